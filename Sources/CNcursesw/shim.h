@@ -1,0 +1,8 @@
+#ifndef SWIFTDASH_CNCURSESW_SHIM_H
+#define SWIFTDASH_CNCURSESW_SHIM_H
+#define _XOPEN_SOURCE_EXTENDED 1
+#define NCURSES_WIDECHAR 1
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+#endif

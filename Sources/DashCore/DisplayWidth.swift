@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Display width of text in terminal columns, with the C library's `wcwidth` semantics:
+/// East Asian wide and emoji characters take 2 columns, combining marks 0.
+///
+/// A grapheme cluster takes the width of its first printable scalar (so a base letter
+/// with combining marks is 1, an emoji ZWJ sequence or flag is 2): that is what the
+/// terminal's cursor does when it is sent the whole cluster.
+/// The C library's `wcwidth`. Glibc's Swift overlay does not export it (it sits behind
+/// `_XOPEN_SOURCE`), so it is bound by symbol name; the signature is `int wcwidth(wchar_t)`.
+@_silgen_name("wcwidth")
+private func c_wcwidth(_ c: Int32) -> Int32
+
+public enum DisplayWidth {
+    /// `wcwidth` answers by the current LC_CTYPE; make sure it is a UTF-8 one exactly once.
+    private static let localeReady: Bool = {
+        #if canImport(Glibc) || canImport(Darwin)
+        func isUTF8() -> Bool {
+            guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
+            return String(cString: cs).uppercased().filter { $0 != "-" } == "UTF8"
+        }
+        if isUTF8() { return true }
+        if setlocale(LC_CTYPE, "") != nil, isUTF8() { return true }
+        return setlocale(LC_CTYPE, "C.UTF-8") != nil || setlocale(LC_CTYPE, "en_US.UTF-8") != nil
+        #else
+        return false
+        #endif
+    }()
+
+    /// Width of one Unicode scalar: -1 for a control character, 0 for a combining mark.
+    public static func of(scalar: Unicode.Scalar) -> Int {
+        _ = localeReady
+        #if canImport(Glibc) || canImport(Darwin)
+        return Int(c_wcwidth(Int32(bitPattern: scalar.value)))
+        #else
+        return scalar.value < 0x20 ? -1 : 1
+        #endif
+    }
+
+    /// Width of one grapheme cluster, 0...2. Control characters count as 0.
+    public static func of(_ character: Character) -> Int {
+        if character.isASCII {
+            let v = character.asciiValue ?? 0
+            return (v >= 0x20 && v < 0x7f) ? 1 : 0
+        }
+        var width = 0
+        for scalar in character.unicodeScalars {
+            let w = of(scalar: scalar)
+            if w > 0 { width = w; break }
+        }
+        // An emoji presentation selector turns a narrow symbol (☀︎, ❤) into a 2-column emoji.
+        if width == 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { width = 2 }
+        return min(width, 2)
+    }
+
+    /// Width of a string: the sum of its grapheme clusters' widths.
+    public static func of(_ text: some StringProtocol) -> Int {
+        var total = 0
+        for ch in text { total += of(ch) }
+        return total
+    }
+
+    /// Cuts `text` to at most `maxWidth` columns. When it does not fit, the result ends in
+    /// `…` (1 column) and never splits a wide character: a 2-column character that would
+    /// straddle the limit is dropped whole.
+    public static func truncate(_ text: String, to maxWidth: Int, ellipsis: String = "…") -> String {
+        guard maxWidth > 0 else { return "" }
+        if of(text) <= maxWidth { return text }
+        let ellipsisWidth = of(ellipsis)
+        guard maxWidth >= ellipsisWidth else { return String(repeating: ".", count: maxWidth) }
+        let budget = maxWidth - ellipsisWidth
+        var result = ""
+        var used = 0
+        for ch in text {
+            let w = of(ch)
+            if used + w > budget { break }
+            result.append(ch)
+            used += w
+        }
+        // Do not leave trailing white space before the ellipsis.
+        while let last = result.last, last == " " { result.removeLast() }
+        return result + ellipsis
+    }
+
+    /// Splits text into lines that fit `width` columns, breaking at spaces where it can
+    /// and inside a word only when the word alone is wider than the line.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var w = String(word)
+                var ww = of(w)
+                let sep = line.isEmpty ? 0 : 1
+                if lineWidth + sep + ww <= width {
+                    if sep == 1 { line += " " }
+                    line += w
+                    lineWidth += sep + ww
+                    continue
+                }
+                if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
+                while ww > width {
+                    // Hard-break a long word at the column limit, never inside a wide character.
+                    var head = "", hw = 0
+                    var rest = Substring(w)
+                    while let ch = rest.first, hw + of(ch) <= width { head.append(ch); hw += of(ch); rest = rest.dropFirst() }
+                    if head.isEmpty { break }
+                    lines.append(head)
+                    w = String(rest); ww = of(w)
+                }
+                line = w; lineWidth = ww
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// A configuration value. Text from the command line, the form or the config file is
+/// turned into a value by the parameter's schema (`ConfigurationSchema.parse`).
+public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case date(Date)
+    case list([String])
+
+    public var description: String {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        case .date(let d): return d.formatted(.iso8601)
+        case .list(let l): return l.joined(separator: ",")
+        }
+    }
+}
+
+/// A choice of an enum parameter.
+public struct ParameterOption: Hashable, Sendable {
+    public var value: String
+    public var title: String
+    public init(_ value: String, title: String? = nil) { self.value = value; self.title = title ?? value }
+}
+
+/// The type of a parameter and what it allows.
+public enum ParameterKind: Sendable {
+    /// One of fixed options.
+    case enumeration([ParameterOption])
+    /// The fixed options plus options a provider loads (a coin list). Any value that
+    /// matches `pattern` is accepted, since the loaded list is not known offline.
+    case dynamicEnumeration(fixed: [ParameterOption], pattern: String)
+    case string(pattern: String? = nil)
+    case integer(ClosedRange<Int>)
+    case bool
+    case date
+    case filePath
+    /// A list of strings, written comma-separated; each item may have to match `itemPattern`.
+    case list(itemPattern: String? = nil)
+
+    public var typeName: String {
+        switch self {
+        case .enumeration, .dynamicEnumeration: return "choice"
+        case .string: return "text"
+        case .integer: return "integer"
+        case .bool: return "bool"
+        case .date: return "date"
+        case .filePath: return "path"
+        case .list: return "list"
+        }
+    }
+}
+
+/// One configurable parameter of a widget.
+public struct Parameter: Sendable {
+    public var key: String
+    public var title: String
+    public var help: String
+    public var kind: ParameterKind
+    public var defaultValue: ConfigValue
+    /// A secret (API key, token): never shown, logged or printed.
+    public var isSecret: Bool
+    /// An environment variable that supplies the value when it is left empty.
+    public var environmentVariable: String?
+    /// Loads the dynamic options of a `.dynamicEnumeration` (may use the network).
+    public var dynamicOptions: (@Sendable (WidgetConfig) async throws -> [ParameterOption])?
+
+    public init(key: String, title: String, help: String, kind: ParameterKind, default defaultValue: ConfigValue,
+                isSecret: Bool = false, environmentVariable: String? = nil,
+                dynamicOptions: (@Sendable (WidgetConfig) async throws -> [ParameterOption])? = nil) {
+        self.key = key; self.title = title; self.help = help; self.kind = kind
+        self.defaultValue = defaultValue; self.isSecret = isSecret
+        self.environmentVariable = environmentVariable; self.dynamicOptions = dynamicOptions
+    }
+
+    /// What values are allowed, in words, for errors and `--help`.
+    public var allowed: String {
+        switch kind {
+        case .enumeration(let opts): return "one of " + opts.map(\.value).joined(separator: ", ")
+        case .dynamicEnumeration(let fixed, _):
+            return "one of " + fixed.map(\.value).joined(separator: ", ") + " or another symbol from the source's list"
+        case .string(let pattern): return pattern.map { "text matching \($0)" } ?? "any text"
+        case .integer(let r): return "a whole number from \(r.lowerBound) to \(r.upperBound)"
+        case .bool: return "true or false"
+        case .date: return "a date like 2026-11-23 or 2026-11-23T09:30:00Z"
+        case .filePath: return "a file path"
+        case .list(let p): return "a comma-separated list" + (p.map { " of items matching \($0)" } ?? "")
+        }
+    }
+
+    /// How the value is shown: secrets are masked.
+    public func display(_ value: ConfigValue) -> String {
+        if isSecret { return value.description.isEmpty ? "(not set)" : "••••••" }
+        return value.description
+    }
+}
+
+/// A problem with one parameter's value.
+public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var key: String
+    public var message: String
+    public init(key: String, message: String) { self.key = key; self.message = message }
+    public var description: String { "\(key): \(message)" }
+}
+
+/// The values of one widget instance's configuration, by parameter key.
+public struct WidgetConfig: Hashable, Sendable, Codable {
+    public var values: [String: ConfigValue]
+    public init(_ values: [String: ConfigValue] = [:]) { self.values = values }
+
+    public subscript(key: String) -> ConfigValue? {
+        get { values[key] }
+        set { values[key] = newValue }
+    }
+    public func string(_ key: String) -> String {
+        switch values[key] {
+        case .string(let s)?: return s
+        case let v?: return v.description
+        case nil: return ""
+        }
+    }
+    public func int(_ key: String) -> Int? {
+        if case .int(let i)? = values[key] { return i }
+        return Int(string(key))
+    }
+    public func bool(_ key: String) -> Bool {
+        if case .bool(let b)? = values[key] { return b }
+        return string(key) == "true"
+    }
+    public func date(_ key: String) -> Date? {
+        if case .date(let d)? = values[key] { return d }
+        return nil
+    }
+    public func list(_ key: String) -> [String] {
+        if case .list(let l)? = values[key] { return l }
+        let s = string(key)
+        return s.isEmpty ? [] : s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}
+
+/// The parameters a widget can be configured with.
+public struct ConfigurationSchema: Sendable {
+    public var parameters: [Parameter]
+    public init(_ parameters: [Parameter] = []) { self.parameters = parameters }
+
+    public func parameter(_ key: String) -> Parameter? { parameters.first { $0.key == key } }
+
+    public var defaults: WidgetConfig {
+        WidgetConfig(Dictionary(uniqueKeysWithValues: parameters.map { ($0.key, $0.defaultValue) }))
+    }
+
+    /// The configuration a provider receives: defaults filled in, empty secrets taken
+    /// from their environment variables, unknown keys dropped.
+    public func resolve(_ config: WidgetConfig, environment: [String: String] = [:]) -> WidgetConfig {
+        var out = WidgetConfig()
+        for p in parameters {
+            var v = config[p.key] ?? p.defaultValue
+            if let env = p.environmentVariable, v.description.isEmpty, let fromEnv = environment[env], !fromEnv.isEmpty {
+                v = .string(fromEnv)
+            }
+            out[p.key] = v
+        }
+        return out
+    }
+
+    /// Turns text (from `--set key=value`, the form, or a config file) into a value.
+    public func parse(key: String, text: String) throws(ConfigError) -> ConfigValue {
+        guard let p = parameter(key) else {
+            let known = parameters.map(\.key).joined(separator: ", ")
+            throw ConfigError(key: key, message: "no such parameter; this widget has: \(known.isEmpty ? "none" : known)")
+        }
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let value: ConfigValue
+        switch p.kind {
+        case .integer:
+            guard let i = Int(t) else { throw ConfigError(key: key, message: "'\(t)' is not \(p.allowed)") }
+            value = .int(i)
+        case .bool:
+            switch t.lowercased() {
+            case "true", "yes", "on", "1": value = .bool(true)
+            case "false", "no", "off", "0": value = .bool(false)
+            default: throw ConfigError(key: key, message: "'\(t)' is not \(p.allowed)")
+            }
+        case .date:
+            guard let d = ConfigurationSchema.parseDate(t) else { throw ConfigError(key: key, message: "'\(t)' is not \(p.allowed)") }
+            value = .date(d)
+        case .list:
+            value = .list(t.isEmpty ? [] : t.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        default:
+            value = .string(t)
+        }
+        if let error = validate(p, value) { throw error }
+        return value
+    }
+
+    /// Every problem with a configuration; each names the parameter and what is allowed.
+    public func validate(_ config: WidgetConfig) -> [ConfigError] {
+        var errors: [ConfigError] = []
+        for key in config.values.keys.sorted() where parameter(key) == nil {
+            errors.append(ConfigError(key: key, message: "no such parameter; this widget has: \(parameters.map(\.key).joined(separator: ", "))"))
+        }
+        for p in parameters {
+            if let v = config[p.key], let e = validate(p, v) { errors.append(e) }
+        }
+        return errors
+    }
+
+    func validate(_ p: Parameter, _ value: ConfigValue) -> ConfigError? {
+        let shown = p.isSecret ? "the value" : "'\(value.description)'"
+        func fail() -> ConfigError { ConfigError(key: p.key, message: "\(shown) is not \(p.allowed)") }
+        switch (p.kind, value) {
+        case (.enumeration(let opts), .string(let s)):
+            return opts.contains { $0.value.caseInsensitiveCompare(s) == .orderedSame } ? nil : fail()
+        case (.dynamicEnumeration(let fixed, let pattern), .string(let s)):
+            if fixed.contains(where: { $0.value.caseInsensitiveCompare(s) == .orderedSame }) { return nil }
+            return matches(s, pattern) ? nil : fail()
+        case (.string(let pattern), .string(let s)):
+            guard let pattern else { return nil }
+            return matches(s, pattern) ? nil : fail()
+        case (.integer(let r), .int(let i)):
+            return r.contains(i) ? nil : ConfigError(key: p.key, message: "\(i) is out of range; allowed: \(p.allowed)")
+        case (.bool, .bool), (.date, .date), (.filePath, .string):
+            return nil
+        case (.list(let pattern), .list(let items)):
+            guard let pattern else { return nil }
+            if let bad = items.first(where: { !matches($0, pattern) }) {
+                return ConfigError(key: p.key, message: "item '\(bad)' does not match \(pattern)")
+            }
+            return nil
+        default:
+            return ConfigError(key: p.key, message: "expected \(p.kind.typeName): \(p.allowed)")
+        }
+    }
+
+    func matches(_ s: String, _ pattern: String) -> Bool {
+        guard let regex = try? Regex(pattern) else { return false }
+        return (try? regex.wholeMatch(in: s)) != nil
+    }
+
+    static func parseDate(_ t: String) -> Date? {
+        if let d = try? Date(t, strategy: .iso8601) { return d }
+        let day = Date.ISO8601FormatStyle().year().month().day()
+        return try? Date(t, strategy: day)
+    }
+}

@@ -1,0 +1,61 @@
+/// Cleans text that came from outside (feeds, APIs, commit messages, command output)
+/// before it reaches a view: removes terminal escape sequences (CSI, OSC, DCS, APC, PM,
+/// SOS and two-byte ESC sequences), C0/C1 control characters and bidirectional
+/// overrides, and turns tabs and newlines into spaces unless `keepNewlines`.
+public enum TextSanitizer {
+    public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
+        var out = String.UnicodeScalarView()
+        var it = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let p = pending { pending = nil; return p }
+            return it.next()
+        }
+        while let s = next() {
+            let v = s.value
+            switch v {
+            case 0x1B: // ESC
+                guard let n = it.next() else { break }
+                switch n.value {
+                case 0x5B: // CSI: parameters and intermediates until a final byte 0x40-0x7E
+                    while let c = it.next() { if (0x40...0x7E).contains(c.value) { break } }
+                case 0x5D, 0x50, 0x5F, 0x5E, 0x58: // OSC, DCS, APC, PM, SOS: until BEL or ST
+                    skipString(&it)
+                default:
+                    // Two-byte sequence (ESC c, ESC 7, ESC ( B …): drop the next character too,
+                    // and for nF sequences with intermediates, up to the final byte.
+                    if (0x20...0x2F).contains(n.value) {
+                        while let c = it.next() { if !(0x20...0x2F).contains(c.value) { break } }
+                    }
+                }
+            case 0x9B: // C1 CSI
+                while let c = it.next() { if (0x40...0x7E).contains(c.value) { break } }
+            case 0x9D, 0x90, 0x9F, 0x9E, 0x98: // C1 OSC, DCS, APC, PM, SOS
+                skipString(&it)
+            case 0x0A, 0x0D:
+                if keepNewlines { if v == 0x0A { out.append("\n") } } else { out.append(" ") }
+            case 0x09:
+                out.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F:
+                continue
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
+                continue // bidi controls can reorder what surrounds them on screen
+            default:
+                out.append(s)
+            }
+        }
+        return String(out)
+    }
+
+    /// Collapses runs of white space to one space and trims the ends.
+    public static func singleLine(_ text: String) -> String {
+        clean(text).split(whereSeparator: { $0 == " " }).joined(separator: " ")
+    }
+
+    private static func skipString(_ it: inout String.UnicodeScalarView.Iterator) {
+        while let c = it.next() {
+            if c.value == 0x07 || c.value == 0x9C { return }
+            if c.value == 0x1B { _ = it.next(); return } // ESC \ (ST)
+        }
+    }
+}

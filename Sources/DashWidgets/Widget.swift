@@ -1,0 +1,116 @@
+import Foundation
+
+/// Supplies a widget's data, like WidgetKit's `TimelineProvider`.
+public protocol TimelineProvider: Sendable {
+    associatedtype Entry: TimelineEntry
+    /// Generic sample data, synchronously; drawn redacted until real data arrives.
+    func placeholder(in context: TimelineContext) -> Entry
+    /// A quick entry; with `context.isPreview` sample data is fine (the gallery, `preview`).
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> Entry
+    /// Real data: entries and when to ask again.
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<Entry>
+}
+
+/// How often a widget may reload on its own (see the scheduler's budget).
+public enum ReloadCost: Sendable, Hashable {
+    /// Network or otherwise costly: a daily budget of reloads.
+    case budgeted
+    /// Local and cheap (a clock, /proc): no daily cap, only a minimum interval.
+    case local
+}
+
+/// A widget the program offers: what it is, what it can be configured with, where its
+/// data comes from, and how it is drawn in each family and in its detail pane.
+public struct Widget: Sendable {
+    public let kind: String
+    public let displayName: String
+    public let description: String
+    public let supportedFamilies: [WidgetFamily]
+    public let schema: ConfigurationSchema
+    public let cost: ReloadCost
+    /// How long a timeline load may take before it counts as failed.
+    public let timeout: TimeInterval
+
+    private let _placeholder: @Sendable (TimelineContext) -> AnyEntry
+    private let _snapshot: @Sendable (WidgetConfig, TimelineContext) async -> AnyEntry
+    private let _timeline: @Sendable (WidgetConfig, TimelineContext) async throws -> AnyTimeline
+    private let _view: @Sendable (AnyEntry, TimelineContext) -> TileView
+    private let _detail: @Sendable (DeepLink, AnyEntry?, TimelineContext) -> TileView
+    private let _decode: @Sendable (Data) throws -> [AnyEntry]
+    private let _encode: @Sendable ([AnyEntry]) throws -> Data
+
+    public init<P: TimelineProvider>(
+        kind: String, displayName: String, description: String,
+        supportedFamilies: [WidgetFamily] = [.small, .medium, .large],
+        schema: ConfigurationSchema = ConfigurationSchema(),
+        cost: ReloadCost = .budgeted, timeout: TimeInterval = 10,
+        provider: P,
+        view: @escaping @Sendable (P.Entry, TimelineContext) -> TileView,
+        detail: (@Sendable (DeepLink, P.Entry?, TimelineContext) -> TileView)? = nil
+    ) {
+        self.kind = kind; self.displayName = displayName; self.description = description
+        self.supportedFamilies = supportedFamilies; self.schema = schema
+        self.cost = cost; self.timeout = timeout
+        _placeholder = { AnyEntry(provider.placeholder(in: $0)) }
+        _snapshot = { AnyEntry(await provider.snapshot(for: $0, in: $1)) }
+        _timeline = { config, ctx in
+            let t = try await provider.timeline(for: config, in: ctx)
+            return AnyTimeline(entries: t.entries.map(AnyEntry.init), policy: t.policy)
+        }
+        _view = { entry, ctx in
+            guard let e = entry.base as? P.Entry else { return Text("wrong entry type").foregroundStyle(.negative) }
+            return view(e, ctx)
+        }
+        let displayName = displayName
+        _detail = { link, entry, ctx in
+            let e = entry?.base as? P.Entry
+            if let detail { return detail(link, e, ctx) }
+            return VStack { Text(displayName).font(.title); Text(link.url).foregroundStyle(.secondary) }
+        }
+        _decode = { data in try JSONDecoder.dash.decode([P.Entry].self, from: data).map(AnyEntry.init) }
+        _encode = { entries in try JSONEncoder.dash.encode(entries.compactMap { $0.base as? P.Entry }) }
+    }
+
+    public func supports(_ family: WidgetFamily) -> Bool { supportedFamilies.contains(family) }
+
+    public func placeholder(in context: TimelineContext) -> AnyEntry { _placeholder(context) }
+    public func snapshot(for config: WidgetConfig, in context: TimelineContext) async -> AnyEntry {
+        await _snapshot(schema.resolve(config, environment: context.environment), context)
+    }
+    public func timeline(for config: WidgetConfig, in context: TimelineContext) async throws -> AnyTimeline {
+        try await _timeline(schema.resolve(config, environment: context.environment), context)
+    }
+    public func view(for entry: AnyEntry, in context: TimelineContext) -> TileView { _view(entry, context) }
+    public func detail(for link: DeepLink, entry: AnyEntry?, in context: TimelineContext) -> TileView {
+        _detail(link, entry, context)
+    }
+    /// Entries to JSON and back, for the timeline cache.
+    public func encodeEntries(_ entries: [AnyEntry]) throws -> Data { try _encode(entries) }
+    public func decodeEntries(_ data: Data) throws -> [AnyEntry] { try _decode(data) }
+}
+
+/// Every widget the program offers, like `WidgetBundle`.
+public struct WidgetBundle: Sendable {
+    public let widgets: [Widget]
+    public init(_ widgets: [Widget]) { self.widgets = widgets }
+    public subscript(kind: String) -> Widget? { widgets.first { $0.kind == kind } }
+    public var kinds: [String] { widgets.map(\.kind) }
+}
+
+extension JSONEncoder {
+    /// Stable JSON for caches: sorted keys, ISO 8601 dates.
+    public static var dash: JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        e.dateEncodingStrategy = .secondsSince1970
+        return e
+    }
+}
+
+extension JSONDecoder {
+    public static var dash: JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .secondsSince1970
+        return d
+    }
+}
