@@ -68,7 +68,7 @@ let package = Package(
             name: "DashBuiltinWidgetsTests",
             dependencies: ["DashBuiltinWidgets", "DashWidgets", "DashRender", "DashCore", "DashTestSupport"]
         ),
-        .testTarget(name: "SwiftdashCLITests", dependencies: ["DashTestSupport"]),
+        .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash"]),
     ],
     swiftLanguageModes: [.v6]
 )

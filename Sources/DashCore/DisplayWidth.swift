@@ -52,6 +52,9 @@ public enum DisplayWidth {
             let w = of(scalar: scalar)
             if w > 0 { width = w; break }
         }
+        // A flag is two regional indicators that glibc counts 1 each: the pair shows as one 2-column glyph.
+        if width == 1, character.unicodeScalars.count == 2,
+           character.unicodeScalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) { width = 2 }
         // An emoji presentation selector turns a narrow symbol (☀︎, ❤) into a 2-column emoji.
         if width == 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { width = 2 }
         return min(width, 2)

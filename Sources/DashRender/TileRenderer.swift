@@ -100,6 +100,7 @@ public struct TileRenderer {
     func textLines(_ s: String, width: Int, height: Int, lineLimit: Int?) -> [String] {
         guard width > 0, height > 0 else { return [] }
         let maxLines = min(height, lineLimit ?? Int.max)
+        if !s.contains("\n") && DisplayWidth.of(s) <= width { return [s] }
         if maxLines == 1 || !s.contains(" ") && !s.contains("\n") {
             return [DisplayWidth.truncate(s.replacingOccurrences(of: "\n", with: " "), to: width)]
         }
@@ -107,8 +108,7 @@ public struct TileRenderer {
         if lines.count > maxLines {
             lines = Array(lines.prefix(maxLines))
             let last = lines[maxLines - 1]
-            let cut = DisplayWidth.truncate(last, to: width - 1)
-            lines[maxLines - 1] = cut.hasSuffix("…") ? cut : cut + "…"
+            lines[maxLines - 1] = DisplayWidth.of(last) + 1 <= width ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
         }
         return lines
     }
@@ -134,8 +134,9 @@ public struct TileRenderer {
             return isFlexible(c, along: axis)
         case .padding(_, let c), .lineLimit(_, let c), .styled(_, let c), .link(_, let c), .widgetURL(_, let c), .redacted(let c):
             return isFlexible(c, along: axis)
-        case .stack(_, _, _, let children):
-            return children.contains { isFlexible($0, along: axis) && !isSpacer($0) }
+        case .stack(let ax, _, _, let children):
+            // A spacer makes its own stack stretch along the stack's axis (as in SwiftUI).
+            return children.contains { isFlexible($0, along: axis) && (ax == axis || !isSpacer($0)) }
         default: return false
         }
     }
@@ -338,7 +339,9 @@ public struct TileRenderer {
                     let s = sizes[i]
                     if y >= rect.maxY { break }
                     let slot = Rect(x: rect.x, y: y, width: rect.width, height: min(s.height, rect.maxY - y))
-                    let placed = isFlexible(c, along: .horizontal) || { if case .divider = c { return true }; return false }()
+                    // Links take the whole row, so the highlight and the click target span the tile.
+                    let fullWidth: Bool = { switch c { case .divider, .link: return true; default: return isFlexible(c, along: .horizontal) } }()
+                    let placed = fullWidth
                         ? slot : aligned(Size(width: s.width, height: slot.height), in: slot, .init(a.horizontal, .top))
                     draw(c, in: placed, env: env, axis: .vertical)
                     y += s.height + (s.height > 0 || isSpacer(c) ? spacing : 0)

@@ -1,0 +1,121 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashRender
+
+/// Draws an `AppState`. Pure: same state, same cells.
+public enum AppView {
+    public static func environment(_ s: AppState) -> RenderEnvironment {
+        RenderEnvironment(theme: s.theme, now: s.now, timeZone: s.timeZone)
+    }
+
+    /// The tile contents for the current page.
+    static func tileContents(_ s: AppState) -> [String: HomeTileContent] {
+        var out: [String: HomeTileContent] = [:]
+        let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
+        for placed in page {
+            guard let tile = s.tile(placed.id), let inst = s.shownInstance(placed.id) else { continue }
+            let ctx = s.context(for: placed.family)
+            let focused = s.focusedTile == placed.id && s.pane == .none
+            let stackPos = tile.items.count > 1 ? (min(s.stackIndex[placed.id] ?? 0, tile.items.count - 1), tile.items.count) : nil
+            guard let widget = s.bundle[inst.kind] else {
+                out[placed.id] = HomeTileContent(view: Text("Unknown widget \(inst.kind)").foregroundStyle(.negative),
+                                                 decoration: TileDecoration(title: inst.kind, focused: focused))
+                continue
+            }
+            let d = s.display[inst.id]
+            let view: TileView
+            if let entry = d?.entry {
+                view = widget.view(for: entry, in: ctx)
+            } else if let error = d?.staleMessage {
+                view = VStack {
+                    Text("Failed to load").font(.headline).foregroundStyle(.negative)
+                    Text(error).font(.caption)
+                }
+            } else {
+                view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
+            }
+            let title = inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
+            out[placed.id] = HomeTileContent(
+                view: view,
+                decoration: TileDecoration(title: title, focused: focused, staleMessage: d?.entry != nil ? d?.staleMessage : nil,
+                                           stackPosition: stackPos),
+                highlightedLink: focused ? s.highlightedLink : nil)
+        }
+        return out
+    }
+
+    /// The whole screen: home, then any pane over it.
+    public static func render(_ s: AppState) -> HomeFrame {
+        let env = environment(s)
+        var frame = HomeScreen.draw(layout: s.layout, page: s.page, tiles: tileContents(s), message: s.message, environment: env)
+        guard !s.layout.isTooSmall else { return frame }
+        switch s.pane {
+        case .none: break
+        case .help:
+            drawHelp(s, env, &frame.buffer)
+        case .detail(_, let instanceID, let link):
+            let inst = s.home.allInstances.first { $0.id == instanceID }
+            let widget = inst.flatMap { s.bundle[$0.kind] }
+            let rect = paneRect(s.screen)
+            let title = (widget?.displayName ?? link.kind ?? "Detail") + " — " + link.url
+            Chrome.drawPane(rect, title: title, footer: "Esc close", theme: s.theme, into: &frame.buffer)
+            if let widget {
+                let ctx = TimelineContext(family: .large, size: (rect.width - 4, rect.height - 2), now: s.now,
+                                          colorScheme: s.theme.isDark ? .dark : .light, environment: s.environment)
+                let view = widget.detail(for: link, entry: s.display[instanceID]?.entry, in: ctx)
+                let r = TileRenderer.render(view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: env)
+                if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! { frame.nextLiveChange = n }
+            }
+        case .external(_, let link):
+            let rect = paneRect(Size(width: s.screen.width, height: min(s.screen.height, 12)))
+            let r = Rect(x: rect.x, y: max(0, (s.screen.height - rect.height) / 2), width: rect.width, height: rect.height)
+            Chrome.drawPane(r, title: "Open link", footer: "o open in browser · Esc close", theme: s.theme, into: &frame.buffer)
+            let view = VStack(spacing: 1) {
+                Text("This tile links to a web page:").foregroundStyle(.secondary)
+                Text(link.url).foregroundStyle(.accent)
+                Text("Press o to open it with $BROWSER or xdg-open.").font(.caption)
+            }
+            _ = TileRenderer.render(view, in: r.inset(top: 2, left: 3, bottom: 1, right: 3), buffer: &frame.buffer, environment: env)
+            // Make the URL a real OSC 8 hyperlink for terminals that support it.
+            frame.buffer.restyle(Rect(x: r.x + 3, y: r.y + 4, width: r.width - 6, height: 1)) { st in
+                var st = st; st.hyperlink = link.url; st.attributes.insert(.underline); return st
+            }
+        }
+        return frame
+    }
+
+    static func paneRect(_ screen: Size) -> Rect {
+        let w = min(screen.width - 2, max(40, screen.width * 3 / 4))
+        let h = min(screen.height - 2, max(10, screen.height * 3 / 4))
+        return Rect(x: (screen.width - w) / 2, y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
+    }
+
+    /// Every key, grouped.
+    public static let keyHelp: [(String, [(String, String)])] = [
+        ("Move", [("←↓↑→ h j k l", "focus the nearest tile that way"), ("PgUp PgDn [ ]", "previous / next page"),
+                  ("Tab Shift-Tab", "walk the links inside a tile")]),
+        ("Act", [("Enter", "open the tile or the highlighted link"), ("o", "open a web link in the browser"),
+                 ("< >", "rotate a stack"), ("r / R", "reload this widget / all widgets")]),
+        ("View", [("t", "switch dark / light"), ("Ctrl-L", "redraw the screen"), ("Esc", "close a pane"),
+                  ("?", "this help"), ("q", "quit")]),
+        ("Mouse", [("click", "focus and open a tile"), ("wheel", "rotate a stack")]),
+    ]
+
+    static func drawHelp(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
+        let rows = keyHelp.reduce(0) { $0 + $1.1.count + 1 }
+        let w = min(s.screen.width - 2, 64)
+        let h = min(s.screen.height - 1, rows + 3)
+        let r = Rect(x: (s.screen.width - w) / 2, y: max(0, (s.screen.height - 1 - h) / 2), width: w, height: h)
+        Chrome.drawPane(r, title: "swiftdash keys", footer: "Esc or ? closes", theme: s.theme, into: &buffer)
+        let view = VStack {
+            for (group, keys) in keyHelp {
+                Text(group).font(.headline).foregroundStyle(.accent)
+                for (k, d) in keys {
+                    HStack(spacing: 2) { Text(k).bold().frame(width: 16); Text(d).foregroundStyle(.secondary) }
+                }
+            }
+        }
+        _ = TileRenderer.render(view, in: r.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &buffer, environment: env)
+    }
+}

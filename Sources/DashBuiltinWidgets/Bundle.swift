@@ -1,0 +1,8 @@
+import DashWidgets
+
+/// Every widget swiftdash ships.
+public enum BuiltinWidgets {
+    public static let bundle = WidgetBundle([
+        ClockWidget.widget,
+    ])
+}

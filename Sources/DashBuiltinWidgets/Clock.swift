@@ -1,0 +1,182 @@
+import Foundation
+import DashWidgets
+
+/// One minute of the clock: the time to show and the zone to show it in.
+public struct ClockEntry: TimelineEntry, Hashable {
+    public var date: Date
+    public var timeZone: String
+    public var label: String
+    public var summary: String { "\(ClockFormat.time(date, zone: timeZone)) \(label)" }
+}
+
+enum ClockFormat {
+    static func calendar(_ zone: String) -> Calendar {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
+        c.firstWeekday = 2 // Monday, ISO 8601
+        return c
+    }
+    static func time(_ d: Date, zone: String) -> String {
+        let c = calendar(zone).dateComponents([.hour, .minute], from: d)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                         "September", "October", "November", "December"]
+}
+
+/// A timeline of one entry per minute for the next hour, reloaded at its end.
+public struct ClockProvider: TimelineProvider {
+    public init() {}
+
+    func zone(_ config: WidgetConfig) -> String {
+        let z = config.string("timeZone")
+        return z.isEmpty || TimeZone(identifier: z) == nil ? "UTC" : z
+    }
+    func label(_ config: WidgetConfig) -> String {
+        let l = config.string("label")
+        return l.isEmpty ? zone(config) : l
+    }
+
+    public func placeholder(in context: TimelineContext) -> ClockEntry {
+        ClockEntry(date: context.now, timeZone: "UTC", label: "UTC")
+    }
+
+    public func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> ClockEntry {
+        ClockEntry(date: context.now, timeZone: zone(configuration), label: label(configuration))
+    }
+
+    public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ClockEntry> {
+        let minute = (context.now.timeIntervalSince1970 / 60).rounded(.down) * 60
+        let entries = (0..<60).map { i in
+            ClockEntry(date: Date(timeIntervalSince1970: minute + Double(i) * 60),
+                       timeZone: zone(configuration), label: label(configuration))
+        }
+        return Timeline(entries: entries, policy: .atEnd)
+    }
+}
+
+public enum ClockWidget {
+    public static let schema = ConfigurationSchema([
+        Parameter(key: "timeZone", title: "Time zone",
+                  help: "An IANA time zone such as Europe/Paris; empty for the machine's own zone.",
+                  kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")),
+        Parameter(key: "label", title: "Label", help: "Shown under the time; the zone's name when empty.",
+                  kind: .string(pattern: nil), default: .string("")),
+    ])
+
+    public static let widget = Widget(
+        kind: "clock", displayName: "Clock", description: "The time and date; the large size adds the month.",
+        supportedFamilies: [.small, .medium, .large],
+        schema: schema, cost: .local, timeout: 2,
+        provider: ClockProvider(),
+        view: { entry, context in view(entry, context) },
+        detail: { _, entry, context in
+            guard let entry else { return Text("No time yet") }
+            return VStack(spacing: 1) {
+                view(entry, TimelineContext(family: .large, now: context.now))
+            }
+        }
+    )
+
+    static func view(_ e: ClockEntry, _ context: TimelineContext) -> TileView {
+        let cal = ClockFormat.calendar(e.timeZone)
+        let c = cal.dateComponents([.weekday, .day, .month, .year, .hour, .minute], from: e.date)
+        let weekday = ClockFormat.weekdays[(c.weekday ?? 1) - 1]
+        let month = ClockFormat.months[(c.month ?? 1) - 1]
+        let time = ClockFormat.time(e.date, zone: e.timeZone)
+        let dayFraction = Double((c.hour ?? 0) * 60 + (c.minute ?? 0)) / 1440
+        let link = DeepLink.make(kind: "clock", e.timeZone)
+        switch context.family {
+        case .small:
+            return VStack {
+                Text(time).font(.largeTitle).foregroundStyle(.accent)
+                Text(weekday).font(.headline)
+                Text("\(c.day ?? 1) \(month)")
+                Spacer()
+                Text(e.label).font(.caption)
+            }.widgetURL(link)
+        case .medium:
+            return HStack(spacing: 3) {
+                VStack {
+                    Text(time).font(.largeTitle).foregroundStyle(.accent)
+                    Text(weekday).font(.headline)
+                    Text("\(c.day ?? 1) \(month) \(c.year ?? 0)")
+                    Spacer()
+                    Text(e.label).font(.caption)
+                }
+                VStack {
+                    Text("Week \(cal.component(.weekOfYear, from: e.date))").font(.caption)
+                    Text("Day \(cal.ordinality(of: .day, in: .year, for: e.date) ?? 0)").font(.caption)
+                    Spacer()
+                    Text("Day \(Int(dayFraction * 100))% done").font(.caption)
+                    Gauge(value: dayFraction)
+                }
+            }.widgetURL(link)
+        case .large, .extraLarge:
+            return VStack {
+                HStack {
+                    Text(time).font(.largeTitle).foregroundStyle(.accent)
+                    Spacer()
+                    Text(e.label).font(.caption)
+                }
+                Text("\(weekday), \(c.day ?? 1) \(month) \(c.year ?? 0)").font(.headline)
+                Gauge(value: dayFraction)
+                Spacer(minLength: 1)
+                HStack(spacing: 2) {
+                    monthGrid(e.date, cal)
+                    worldClocks(e.date)
+                }
+            }.widgetURL(link)
+        }
+    }
+
+    static let world: [(String, String)] = [
+        ("NYC", "America/New_York"), ("London", "Europe/London"), ("Berlin", "Europe/Berlin"),
+        ("Delhi", "Asia/Kolkata"), ("Tokyo", "Asia/Tokyo"), ("Sydney", "Australia/Sydney"),
+    ]
+
+    /// The same minute in a few cities.
+    static func worldClocks(_ date: Date) -> TileView {
+        VStack {
+            Text("World").font(.headline)
+            Text(" ")
+            for (city, zone) in world {
+                HStack(spacing: 0) { Text(city).font(.caption).lineLimit(1); Spacer(minLength: 1); Text(ClockFormat.time(date, zone: zone)) }
+            }
+        }
+    }
+
+    /// A month calendar, Monday first, today in the accent colour.
+    static func monthGrid(_ date: Date, _ cal: Calendar) -> TileView {
+        let today = cal.component(.day, from: date)
+        let comps = cal.dateComponents([.year, .month], from: date)
+        let first = cal.date(from: comps) ?? date
+        let days = cal.range(of: .day, in: .month, for: date)?.count ?? 30
+        let lead = (cal.component(.weekday, from: first) + 5) % 7 // Monday = 0
+        var weeks: [[Int?]] = []
+        var week: [Int?] = Array(repeating: nil, count: lead)
+        for d in 1...days {
+            week.append(d)
+            if week.count == 7 { weeks.append(week); week = [] }
+        }
+        if !week.isEmpty { weeks.append(week + Array(repeating: nil, count: 7 - week.count)) }
+        let month = ClockFormat.months[(comps.month ?? 1) - 1]
+        return VStack {
+            Text("\(month) \(comps.year ?? 0)").font(.headline).fillWidth(alignment: .center).frame(width: 20)
+            Text("Mo Tu We Th Fr Sa Su").font(.caption)
+            for w in weeks {
+                HStack(spacing: 1) {
+                    for d in w {
+                        if let d {
+                            let t = Text(d < 10 ? " \(d)" : "\(d)")
+                            d == today ? t.foregroundStyle(.accent).bold() : t
+                        } else {
+                            Text("  ")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

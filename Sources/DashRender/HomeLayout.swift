@@ -1,0 +1,112 @@
+import DashCore
+import DashWidgets
+
+/// The home screen grid: units of 10 columns x 4 rows (a 1-cell gutter included), so a
+/// small tile (2x2 units) is 19x7 cells, a medium 39x7, a large 39x15, an extraLarge 79x15.
+public struct GridMetrics: Sendable, Hashable {
+    public static let unitWidth = 10
+    public static let unitHeight = 4
+    public static let statusBarHeight = 1
+
+    /// Cells taken by a tile of `family` (without the trailing gutter).
+    public static func tileSize(_ family: WidgetFamily) -> Size {
+        let g = family.gridSize
+        return Size(width: g.columns * unitWidth - 1, height: g.rows * unitHeight - 1)
+    }
+
+    /// The smallest screen that shows a small tile and the status bar.
+    public static var minimumScreen: Size {
+        let s = tileSize(.small)
+        return Size(width: s.width, height: s.height + statusBarHeight)
+    }
+}
+
+/// A tile to lay out: an id the caller knows it by, and its family.
+public struct TileSlot: Hashable, Sendable {
+    public var id: String
+    public var family: WidgetFamily
+    /// The families the widget can fall back to when the screen is too narrow.
+    public var fallbacks: [WidgetFamily]
+    public init(id: String, family: WidgetFamily, fallbacks: [WidgetFamily] = []) {
+        self.id = id; self.family = family; self.fallbacks = fallbacks
+    }
+}
+
+public struct PlacedTile: Hashable, Sendable {
+    public var id: String
+    /// The family actually drawn (smaller than asked for when the screen is narrow).
+    public var family: WidgetFamily
+    public var rect: Rect
+    public var page: Int
+}
+
+/// Where every tile goes, on which page.
+public struct HomeLayout: Sendable, Equatable {
+    public var screen: Size
+    public var columns: Int
+    public var rows: Int
+    public var origin: Point
+    public var pages: [[PlacedTile]]
+    /// Tiles that fit no family on this screen.
+    public var hidden: [String]
+
+    public var isTooSmall: Bool { columns < 2 || rows < 2 }
+    public var pageCount: Int { max(1, pages.count) }
+
+    public func tile(_ id: String) -> PlacedTile? {
+        for p in pages { if let t = p.first(where: { $0.id == id }) { return t } }
+        return nil
+    }
+
+    /// Flows tiles into pages like the iOS home screen: in order, each into the first free
+    /// spot scanning rows top-left; a tile that fits nowhere on the current page starts the
+    /// next one. The grid is as many units as the screen holds (an even number of columns),
+    /// centred.
+    public static func compute(_ slots: [TileSlot], screen: Size) -> HomeLayout {
+        var columns = (screen.width + 1) / GridMetrics.unitWidth
+        if columns % 2 == 1 { columns -= 1 }
+        let rows = (screen.height - GridMetrics.statusBarHeight + 1) / GridMetrics.unitHeight
+        let usedWidth = max(0, columns * GridMetrics.unitWidth - 1)
+        let usedHeight = max(0, rows * GridMetrics.unitHeight - 1)
+        let origin = Point(x: max(0, (screen.width - usedWidth) / 2),
+                           y: max(0, (screen.height - GridMetrics.statusBarHeight - usedHeight) / 2))
+        var layout = HomeLayout(screen: screen, columns: max(0, columns), rows: max(0, rows), origin: origin, pages: [], hidden: [])
+        guard !layout.isTooSmall else { layout.hidden = slots.map(\.id); return layout }
+
+        var occupied: [[Bool]] = []
+        func newPage() {
+            occupied = Array(repeating: Array(repeating: false, count: columns), count: rows)
+            layout.pages.append([])
+        }
+        func spot(_ f: WidgetFamily) -> (Int, Int)? {
+            let (w, h) = f.gridSize
+            guard w <= columns, h <= rows else { return nil }
+            for r in 0...(rows - h) {
+                for c in stride(from: 0, through: columns - w, by: 1) {
+                    var free = true
+                    outer: for rr in r..<(r + h) { for cc in c..<(c + w) where occupied[rr][cc] { free = false; break outer } }
+                    if free { return (c, r) }
+                }
+            }
+            return nil
+        }
+        newPage()
+        for slot in slots {
+            let candidates = ([slot.family] + slot.fallbacks.sorted(by: >).filter { $0 < slot.family })
+            guard let family = candidates.first(where: { $0.gridSize.columns <= columns && $0.gridSize.rows <= rows }) else {
+                layout.hidden.append(slot.id); continue
+            }
+            var place = spot(family)
+            if place == nil { newPage(); place = spot(family) }
+            guard let (c, r) = place else { layout.hidden.append(slot.id); continue }
+            let (w, h) = family.gridSize
+            for rr in r..<(r + h) { for cc in c..<(c + w) { occupied[rr][cc] = true } }
+            let size = GridMetrics.tileSize(family)
+            let rect = Rect(x: origin.x + c * GridMetrics.unitWidth, y: origin.y + r * GridMetrics.unitHeight,
+                            width: size.width, height: size.height)
+            layout.pages[layout.pages.count - 1].append(PlacedTile(id: slot.id, family: family, rect: rect, page: layout.pages.count - 1))
+        }
+        if layout.pages.last?.isEmpty == true && layout.pages.count > 1 { layout.pages.removeLast() }
+        return layout
+    }
+}

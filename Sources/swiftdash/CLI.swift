@@ -1,0 +1,75 @@
+import Foundation
+import ArgumentParser
+import DashCore
+import DashWidgets
+import DashRender
+import DashApp
+import DashBuiltinWidgets
+
+/// Prints `swiftdash: error: …` to standard error and exits with status 2 (usage error).
+func usageFailure(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("swiftdash: error: \(message)\n".utf8))
+    return ExitCode(2)
+}
+
+/// Prints a runtime error and exits with status 1.
+func runtimeFailure(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("swiftdash: error: \(message)\n".utf8))
+    return ExitCode(1)
+}
+
+let bundle = BuiltinWidgets.bundle
+let processEnvironment = ProcessInfo.processInfo.environment
+
+/// Parses `--at` (ISO 8601, e.g. 2026-11-23T09:30:00Z).
+func parseInstant(_ text: String?) throws -> Date {
+    guard let text else { return Date() }
+    if let d = try? Date(text, strategy: .iso8601) { return d }
+    throw usageFailure("--at '\(text)' is not an ISO 8601 time; use e.g. 2026-11-23T09:30:00Z")
+}
+
+func parseSize(_ text: String) throws -> Size {
+    guard let s = Size(parsing: text) else { throw usageFailure("--size '\(text)' is not COLSxROWS, e.g. 80x24") }
+    return s
+}
+
+func loadTheme(_ name: String?) throws -> (Theme, Theme) {
+    let search = ThemeLoader.searchPath(paths: AppPaths(environment: processEnvironment), executable: CommandLine.arguments[0])
+    do {
+        let main = try ThemeLoader.load(name ?? "dark", searchPath: search)
+        let other = (try? ThemeLoader.load(main.isDark ? "light" : "dark", searchPath: search)) ?? (main.isDark ? .light : .dark)
+        return (main, other)
+    } catch let e as ConfigFileError {
+        throw usageFailure(e.message)
+    }
+}
+
+func outputDepth(ansi: Bool) -> ColorDepth {
+    guard ansi else { return .none }
+    return ColorDepth.detect(environment: processEnvironment, terminalColors: 256) == .none ? .none
+        : (processEnvironment["COLORTERM"].map { ["truecolor", "24bit"].contains($0.lowercased()) } ?? false ? .trueColor : .indexed256)
+}
+
+func emit(_ buffer: CellBuffer, ansi: Bool) {
+    if ansi {
+        print(ANSI.render(buffer, depth: outputDepth(ansi: true)), terminator: "")
+    } else {
+        print(buffer.textDump)
+    }
+}
+
+
+@main
+struct SwiftdashCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swiftdash",
+        abstract: "A home screen for the terminal: a grid of widget tiles that keep themselves current.",
+        discussion: """
+        Run with no subcommand to open the home screen (press ? inside for every key).
+        Configuration lives in $XDG_CONFIG_HOME/swiftdash (home.yaml, themes/), the last
+        timelines in $XDG_CACHE_HOME/swiftdash. NO_COLOR gives a monochrome screen.
+        """,
+        subcommands: [Home.self, Widgets.self, Preview.self, Render.self],
+        defaultSubcommand: Home.self
+    )
+}

@@ -1,0 +1,202 @@
+import Foundation
+import ArgumentParser
+import DashCore
+import DashWidgets
+import DashRender
+import DashApp
+
+struct Widgets: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List every widget: kind, name, sizes and configuration parameters.")
+
+    func run() throws {
+        for w in bundle.widgets {
+            print("\(w.kind) — \(w.displayName)")
+            print("  \(w.description)")
+            print("  sizes: \(w.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
+                  + (w.cost == .local ? "  (local: reloads are free)" : "  (network: reloads are budgeted)"))
+            for p in w.schema.parameters {
+                let def = p.display(p.defaultValue)
+                print("  --set \(p.key)=…  \(p.title): \(p.help)")
+                print("      \(p.allowed); default: \(def.isEmpty ? "(empty)" : def)"
+                      + (p.environmentVariable.map { "; or $\($0)" } ?? ""))
+            }
+            print("")
+        }
+    }
+}
+
+struct Preview: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a widget in every size side by side, like Xcode's preview canvas.",
+        discussion: """
+        Draws the widget's snapshot (sample data, no network) in each family it supports,
+        with a caption under each. --placeholder draws the redacted placeholder instead;
+        --live runs the real timeline (network widgets fetch) and draws its current entry.
+
+        Examples:
+          swiftdash preview clock
+          swiftdash preview crypto --family small --set coin=ETH
+          swiftdash preview news --live --set feed=https://example.org/rss.xml
+        """)
+
+    @Argument(help: "The widget kind (see `swiftdash widgets`).")
+    var kind: String
+
+    @Option(help: "small, medium, large, extraLarge or all.")
+    var family: String = "all"
+
+    @Flag(help: "Draw the placeholder (redacted) instead of the snapshot.")
+    var placeholder = false
+
+    @Flag(help: "Run the real timeline instead of the snapshot.")
+    var live = false
+
+    @Option(name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
+    var settings: [String] = []
+
+    @Option(help: "Draw as of this time (ISO 8601).")
+    var at: String?
+
+    @Option(help: "Theme name.")
+    var theme: String?
+
+    @Flag(help: "Colour output with ANSI escape sequences.")
+    var ansi = false
+
+    func run() async throws {
+        guard let widget = bundle[kind] else {
+            throw usageFailure("unknown widget '\(kind)'; available: \(bundle.kinds.joined(separator: ", "))")
+        }
+        let families: [WidgetFamily]
+        if family == "all" {
+            families = widget.supportedFamilies
+        } else if let f = WidgetFamily(rawValue: family) {
+            guard widget.supports(f) else {
+                throw usageFailure("\(kind) has no \(f.rawValue) size; it supports \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))")
+            }
+            families = [f]
+        } else {
+            throw usageFailure("unknown family '\(family)'; use small, medium, large, extraLarge or all")
+        }
+        var config = WidgetConfig()
+        for s in settings {
+            guard let eq = s.firstIndex(of: "=") else {
+                throw usageFailure("--set '\(s)' is not key=value; parameters of \(kind): \(widget.schema.parameters.map(\.key).joined(separator: ", "))")
+            }
+            let key = String(s[..<eq]), value = String(s[s.index(after: eq)...])
+            do { config[key] = try widget.schema.parse(key: key, text: value) }
+            catch { throw usageFailure(error.description) }
+        }
+        let now = try parseInstant(at)
+        let (th, _) = try loadTheme(theme)
+        var items: [PreviewCanvas.Item] = []
+        for f in families {
+            let size = Chrome.contentSize(f)
+            var ctx = TimelineContext(family: f, size: (size.width, size.height), now: now, isPreview: !live,
+                                      colorScheme: th.isDark ? .dark : .light, environment: processEnvironment)
+            let view: TileView
+            var caption = "\(f.displayName) \(GridMetrics.tileSize(f))"
+            if placeholder {
+                view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
+                caption = "\(f.displayName) placeholder"
+            } else if live {
+                ctx.isPreview = false
+                do {
+                    let c = ctx, cfg = config
+                    let t = try await OneShot.withTimeout(widget.timeout) { try await widget.timeline(for: cfg, in: c) }
+                    if let e = t.entry(at: now) ?? t.entries.first {
+                        view = widget.view(for: e, in: ctx)
+                        caption += " · \(t.entries.count) entries, \(t.policy)"
+                    } else {
+                        view = Text("empty timeline").foregroundStyle(.warning)
+                    }
+                } catch {
+                    view = VStack {
+                        Text("Failed to load").font(.headline).foregroundStyle(.negative)
+                        Text(TextSanitizer.singleLine("\(error)")).font(.caption)
+                    }
+                }
+            } else {
+                view = widget.view(for: await widget.snapshot(for: config, in: ctx), in: ctx)
+            }
+            items.append(PreviewCanvas.Item(family: f, view: view, caption: caption))
+        }
+        let title = "\(widget.displayName) (\(widget.kind)) — \(widget.description)"
+        let buffer = PreviewCanvas.draw(title: title, items: items,
+                                        environment: RenderEnvironment(theme: th, now: now, timeZone: .current))
+        emit(buffer, ansi: ansi)
+    }
+}
+
+struct Render: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the home screen once to standard output.",
+        discussion: """
+        Draws your home screen (or the built-in default when you have none) at the given
+        size and time, as plain text or with --ansi as coloured text. Local widgets (clock)
+        run their real timelines; network widgets show sample data unless --live.
+        """)
+
+    @Option(help: "Screen size as COLSxROWS.")
+    var size: String = "80x24"
+
+    @Option(help: "Draw as of this time (ISO 8601), e.g. 2026-11-23T09:30:00Z.")
+    var at: String?
+
+    @Flag(help: "Fetch real data for network widgets too.")
+    var live = false
+
+    @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
+    var defaultHome = false
+
+    @Option(help: "Theme name.")
+    var theme: String?
+
+    @Flag(help: "Colour output with ANSI escape sequences.")
+    var ansi = false
+
+    func run() async throws {
+        let screen = try parseSize(size)
+        let now = try parseInstant(at)
+        let (th, other) = try loadTheme(theme)
+        let home = try loadHome(useDefault: defaultHome)
+        var state = AppState(bundle: bundle, home: home, screen: screen, theme: th, alternateTheme: other,
+                             timeZone: .current, now: now, environment: processEnvironment)
+        state.focusedTile = nil
+        await OneShot.load(&state, source: live ? .live : .sample)
+        emit(AppView.render(state).buffer, ansi: ansi)
+    }
+}
+
+/// The user's home.yaml, or the default home screen when there is none.
+func loadHome(useDefault: Bool) throws -> HomeConfig {
+    let paths = AppPaths(environment: processEnvironment)
+    guard !useDefault, FileManager.default.fileExists(atPath: paths.homeFile.path) else {
+        return HomeConfig.defaultHome(bundle: bundle)
+    }
+    do {
+        let text = try String(contentsOf: paths.homeFile, encoding: .utf8)
+        return try HomeConfig.parse(yaml: text, file: paths.homeFile.path, bundle: bundle)
+    } catch let e as ConfigFileError {
+        throw runtimeFailure("\(e.description)\n(fix the file, or run with --default-home; your file was not changed)")
+    } catch {
+        throw runtimeFailure("cannot read \(paths.homeFile.path): \(error.localizedDescription)")
+    }
+}
+
+struct Home: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "home",
+        abstract: "Open the home screen in the terminal (the default command).")
+
+    @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
+    var theme: String?
+
+    @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
+    var defaultHome = false
+
+    func run() async throws {
+        throw runtimeFailure("the interactive home screen is not built yet")
+    }
+}

@@ -1,0 +1,116 @@
+import XCTest
+import Foundation
+
+/// Runs the built `swiftdash` binary as a user would.
+func runSwiftdash(_ args: [String], env extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var dir = bin
+    // The test bundle sits in .build/<config>/; the binary beside it.
+    for _ in 0..<3 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("swiftdash").path) {
+        dir = dir.deletingLastPathComponent()
+    }
+    let exe = dir.appendingPathComponent("swiftdash")
+    let p = Process()
+    p.executableURL = exe
+    p.arguments = args
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-cli-\(UUID().uuidString)")
+    var env = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    env.merge(extra) { $1 }
+    p.environment = env
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out; p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+final class CLITests: XCTestCase {
+    func testHelpExplains() throws {
+        let r = try runSwiftdash(["--help"])
+        XCTAssertEqual(r.status, 0)
+        for word in ["home screen", "preview", "render", "widgets"] { XCTAssertTrue(r.out.contains(word), word) }
+    }
+
+    func testWidgetsListsKindsFamiliesAndParameters() throws {
+        let r = try runSwiftdash(["widgets"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.out.contains("clock — Clock"))
+        XCTAssertTrue(r.out.contains("sizes: small, medium, large"))
+        XCTAssertTrue(r.out.contains("--set timeZone="))
+    }
+
+    func testPreviewUnknownKindNamesTheAvailableOnes() throws {
+        let r = try runSwiftdash(["preview", "nope"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.err.contains("unknown widget 'nope'; available: clock"), r.err)
+        XCTAssertEqual(r.err.split(separator: "\n").count, 1, "a one-line error")
+    }
+
+    func testPreviewUnsupportedFamilyAndBadSet() throws {
+        let f = try runSwiftdash(["preview", "clock", "--family", "extraLarge"])
+        XCTAssertEqual(f.status, 2)
+        XCTAssertTrue(f.err.contains("clock has no extraLarge size; it supports small, medium, large"), f.err)
+        let g = try runSwiftdash(["preview", "clock", "--family", "huge"])
+        XCTAssertEqual(g.status, 2)
+        XCTAssertTrue(g.err.contains("use small, medium, large, extraLarge or all"), g.err)
+        let s = try runSwiftdash(["preview", "clock", "--set", "timeZone=Not a zone!"])
+        XCTAssertEqual(s.status, 2)
+        XCTAssertTrue(s.err.contains("timeZone: 'Not a zone!' is not text matching"), s.err)
+        let k = try runSwiftdash(["preview", "clock", "--set", "colour=red"])
+        XCTAssertEqual(k.status, 2)
+        XCTAssertTrue(k.err.contains("colour: no such parameter; this widget has: timeZone, label"), k.err)
+        let n = try runSwiftdash(["preview", "clock", "--set", "novalue"])
+        XCTAssertEqual(n.status, 2)
+        XCTAssertTrue(n.err.contains("is not key=value"), n.err)
+    }
+
+    func testPreviewDrawsEveryFamilySideBySide() throws {
+        let r = try runSwiftdash(["preview", "clock", "--at", "2026-11-23T09:30:00Z", "--set", "label=Home"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let first = r.out.split(separator: "\n").first { $0.contains("╭") } ?? ""
+        XCTAssertTrue(first.contains("╭─ Small") && first.contains("╭─ Medium") && first.contains("╭─ Large"), String(first))
+        XCTAssertTrue(r.out.contains("09:30"))
+        XCTAssertTrue(r.out.contains("Home"))
+        XCTAssertTrue(r.out.contains("Small 19x7"))
+    }
+
+    func testPreviewPlaceholderIsRedacted() throws {
+        let r = try runSwiftdash(["preview", "clock", "--family", "small", "--placeholder"])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("▆▆▆▆▆"))
+        XCTAssertFalse(r.out.contains(":"), "no real time in a placeholder")
+    }
+
+    func testRenderAtSizeAndTime() throws {
+        let r = try runSwiftdash(["render", "--size", "80x24", "--at", "2026-11-23T09:30:00Z"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, 24)
+        XCTAssertTrue(lines[0].hasPrefix("╭─ Clock"))
+        XCTAssertTrue(lines[23].contains("09:30") && lines[23].contains("? help"))
+        let ansi = try runSwiftdash(["render", "--size", "40x10", "--ansi"])
+        XCTAssertTrue(ansi.out.contains("\u{1B}["), "--ansi colours the output")
+    }
+
+    func testRenderRejectsBadSizeAndTime() throws {
+        let a = try runSwiftdash(["render", "--size", "big"])
+        XCTAssertEqual(a.status, 2); XCTAssertTrue(a.err.contains("is not COLSxROWS"))
+        let b = try runSwiftdash(["render", "--at", "noon"])
+        XCTAssertEqual(b.status, 2); XCTAssertTrue(b.err.contains("is not an ISO 8601 time"))
+    }
+
+    func testBrokenHomeYamlNamesTheLineAndIsKept() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-cfg-\(UUID().uuidString)")
+        let dir = home.appendingPathComponent("swiftdash")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("home.yaml")
+        let text = "tiles:\n  - family: small\n    widget: clok\n"
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let r = try runSwiftdash(["render"], env: ["XDG_CONFIG_HOME": home.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.err.contains("home.yaml:3: unknown widget `clok`; available: clock"), r.err)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), text, "the broken file is not overwritten")
+    }
+}
