@@ -1,8 +1,126 @@
 #ifndef SWIFTDASH_CNCURSESW_SHIM_H
 #define SWIFTDASH_CNCURSESW_SHIM_H
+// The only C swiftdash has: ncursesw's macros and globals wrapped in functions that
+// Swift 6 can call, and async-signal-safe handlers that restore the terminal.
+#ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
+#endif
 #include <locale.h>
 #include <wchar.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <poll.h>
+#include <errno.h>
 #include <ncursesw/curses.h>
+
+static inline WINDOW *sd_stdscr(void) { return stdscr; }
+static inline int sd_cols(void) { return COLS; }
+static inline int sd_lines(void) { return LINES; }
+static inline int sd_colors(void) { return COLORS; }
+static inline int sd_color_pairs(void) { return COLOR_PAIRS; }
+static inline int sd_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
+static inline int sd_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
+
+static inline attr_t sd_a_normal(void) { return A_NORMAL; }
+static inline attr_t sd_a_bold(void) { return A_BOLD; }
+static inline attr_t sd_a_dim(void) { return A_DIM; }
+static inline attr_t sd_a_italic(void) { return A_ITALIC; }
+static inline attr_t sd_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t sd_a_reverse(void) { return A_REVERSE; }
+
+static inline int sd_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int sd_key_resize(void) { return KEY_RESIZE; }
+static inline int sd_key_mouse(void) { return KEY_MOUSE; }
+static inline int sd_key_up(void) { return KEY_UP; }
+static inline int sd_key_down(void) { return KEY_DOWN; }
+static inline int sd_key_left(void) { return KEY_LEFT; }
+static inline int sd_key_right(void) { return KEY_RIGHT; }
+static inline int sd_key_home(void) { return KEY_HOME; }
+static inline int sd_key_end(void) { return KEY_END; }
+static inline int sd_key_ppage(void) { return KEY_PPAGE; }
+static inline int sd_key_npage(void) { return KEY_NPAGE; }
+static inline int sd_key_enter(void) { return KEY_ENTER; }
+static inline int sd_key_btab(void) { return KEY_BTAB; }
+static inline int sd_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int sd_key_dc(void) { return KEY_DC; }
+static inline int sd_key_ic(void) { return KEY_IC; }
+static inline int sd_key_f0(void) { return KEY_F0; }
+
+static inline mmask_t sd_mouse_mask(void) {
+    return BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+}
+static inline int sd_mouse_kind(mmask_t b) {
+    if (b & BUTTON4_PRESSED) return 4;
+    if (b & BUTTON5_PRESSED) return 5;
+    if (b & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
+    if (b & BUTTON1_RELEASED) return 2;
+    return 0;
+}
+
+// --- Restoring the terminal on signals and crashes -------------------------------
+
+static int sd_wake_write_fd = -1;
+static volatile sig_atomic_t sd_signal_seen = 0;
+static struct termios sd_saved_termios;
+static int sd_have_termios = 0;
+
+/// Records the terminal's state before curses changes it.
+static inline void sd_save_termios(void) {
+    if (tcgetattr(STDIN_FILENO, &sd_saved_termios) == 0) sd_have_termios = 1;
+}
+
+static void sd_quit_signal(int sig) {
+    sd_signal_seen = sig;
+    if (sd_wake_write_fd >= 0) { char c = 'q'; ssize_t r = write(sd_wake_write_fd, &c, 1); (void)r; }
+}
+
+static void sd_crash_signal(int sig) {
+    // Only async-signal-safe calls: leave the alternate screen, show the cursor, turn the
+    // mouse off, put the tty modes back, then die of the same signal.
+    static const char reset[] = "\033[0m\033[?1000l\033[?1002l\033[?1006l\033[?25h\033[?1049l\r\n";
+    ssize_t r = write(STDOUT_FILENO, reset, sizeof(reset) - 1); (void)r;
+    if (sd_have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &sd_saved_termios);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/// SIGINT, SIGTERM and SIGHUP wake the loop, which quits and restores the terminal;
+/// SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP restore it before dying.
+static inline void sd_install_signal_handlers(int wake_fd) {
+    sd_wake_write_fd = wake_fd;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sd_quit_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    struct sigaction ca;
+    memset(&ca, 0, sizeof ca);
+    ca.sa_handler = sd_crash_signal;
+    sigemptyset(&ca.sa_mask);
+    int crash[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    for (unsigned i = 0; i < sizeof crash / sizeof crash[0]; i++) sigaction(crash[i], &ca, NULL);
+}
+
+static inline int sd_signal_received(void) { return (int)sd_signal_seen; }
+
+/// Waits until stdin or the wake pipe is readable, or `timeout_ms` passes (-1: forever).
+/// Returns a bit set: 1 stdin, 2 wake pipe, 4 interrupted by a signal (SIGWINCH).
+static inline int sd_wait(int wake_read_fd, int timeout_ms) {
+    struct pollfd fds[2];
+    fds[0].fd = STDIN_FILENO; fds[0].events = POLLIN; fds[0].revents = 0;
+    fds[1].fd = wake_read_fd; fds[1].events = POLLIN; fds[1].revents = 0;
+    int n = poll(fds, 2, timeout_ms);
+    if (n < 0) return errno == EINTR ? 4 : 0;
+    int r = 0;
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) r |= 1;
+    if (fds[1].revents & POLLIN) r |= 2;
+    return r;
+}
 #endif

@@ -45,6 +45,8 @@ public struct AppState: Sendable {
     public var message: String?
     public var environment: [String: String]
     public var quitting = false
+    /// Where the last frame drew each tile's links (for mouse clicks).
+    public var tapRegions: [String: [TapRegion]] = [:]
 
     public init(bundle: WidgetBundle, home: HomeConfig, screen: Size, theme: Theme, alternateTheme: Theme,
                 colorDepth: ColorDepth = .trueColor, timeZone: TimeZone = .current, now: Date, environment: [String: String] = [:]) {
@@ -90,6 +92,13 @@ public struct AppState: Sendable {
         guard let placed = layout.tile(tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
               let entry = display[inst.id]?.entry else { return [] }
         return w.view(for: entry, in: context(for: placed.family)).links
+    }
+
+    /// The `widgetURL` of a tile's current view.
+    public func tileWidgetURL(_ tileID: String) -> String? {
+        guard let placed = layout.tile(tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
+              let entry = display[inst.id]?.entry else { return nil }
+        return w.view(for: entry, in: context(for: placed.family)).widgetURL
     }
 
     public var highlightedLink: String? {

@@ -1,0 +1,242 @@
+import CNcursesw
+import DashCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Wakes a terminal that is waiting for input, from any thread (provider results).
+public struct TerminalWaker: Sendable {
+    let fd: Int32
+    public func wake() {
+        var b: UInt8 = 1
+        _ = write(fd, &b, 1)
+    }
+}
+
+/// The real terminal, through ncursesw. The only code in swiftdash that calls ncurses.
+///
+/// Waiting is a `poll` on standard input and a wake pipe, with the caller's timeout: the
+/// process sleeps until a key, a resize, a signal or a provider result arrives.
+public final class CursesTerminal: Terminal {
+    public private(set) var size: Size
+    public private(set) var colorDepth: ColorDepth
+    public let waker: TerminalWaker
+    private let wakeRead: Int32
+    private var pairs: [PairKey: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private var active = false
+    /// Bytes of OSC 8 hyperlinks written around ncurses (ncurses has no cell for them).
+    private var hyperlinks: [(x: Int, y: Int, url: String, text: String)] = []
+
+    struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
+
+    /// Sets up the terminal: UTF-8 locale, raw keys, keypad, mouse, colours, no cursor.
+    public init(environment: [String: String]) {
+        if setlocale(LC_ALL, "") == nil || !CursesTerminal.localeIsUTF8() {
+            _ = setlocale(LC_ALL, "C.UTF-8")
+        }
+        sd_save_termios()
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        wakeRead = fds[0]
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        waker = TerminalWaker(fd: fds[1])
+        sd_install_signal_handlers(fds[1])
+        set_escdelay(25)
+        initscr()
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(sd_stdscr(), false)
+        keypad(sd_stdscr(), true)
+        nodelay(sd_stdscr(), true)
+        leaveok(sd_stdscr(), true)
+        curs_set(0)
+        var depth = ColorDepth.none
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            let colors = Int(sd_colors())
+            let detected = ColorDepth.detect(environment: environment, terminalColors: colors)
+            // ncurses can only show what its terminfo entry says it can.
+            let capable: ColorDepth = colors >= 16_777_216 ? .trueColor : colors >= 256 ? .indexed256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .none
+            depth = min(detected, capable)
+        }
+        colorDepth = depth
+        mousemask(sd_mouse_mask(), nil)
+        mouseinterval(0)
+        size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
+        active = true
+    }
+
+    static func localeIsUTF8() -> Bool {
+        guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
+        return String(cString: cs).uppercased().filter { $0 != "-" } == "UTF8"
+    }
+
+    /// Puts the terminal back as it was. Safe to call twice.
+    public func shutdown() {
+        guard active else { return }
+        active = false
+        mousemask(0, nil)
+        curs_set(1)
+        endwin()
+    }
+
+    deinit { shutdown() }
+
+    /// A signal (SIGINT, SIGTERM, SIGHUP) asked the program to quit.
+    public var quitSignal: Int32 { sd_signal_received() }
+
+    // MARK: drawing
+
+    private func curses(_ c: Color) -> Int32 {
+        switch c.degraded(to: colorDepth) {
+        case .default: return -1
+        case .ansi(let n): return Int32(n)
+        case .indexed(let n): return Int32(n)
+        case .rgb(let r, let g, let b): return Int32(r) << 16 | Int32(g) << 8 | Int32(b)
+        }
+    }
+
+    private func pair(_ style: Style) -> Int32 {
+        guard colorDepth != .none else { return 0 }
+        let key = PairKey(fg: curses(style.foreground), bg: curses(style.background))
+        if key.fg == -1 && key.bg == -1 { return 0 }
+        if let p = pairs[key] { return p }
+        guard nextPair < sd_color_pairs() else { return 0 }
+        let p = nextPair
+        nextPair += 1
+        init_extended_pair(p, key.fg, key.bg)
+        pairs[key] = p
+        return p
+    }
+
+    private func attributes(_ style: Style) -> attr_t {
+        var a = sd_a_normal()
+        let t = style.attributes
+        if t.contains(.bold) { a |= sd_a_bold() }
+        if t.contains(.dim) { a |= sd_a_dim() }
+        if t.contains(.italic) { a |= sd_a_italic() }
+        if t.contains(.underline) { a |= sd_a_underline() }
+        if t.contains(.reverse) { a |= sd_a_reverse() }
+        return a
+    }
+
+    public func draw(_ runs: [CellRun], full: Bool) {
+        if full { clearok(sd_stdscr(), true) }
+        hyperlinks.removeAll()
+        for run in runs {
+            var x = run.x
+            for cell in run.cells {
+                defer { x += 1 }
+                if cell.isContinuation { continue }
+                var scalars = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                if scalars.count > 4 { scalars = [scalars[0]] } // cchar_t holds 5 with the terminator
+                scalars.append(0)
+                var cc = cchar_t()
+                var p = pair(cell.style)
+                _ = scalars.withUnsafeBufferPointer { buf in
+                    setcchar(&cc, buf.baseAddress, attributes(cell.style), Int16(truncatingIfNeeded: p), &p)
+                }
+                mvwadd_wch(sd_stdscr(), Int32(run.y), Int32(x), &cc)
+                if let url = cell.style.hyperlink {
+                    if let last = hyperlinks.last, last.url == url, last.y == run.y, last.x + last.text.count == x {
+                        hyperlinks[hyperlinks.count - 1].text += cell.text
+                    } else {
+                        hyperlinks.append((x, run.y, url, cell.text))
+                    }
+                }
+            }
+        }
+        wnoutrefresh(sd_stdscr())
+        doupdate()
+        // OSC 8 around text ncurses already drew: terminals that know it make it clickable.
+        if !hyperlinks.isEmpty {
+            var out = ""
+            for h in hyperlinks {
+                out += "\u{1B}[\(h.y + 1);\(h.x + 1)H\u{1B}]8;;\(h.url)\u{1B}\\\(h.text)\u{1B}]8;;\u{1B}\\"
+            }
+            writeRaw(out)
+        }
+    }
+
+    private func writeRaw(_ s: String) {
+        var bytes = Array(s.utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress! + off, $0.count - off) }
+            if n <= 0 { break }
+            off += n
+        }
+    }
+
+    // MARK: input
+
+    public func readEvent(timeout: Double?) -> InputEvent? {
+        if let e = poll() { return e }
+        let ms: Int32 = timeout.map { Int32(max(0, min(Double(Int32.max - 1), ($0 * 1000).rounded(.up)))) } ?? -1
+        let r = sd_wait(wakeRead, ms)
+        if r & 2 != 0 {
+            var buf = [UInt8](repeating: 0, count: 64)
+            while read(wakeRead, &buf, buf.count) > 0 {}
+            if quitSignal != 0 { return .key(.ctrl("c")) }
+            if r & 1 == 0 { return .wake }
+        }
+        return poll() ?? (r & 4 != 0 ? .wake : nil)
+    }
+
+    /// One pending key or event from ncurses, without waiting.
+    private func poll() -> InputEvent? {
+        var ch: wint_t = 0
+        let r = wget_wch(sd_stdscr(), &ch)
+        if r == ERR { return nil }
+        let code = Int32(bitPattern: ch)
+        if r == sd_key_code_yes() {
+            switch code {
+            case sd_key_resize():
+                size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
+                return .resize(size)
+            case sd_key_mouse():
+                var ev = MEVENT()
+                guard getmouse(&ev) == OK else { return nil }
+                let p = Point(x: Int(ev.x), y: Int(ev.y))
+                switch sd_mouse_kind(ev.bstate) {
+                case 1: return .mouse(MouseEvent(kind: .press, point: p))
+                case 2: return .mouse(MouseEvent(kind: .release, point: p))
+                case 4: return .mouse(MouseEvent(kind: .wheelUp, point: p))
+                case 5: return .mouse(MouseEvent(kind: .wheelDown, point: p))
+                default: return nil
+                }
+            case sd_key_up(): return .key(.up)
+            case sd_key_down(): return .key(.down)
+            case sd_key_left(): return .key(.left)
+            case sd_key_right(): return .key(.right)
+            case sd_key_home(): return .key(.home)
+            case sd_key_end(): return .key(.end)
+            case sd_key_ppage(): return .key(.pageUp)
+            case sd_key_npage(): return .key(.pageDown)
+            case sd_key_enter(): return .key(.enter)
+            case sd_key_btab(): return .key(.backTab)
+            case sd_key_backspace(): return .key(.backspace)
+            case sd_key_dc(): return .key(.delete)
+            case sd_key_ic(): return .key(.insert)
+            case sd_key_f0()...(sd_key_f0() + 63): return .key(.function(Int(code - sd_key_f0())))
+            default: return nil
+            }
+        }
+        switch code {
+        case 27: return .key(.escape)
+        case 9: return .key(.tab)
+        case 10, 13: return .key(.enter)
+        case 127, 8: return .key(.backspace)
+        case 1...26: return .key(.ctrl(Character(Unicode.Scalar(UInt8(code + 96)))))
+        default:
+            guard let s = Unicode.Scalar(UInt32(bitPattern: code)) else { return nil }
+            return .key(.char(Character(s)))
+        }
+    }
+}
