@@ -107,6 +107,10 @@ public struct WidgetInfo: Sendable, Hashable {
     public var kind: String
     public var family: WidgetFamily
     public var configuration: WidgetConfig
+
+    public init(id: InstanceID, kind: String, family: WidgetFamily, configuration: WidgetConfig) {
+        self.id = id; self.kind = kind; self.family = family; self.configuration = configuration
+    }
 }
 
 /// The entry an instance shows.
