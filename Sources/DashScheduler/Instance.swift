@@ -1,0 +1,254 @@
+import Foundation
+import DashWidgets
+
+/// A load in flight.
+struct InFlight: Sendable {
+    var token: UInt64
+    var reason: LoadReason
+    var startedAt: Date
+    var deadline: Date
+    var timeout: TimeInterval
+    /// The configuration changed while it ran: its result is dropped.
+    var obsolete: Bool
+}
+
+/// The scheduler's state for one widget instance. All time arithmetic is on `Double`
+/// seconds since the reference date (what `Date` stores) to keep the hot path cheap.
+struct Instance: Sendable {
+    let id: InstanceID
+    var widget: Widget
+    var configuration: WidgetConfig
+    var family: WidgetFamily
+
+    /// Entries sorted by date (stable: equal dates keep their list order).
+    var entries: [AnyEntry] = []
+    var dates: [Double] = []
+    var hasTimeline = false
+    var policy: ReloadPolicy? = nil
+    /// Index of the entry shown, -1 when none of `entries` is due yet.
+    var current = -1
+    /// The entry shown before the last timeline arrived, kept until its first entry is due.
+    var carry: AnyEntry? = nil
+
+    var isStale = false
+    var lastError: String? = nil
+    var failures = 0
+    var ledger = BudgetLedger()
+    var lastLoadStart: Date? = nil
+    var lastSuccess: Date? = nil
+
+    var inFlight: InFlight? = nil
+    /// An explicit request (initial, manual, WidgetCenter, configuration change) waiting to start.
+    var pending: LoadReason? = nil
+    var retryAt: Double? = nil
+    /// The date the policy asks for, and the date the budget allows it.
+    var policyRequested: Double? = nil
+    var policyAt: Double? = nil
+
+    /// The key of this instance's live deadline in the queue, and its generation.
+    var queuedAt: Double? = nil
+    var generation: UInt32 = 0
+    /// Whether the id is in the scheduler's changed / cache-changed lists.
+    var changedMark = false
+    var cacheMark = false
+
+    init(id: InstanceID, widget: Widget, configuration: WidgetConfig, family: WidgetFamily) {
+        self.id = id; self.widget = widget; self.configuration = configuration; self.family = family
+    }
+
+    var cost: ReloadCost { widget.cost }
+
+    // MARK: entries
+
+    /// Takes a new timeline at `now`. Entries are sorted by date, keeping list order for equal dates.
+    mutating func setTimeline(_ timeline: AnyTimeline, now: Date) {
+        let previous = visible(now: now)
+        var list = timeline.entries
+        var ds = list.map { $0.date.timeIntervalSinceReferenceDate }
+        var sorted = true
+        if ds.count > 1 {
+            for i in 1..<ds.count where ds[i] < ds[i - 1] { sorted = false; break }
+        }
+        if !sorted {
+            let order = ds.indices.sorted { ds[$0] != ds[$1] ? ds[$0] < ds[$1] : $0 < $1 }
+            list = order.map { list[$0] }
+            ds = order.map { ds[$0] }
+        }
+        entries = list
+        dates = ds
+        hasTimeline = true
+        policy = timeline.policy
+        current = -1
+        carry = previous.flatMap { $0.isPlaceholder ? nil : $0.entry }
+        _ = advance(to: now.timeIntervalSinceReferenceDate)
+    }
+
+    /// Moves `current` to the last entry due at `t`. True if the shown entry changed.
+    mutating func advance(to t: Double) -> Bool {
+        var i = current
+        let n = dates.count
+        while i + 1 < n && dates[i + 1] <= t { i += 1 }
+        guard i != current else { return false }
+        current = i
+        carry = nil
+        return true
+    }
+
+    /// The index of the entry due at `t` (binary search), -1 if none.
+    func index(at t: Double) -> Int {
+        var lo = 0, hi = dates.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if dates[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo - 1
+    }
+
+    func visible(now: Date) -> VisibleEntry? {
+        let i = index(at: now.timeIntervalSinceReferenceDate)
+        if i >= 0 { return VisibleEntry(entry: entries[i], isPlaceholder: false, index: i) }
+        if let carry { return VisibleEntry(entry: carry, isPlaceholder: false, index: nil) }
+        return nil
+    }
+
+    var nextEntryDate: Double? { current + 1 < dates.count ? dates[current + 1] : nil }
+
+    // MARK: reloads
+
+    /// The earliest date a policy reload may start: the minimum interval after the last
+    /// reload of any kind, and for budgeted widgets the daily cap.
+    func budgetAllows(policy rules: SchedulerPolicy) -> Double {
+        var t = -Double.infinity
+        if let last = lastLoadStart {
+            t = last.timeIntervalSinceReferenceDate + rules.minimumInterval(for: cost)
+        }
+        if cost == .budgeted, let frees = ledger.capFrees(cap: rules.dailyBudget, window: rules.budgetWindow) {
+            t = Swift.max(t, frees.timeIntervalSinceReferenceDate)
+        }
+        return t
+    }
+
+    /// Works out when the timeline's policy reloads, held back by the budget.
+    mutating func planPolicyReload(policy rules: SchedulerPolicy) {
+        policyRequested = nil
+        policyAt = nil
+        guard hasTimeline, let p = policy else { return }
+        let requested: Double
+        switch p {
+        case .never:
+            return
+        case .after(let d):
+            requested = d.timeIntervalSinceReferenceDate
+        case .atEnd:
+            if let last = dates.last {
+                requested = last
+            } else {
+                requested = (lastSuccess ?? lastLoadStart ?? .distantPast).timeIntervalSinceReferenceDate
+            }
+        }
+        policyRequested = requested
+        policyAt = Swift.max(requested, budgetAllows(policy: rules))
+    }
+
+    /// The earliest deadline of this instance: the next entry, the load's timeout, a
+    /// waiting request (at once), a retry, or the policy reload.
+    func nextDeadline() -> Double? {
+        var d = nextEntryDate ?? .infinity
+        if let f = inFlight {
+            d = Swift.min(d, f.deadline.timeIntervalSinceReferenceDate)
+        } else if pending != nil {
+            d = Date.distantPast.timeIntervalSinceReferenceDate
+        } else if let r = retryAt {
+            d = Swift.min(d, r)
+        } else if let p = policyAt {
+            d = Swift.min(d, p)
+        }
+        return d == .infinity ? nil : d
+    }
+
+    /// Records a failed load: keep the timeline, mark it stale, plan the retry.
+    mutating func fail(message: String, now: Date, policy rules: SchedulerPolicy) {
+        isStale = true
+        lastError = message
+        failures += 1
+        retryAt = now.timeIntervalSinceReferenceDate + rules.retryDelay(attempt: failures)
+    }
+
+    /// Records a good timeline.
+    mutating func succeed(_ timeline: AnyTimeline, now: Date, policy rules: SchedulerPolicy) {
+        setTimeline(timeline, now: now)
+        isStale = false
+        lastError = nil
+        failures = 0
+        retryAt = nil
+        lastSuccess = now
+        planPolicyReload(policy: rules)
+    }
+
+    /// Asks for an explicit load; coalesces with one already waiting or in flight.
+    mutating func request(_ reason: LoadReason) {
+        if let p = pending, p.rank >= reason.rank { return }
+        pending = reason
+    }
+
+    /// What is due at `now`: the timeout of the load in flight, entry changes, and which
+    /// load (if any) should start now. The caller assigns the token.
+    mutating func fire(now: Date, policy rules: SchedulerPolicy) -> (start: LoadReason?, changed: Bool) {
+        let t = now.timeIntervalSinceReferenceDate
+        var changed = false
+        if let f = inFlight, t >= f.deadline.timeIntervalSinceReferenceDate {
+            inFlight = nil
+            if !f.obsolete {
+                fail(message: LoadTimeoutError(timeout: f.timeout).description, now: now, policy: rules)
+                changed = true
+            }
+        }
+        if advance(to: t) { changed = true }
+        guard inFlight == nil else { return (nil, changed) }
+        if let p = pending {
+            pending = nil
+            return (p, changed)
+        }
+        if let r = retryAt {
+            if r <= t {
+                retryAt = nil
+                return (.retry, changed)
+            }
+            return (nil, changed)
+        }
+        if let p = policyAt, p <= t {
+            // The plan already respects the budget, but it may have changed since.
+            let allowed = budgetAllows(policy: rules)
+            if allowed <= t {
+                return (.policy, changed)
+            }
+            policyAt = allowed
+        }
+        return (nil, changed)
+    }
+
+    /// Marks the load started.
+    mutating func begin(_ reason: LoadReason, token: UInt64, now: Date, policy rules: SchedulerPolicy) -> InFlight {
+        let timeout = widget.timeout
+        let f = InFlight(token: token, reason: reason, startedAt: now,
+                         deadline: now.addingTimeInterval(timeout), timeout: timeout, obsolete: false)
+        inFlight = f
+        lastLoadStart = now
+        if reason.isCharged && cost == .budgeted {
+            ledger.charge(at: now, window: rules.budgetWindow)
+        }
+        policyAt = nil
+        policyRequested = nil
+        return f
+    }
+
+    func budgetStatus(now: Date, policy rules: SchedulerPolicy) -> BudgetStatus {
+        let next = budgetAllows(policy: rules)
+        return BudgetStatus(
+            cost: cost,
+            used: cost == .budgeted ? ledger.used(at: now, window: rules.budgetWindow) : 0,
+            limit: cost == .budgeted ? rules.dailyBudget : nil,
+            minimumInterval: rules.minimumInterval(for: cost),
+            nextAllowed: next > now.timeIntervalSinceReferenceDate ? Date(timeIntervalSinceReferenceDate: next) : nil)
+    }
+}
