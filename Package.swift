@@ -69,6 +69,7 @@ let package = Package(
             dependencies: ["DashBuiltinWidgets", "DashWidgets", "DashRender", "DashCore", "DashTestSupport"]
         ),
         .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["swiftdash"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -64,19 +64,22 @@ static inline int sd_mouse_kind(mmask_t b) {
 
 // --- Restoring the terminal on signals and crashes -------------------------------
 
-static int sd_wake_write_fd = -1;
-static volatile sig_atomic_t sd_signal_seen = 0;
-static struct termios sd_saved_termios;
-static int sd_have_termios = 0;
+// Storage lives in function-local statics: a header-level static is not emitted when
+// Swift imports the header, a static inside an inline function is.
+static inline int *sd_wake_fd_slot(void) { static int fd = -1; return &fd; }
+static inline volatile sig_atomic_t *sd_signal_slot(void) { static volatile sig_atomic_t s = 0; return &s; }
+static inline struct termios *sd_termios_slot(void) { static struct termios t; return &t; }
+static inline int *sd_have_termios_slot(void) { static int have = 0; return &have; }
 
 /// Records the terminal's state before curses changes it.
 static inline void sd_save_termios(void) {
-    if (tcgetattr(STDIN_FILENO, &sd_saved_termios) == 0) sd_have_termios = 1;
+    if (tcgetattr(STDIN_FILENO, sd_termios_slot()) == 0) *sd_have_termios_slot() = 1;
 }
 
 static void sd_quit_signal(int sig) {
-    sd_signal_seen = sig;
-    if (sd_wake_write_fd >= 0) { char c = 'q'; ssize_t r = write(sd_wake_write_fd, &c, 1); (void)r; }
+    *sd_signal_slot() = sig;
+    int fd = *sd_wake_fd_slot();
+    if (fd >= 0) { char c = 'q'; ssize_t r = write(fd, &c, 1); (void)r; }
 }
 
 static void sd_crash_signal(int sig) {
@@ -84,7 +87,7 @@ static void sd_crash_signal(int sig) {
     // mouse off, put the tty modes back, then die of the same signal.
     static const char reset[] = "\033[0m\033[?1000l\033[?1002l\033[?1006l\033[?25h\033[?1049l\r\n";
     ssize_t r = write(STDOUT_FILENO, reset, sizeof(reset) - 1); (void)r;
-    if (sd_have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &sd_saved_termios);
+    if (*sd_have_termios_slot()) tcsetattr(STDIN_FILENO, TCSANOW, sd_termios_slot());
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -92,7 +95,7 @@ static void sd_crash_signal(int sig) {
 /// SIGINT, SIGTERM and SIGHUP wake the loop, which quits and restores the terminal;
 /// SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP restore it before dying.
 static inline void sd_install_signal_handlers(int wake_fd) {
-    sd_wake_write_fd = wake_fd;
+    *sd_wake_fd_slot() = wake_fd;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = sd_quit_signal;
@@ -108,7 +111,30 @@ static inline void sd_install_signal_handlers(int wake_fd) {
     for (unsigned i = 0; i < sizeof crash / sizeof crash[0]; i++) sigaction(crash[i], &ca, NULL);
 }
 
-static inline int sd_signal_received(void) { return (int)sd_signal_seen; }
+static inline struct sigaction *sd_old_winch_slot(void) { static struct sigaction sa; return &sa; }
+
+static void sd_winch_signal(int sig) {
+    // ncurses' own handler marks the resize (wget_wch then returns KEY_RESIZE) ...
+    struct sigaction *old = sd_old_winch_slot();
+    if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN && old->sa_handler != NULL) old->sa_handler(sig);
+    // ... and the wake pipe wakes the main thread, whichever thread the signal landed on.
+    int fd = *sd_wake_fd_slot();
+    if (fd >= 0) { char c = 'w'; ssize_t r = write(fd, &c, 1); (void)r; }
+}
+
+/// Call after initscr(): chains SIGWINCH to ncurses' handler and the wake pipe. In a
+/// process with several threads the signal may land on any of them, so poll() on the
+/// main thread cannot rely on EINTR.
+static inline void sd_forward_winch(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sd_winch_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGWINCH, &sa, sd_old_winch_slot());
+}
+
+static inline int sd_signal_received(void) { return (int)*sd_signal_slot(); }
 
 /// Waits until stdin or the wake pipe is readable, or `timeout_ms` passes (-1: forever).
 /// Returns a bit set: 1 stdin, 2 wake pipe, 4 interrupted by a signal (SIGWINCH).

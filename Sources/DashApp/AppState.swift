@@ -68,6 +68,7 @@ public struct AppState: Sendable {
         }
         layout = HomeLayout.compute(slots, screen: screen)
         if let f = focusedTile, let placed = layout.tile(f) { page = placed.page }
+        else if layout.isTooSmall, focusedTile != nil { page = 0 } // keep focus for when the screen grows again
         else { focusedTile = layout.pages.first?.first?.id; page = 0 }
         page = min(page, layout.pageCount - 1)
     }

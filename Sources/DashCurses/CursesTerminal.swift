@@ -47,6 +47,7 @@ public final class CursesTerminal: Terminal {
         sd_install_signal_handlers(fds[1])
         set_escdelay(25)
         initscr()
+        sd_forward_winch()
         cbreak()
         noecho()
         nonl()
@@ -184,9 +185,9 @@ public final class CursesTerminal: Terminal {
             var buf = [UInt8](repeating: 0, count: 64)
             while read(wakeRead, &buf, buf.count) > 0 {}
             if quitSignal != 0 { return .key(.ctrl("c")) }
-            if r & 1 == 0 { return .wake }
         }
-        return poll() ?? (r & 4 != 0 ? .wake : nil)
+        // After a SIGWINCH, ncurses reports KEY_RESIZE from here.
+        return poll() ?? (r & 6 != 0 ? .wake : nil)
     }
 
     /// One pending key or event from ncurses, without waiting.

@@ -5,6 +5,9 @@ import DashWidgets
 import DashRender
 import DashApp
 import DashBuiltinWidgets
+import DashScheduler
+import DashCurses
+import Logging
 
 /// Prints `swiftdash: error: …` to standard error and exits with status 2 (usage error).
 func usageFailure(_ message: String) -> ExitCode {
@@ -69,7 +72,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
         Configuration lives in $XDG_CONFIG_HOME/swiftdash (home.yaml, themes/), the last
         timelines in $XDG_CACHE_HOME/swiftdash. NO_COLOR gives a monochrome screen.
         """,
-        subcommands: [Home.self, Widgets.self, Preview.self, Render.self],
+        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, Reload.self],
         defaultSubcommand: Home.self
     )
 }

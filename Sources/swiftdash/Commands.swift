@@ -4,6 +4,9 @@ import DashCore
 import DashWidgets
 import DashRender
 import DashApp
+import DashScheduler
+import DashCurses
+import Logging
 
 struct Widgets: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -185,10 +188,15 @@ func loadHome(useDefault: Bool) throws -> HomeConfig {
     }
 }
 
-struct Home: AsyncParsableCommand {
+struct Home: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "home",
-        abstract: "Open the home screen in the terminal (the default command).")
+        abstract: "Open the home screen in the terminal (the default command).",
+        discussion: """
+        Arrows or h/j/k/l move between tiles, Enter opens one, Tab walks its links, Esc
+        closes a pane, PgUp/PgDn change page, r/R reload, t switches dark/light, ? lists
+        every key, q quits. Logs go to $XDG_CACHE_HOME/swiftdash/swiftdash.log.
+        """)
 
     @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
     var theme: String?
@@ -196,7 +204,75 @@ struct Home: AsyncParsableCommand {
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
     var defaultHome = false
 
-    func run() async throws {
-        throw runtimeFailure("the interactive home screen is not built yet")
+    func run() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw runtimeFailure("the home screen needs a terminal; to draw to a file or a pipe use `swiftdash render`")
+        }
+        let paths = AppPaths(environment: processEnvironment)
+        FileLogHandler.bootstrap(file: paths.logFile)
+        let logger = Logger(label: "swiftdash")
+        let home = try loadHome(useDefault: defaultHome)
+        let (chosen, other) = try loadTheme(theme ?? home.theme)
+        logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
+
+        let terminal = CursesTerminal(environment: processEnvironment)
+        defer { terminal.shutdown() }
+        let mono = terminal.colorDepth == .none
+        let inbox = Inbox(wake: terminal.waker.wake)
+        let state = AppState(bundle: bundle, home: home, screen: terminal.size,
+                             theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
+                             colorDepth: terminal.colorDepth, timeZone: .current, now: Date(), environment: processEnvironment)
+        let env = processEnvironment
+        let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox,
+                              persistence: cachePersistence(paths: paths, logger: logger),
+                              openURL: { Browser.open($0, environment: env) },
+                              log: { logger.info("\($0)") })
+        let kinds = Set(bundle.kinds)
+        let server: ControlSocket.Server?
+        do {
+            server = try ControlSocket.Server(path: paths.socket.path) { line in
+                let words = line.split(separator: " ").map(String.init)
+                switch words.first {
+                case "ping": return "pong"
+                case "reload":
+                    let kind = words.count > 1 ? words[1] : nil
+                    if let kind, !kinds.contains(kind) { return "error: unknown widget \(kind)" }
+                    inbox.post(.reload(kind: kind))
+                    return "ok"
+                default: return "error: unknown command"
+                }
+            }
+        } catch {
+            logger.warning("control socket: \(error)")
+            server = nil
+        }
+        runtime.run()
+        server?.stop()
+        terminal.shutdown()
+        logger.info("quit after \(runtime.stats.turns) turns, \(runtime.stats.frames) frames")
+        if terminal.quitSignal != 0 { throw ExitCode(128 + terminal.quitSignal) }
+    }
+}
+
+struct Reload: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Ask a running swiftdash to reload its timelines (all, or one kind).",
+        discussion: "Like WidgetCenter's reloadTimelines(ofKind:). These reloads are not charged to the daily budget.")
+
+    @Argument(help: "The widget kind to reload; all when omitted.")
+    var kind: String?
+
+    func run() throws {
+        if let kind, bundle[kind] == nil {
+            throw usageFailure("unknown widget '\(kind)'; available: \(bundle.kinds.joined(separator: ", "))")
+        }
+        let paths = AppPaths(environment: processEnvironment)
+        do {
+            let answer = try ControlSocket.send("reload" + (kind.map { " \($0)" } ?? ""), to: paths.socket.path)
+            guard answer == "ok" else { throw runtimeFailure(answer) }
+            print("asked swiftdash to reload \(kind ?? "all widgets")")
+        } catch let e as ControlSocket.ClientError {
+            throw runtimeFailure(e.description)
+        }
     }
 }

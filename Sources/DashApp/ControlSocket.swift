@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Unix socket through which `swiftdash reload [KIND]` reaches a running swiftdash
+/// (WidgetCenter from another process). One line in (`reload` or `reload KIND`), one out.
+public enum ControlSocket {
+    public enum ClientError: Error, CustomStringConvertible {
+        case notRunning(String)
+        case failed(String)
+        public var description: String {
+            switch self {
+            case .notRunning(let path): return "no running swiftdash found (no one listens on \(path)); start it with `swiftdash`"
+            case .failed(let why): return why
+            }
+        }
+    }
+
+    static func address(_ path: String) -> sockaddr_un? {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+            raw[bytes.count] = 0
+        }
+        return addr
+    }
+
+    static func connect(_ fd: Int32, _ addr: inout sockaddr_un) -> Int32 {
+        withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+
+    /// Sends one command to a running swiftdash and returns its answer.
+    public static func send(_ command: String, to path: String) throws -> String {
+        guard var addr = address(path) else { throw ClientError.failed("socket path too long: \(path)") }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClientError.failed("cannot create a socket") }
+        defer { close(fd) }
+        guard connect(fd, &addr) == 0 else { throw ClientError.notRunning(path) }
+        var tv = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let line = Array((command + "\n").utf8)
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var buf = [UInt8](repeating: 0, count: 512)
+        let n = read(fd, &buf, buf.count)
+        guard n > 0 else { throw ClientError.failed("swiftdash did not answer on \(path)") }
+        return String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Listens on `path` in a background thread; each command goes to `handle`, whose
+    /// answer is written back. Returns nil (and says why) if the socket cannot be made.
+    public final class Server: @unchecked Sendable {
+        let fd: Int32
+        public let path: String
+
+        public init(path: String, handle: @escaping @Sendable (String) -> String) throws {
+            self.path = path
+            let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard var addr = ControlSocket.address(path) else { throw ClientError.failed("socket path too long: \(path)") }
+            // A socket file nobody listens on is left from a crash: replace it. One that
+            // answers belongs to another running swiftdash: leave it alone.
+            if FileManager.default.fileExists(atPath: path) {
+                if (try? ControlSocket.send("ping", to: path)) != nil {
+                    throw ClientError.failed("another swiftdash already listens on \(path)")
+                }
+                unlink(path)
+            }
+            let sock = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            guard sock >= 0 else { throw ClientError.failed("cannot create a socket") }
+            let ok = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(sock, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard ok == 0, listen(sock, 8) == 0 else { close(sock); throw ClientError.failed("cannot listen on \(path)") }
+            chmod(path, 0o600)
+            self.fd = sock
+            let fd = sock
+            let thread = Thread {
+                while true {
+                    let c = accept(fd, nil, nil)
+                    if c < 0 { if errno == EINTR { continue }; return }
+                    var tv = timeval(tv_sec: 2, tv_usec: 0)
+                    setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+                    var buf = [UInt8](repeating: 0, count: 512)
+                    let n = read(c, &buf, buf.count)
+                    let line = n > 0 ? String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+                    let answer = Array((handle(line) + "\n").utf8)
+                    _ = answer.withUnsafeBytes { write(c, $0.baseAddress, $0.count) }
+                    close(c)
+                }
+            }
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+
+        public func stop() {
+            shutdown(fd, Int32(SHUT_RDWR))
+            close(fd)
+            unlink(path)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+
+/// A swift-log handler that appends lines to a file: the screen belongs to the UI.
+public struct FileLogHandler: LogHandler {
+    final class Sink: @unchecked Sendable {
+        let lock = NSLock()
+        let handle: FileHandle?
+        init(url: URL) {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
+            handle = try? FileHandle(forWritingTo: url)
+            _ = try? handle?.seekToEnd()
+        }
+        func write(_ line: String) {
+            lock.lock(); defer { lock.unlock() }
+            handle?.write(Data(line.utf8))
+        }
+    }
+
+    let sink: Sink
+    let label: String
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+
+    public init(label: String, file: URL) {
+        self.label = label
+        self.sink = Sink(url: file)
+    }
+    init(label: String, sink: Sink) { self.label = label; self.sink = sink }
+
+    /// Bootstraps swift-log so every logger writes to `file`.
+    public static func bootstrap(file: URL) {
+        let sink = Sink(url: file)
+        LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        let ts = Date().formatted(.iso8601)
+        sink.write("\(ts) \(event.level) \(label): \(event.message)\n")
+    }
+}

@@ -1,0 +1,208 @@
+import XCTest
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Drives the real `swiftdash` binary inside tmux, as a person would: keys in with
+/// `send-keys`, the screen out with `capture-pane`.
+final class TmuxSession {
+    let name: String
+    let socket: String
+    let home: URL
+
+    static var binary: String {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("swiftdash").path) {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("swiftdash").path
+    }
+
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+    }
+
+    /// Runs tmux through `/bin/sh` with posix_spawn and waitpid, its output going to a temp
+    /// file (a pipe would be inherited by the tmux server and never reach end of file).
+    @discardableResult
+    static func tmux(_ socket: String, _ args: [String], capture: Bool = true) -> String {
+        func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let command = (["tmux", "-L", socket] + args).map(quote).joined(separator: " ")
+            + " </dev/null >" + quote(out.path) + " 2>/dev/null"
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+        defer { for a in argv { free(a) } }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return capture ? ((try? String(contentsOf: out, encoding: .utf8)) ?? "") : ""
+    }
+
+    init(width: Int, height: Int, args: [String] = [], env: [String: String] = [:]) throws {
+        name = "sd"
+        socket = "swiftdash-e2e-\(UUID().uuidString.prefix(8))"
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var vars = ["HOME": home.path, "TERM": "tmux-256color", "TZ": "UTC", "LANG": "C.UTF-8",
+                    "XDG_RUNTIME_DIR": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                    "XDG_CACHE_HOME": home.appendingPathComponent("cache").path]
+        vars.merge(env) { $1 }
+        let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
+        let command = (["env"] + envArgs + [Self.binary] + args).map { "'\($0)'" }.joined(separator: " ")
+        // After swiftdash exits, print its status and keep the pane so the test can read it.
+        let script = "\(command); echo \"EXITED $?\"; sleep 60"
+        Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script], capture: false)
+        Self.tmux(socket, ["set-option", "-t", name, "status", "off"])
+    }
+
+    func keys(_ keys: String...) { Self.tmux(socket, ["send-keys", "-t", name] + keys) }
+    func screen() -> String { Self.tmux(socket, ["capture-pane", "-t", name, "-p"]) }
+    func resize(_ w: Int, _ h: Int) { Self.tmux(socket, ["resize-window", "-t", name, "-x", "\(w)", "-y", "\(h)"]) }
+    /// The swiftdash process: the child of the pane's shell.
+    func childPID() -> pid_t {
+        let shell = Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return pid_t(children.split(separator: " ").first.map(String.init) ?? "") ?? 0
+    }
+    func pid() -> Int32? { Int32(Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) }
+
+    /// Waits (bounded) until the screen satisfies `condition`; returns the last screen.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: (String) -> Bool) -> String {
+        let end = Date().addingTimeInterval(timeout)
+        var s = screen()
+        while !condition(s) && Date() < end {
+            usleep(50_000)
+            s = screen()
+        }
+        if !condition(s) { XCTFail("timed out waiting for \(what); screen:\n\(s)", file: file, line: line) }
+        return s
+    }
+
+    func close() {
+        Self.tmux(socket, ["kill-server"])
+        try? FileManager.default.removeItem(at: home)
+    }
+}
+
+final class TmuxEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(TmuxSession.available, "tmux is not installed (.ci/run installs it)")
+    }
+
+    /// Lines of the focused tile's heavy frame.
+    func focusedTitle(_ screen: String) -> String? {
+        for line in screen.split(separator: "\n") {
+            if let r = line.range(of: "┏━ ") {
+                return String(line[r.upperBound...].prefix { $0 != " " })
+            }
+        }
+        return nil
+    }
+
+    func testFirstFrameFocusDetailHelpResizeAndQuitAt80x24() throws {
+        let t = try TmuxSession(width: 80, height: 24)
+        defer { t.close() }
+        let first = t.waitFor("the first frame") { $0.contains("? help") }
+        let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines[0].hasPrefix("┏━ Clock"), "the first tile is focused:\n\(first)")
+        XCTAssertEqual(focusedTitle(first), "Clock")
+
+        // Move focus right, then back.
+        t.keys("l")
+        var s = t.waitFor("focus to move") { self.focusedTitle($0) != "Clock" }
+        let second = focusedTitle(s)
+        XCTAssertNotNil(second)
+        t.keys("Left")
+        s = t.waitFor("focus to come back") { self.focusedTitle($0) == "Clock" }
+
+        // Enter opens the detail pane; Esc closes it and focus stays.
+        t.keys("Enter")
+        s = t.waitFor("the detail pane") { $0.contains("Esc close") }
+        XCTAssertTrue(s.contains("swiftdash://clock"), s)
+        t.keys("Escape")
+        s = t.waitFor("the pane to close") { !$0.contains("Esc close") }
+        XCTAssertEqual(focusedTitle(s), "Clock")
+
+        // Help lists the keys.
+        t.keys("?")
+        s = t.waitFor("help") { $0.contains("swiftdash keys") }
+        for k in ["PgUp PgDn", "Tab Shift-Tab", "Enter", "switch dark / light", "quit"] { XCTAssertTrue(s.contains(k), k) }
+        t.keys("Escape")
+        t.waitFor("help to close") { !$0.contains("swiftdash keys") }
+
+        // Resize: to 200x60, then too small, then back; focus stays on the same widget.
+        t.keys("l")
+        s = t.waitFor("focus to move") { self.focusedTitle($0) != "Clock" }
+        let focused = focusedTitle(s)
+        t.resize(200, 60)
+        s = t.waitFor("the wide layout") { $0.split(separator: "\n").first { $0.contains("? help") }.map { $0.count > 150 } ?? false }
+        XCTAssertEqual(focusedTitle(s), focused)
+        t.resize(15, 5)
+        t.waitFor("the too-small note") { $0.contains("Too small") }
+        t.resize(80, 24)
+        s = t.waitFor("recovery") { $0.contains("? help") }
+        XCTAssertEqual(focusedTitle(s), focused)
+
+        // Quit restores the terminal: the shell's line is all that is left.
+        t.keys("q")
+        s = t.waitFor("exit") { $0.contains("EXITED") }
+        XCTAssertTrue(s.contains("EXITED 0"), s)
+        XCTAssertFalse(s.contains("╭"), "the alternate screen is gone:\n\(s)")
+    }
+
+    func testWideScreen200x60ShowsEveryTileOnOnePage() throws {
+        let t = try TmuxSession(width: 200, height: 60)
+        defer { t.close() }
+        let s = t.waitFor("the first frame") { $0.contains("? help") }
+        XCTAssertFalse(s.contains("○"), "no page dots: everything fits\n\(s)")
+        XCTAssertTrue(s.contains("Calendar"))
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+    }
+
+    func testSigtermRestoresTheTerminal() throws {
+        let t = try TmuxSession(width: 80, height: 24)
+        defer { t.close() }
+        t.waitFor("the first frame") { $0.contains("? help") }
+        // The pane's shell runs swiftdash as its child.
+        let child = t.childPID()
+        XCTAssertGreaterThan(child, 0)
+        kill(child, SIGTERM)
+        let s = t.waitFor("exit on SIGTERM") { $0.contains("EXITED") }
+        XCTAssertTrue(s.contains("EXITED 143"), s)
+        XCTAssertFalse(s.contains("╭"), s)
+    }
+
+    func testNoColorStillShowsFocus() throws {
+        let t = try TmuxSession(width: 80, height: 24, env: ["NO_COLOR": "1"])
+        defer { t.close() }
+        t.waitFor("the first frame") { $0.contains("? help") }
+        let styled = TmuxSession.tmux(t.socket, ["capture-pane", "-t", t.name, "-p", "-e"])
+        XCTAssertFalse(styled.contains("38;5;") || styled.contains("38;2;"), "no colours with NO_COLOR")
+        XCTAssertTrue(styled.contains("\u{1B}[1m") || styled.contains("\u{1B}[7m"), "focus still shows (bold/reverse)")
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+    }
+
+    func testReloadReachesTheRunningInstance() throws {
+        let t = try TmuxSession(width: 80, height: 24)
+        defer { t.close() }
+        t.waitFor("the first frame") { $0.contains("? help") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: TmuxSession.binary)
+        p.arguments = ["reload", "clock"]
+        p.environment = ["HOME": t.home.path, "XDG_RUNTIME_DIR": t.home.path]
+        let out = Pipe(); p.standardOutput = out
+        try p.run(); p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertTrue(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("reload clock"))
+        t.waitFor("the status note") { $0.contains("reloading clock") }
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+    }
+}
