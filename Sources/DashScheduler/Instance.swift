@@ -56,6 +56,21 @@ struct Instance: Sendable {
         self.id = id; self.widget = widget; self.configuration = configuration; self.family = family
     }
 
+    /// False once unregistered: the slot waits for reuse.
+    var alive = true
+
+    /// Frees what an unregistered instance held and stops its deadlines.
+    mutating func retire() {
+        alive = false
+        entries = []
+        dates = []
+        carry = nil
+        inFlight = nil
+        pending = nil
+        queuedAt = nil
+        generation &+= 1
+    }
+
     var cost: ReloadCost { widget.cost }
 
     // MARK: entries
@@ -164,6 +179,15 @@ struct Instance: Sendable {
             d = Swift.min(d, p)
         }
         return d == .infinity ? nil : d
+    }
+
+    /// Moves the queued deadline to `nextDeadline()`; returns what to push, if anything.
+    mutating func requeue() -> (Double, UInt32)? {
+        let next = nextDeadline()
+        if next == queuedAt { return nil }
+        generation &+= 1
+        queuedAt = next
+        return next.map { ($0, generation) }
     }
 
     /// Records a failed load: keep the timeline, mark it stale, plan the retry.

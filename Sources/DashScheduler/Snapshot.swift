@@ -78,7 +78,8 @@ extension Scheduler {
     /// The cache record of one instance at `now`. Entries that the widget cannot encode
     /// are left out (the record still carries the ledger) and reported by `takeWarnings()`.
     public mutating func record(_ id: InstanceID, at now: Date) -> InstanceRecord? {
-        guard let slot = slotOf[id], let inst = slots[slot] else { return nil }
+        guard let slot = slotOf[id] else { return nil }
+        let inst = slots[slot]
         var data: Data? = nil
         if inst.hasTimeline {
             do {
