@@ -1,6 +1,11 @@
 import Foundation
 import DashWidgets
 
+final class WidgetBox: Sendable {
+    let widget: Widget
+    init(_ widget: Widget) { self.widget = widget }
+}
+
 /// A load in flight.
 struct InFlight: Sendable {
     var token: UInt64
@@ -16,7 +21,13 @@ struct InFlight: Sendable {
 /// seconds since the reference date (what `Date` stores) to keep the hot path cheap.
 struct Instance: Sendable {
     let id: InstanceID
-    var widget: Widget
+    /// The widget, boxed: `Widget` is large and instances are scanned on every event.
+    private var widgetBox: WidgetBox
+    private(set) var cost: ReloadCost
+    var widget: Widget {
+        get { widgetBox.widget }
+        set { widgetBox = WidgetBox(newValue); cost = newValue.cost }
+    }
     var configuration: WidgetConfig
     var family: WidgetFamily
 
@@ -53,7 +64,8 @@ struct Instance: Sendable {
     var cacheMark = false
 
     init(id: InstanceID, widget: Widget, configuration: WidgetConfig, family: WidgetFamily) {
-        self.id = id; self.widget = widget; self.configuration = configuration; self.family = family
+        self.id = id; self.widgetBox = WidgetBox(widget); self.cost = widget.cost
+        self.configuration = configuration; self.family = family
     }
 
     /// False once unregistered: the slot waits for reuse.
@@ -71,7 +83,6 @@ struct Instance: Sendable {
         generation &+= 1
     }
 
-    var cost: ReloadCost { widget.cost }
 
     // MARK: entries
 
@@ -105,7 +116,7 @@ struct Instance: Sendable {
         while i + 1 < n && dates[i + 1] <= t { i += 1 }
         guard i != current else { return false }
         current = i
-        carry = nil
+        if carry != nil { carry = nil }
         return true
     }
 

@@ -198,9 +198,11 @@ public struct Scheduler: Sendable {
         let t = now.timeIntervalSinceReferenceDate
         var requests: [LoadRequest] = []
         while let top = queue.min, top.time <= t {
-            queue.popMin()
+            guard isLive(top) else {
+                queue.popMin()
+                continue
+            }
             let slot = Int(top.slot)
-            guard isLive(top) else { continue }
             stats.events += 1
             slots[slot].queuedAt = nil
             let failuresBefore = slots[slot].failures
@@ -223,7 +225,12 @@ public struct Scheduler: Sendable {
                                             startedAt: now, deadline: f.deadline))
                 if reason.isCharged { noteCacheChange(slot) }
             }
-            reschedule(slot)
+            // The top is still this instance's deadline: replace it rather than pop and push.
+            if let (time, generation) = slots[slot].requeue() {
+                queue.replaceMin(with: Deadline(time: time, slot: Int32(slot), generation: generation))
+            } else {
+                queue.popMin()
+            }
         }
         trimQueue()
         return requests
