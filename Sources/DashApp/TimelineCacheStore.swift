@@ -81,6 +81,20 @@ public struct TimelineCacheStore: Sendable {
         }
     }
 
+    /// Saves the records of the instances whose cached state changed since the last call
+    /// (`Scheduler.takeCacheChanges()`); returns how many were written. Warnings about
+    /// entries that cannot be encoded stay in the scheduler (`takeWarnings()`).
+    @discardableResult
+    public func saveChanges(of scheduler: inout Scheduler, at now: Date) throws -> Int {
+        var n = 0
+        for id in scheduler.takeCacheChanges() {
+            guard let record = scheduler.record(id, at: now) else { continue }
+            try save(record)
+            n += 1
+        }
+        return n
+    }
+
     /// Deletes an instance's file (a removed tile). No error if there is none.
     public func remove(_ id: InstanceID) {
         try? FileManager.default.removeItem(at: fileURL(for: id))

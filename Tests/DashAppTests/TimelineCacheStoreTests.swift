@@ -105,6 +105,19 @@ final class TimelineCacheStoreTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { !$0.contains("\n") })
     }
 
+    func testSaveChangesWritesOnlyChangedInstances() throws {
+        let widget = fakeWidget(script: FakeScript())
+        var s = makeScheduler(widget: widget)
+        let store = TimelineCacheStore(directory: root.appendingPathComponent("swiftdash"))
+        XCTAssertEqual(try store.saveChanges(of: &s, at: t0 + 600), 2)
+        XCTAssertEqual(try store.saveChanges(of: &s, at: t0 + 601), 0, "nothing changed since")
+        _ = s.process(now: t0 + 605)  // nothing due
+        XCTAssertEqual(try store.saveChanges(of: &s, at: t0 + 605), 0)
+        _ = s.process(now: t0 + 610)  // both loads started at 600 time out
+        XCTAssertEqual(try store.saveChanges(of: &s, at: t0 + 610), 2)
+        XCTAssertEqual(store.load().snapshot.records["tile-1"]?.lastError, "timed out after 10 s")
+    }
+
     func testMissingDirectoryIsAnEmptyCache() {
         let store = TimelineCacheStore(directory: root.appendingPathComponent("nothing-here"))
         let (snapshot, warnings) = store.load()
