@@ -264,7 +264,8 @@ struct Instance: Sendable {
 
     /// Marks the load started.
     mutating func begin(_ reason: LoadReason, token: UInt64, now: Date, policy rules: SchedulerPolicy) -> InFlight {
-        let timeout = widget.timeout
+        // A zero timeout must still end after `now`, or `process` would time it out at once, forever.
+        let timeout = Swift.max(widget.timeout, 0.001)
         let f = InFlight(token: token, reason: reason, startedAt: now,
                          deadline: now.addingTimeInterval(timeout), timeout: timeout, obsolete: false)
         inFlight = f

@@ -28,6 +28,34 @@ struct Deadline: Comparable, Sendable {
 /// next entry date, its load's timeout, a waiting request, a retry and its policy
 /// reload); rescheduling pushes a new one with a new generation and the old one is
 /// skipped when it surfaces, so one event costs O(log n) in the number of instances.
+///
+/// The runtime's side, one turn of its loop:
+///
+///     var s = Scheduler()
+///     s.restore(cacheStore.load(log: log))            // before registering
+///     s.register("tile-1", widget: w, configuration: c, family: .small, at: clock.now)
+///     // each turn (after input, a wake, or a `.loaded` message):
+///     for req in s.process(now: clock.now) {          // start these loads
+///         Task { let r = await req.perform(); post(.loaded(req.id, req.token, r)) }
+///     }
+///     // on `.loaded(id, token, r)`: s.loadFinished(id, token: token, result: r, at: clock.now)
+///     redraw(s.takeChanged())                          // only the tiles whose entry changed
+///     try cacheStore.saveChanges(of: &s, at: clock.now)
+///     sleep until s.nextWake (a date not after now: process again at once), or input
+///
+/// Decisions (see the report of the scheduler issue):
+/// - Only `.policy` reloads are charged. Initial, manual, WidgetCenter, configuration
+///   changes and retries are not; retries are limited by their own back-off instead.
+/// - The minimum interval for a policy reload counts from the last reload of any kind,
+///   so a provider that answers with a reload date in the past cannot make the
+///   scheduler spin right after an uncharged reload.
+/// - A new timeline whose entries are all in the future keeps showing the entry shown
+///   before it until its first entry is due (no flash of the placeholder).
+/// - A configuration or family change drops the old timeline (it shows data for the
+///   old configuration) and the result of a load still in flight for it.
+/// - A cached timeline restores without an initial load; its policy and the restored
+///   ledger decide the next reload (`SchedulerPolicy.reloadCachedOnStart` to change).
+///   A cached stale timeline is retried at once.
 public struct Scheduler: Sendable {
     public var policy: SchedulerPolicy
 
