@@ -95,3 +95,16 @@ final class RandomizedTests: XCTestCase {
         XCTAssertNil(s.nextWake)
     }
 }
+
+final class BenchmarkSmokeTests: XCTestCase {
+    /// The benchmark workload runs and counts (not timed: the wall clock is virtual).
+    func testBenchmarkWorkloadRuns() {
+        let r = SchedulerBenchmark.run(instances: 200, entriesPerTimeline: 10, virtualHours: 24,
+                                       wallClock: VirtualClock(now: t0))
+        XCTAssertEqual(r.instances, 200)
+        XCTAssertGreaterThan(r.events, 200 * 10)
+        XCTAssertGreaterThan(r.loads, 200)
+        XCTAssertEqual(r.seconds, 0)
+        XCTAssertTrue(r.description.contains("events/s"))
+    }
+}
