@@ -42,6 +42,12 @@ final class WidgetCenterTests: XCTestCase {
         XCTAssertNil(s.lastError)
         XCTAssertEqual(s.lastReload, t0)
         XCTAssertEqual(h.scheduler.statuses(at: h.now).count, 1)
+
+        let report = s.report
+        XCTAssertEqual(report.entries.map(\.isCurrent), [false, true])
+        XCTAssertEqual(report.budgetLeft, 70)
+        let decoded = try? JSONDecoder.dash.decode(InstanceStatusReport.self, from: JSONEncoder.dash.encode(report))
+        XCTAssertEqual(decoded, report)
     }
 }
 
