@@ -85,7 +85,6 @@ struct Instance: Sendable {
         generation &+= 1
     }
 
-
     // MARK: entries
 
     /// Takes a new timeline at `now`. Entries are sorted by date, keeping list order for equal dates.

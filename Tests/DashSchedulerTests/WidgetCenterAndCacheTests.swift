@@ -16,6 +16,14 @@ final class WidgetCenterTests: XCTestCase {
         h.change { s, _ in XCTAssertEqual(s.reloadAllTimelines(), 3) }
         XCTAssertEqual(h.loads.count, 8)
         XCTAssertFalse(h.scheduler.reload("nope"))
+        h.change { s, _ in
+            XCTAssertEqual(s.apply(.reloadTimelines(kind: "crypto")), 1)
+            XCTAssertEqual(s.apply(.reloadInstance("n2")), 1)
+            XCTAssertEqual(s.apply(.reloadInstance("nope")), 0)
+        }
+        XCTAssertEqual(h.loads.dropFirst(8).map { "\($0.id):\($0.reason)" }, ["n2:manual", "c1:widgetCenter"])
+        h.change { s, _ in XCTAssertEqual(s.apply(.reloadAllTimelines), 3) }
+        XCTAssertEqual(h.loads.count, 13)
 
         let infos = h.scheduler.currentConfigurations()
         XCTAssertEqual(infos.map(\.id), ["n1", "n2", "c1"])
