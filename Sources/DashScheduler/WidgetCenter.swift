@@ -1,5 +1,3 @@
-import DashWidgets
-
 /// A WidgetCenter request as data, so it can travel as a message (`swiftdash reload
 /// [KIND]` over the socket, an action of an interactive widget) before the runtime
 /// applies it to the scheduler with `Scheduler.apply(_:)`.
