@@ -1,6 +1,11 @@
 import Foundation
 import DashWidgets
 
+final class WidgetBox: Sendable {
+    let widget: Widget
+    init(_ widget: Widget) { self.widget = widget }
+}
+
 /// A load in flight.
 struct InFlight: Sendable {
     var token: UInt64
@@ -15,48 +20,70 @@ struct InFlight: Sendable {
 /// The scheduler's state for one widget instance. All time arithmetic is on `Double`
 /// seconds since the reference date (what `Date` stores) to keep the hot path cheap.
 struct Instance: Sendable {
-    let id: InstanceID
-    var widget: Widget
-    var configuration: WidgetConfig
-    var family: WidgetFamily
+    // Hot: read on every event. Declared first and together so that an event touches
+    // few cache lines of the instance (10,000 instances do not fit in the cache).
 
-    /// Entries sorted by date (stable: equal dates keep their list order).
-    var entries: [AnyEntry] = []
+    /// Entry dates, sorted (stable: equal dates keep their list order); parallel to `entries`.
     var dates: [Double] = []
-    var hasTimeline = false
-    var policy: ReloadPolicy? = nil
     /// Index of the entry shown, -1 when none of `entries` is due yet.
     var current = -1
-    /// The entry shown before the last timeline arrived, kept until its first entry is due.
-    var carry: AnyEntry? = nil
-
-    var isStale = false
-    var lastError: String? = nil
-    var failures = 0
-    var ledger = BudgetLedger()
-    var lastLoadStart: Date? = nil
-    var lastSuccess: Date? = nil
-
-    var inFlight: InFlight? = nil
-    /// An explicit request (initial, manual, WidgetCenter, configuration change) waiting to start.
-    var pending: LoadReason? = nil
-    var retryAt: Double? = nil
-    /// The date the policy asks for, and the date the budget allows it.
-    var policyRequested: Double? = nil
-    var policyAt: Double? = nil
-
     /// The key of this instance's live deadline in the queue, and its generation.
     var queuedAt: Double? = nil
+    var retryAt: Double? = nil
+    /// The date the policy reload may start (the requested date held back by the budget).
+    var policyAt: Double? = nil
     var generation: UInt32 = 0
+    /// False once unregistered: the slot waits for reuse.
+    var alive = true
     /// Whether the id is in the scheduler's changed / cache-changed lists.
     var changedMark = false
     var cacheMark = false
+    /// An explicit request (initial, manual, WidgetCenter, configuration change) waiting to start.
+    var pending: LoadReason? = nil
+    private(set) var cost: ReloadCost
+    var failures = 0
+    var inFlight: InFlight? = nil
+
+    // Cold.
+
+    let id: InstanceID
+    /// The widget, boxed: `Widget` is large.
+    private var widgetBox: WidgetBox
+    var widget: Widget {
+        get { widgetBox.widget }
+        set { widgetBox = WidgetBox(newValue); cost = newValue.cost }
+    }
+    var configuration: WidgetConfig
+    var family: WidgetFamily
+    var entries: [AnyEntry] = []
+    var hasTimeline = false
+    var policy: ReloadPolicy? = nil
+    /// The entry shown before the last timeline arrived, kept until its first entry is due.
+    var carry: AnyEntry? = nil
+    var isStale = false
+    var lastError: String? = nil
+    var ledger = BudgetLedger()
+    var lastLoadStart: Date? = nil
+    var lastSuccess: Date? = nil
+    /// The date the policy asks for.
+    var policyRequested: Double? = nil
 
     init(id: InstanceID, widget: Widget, configuration: WidgetConfig, family: WidgetFamily) {
-        self.id = id; self.widget = widget; self.configuration = configuration; self.family = family
+        self.id = id; self.widgetBox = WidgetBox(widget); self.cost = widget.cost
+        self.configuration = configuration; self.family = family
     }
 
-    var cost: ReloadCost { widget.cost }
+    /// Frees what an unregistered instance held and stops its deadlines.
+    mutating func retire() {
+        alive = false
+        entries = []
+        dates = []
+        carry = nil
+        inFlight = nil
+        pending = nil
+        queuedAt = nil
+        generation &+= 1
+    }
 
     // MARK: entries
 
@@ -89,8 +116,9 @@ struct Instance: Sendable {
         let n = dates.count
         while i + 1 < n && dates[i + 1] <= t { i += 1 }
         guard i != current else { return false }
+        // `carry` only matters while nothing is due (current == -1): clear it on the first switch.
+        if current < 0 { carry = nil }
         current = i
-        carry = nil
         return true
     }
 
@@ -166,6 +194,15 @@ struct Instance: Sendable {
         return d == .infinity ? nil : d
     }
 
+    /// Moves the queued deadline to `nextDeadline()`; returns what to push, if anything.
+    mutating func requeue() -> (Double, UInt32)? {
+        let next = nextDeadline()
+        if next == queuedAt { return nil }
+        generation &+= 1
+        queuedAt = next
+        return next.map { ($0, generation) }
+    }
+
     /// Records a failed load: keep the timeline, mark it stale, plan the retry.
     mutating func fail(message: String, now: Date, policy rules: SchedulerPolicy) {
         isStale = true
@@ -229,7 +266,8 @@ struct Instance: Sendable {
 
     /// Marks the load started.
     mutating func begin(_ reason: LoadReason, token: UInt64, now: Date, policy rules: SchedulerPolicy) -> InFlight {
-        let timeout = widget.timeout
+        // A zero timeout must still end after `now`, or `process` would time it out at once, forever.
+        let timeout = Swift.max(widget.timeout, 0.001)
         let f = InFlight(token: token, reason: reason, startedAt: now,
                          deadline: now.addingTimeInterval(timeout), timeout: timeout, obsolete: false)
         inFlight = f

@@ -36,6 +36,14 @@ public struct PriorityQueue<Element: Comparable> {
         return top
     }
 
+    /// Replaces the smallest element with `element` (one sift instead of a pop and a push).
+    @inlinable
+    public mutating func replaceMin(with element: Element) {
+        guard !storage.isEmpty else { push(element); return }
+        storage[0] = element
+        siftDown(0)
+    }
+
     public mutating func removeAll(keepingCapacity: Bool = true) {
         storage.removeAll(keepingCapacity: keepingCapacity)
     }

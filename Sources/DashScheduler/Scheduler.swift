@@ -28,16 +28,45 @@ struct Deadline: Comparable, Sendable {
 /// next entry date, its load's timeout, a waiting request, a retry and its policy
 /// reload); rescheduling pushes a new one with a new generation and the old one is
 /// skipped when it surfaces, so one event costs O(log n) in the number of instances.
+///
+/// The runtime's side, one turn of its loop:
+///
+///     var s = Scheduler()
+///     s.restore(cacheStore.load(log: log))            // before registering
+///     s.register("tile-1", widget: w, configuration: c, family: .small, at: clock.now)
+///     // each turn (after input, a wake, or a `.loaded` message):
+///     for req in s.process(now: clock.now) {          // start these loads
+///         Task { let r = await req.perform(); post(.loaded(req.id, req.token, r)) }
+///     }
+///     // on `.loaded(id, token, r)`: s.loadFinished(id, token: token, result: r, at: clock.now)
+///     redraw(s.takeChanged())                          // only the tiles whose entry changed
+///     try cacheStore.saveChanges(of: &s, at: clock.now)
+///     sleep until s.nextWake (a date not after now: process again at once), or input
+///
+/// Decisions (see the report of the scheduler issue):
+/// - Only `.policy` reloads are charged. Initial, manual, WidgetCenter, configuration
+///   changes and retries are not; retries are limited by their own back-off instead.
+/// - The minimum interval for a policy reload counts from the last reload of any kind,
+///   so a provider that answers with a reload date in the past cannot make the
+///   scheduler spin right after an uncharged reload.
+/// - A new timeline whose entries are all in the future keeps showing the entry shown
+///   before it until its first entry is due (no flash of the placeholder).
+/// - A configuration or family change drops the old timeline (it shows data for the
+///   old configuration) and the result of a load still in flight for it.
+/// - A cached timeline restores without an initial load; its policy and the restored
+///   ledger decide the next reload (`SchedulerPolicy.reloadCachedOnStart` to change).
+///   A cached stale timeline is retried at once.
 public struct Scheduler: Sendable {
     public var policy: SchedulerPolicy
 
-    var slots: [Instance?] = []
+    var slots: [Instance] = []
     var slotOf: [InstanceID: Int] = [:]
     var freeSlots: [Int] = []
     var queue = PriorityQueue<Deadline>()
     var nextToken: UInt64 = 1
-    var changed: [InstanceID] = []
-    var cacheChanged: [InstanceID] = []
+    /// Slots whose visible entry changed / whose cache record changed, each once (see the marks).
+    var changed: [Int] = []
+    var cacheChanged: [Int] = []
     var restored: [InstanceID: InstanceRecord] = [:]
     var warnings: [String] = []
     var liveCount = 0
@@ -51,7 +80,7 @@ public struct Scheduler: Sendable {
     // MARK: - Instances
 
     /// The instances registered, in registration order of their slots.
-    public var instanceIDs: [InstanceID] { slots.compactMap { $0?.id } }
+    public var instanceIDs: [InstanceID] { slots.compactMap { $0.alive ? $0.id : nil } }
 
     public var count: Int { liveCount }
 
@@ -64,7 +93,7 @@ public struct Scheduler: Sendable {
     public mutating func register(_ id: InstanceID, widget: Widget, configuration: WidgetConfig = WidgetConfig(),
                                   family: WidgetFamily, at now: Date) {
         if let slot = slotOf[id] {
-            slots[slot]!.widget = widget
+            slots[slot].widget = widget
             update(id, configuration: configuration, family: family, at: now)
             return
         }
@@ -80,6 +109,7 @@ public struct Scheduler: Sendable {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
+            inst.generation = slots[slot].generation &+ 1  // old queue entries of the slot stay dead
             slots[slot] = inst
         } else {
             slot = slots.count
@@ -87,7 +117,7 @@ public struct Scheduler: Sendable {
         }
         slotOf[id] = slot
         liveCount += 1
-        changed.append(id)
+        changed.append(slot)
         reschedule(slot)
         trimQueue()
     }
@@ -95,10 +125,9 @@ public struct Scheduler: Sendable {
     /// Removes an instance; a load in flight for it is ignored when it reports.
     public mutating func unregister(_ id: InstanceID) {
         guard let slot = slotOf.removeValue(forKey: id) else { return }
-        slots[slot] = nil
+        slots[slot].retire()
         freeSlots.append(slot)
         liveCount -= 1
-        changed.removeAll { $0 == id }
         trimQueue()
     }
 
@@ -107,8 +136,8 @@ public struct Scheduler: Sendable {
     /// `.configurationChanged` load. A load in flight finishes first; its result is dropped.
     public mutating func update(_ id: InstanceID, configuration: WidgetConfig, family: WidgetFamily? = nil, at now: Date) {
         guard let slot = slotOf[id] else { return }
-        let family = family ?? slots[slot]!.family
-        guard slots[slot]!.configuration != configuration || slots[slot]!.family != family else { return }
+        let family = family ?? slots[slot].family
+        guard slots[slot].configuration != configuration || slots[slot].family != family else { return }
         modify(slot) { inst in
             inst.configuration = configuration
             inst.family = family
@@ -149,7 +178,7 @@ public struct Scheduler: Sendable {
     @discardableResult
     public mutating func reloadTimelines(ofKind kind: String) -> Int {
         var n = 0
-        for slot in slots.indices where slots[slot]?.widget.kind == kind {
+        for slot in slots.indices where slots[slot].alive && slots[slot].widget.kind == kind {
             requestLoad(slot, .widgetCenter)
             n += 1
         }
@@ -161,7 +190,7 @@ public struct Scheduler: Sendable {
     @discardableResult
     public mutating func reloadAllTimelines() -> Int {
         var n = 0
-        for slot in slots.indices where slots[slot] != nil {
+        for slot in slots.indices where slots[slot].alive {
             requestLoad(slot, .widgetCenter)
             n += 1
         }
@@ -171,8 +200,8 @@ public struct Scheduler: Sendable {
 
     /// WidgetCenter: the instances on the home screen and their configurations.
     public func currentConfigurations() -> [WidgetInfo] {
-        slots.compactMap { s in
-            s.map { WidgetInfo(id: $0.id, kind: $0.widget.kind, family: $0.family, configuration: $0.configuration) }
+        slots.filter(\.alive).map {
+            WidgetInfo(id: $0.id, kind: $0.widget.kind, family: $0.family, configuration: $0.configuration)
         }
     }
 
@@ -197,34 +226,39 @@ public struct Scheduler: Sendable {
         let t = now.timeIntervalSinceReferenceDate
         var requests: [LoadRequest] = []
         while let top = queue.min, top.time <= t {
-            queue.popMin()
+            guard isLive(top) else {
+                queue.popMin()
+                continue
+            }
             let slot = Int(top.slot)
-            guard slot < slots.count, slots[slot]?.generation == top.generation,
-                  slots[slot]?.queuedAt == top.time else { continue }
             stats.events += 1
-            slots[slot]!.queuedAt = nil
-            let failuresBefore = slots[slot]!.failures
-            let (start, didChange) = slots[slot]!.fire(now: now, policy: policy)
+            slots[slot].queuedAt = nil
+            let failuresBefore = slots[slot].failures
+            let (start, didChange) = slots[slot].fire(now: now, policy: policy)
             if didChange {
                 stats.entryChanges += 1
                 markChanged(slot)
             }
-            if slots[slot]!.failures != failuresBefore {
+            if slots[slot].failures != failuresBefore {
                 stats.loadsFailed += 1
                 noteCacheChange(slot)
             }
             if let reason = start {
                 let token = nextToken
                 nextToken += 1
-                let f = slots[slot]!.begin(reason, token: token, now: now, policy: policy)
-                let inst = slots[slot]!
+                let f = slots[slot].begin(reason, token: token, now: now, policy: policy)
                 stats.loadsStarted += 1
-                requests.append(LoadRequest(id: inst.id, token: token, reason: reason, widget: inst.widget,
-                                            configuration: inst.configuration, family: inst.family,
+                requests.append(LoadRequest(id: slots[slot].id, token: token, reason: reason, widget: slots[slot].widget,
+                                            configuration: slots[slot].configuration, family: slots[slot].family,
                                             startedAt: now, deadline: f.deadline))
                 if reason.isCharged { noteCacheChange(slot) }
             }
-            reschedule(slot)
+            // The top is still this instance's deadline: replace it rather than pop and push.
+            if let (time, generation) = slots[slot].requeue() {
+                queue.replaceMin(with: Deadline(time: time, slot: Int32(slot), generation: generation))
+            } else {
+                queue.popMin()
+            }
         }
         trimQueue()
         return requests
@@ -238,11 +272,11 @@ public struct Scheduler: Sendable {
     @discardableResult
     public mutating func loadFinished(_ id: InstanceID, token: UInt64, result: Result<AnyTimeline, any Error>,
                                       at now: Date) -> LoadOutcome {
-        guard let slot = slotOf[id], let f = slots[slot]!.inFlight, f.token == token else {
+        guard let slot = slotOf[id], let f = slots[slot].inFlight, f.token == token else {
             stats.resultsIgnored += 1
             return .ignored
         }
-        slots[slot]!.inFlight = nil
+        slots[slot].inFlight = nil
         let outcome: LoadOutcome
         if f.obsolete {
             stats.resultsIgnored += 1
@@ -251,12 +285,12 @@ public struct Scheduler: Sendable {
             switch result {
             case .success(let timeline):
                 stats.loadsSucceeded += 1
-                slots[slot]!.succeed(timeline, now: now, policy: policy)
+                slots[slot].succeed(timeline, now: now, policy: policy)
                 outcome = .applied
             case .failure(let error):
                 stats.loadsFailed += 1
                 let message = errorMessage(error)
-                slots[slot]!.fail(message: message, now: now, policy: policy)
+                slots[slot].fail(message: message, now: now, policy: policy)
                 outcome = .failed(message: message)
             }
             markChanged(slot)
@@ -273,41 +307,49 @@ public struct Scheduler: Sendable {
     /// dates the later one in the provider's list); before a new timeline's first entry
     /// is due, the entry shown before it arrived; before any timeline, the placeholder.
     public func currentEntry(_ id: InstanceID, at now: Date) -> VisibleEntry? {
-        guard let slot = slotOf[id], let inst = slots[slot] else { return nil }
+        guard let slot = slotOf[id] else { return nil }
+        let inst = slots[slot]
         if let v = inst.visible(now: now) { return v }
         let ctx = TimelineContext(family: inst.family, now: now)
         return VisibleEntry(entry: inst.widget.placeholder(in: ctx), isPlaceholder: true, index: nil)
     }
 
     public func isStale(_ id: InstanceID) -> Bool {
-        slotOf[id].flatMap { slots[$0]?.isStale } ?? false
+        slotOf[id].map { slots[$0].isStale } ?? false
     }
 
     public func lastError(_ id: InstanceID) -> String? {
-        slotOf[id].flatMap { slots[$0]?.lastError }
+        slotOf[id].flatMap { slots[$0].lastError }
     }
 
     public func isLoading(_ id: InstanceID) -> Bool {
-        slotOf[id].flatMap { slots[$0]?.inFlight != nil } ?? false
+        slotOf[id].map { slots[$0].inFlight != nil } ?? false
     }
 
-    public func widget(_ id: InstanceID) -> Widget? { slotOf[id].flatMap { slots[$0]?.widget } }
+    public func widget(_ id: InstanceID) -> Widget? { slotOf[id].map { slots[$0].widget } }
 
     /// The instances whose visible entry, stale mark, error or timeline changed since the
     /// last call (in the order they changed), so only they are redrawn.
     public mutating func takeChanged() -> [InstanceID] {
-        let out = changed
+        var out: [InstanceID] = []
+        out.reserveCapacity(changed.count)
+        for s in changed where slots[s].changedMark {
+            slots[s].changedMark = false
+            if slots[s].alive { out.append(slots[s].id) }
+        }
         changed.removeAll(keepingCapacity: true)
-        for id in out { if let s = slotOf[id] { slots[s]!.changedMark = false } }
         return out
     }
 
     /// The instances whose cached state (timeline, stale mark, error, ledger) changed
     /// since the last call: save their `record(_:)`s.
     public mutating func takeCacheChanges() -> [InstanceID] {
-        let out = cacheChanged
+        var out: [InstanceID] = []
+        for s in cacheChanged where slots[s].cacheMark {
+            slots[s].cacheMark = false
+            if slots[s].alive { out.append(slots[s].id) }
+        }
         cacheChanged.removeAll(keepingCapacity: true)
-        for id in out { if let s = slotOf[id] { slots[s]!.cacheMark = false } }
         return out
     }
 
@@ -320,7 +362,8 @@ public struct Scheduler: Sendable {
 
     /// Everything `swiftdash timeline` shows about one instance.
     public func status(_ id: InstanceID, at now: Date) -> InstanceStatus? {
-        guard let slot = slotOf[id], let inst = slots[slot] else { return nil }
+        guard let slot = slotOf[id] else { return nil }
+        let inst = slots[slot]
         let visible = currentEntry(id, at: now)
         var next: Date? = nil
         var why = NextReloadReason.none
@@ -353,36 +396,33 @@ public struct Scheduler: Sendable {
     // MARK: - Internals
 
     mutating func modify(_ slot: Int, _ body: (inout Instance) -> Void) {
-        body(&slots[slot]!)
+        body(&slots[slot])
     }
 
     mutating func markChanged(_ slot: Int) {
-        guard !slots[slot]!.changedMark else { return }
-        slots[slot]!.changedMark = true
-        changed.append(slots[slot]!.id)
+        guard !slots[slot].changedMark else { return }
+        slots[slot].changedMark = true
+        changed.append(slot)
     }
 
     mutating func noteCacheChange(_ slot: Int) {
-        guard !slots[slot]!.cacheMark else { return }
-        slots[slot]!.cacheMark = true
-        cacheChanged.append(slots[slot]!.id)
+        guard !slots[slot].cacheMark else { return }
+        slots[slot].cacheMark = true
+        cacheChanged.append(slot)
     }
 
     /// Puts the instance's earliest deadline in the queue if it moved.
     mutating func reschedule(_ slot: Int) {
-        let next = slots[slot]!.nextDeadline()
-        if next == slots[slot]!.queuedAt { return }
-        slots[slot]!.generation &+= 1
-        slots[slot]!.queuedAt = next
-        if let next {
-            queue.push(Deadline(time: next, slot: Int32(slot), generation: slots[slot]!.generation))
+        // One in-place call: reading through `slots[slot]` would copy the instance.
+        if let (time, generation) = slots[slot].requeue() {
+            queue.push(Deadline(time: time, slot: Int32(slot), generation: generation))
         }
     }
 
     func isLive(_ d: Deadline) -> Bool {
         let slot = Int(d.slot)
-        guard slot < slots.count, let inst = slots[slot] else { return false }
-        return inst.generation == d.generation && inst.queuedAt == d.time
+        guard slot < slots.count, slots[slot].alive else { return false }
+        return slots[slot].generation == d.generation && slots[slot].queuedAt == d.time
     }
 
     /// Keeps a live deadline on top (so `nextWake` is exact) and rebuilds the queue when

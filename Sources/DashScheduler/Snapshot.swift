@@ -78,7 +78,8 @@ extension Scheduler {
     /// The cache record of one instance at `now`. Entries that the widget cannot encode
     /// are left out (the record still carries the ledger) and reported by `takeWarnings()`.
     public mutating func record(_ id: InstanceID, at now: Date) -> InstanceRecord? {
-        guard let slot = slotOf[id], let inst = slots[slot] else { return nil }
+        guard let slot = slotOf[id] else { return nil }
+        let inst = slots[slot]
         var data: Data? = nil
         if inst.hasTimeline {
             do {
@@ -118,9 +119,15 @@ extension Scheduler {
         inst.ledger = record.ledger
         inst.lastLoadStart = record.lastReload
         guard record.isCurrentFormat, record.kind == inst.widget.kind, record.family == inst.family,
-              record.configuration == inst.configuration, let data = record.entries else {
+              record.configuration == inst.configuration else {
             return (false, nil)
         }
+        // The last error shows even without a timeline (placeholder plus error).
+        inst.lastSuccess = record.lastSuccess
+        inst.isStale = record.isStale
+        inst.lastError = record.lastError
+        inst.failures = record.consecutiveFailures
+        guard let data = record.entries else { return (false, nil) }
         let entries: [AnyEntry]
         do {
             entries = try inst.widget.decodeEntries(data)
@@ -128,10 +135,6 @@ extension Scheduler {
             return (false, "cache: skipping the timeline of \(inst.id) (\(inst.widget.kind)): \(errorMessage(error))")
         }
         inst.setTimeline(AnyTimeline(entries: entries, policy: record.policy ?? .atEnd), now: now)
-        inst.lastSuccess = record.lastSuccess
-        inst.isStale = record.isStale
-        inst.lastError = record.lastError
-        inst.failures = record.consecutiveFailures
         if record.isStale {
             // It failed last time: try again now (not charged), then back off as before.
             inst.retryAt = now.timeIntervalSinceReferenceDate

@@ -187,3 +187,40 @@ public struct SchedulerStats: Sendable, Hashable {
     public var resultsIgnored: Int = 0
     public var entryChanges: Int = 0
 }
+
+/// `InstanceStatus` as plain Codable data, for `swiftdash timeline` over the socket.
+public struct InstanceStatusReport: Codable, Sendable, Hashable {
+    public struct Entry: Codable, Sendable, Hashable {
+        public var date: Date
+        public var summary: String
+        public var isCurrent: Bool
+    }
+    public var id: InstanceID
+    public var kind: String
+    public var family: WidgetFamily
+    public var entries: [Entry]
+    public var showsPlaceholder: Bool
+    public var policy: String?
+    public var nextReload: Date?
+    public var nextReloadReason: String
+    public var budgetUsed: Int
+    public var budgetLimit: Int?
+    public var budgetLeft: Int?
+    public var isStale: Bool
+    public var lastError: String?
+    public var isLoading: Bool
+    public var lastReload: Date?
+    public var lastSuccess: Date?
+}
+
+extension InstanceStatus {
+    public var report: InstanceStatusReport {
+        InstanceStatusReport(
+            id: id, kind: kind, family: family,
+            entries: entries.enumerated().map { i, e in .init(date: e.date, summary: e.summary, isCurrent: i == currentIndex) },
+            showsPlaceholder: isPlaceholder, policy: policy?.description, nextReload: nextReload,
+            nextReloadReason: nextReloadReason.description, budgetUsed: budget.used, budgetLimit: budget.limit,
+            budgetLeft: budget.left, isStale: isStale, lastError: lastError, isLoading: isLoading,
+            lastReload: lastReload, lastSuccess: lastSuccess)
+    }
+}

@@ -16,6 +16,14 @@ final class WidgetCenterTests: XCTestCase {
         h.change { s, _ in XCTAssertEqual(s.reloadAllTimelines(), 3) }
         XCTAssertEqual(h.loads.count, 8)
         XCTAssertFalse(h.scheduler.reload("nope"))
+        h.change { s, _ in
+            XCTAssertEqual(s.apply(.reloadTimelines(kind: "crypto")), 1)
+            XCTAssertEqual(s.apply(.reloadInstance("n2")), 1)
+            XCTAssertEqual(s.apply(.reloadInstance("nope")), 0)
+        }
+        XCTAssertEqual(h.loads.dropFirst(8).map { "\($0.id):\($0.reason)" }, ["n2:manual", "c1:widgetCenter"])
+        h.change { s, _ in XCTAssertEqual(s.apply(.reloadAllTimelines), 3) }
+        XCTAssertEqual(h.loads.count, 13)
 
         let infos = h.scheduler.currentConfigurations()
         XCTAssertEqual(infos.map(\.id), ["n1", "n2", "c1"])
@@ -42,6 +50,12 @@ final class WidgetCenterTests: XCTestCase {
         XCTAssertNil(s.lastError)
         XCTAssertEqual(s.lastReload, t0)
         XCTAssertEqual(h.scheduler.statuses(at: h.now).count, 1)
+
+        let report = s.report
+        XCTAssertEqual(report.entries.map(\.isCurrent), [false, true])
+        XCTAssertEqual(report.budgetLeft, 70)
+        let decoded = try? JSONDecoder.dash.decode(InstanceStatusReport.self, from: JSONEncoder.dash.encode(report))
+        XCTAssertEqual(decoded, report)
     }
 }
 
@@ -135,5 +149,26 @@ final class SnapshotTests: XCTestCase {
         }
         XCTAssertThrowsError(try InstanceRecord.decode(Data("{\"format\":\"swiftdash.timeline-cache\",\"version\":99}".utf8)))
         XCTAssertThrowsError(try InstanceRecord.decode(Data("not json".utf8)))
+    }
+}
+
+final class LoadRequestTests: XCTestCase {
+    func testPerformRunsTheProviderWithTheRequestsContext() async {
+        let script = FakeScript()
+        script.enqueue(.timeline(entries((0, "a")), .atEnd), .failure("boom"))
+        var s = Scheduler()
+        s.register("t", widget: fakeWidget(script: script), configuration: WidgetConfig(["k": .string("v")]),
+                   family: .large, at: t0)
+        let req = s.process(now: t0)[0]
+        let result = await req.perform()
+        XCTAssertEqual(try result.get().entries.map(\.summary), ["a"])
+        XCTAssertEqual(script.calls.first?.family, .large)
+        XCTAssertEqual(script.calls.first?.now, t0)
+        XCTAssertEqual(script.calls.first?.configuration, WidgetConfig(), "resolved by the (empty) schema")
+        s.loadFinished(req.id, token: req.token, result: result, at: t0 + 1)
+        s.reload("t")
+        let second = s.process(now: t0 + 2)[0]
+        let failed = await second.perform()
+        XCTAssertEqual(s.loadFinished(second.id, token: second.token, result: failed, at: t0 + 3), .failed(message: "boom"))
     }
 }
