@@ -1,0 +1,91 @@
+import Foundation
+import DashWidgets
+
+enum NewsViews {
+    static func tile(_ entry: NewsEntry, _ ctx: TimelineContext) -> TileView {
+        let n = NewsWidget.count(for: ctx.family, override: entry.count)
+        let items = Array(entry.items.prefix(n))
+        let view: TileView
+        if items.isEmpty {
+            view = VStack {
+                titleRow(entry.sourceName)
+                Text("No stories right now").font(.caption)
+            }
+        } else if ctx.family == .small {
+            view = small(items[0])
+        } else {
+            view = list(entry, items, divider: ctx.family != .medium)
+        }
+        return entry.isPlaceholder ? view.redacted() : view
+    }
+
+    /// Source on the left, age (live) on the right.
+    static func byline(_ item: NewsItem) -> TileView {
+        HStack {
+            Text(item.source).font(.caption)
+            Spacer()
+            if let d = item.published { Text(d, style: .relative).font(.caption) }
+        }
+    }
+
+    static func small(_ item: NewsItem) -> TileView {
+        VStack {
+            Text(item.title).font(.headline).lineLimit(3)
+            Spacer()
+            Text(item.source).font(.caption).foregroundStyle(.accent)
+            if let d = item.published { Text(d, style: .relative).font(.caption) }
+        }.widgetURL(NewsWidget.link(item))
+    }
+
+    static func list(_ entry: NewsEntry, _ items: [NewsItem], divider: Bool) -> TileView {
+        VStack {
+            titleRow(entry.sourceName, "\(items.count) of \(entry.items.count)")
+            if divider { Divider() }
+            for item in items {
+                VStack {
+                    Text(item.title).lineLimit(1)
+                    byline(item)
+                }.link(NewsWidget.link(item))
+            }
+        }
+    }
+
+    static func detail(_ link: DeepLink, _ entry: NewsEntry?, _ ctx: TimelineContext) -> TileView {
+        let id = link.path.count >= 2 ? link.path[1] : (link.path.first ?? "")
+        guard let entry, let item = entry.item(id) ?? (id.isEmpty ? entry.items.first : nil) else {
+            return VStack {
+                Text("News").font(.title)
+                Text("This story is no longer in the feed").font(.caption)
+            }
+        }
+        let summaryLines = max(2, ctx.size.height - 9)
+        return VStack {
+            Text(item.title).font(.title).lineLimit(3)
+            HStack {
+                Text(item.source).foregroundStyle(.accent)
+                if let d = item.published {
+                    Text("·").font(.caption)
+                    Text(d, style: .date).font(.caption)
+                    Text(d, style: .time(seconds: false)).font(.caption)
+                    Text("·").font(.caption)
+                    Text(d, style: .relative).font(.caption)
+                }
+            }
+            Divider()
+            if item.summary.isEmpty {
+                Text("No summary in the feed.").font(.caption)
+            } else {
+                Text(item.summary).lineLimit(summaryLines)
+            }
+            Spacer()
+            if !item.url.isEmpty {
+                Divider()
+                HStack {
+                    Text("o").font(.headline).foregroundStyle(.accent)
+                    Text("open").font(.caption)
+                    Text(item.url).foregroundStyle(.accent).link(item.url)
+                }
+            }
+        }
+    }
+}
