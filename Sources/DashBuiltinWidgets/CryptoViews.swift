@@ -113,7 +113,7 @@ enum CryptoViews {
     /// One row of the top list: symbol, price, change, right-aligned.
     static func listRow(_ c: CoinQuote) -> TileView {
         HStack {
-            Text(c.symbol).font(.headline).frame(width: 5)
+            Text(c.symbol).font(.headline).frame(width: 4)
             Spacer()
             Text(CryptoFormat.short(c.price)).font(.monospacedDigit)
             Text(c.change24h.map { CryptoFormat.percent($0, decimals: 1) } ?? "–")
@@ -157,16 +157,14 @@ enum CryptoViews {
                     Text(CryptoFormat.short(hist.max()!)).font(.monospacedDigit)
                 }
             } else {
+                // No history from this source: the changes over three spans, and more of the list.
                 changesRow(c)
-                Spacer(minLength: 2)
                 if let lo = c.low24h, let hi = c.high24h {
                     HStack {
                         Text("24h low").font(.caption); Text(CryptoFormat.short(lo))
                         Spacer()
                         Text("high").font(.caption); Text(CryptoFormat.short(hi))
                     }
-                } else {
-                    Text("No 7-day history from \(entry.sourceName)").font(.caption)
                 }
             }
             HStack {
@@ -178,7 +176,7 @@ enum CryptoViews {
         return VStack {
             header
             Divider()
-            for row in others(entry, 5) { listRow(row) }
+            for row in others(entry, hist.count > 1 ? 5 : 8) { listRow(row) }
         }
     }
 

@@ -35,14 +35,23 @@ enum NewsHTML {
                 s = s.replacingOccurrences(of: br, with: "\n", options: .caseInsensitive)
             }
         }
-        // Remove tags: anything from < up to the next >.
+        // Remove tags: anything from < up to the next >. Inline tags vanish ("<b>W</b>ord"
+        // stays one word); block tags leave a space between words.
         var out = ""
-        var inTag = false
+        var tag: String?
         for ch in s {
-            if inTag { if ch == ">" { inTag = false }; continue }
-            if ch == "<" { inTag = true; out.append(" "); continue }
+            if tag != nil {
+                if ch == ">" {
+                    let name = tag!.lowercased().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
+                    if !inlineTags.contains(String(name)) { out.append(" ") }
+                    tag = nil
+                } else { tag!.append(ch) }
+                continue
+            }
+            if ch == "<" { tag = ""; continue }
             out.append(ch)
         }
+        if let t = tag, !t.isEmpty { out.append(" ") } // an unclosed "<": drop the rest
         out = decodeEntities(out)
         if keepParagraphs {
             let paras = TextSanitizer.clean(out, keepNewlines: true).split(separator: "\n")
@@ -51,6 +60,8 @@ enum NewsHTML {
         }
         return TextSanitizer.singleLine(out)
     }
+
+    static let inlineTags: Set<String> = ["a", "b", "i", "em", "strong", "span", "code", "small", "sup", "sub", "u", "abbr", "mark", "q", "s"]
 
     static let named: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "ndash": "–", "mdash": "—",
@@ -103,6 +114,7 @@ final class NewsFeedParser: NSObject, XMLParserDelegate {
     private var stack: [String] = []
     private var sawRoot = false
     private var isFeedRoot = false
+    private var closedRoot = false
 
     static func parse(_ data: Data, host: String) throws -> Feed {
         let p = NewsFeedParser()
@@ -111,7 +123,8 @@ final class NewsFeedParser: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.delegate = p
-        let ok = parser.parse()
+        // A truncated document may end without a parse error: insist on the root's end tag.
+        let ok = parser.parse() && p.closedRoot
         guard ok, p.isFeedRoot else {
             if p.isFeedRoot, !p.items.isEmpty { return Feed(title: p.feedTitle, items: p.items) }
             let why = p.sawRoot && !p.isFeedRoot ? "is not an RSS or Atom feed" : "sent a feed that is not valid XML"
@@ -149,7 +162,7 @@ final class NewsFeedParser: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         let name = local(elementName)
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { if !stack.isEmpty { stack.removeLast() }; text = "" }
+        defer { if !stack.isEmpty { stack.removeLast() }; text = ""; if stack.isEmpty { closedRoot = true } }
         let parent = stack.count >= 2 ? stack[stack.count - 2] : ""
         if var d = draft {
             switch name {

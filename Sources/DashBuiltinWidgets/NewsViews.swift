@@ -20,9 +20,15 @@ enum NewsViews {
     }
 
     /// Source on the left, age (live) on the right.
-    static func byline(_ item: NewsItem) -> TileView {
+    /// The story's source, or its site when every story comes from the same feed.
+    static func origin(_ item: NewsItem, _ entry: NewsEntry) -> String {
+        guard item.source == entry.sourceName, let host = URLComponents(string: item.url)?.host else { return item.source }
+        return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+    }
+
+    static func byline(_ item: NewsItem, _ entry: NewsEntry) -> TileView {
         HStack {
-            Text(item.source).font(.caption)
+            Text(origin(item, entry)).font(.caption).lineLimit(1)
             Spacer()
             if let d = item.published { Text(d, style: .relative).font(.caption) }
         }
@@ -32,7 +38,7 @@ enum NewsViews {
         VStack {
             Text(item.title).font(.headline).lineLimit(3)
             Spacer()
-            Text(item.source).font(.caption).foregroundStyle(.accent)
+            Text(item.source).font(.caption).foregroundStyle(.accent).lineLimit(1)
             if let d = item.published { Text(d, style: .relative).font(.caption) }
         }.widgetURL(NewsWidget.link(item))
     }
@@ -44,7 +50,7 @@ enum NewsViews {
             for item in items {
                 VStack {
                     Text(item.title).lineLimit(1)
-                    byline(item)
+                    byline(item, entry)
                 }.link(NewsWidget.link(item))
             }
         }
