@@ -56,8 +56,27 @@ enum CommitsViews {
         }
     }
 
+    /// The message after its first line.
+    static func body(_ c: CommitInfo) -> String {
+        let parts = c.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+    }
+
     static func large(_ entry: CommitsEntry) -> TileView {
-        VStack {
+        if entry.commits.count == 1, let c = entry.commits.first {
+            // An entry loaded for a smaller family (one commit): show all of its message.
+            let rest = body(c)
+            return VStack {
+                header(entry)
+                Divider()
+                VStack {
+                    Text(c.subject).font(.headline).lineLimit(2)
+                    byline(c)
+                    if !rest.isEmpty { Text(rest).font(.caption).lineLimit(8) }
+                }.link(CommitsWidget.link(c))
+            }
+        }
+        return VStack {
             header(entry)
             Divider()
             for c in entry.commits.prefix(5) {
@@ -80,8 +99,7 @@ enum CommitsViews {
                 Text("This commit is no longer among the newest of \(entry.branch)").font(.caption)
             }
         }
-        let body = c.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let rest = body.count > 1 ? String(body[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        let rest = body(c)
         let fileRows = max(1, ctx.size.height - 12)
         return VStack {
             Text(c.subject).font(.title).lineLimit(2)

@@ -110,7 +110,9 @@ struct CommitsProvider: TimelineProvider {
         let account = configuration.string("account"), repo = configuration.string("repo")
         if !account.isEmpty, !repo.isEmpty { e.repository = Fmt.line("\(account)/\(repo)") }
         if !configuration.string("branch").isEmpty { e.branch = Fmt.line(configuration.string("branch")) }
-        return e
+        // The gallery and `preview` want an answer at once: sample data, no git, no network.
+        if context.isPreview { return e }
+        return (try? await timeline(for: configuration, in: context).entries.first) ?? e
     }
 
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<CommitsEntry> {
@@ -160,7 +162,7 @@ struct CommitsSource: Sendable {
     func count(_ family: WidgetFamily) -> Int { family >= .large ? 5 : 1 }
 
     func load(family: WidgetFamily, now: Date) async throws -> CommitsEntry {
-        if !path.isEmpty { return try await loadLocal(family: family, now: now) }
+        if !path.isEmpty { return try await loadLocal(now: now) }
         let name = Fmt.line("\(account)/\(repo)")
         func failed(_ why: String) -> CommitsEntry {
             CommitsEntry(date: now, repository: name, branch: Fmt.line(branch), isLocal: false, commits: [], failure: why)
@@ -196,7 +198,7 @@ struct CommitsSource: Sendable {
             let who = commit.author?.name ?? author?.login ?? commit.committer?.name ?? "unknown"
             let when = (commit.author?.date ?? commit.committer?.date).flatMap(NewsDates.parse)
             return CommitInfo(hash: Fmt.line(sha), message: TextSanitizer.clean(commit.message ?? "", keepNewlines: true),
-                              author: Fmt.line(who), date: when, url: html_url.map(Fmt.line))
+                              author: Fmt.line(who), date: when, url: html_url.map(NewsHTML.webURL))
         }
     }
 
@@ -224,7 +226,8 @@ struct CommitsSource: Sendable {
 
     // MARK: local git
 
-    func loadLocal(family: WidgetFamily, now: Date) async throws -> CommitsEntry {
+    /// Local history is cheap: always the last five commits, whatever the family.
+    func loadLocal(now: Date) async throws -> CommitsEntry {
         let expanded = (path as NSString).expandingTildeInPath
         let name = Fmt.line(URL(fileURLWithPath: expanded).lastPathComponent)
         let shownBranch = Fmt.line(branch)
@@ -238,7 +241,7 @@ struct CommitsSource: Sendable {
         }
         let rev = branch == "HEAD" ? "HEAD" : "refs/heads/\(branch)"
         let args = ["git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", "-C", expanded,
-                    "log", "-n", String(count(family) == 1 ? 1 : 5), "--no-color", "--no-renames", "--name-status",
+                    "log", "-n", "5", "--no-color", "--no-renames", "--name-status",
                     "--format=%x1e%H%x1f%an%x1f%aI%x1f%B%x1d", "--end-of-options", rev, "--"]
         let result = try await GitRunner.run(args, timeout: gitTimeout)
         if result.status != 0 {

@@ -132,13 +132,15 @@ struct CryptoProvider: TimelineProvider {
     func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> CryptoEntry {
         let coin = configuration.string("coin").isEmpty ? "BTC" : configuration.string("coin").uppercased()
         let currency = configuration.string("currency").isEmpty ? "USD" : configuration.string("currency").uppercased()
+        let sample = CryptoSamples.entry(selected: coin, currency: currency, now: context.now)
         // The gallery and `preview` want an answer at once: sample data, no network.
-        return CryptoSamples.entry(selected: coin, currency: currency, now: context.now)
+        if context.isPreview { return sample }
+        return (try? await timeline(for: configuration, in: context).entries.first) ?? sample
     }
 
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<CryptoEntry> {
         let source = try CryptoSource(config: configuration, http: http)
-        let entry = try await source.load(family: context.family, now: context.now)
+        let entry = try await source.load(now: context.now)
         return Timeline(entries: [entry], policy: .after(context.now.addingTimeInterval(15 * 60)))
     }
 }
@@ -183,9 +185,9 @@ struct CryptoSource: Sendable {
         return h
     }
 
-    func load(family: WidgetFamily, now: Date) async throws -> CryptoEntry {
+    func load(now: Date) async throws -> CryptoEntry {
         switch kind {
-        case .coingecko: return try await loadCoinGecko(family: family, now: now)
+        case .coingecko: return try await loadCoinGecko(now: now)
         case .coinmarketcap: return try await loadCoinMarketCap(now: now)
         }
     }
@@ -254,13 +256,12 @@ struct CryptoSource: Sendable {
         return best.id
     }
 
-    func loadCoinGecko(family: WidgetFamily, now: Date) async throws -> CryptoEntry {
-        var top: [CoinQuote] = []
-        var chosen: CoinQuote?
-        if family != .small {
-            top = try await markets(ids: nil, perPage: 10)
-            chosen = top.first { $0.symbol.caseInsensitiveCompare(coin) == .orderedSame || $0.id == coin.lowercased() }
-        }
+    func loadCoinGecko(now: Date) async throws -> CryptoEntry {
+        // The top list comes with every load, whatever the family: it is one request, it
+        // usually holds the chosen coin too, and an entry made for one family can be drawn
+        // in another (the preview draws every family from one timeline).
+        let top = try await markets(ids: nil, perPage: 10)
+        var chosen = top.first { $0.symbol.caseInsensitiveCompare(coin) == .orderedSame || $0.id == coin.lowercased() }
         if chosen == nil {
             let id = try await geckoID()
             chosen = try await markets(ids: [id], perPage: 1).first

@@ -61,6 +61,14 @@ enum NewsHTML {
         return TextSanitizer.singleLine(out)
     }
 
+    /// The link if it is an http(s) address, else "" (a feed must not smuggle in other schemes).
+    static func webURL(_ s: String?) -> String {
+        let t = TextSanitizer.singleLine(s ?? "")
+        guard let c = URLComponents(string: t), let scheme = c.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", c.host?.isEmpty == false else { return "" }
+        return t
+    }
+
     static let inlineTags: Set<String> = ["a", "b", "i", "em", "strong", "span", "code", "small", "sup", "sub", "u", "abbr", "mark", "q", "s"]
 
     static let named: [String: String] = [
@@ -190,7 +198,7 @@ final class NewsFeedParser: NSObject, XMLParserDelegate {
     private func finish(_ d: Draft) {
         let title = NewsHTML.text(d.title)
         guard !title.isEmpty else { return }
-        let link = TextSanitizer.singleLine(d.link)
+        let link = NewsHTML.webURL(d.link)
         let summary = NewsHTML.text(d.summary.isEmpty ? d.content : d.summary, keepParagraphs: true)
         let id = TextSanitizer.singleLine(d.id.isEmpty ? (link.isEmpty ? title : link) : d.id)
         items.append(NewsItem(id: Fmt.shortID(id), title: title, source: NewsHTML.text(d.source),

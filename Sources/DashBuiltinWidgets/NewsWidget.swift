@@ -97,7 +97,9 @@ struct NewsProvider: TimelineProvider {
     func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> NewsEntry {
         var e = NewsSamples.entry(now: context.now, name: "Sample news")
         e.count = max(0, configuration.int("count") ?? 0)
-        return e
+        // The gallery and `preview` want an answer at once: sample data, no network.
+        if context.isPreview { return e }
+        return (try? await timeline(for: configuration, in: context).entries.first) ?? e
     }
 
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<NewsEntry> {
@@ -194,7 +196,7 @@ struct NewsSource: Sendable {
         let items: [NewsItem] = articles.compactMap { a in
             let title = NewsHTML.text(a.title ?? "")
             guard !title.isEmpty, title != "[Removed]" else { return nil }
-            let link = Fmt.line(a.url)
+            let link = NewsHTML.webURL(a.url)
             let summary = NewsHTML.text(a.description ?? a.content ?? "", keepParagraphs: true)
             return NewsItem(id: Fmt.shortID(link.isEmpty ? title : link), title: title,
                             source: NewsHTML.text(a.source?.name ?? a.author ?? host),

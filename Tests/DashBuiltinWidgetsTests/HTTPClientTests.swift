@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import DashWidgets
 import DashTestSupport
@@ -101,5 +104,86 @@ struct HTTPClientTests {
     @Test func urlBuildingKeepsTheBasePath() throws {
         let url = try URL.api("https://api.example.com/api/v3/", ["coins", "a b"], query: [("x", "1&2")])
         #expect(url.absoluteString == "https://api.example.com/api/v3/coins/a%20b?x=1%262")
+    }
+}
+
+@Suite("HTTP redirects and degraded entries")
+struct RedirectAndFamilyTests {
+    final class Box: @unchecked Sendable { var request: URLRequest?; var called = false }
+
+    @Test func httpsToHTTPRedirectIsNotFollowed() async throws {
+        let receiver = HTTPClient.Receiver(maxBytes: 1024, host: "api.example.com", secureOrigin: true)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: URL(string: "https://api.example.com/x")!)
+        let response = try #require(HTTPURLResponse(url: URL(string: "https://api.example.com/x")!, statusCode: 301,
+                                                    httpVersion: "HTTP/1.1", headerFields: ["Location": "http://api.example.com/x"]))
+        let box = Box()
+        receiver.urlSession(session, task: task, willPerformHTTPRedirection: response,
+                            newRequest: URLRequest(url: URL(string: "http://api.example.com/x")!)) { req in
+            box.request = req; box.called = true
+        }
+        #expect(box.called && box.request == nil)
+        let outcome = await withCheckedContinuation { receiver.start($0) }
+        guard case .failure(let e) = outcome else { Issue.record("expected a failure"); return }
+        #expect(e.reason == .insecure)
+        #expect(e.message == "api.example.com redirected from https to plain http: not followed")
+
+        // https to https is fine.
+        let secure = HTTPClient.Receiver(maxBytes: 1024, host: "api.example.com", secureOrigin: true)
+        let ok = Box()
+        secure.urlSession(session, task: task, willPerformHTTPRedirection: response,
+                          newRequest: URLRequest(url: URL(string: "https://cdn.example.com/x")!)) { req in ok.request = req }
+        #expect(ok.request?.url?.host == "cdn.example.com")
+    }
+
+    @Test func plainRedirectsOnLoopbackAreFollowed() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/world.xml", fixtureResponse("rss_world.xml"))
+        server.route("/moved.xml", .init(status: 301, headers: ["Location": server.baseURL + "/world.xml"], body: Data()))
+        let widget = NewsWidget.make(http: testHTTP)
+        let t = try await widget.timeline(for: WidgetConfig(["feed": .string(server.baseURL + "/moved.xml")]), in: context(.small))
+        #expect((t.entries[0].base as? NewsEntry)?.items.count == 6)
+        #expect(server.requests.map(\.path) == ["/moved.xml", "/world.xml"])
+    }
+
+    @Test func feedLinksMustBeWebAddresses() {
+        #expect(NewsHTML.webURL("javascript:alert(1)") == "")
+        #expect(NewsHTML.webURL("swiftdash://crypto/BTC") == "")
+        #expect(NewsHTML.webURL("file:///etc/passwd") == "")
+        #expect(NewsHTML.webURL(" https://example.com/a ") == "https://example.com/a")
+    }
+
+    /// `preview --live` may draw every family from one timeline: larger families still show more.
+    @Test func anEntryLoadedForSmallDrawsWellInLargerFamilies() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/api/v3/coins/markets", fixtureResponse("coingecko_markets.json"))
+        server.route("/repos/apple/swift/branches/main", fixtureResponse("github_branch.json"))
+        let crypto = CryptoWidget.make(http: testHTTP)
+        let c = try await crypto.timeline(for: WidgetConfig(["endpoint": .string(server.baseURL + "/api/v3")]), in: context(.small))
+        #expect(render(crypto, c.entries[0], .medium).text.contains("ETH"))
+        #expect(render(crypto, c.entries[0], .large).text.contains("7d low"))
+
+        let commits = CommitsWidget.make(http: testHTTP)
+        let t = try await commits.timeline(for: WidgetConfig(["endpoint": .string(server.baseURL)]), in: context(.small))
+        let large = render(commits, t.entries[0], .large)
+        assertSnapshot(large.text, named: "commits-large-from-small-entry")
+        #expect(large.text.contains("The pass assumed every store had a"))
+        #expect(large.links.count == 1)
+    }
+
+    @Test func snapshotOutsideThePreviewLoadsRealData() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/world.xml", fixtureResponse("rss_world.xml"))
+        let news = NewsWidget.make(http: testHTTP)
+        let cfg = WidgetConfig(["feed": .string(server.baseURL + "/world.xml")])
+        let live = await news.snapshot(for: cfg, in: context(.small))
+        #expect((live.base as? NewsEntry)?.sourceName == "BBC News - World")
+        server.route("/world.xml", .init(status: 500, "oops"))
+        let fallback = await news.snapshot(for: cfg, in: context(.small))
+        #expect((fallback.base as? NewsEntry)?.sourceName == "Sample news")
     }
 }
