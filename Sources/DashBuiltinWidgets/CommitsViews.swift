@@ -33,7 +33,7 @@ enum CommitsViews {
     }
 
     static func header(_ entry: CommitsEntry) -> TileView {
-        titleRow(entry.repository, "⎇ \(entry.branch)")
+        titleRow(entry.repository, "⎇ \(entry.branch)").link(DeepLink.make(kind: CommitsWidget.kind, "log"))
     }
 
     static func byline(_ c: CommitInfo) -> TileView {
@@ -93,6 +93,7 @@ enum CommitsViews {
             return VStack { Text("Latest commit").font(.title); Text("No data loaded yet").font(.caption) }
         }
         if let failure = entry.failure { return failureView("\(entry.repository) ⎇ \(entry.branch)", failure) }
+        if link.path.first == "log" { return logPane(entry) }
         guard let c = entry.commit(link.path.first ?? "") ?? (link.path.isEmpty ? entry.commits.first : nil) else {
             return VStack {
                 Text(entry.repository).font(.title)
@@ -130,6 +131,29 @@ enum CommitsViews {
             } else if let url = c.url, !url.isEmpty {
                 Spacer()
                 Text(url).foregroundStyle(.accent).link(url)
+            }
+        }
+    }
+
+    /// The commits the last update brought, newest first, each a link to its own pane.
+    static func logPane(_ entry: CommitsEntry) -> TileView {
+        VStack {
+            titleRow("\(entry.repository) ⎇ \(entry.branch)", entry.isLocal ? "local" : "")
+            Divider()
+            for c in entry.commits {
+                VStack {
+                    Text(c.subject).font(.headline).lineLimit(1)
+                    HStack {
+                        Text(c.shortHash).font(.monospacedDigit).foregroundStyle(.warning)
+                        Text(c.author).font(.caption)
+                        if !c.files.isEmpty {
+                            let n = c.files.count + c.moreFiles
+                            Text(n == 1 ? "1 file" : "\(n) files").font(.caption)
+                        }
+                        Spacer()
+                        age(c)
+                    }
+                }.link(CommitsWidget.link(c))
             }
         }
     }

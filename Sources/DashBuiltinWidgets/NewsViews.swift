@@ -46,6 +46,7 @@ enum NewsViews {
     static func list(_ entry: NewsEntry, _ items: [NewsItem], divider: Bool) -> TileView {
         VStack {
             titleRow(entry.sourceName, "\(items.count) of \(entry.items.count)")
+                .link(DeepLink.make(kind: NewsWidget.kind, "stories"))
             if divider { Divider() }
             for item in items {
                 VStack {
@@ -57,8 +58,9 @@ enum NewsViews {
     }
 
     static func detail(_ link: DeepLink, _ entry: NewsEntry?, _ ctx: TimelineContext) -> TileView {
+        if let entry, link.path.first == "stories" || link.path.isEmpty { return storiesPane(entry) }
         let id = link.path.count >= 2 ? link.path[1] : (link.path.first ?? "")
-        guard let entry, let item = entry.item(id) ?? (id.isEmpty ? entry.items.first : nil) else {
+        guard let entry, let item = entry.item(id) else {
             return VStack {
                 Text("News").font(.title)
                 Text("This story is no longer in the feed").font(.caption)
@@ -91,6 +93,24 @@ enum NewsViews {
                     Text("open").font(.caption)
                     Text(item.url).foregroundStyle(.accent).link(item.url)
                 }
+            }
+        }
+    }
+
+    /// Every story the last update brought, each a link to its own pane.
+    static func storiesPane(_ entry: NewsEntry) -> TileView {
+        VStack {
+            titleRow(entry.sourceName, "\(entry.items.count) stories")
+            Divider()
+            for item in entry.items {
+                VStack {
+                    Text(item.title).font(.headline).lineLimit(1)
+                    HStack {
+                        Text(origin(item, entry)).font(.caption).lineLimit(1)
+                        Spacer()
+                        if let d = item.published { Text(d, style: .relative).font(.caption) }
+                    }
+                }.link(NewsWidget.link(item))
             }
         }
     }

@@ -110,9 +110,9 @@ struct CommitsWidgetTests {
         }
         let medium = try await liveTile(widget, cfg, .medium).0
         #expect(medium.text.contains("8e1f0c2") && medium.text.contains("main"))
-        #expect(medium.links == ["swiftdash://commits/8e1f0c2d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d"])
+        #expect(medium.links == ["swiftdash://commits/log", "swiftdash://commits/8e1f0c2d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d"])
         let large = try await liveTile(widget, cfg, .large).0
-        #expect(large.links.count == 5)
+        #expect(large.links.count == 6)
         #expect(large.text.contains("Typo fix"))
         #expect(isClean(large.text))
 
@@ -162,7 +162,7 @@ struct CommitsWidgetTests {
         }
         #expect(texts[.small]!.text.contains("Release 1.0"))
         #expect(texts[.small]!.text.contains("25 min ago"))
-        #expect(texts[.large]!.links.count == 5)
+        #expect(texts[.large]!.links.count == 6)
         #expect(texts[.large]!.text.contains("Add the engine"))
         #expect(!texts[.large]!.text.contains("Initial commit"))
 
@@ -173,7 +173,7 @@ struct CommitsWidgetTests {
         let third = entry.commits[3]
         #expect(third.message == "Document the engine\n\nExplains the mill and the store.")
         #expect(third.files == ["A docs/engine.md"])
-        let link = try #require(DeepLink(texts[.large]!.links[3]))
+        let link = try #require(DeepLink(texts[.large]!.links[4]))
         let detail = render(widget.detail(for: link, entry: timeline.entries[0], in: context(.large)), width: 60, height: 16)
         #expect(detail.text.contains("Explains the mill and the store."))
         #expect(detail.text.contains("A docs/engine.md"))
@@ -183,6 +183,13 @@ struct CommitsWidgetTests {
                                          in: context(.large)), width: 60, height: 16)
         assertSnapshot(first.text, named: "commits-detail")
         #expect(first.text.contains("Closes #42."))
+
+        // The header opens the log: every commit loaded, with its file count.
+        let log = render(widget.detail(for: DeepLink(texts[.large]!.links[0])!, entry: timeline.entries[0], in: context(.large)),
+                         width: 60, height: 16)
+        assertSnapshot(log.text, named: "commits-log-pane")
+        #expect(log.links.count == 5)
+        #expect(log.text.contains("Ada Lovelace 1 file "))
     }
 
     @Test func localFailuresAreShownNotThrown() async throws {

@@ -171,7 +171,7 @@ struct RedirectAndFamilyTests {
         let large = render(commits, t.entries[0], .large)
         assertSnapshot(large.text, named: "commits-large-from-small-entry")
         #expect(large.text.contains("The pass assumed every store had a"))
-        #expect(large.links.count == 1)
+        #expect(large.links.count == 2)
     }
 
     @Test func snapshotOutsideThePreviewLoadsRealData() async throws {

@@ -4,6 +4,9 @@ import DashWidgets
 import DashTestSupport
 @testable import DashBuiltinWidgets
 
+/// The links of a tile that open a story.
+func stories(_ tile: RenderedTile) -> [String] { tile.links.filter { $0.hasPrefix("swiftdash://news/story/") } }
+
 @Suite("news widget")
 struct NewsWidgetTests {
     let widget = NewsWidget.make(http: testHTTP)
@@ -59,8 +62,10 @@ struct NewsWidgetTests {
             case .small:
                 #expect(tile.widgetURL?.hasPrefix("swiftdash://news/story/") == true)
                 #expect(tile.links.isEmpty)
-            case .medium: #expect(tile.links.count == 2)
-            default: #expect(tile.links.count == 5)
+            case .medium:
+                #expect(tile.links.first == "swiftdash://news/stories")
+                #expect(stories(tile).count == 2)
+            default: #expect(stories(tile).count == 5)
             }
         }
         // HTML reduced to text, entities decoded, live relative age.
@@ -129,7 +134,7 @@ struct NewsWidgetTests {
         #expect(us.text.contains("Senate passes"))
         #expect(gb.text.contains("Rail strike"))
         #expect(us.text != gb.text)
-        #expect(Set(us.links).isDisjoint(with: gb.links))
+        #expect(Set(stories(us)).isDisjoint(with: stories(gb)))
         let req = try #require(server.requests.last)
         #expect(req.path == "/v2/top-headlines")
         #expect(req.query["country"] == "gb")
@@ -159,9 +164,9 @@ struct NewsWidgetTests {
         let server = try feedServer()
         defer { server.stop() }
         let (tile, _) = try await liveTile(widget, feed(server, "/world.xml", ["count": .int(3)]), .large)
-        #expect(tile.links.count == 3)
+        #expect(stories(tile).count == 3)
         let (one, _) = try await liveTile(widget, feed(server, "/world.xml", ["count": .int(1)]), .medium)
-        #expect(one.links.count == 1)
+        #expect(stories(one).count == 1)
     }
 
     @Test func detailPaneHasTheSummaryAndURL() async throws {
@@ -181,13 +186,25 @@ struct NewsWidgetTests {
         let server = try feedServer()
         defer { server.stop() }
         let snap = await widget.snapshot(for: feed(server, "/world.xml"), in: context(.large, preview: true))
-        #expect(render(widget, snap, .large).links.count == 5)
+        #expect(stories(render(widget, snap, .large)).count == 5)
         #expect(server.requests.isEmpty)
         let placeholder = render(widget, widget.placeholder(in: context(.small)), .small).text
         #expect(placeholder.contains("▆"))
         let entry = try #require(snap.base as? NewsEntry)
         #expect(try widget.decodeEntries(widget.encodeEntries([snap])).count == 1)
         #expect(entry.relevance != nil)
+    }
+
+    @Test func storiesPaneListsEverything() async throws {
+        let server = try feedServer()
+        defer { server.stop() }
+        let t = try await widget.timeline(for: feed(server, "/world.xml"), in: context(.medium))
+        let tile = render(widget, t.entries[0], .medium)
+        let pane = render(widget.detail(for: DeepLink(tile.links[0])!, entry: t.entries[0], in: context(.large)),
+                          width: 60, height: 16)
+        assertSnapshot(pane.text, named: "news-stories-pane")
+        #expect(pane.links.count == 6)
+        #expect(pane.text.contains("Marathon record falls"))
     }
 
     @Test func htmlToText() {
