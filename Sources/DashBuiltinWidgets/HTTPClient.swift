@@ -100,14 +100,17 @@ public struct HTTPClient: Sendable {
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil else {
             throw DataSourceError(.configuration, "not an http(s) address: use https://host/…")
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: options.connectTimeout)
+        // swift-corelibs-foundation handles whole seconds only (a 0.5 s timeout fires at
+        // once), so URLSession gets at least 1 s and our watchdog enforces the exact total.
+        let idle = max(1, options.connectTimeout.rounded(.up))
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: idle)
         request.httpMethod = "GET"
         for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
         if request.value(forHTTPHeaderField: "User-Agent") == nil { request.setValue("swiftdash", forHTTPHeaderField: "User-Agent") }
 
         let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = options.connectTimeout
-        config.timeoutIntervalForResource = options.totalTimeout
+        config.timeoutIntervalForRequest = idle
+        config.timeoutIntervalForResource = max(1, options.totalTimeout.rounded(.up))
         config.requestCachePolicy = .reloadIgnoringLocalCacheData
         config.urlCache = nil
         config.httpCookieStorage = nil

@@ -58,13 +58,14 @@ struct HTTPClientTests {
     }
 
     @Test func slowAnswerTimesOut() async throws {
+        // Sub-second limits work too (URLSession alone would fire at once or round up).
         let quick = HTTPClient(options: HTTPOptions(connectTimeout: 0.5, totalTimeout: 0.5))
         let start = Date()
-        let (e, port) = try await cryptoError(.init(status: 200, "[]", delay: 1.5), http: quick)
+        let (e, port) = try await cryptoError(.init(status: 200, "[]", delay: 2), http: quick)
         let took = Date().timeIntervalSince(start)
         #expect(e?.reason == .timeout)
         #expect(e?.message.hasPrefix("127.0.0.1:\(port) did not answer within 0.5 s (timeout)") == true)
-        #expect(took < 1.4)
+        #expect(took >= 0.45 && took < 1.5, "took \(took) s")
     }
 
     @Test func offlineHostIsUnreachable() async throws {
