@@ -107,18 +107,22 @@ public final class LocalHTTPServer: @unchecked Sendable {
         listenFD = -1
         stopped = true
         lock.unlock()
-        if fd >= 0 {
-            shutdown(fd, Int32(SHUT_RDWR))
-            close(fd)
-        }
+        // Wake the accept loop; it closes the socket itself, so the descriptor number cannot
+        // be reused by another server while this loop still calls accept() on it.
+        if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop(_ fd: Int32) {
+        defer { close(fd) }
         while true {
             let client = accept(fd, nil, nil)
+            lock.lock(); let done = stopped; lock.unlock()
+            if done {
+                if client >= 0 { close(client) }
+                return
+            }
             if client < 0 {
-                lock.lock(); let done = stopped; lock.unlock()
-                if done || errno == EBADF || errno == EINVAL { return }
+                if errno == EBADF || errno == EINVAL { return }
                 continue
             }
             let t = Thread { [self] in handle(client) }
