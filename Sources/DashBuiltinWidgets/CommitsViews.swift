@@ -50,6 +50,7 @@ enum CommitsViews {
             header(entry)
             VStack {
                 Text(c.subject).font(.headline).lineLimit(2)
+                if let more = body(c).split(separator: "\n").first { Text(String(more)).font(.caption).lineLimit(1) }
                 Spacer()
                 byline(c)
             }.link(CommitsWidget.link(c))

@@ -47,8 +47,11 @@ enum CryptoFormat {
         return sym.isEmpty ? number(v) : sym + number(v)
     }
 
+    /// +2.35%; a change that rounds to zero has no sign (not "-0.0%").
     static func percent(_ v: Double, decimals: Int = 2) -> String {
-        String(format: "%+.\(decimals)f%%", v)
+        let scale = pow(10, Double(decimals))
+        if (v * scale).rounded() == 0 { return String(format: "%.\(decimals)f%%", 0.0) }
+        return String(format: "%+.\(decimals)f%%", v)
     }
 
     /// 812.3B, 4.1T, 950.0M
@@ -62,7 +65,7 @@ enum CryptoFormat {
     }
 
     static func color(_ change: Double?) -> SemanticColor {
-        guard let c = change else { return .secondary }
+        guard let c = change, abs(c) >= 0.005 else { return .secondary }
         return c >= 0 ? .positive : .negative
     }
 
@@ -98,6 +101,14 @@ enum CryptoViews {
                 Text("24h").font(.caption)
             }
             Spacer()
+            if let lo = c.low24h, let hi = c.high24h, hi > lo {
+                // Where the price sits between today's low and high.
+                HStack {
+                    Text("L").font(.caption)
+                    Gauge(value: (c.price - lo) / (hi - lo), color: .accent)
+                    Text("H").font(.caption)
+                }
+            }
             HStack {
                 Text(c.name).font(.caption)
                 Spacer()
