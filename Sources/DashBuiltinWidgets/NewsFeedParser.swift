@@ -141,8 +141,14 @@ final class NewsFeedParser: NSObject, XMLParserDelegate {
         return Feed(title: NewsHTML.text(p.feedTitle), items: p.items)
     }
 
+    /// The element's name without its prefix. Elements of other vocabularies that reuse
+    /// RSS names (media:title, itunes:summary) get a name of their own so they never
+    /// replace the story's fields; content:, dc: and atom: ones count.
     private func local(_ name: String) -> String {
-        (name.split(separator: ":").last.map(String.init) ?? name).lowercased()
+        let parts = name.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2 else { return name.lowercased() }
+        let prefix = parts[0].lowercased(), local = parts[1].lowercased()
+        return ["content", "dc", "atom"].contains(prefix) ? local : "\(prefix):\(local)"
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -150,14 +156,15 @@ final class NewsFeedParser: NSObject, XMLParserDelegate {
         let name = local(elementName)
         if !sawRoot {
             sawRoot = true
-            isFeedRoot = ["rss", "feed", "rdf"].contains(name)
+            isFeedRoot = ["rss", "feed", "rdf:rdf"].contains(name)
         }
         stack.append(name)
         text = ""
         if name == "item" || name == "entry" { draft = Draft() }
         if name == "link", draft != nil, let href = attributes["href"] {
             let rel = attributes["rel"] ?? "alternate"
-            if rel == "alternate" && (draft!.link.isEmpty || rel == "alternate") { draft!.link = href }
+            // The first alternate link is the article; self, edit and enclosure links are not.
+            if rel == "alternate", draft!.link.isEmpty { draft!.link = href }
         }
     }
 
