@@ -65,7 +65,7 @@ public struct CommitsEntry: TimelineEntry, Hashable {
 public enum CommitsWidget {
     public static let kind = "commits"
     public static let defaultEndpoint = "https://api.github.com"
-    public static let tokenVariable = "GITHUB_TOKEN"
+    public static let tokenVariable = "SWIFTDASH_GITHUB_TOKEN"
 
     static let schema = ConfigurationSchema([
         Parameter(key: "path", title: "Local repository", help: "A local git repository; when set, the API is not used",

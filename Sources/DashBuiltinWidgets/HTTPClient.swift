@@ -57,6 +57,10 @@ public struct HTTPClient: Sendable {
     /// message ("repository or branch not found"); `secrets` are masked out of errors.
     public func get(_ url: URL, headers: [String: String] = [:], notFoundHint: String? = nil,
                     secrets: [String] = []) async throws -> Data {
+        // A key or token never travels in clear text, except to this machine (tests, proxies).
+        if !secrets.isEmpty, url.scheme?.lowercased() == "http", !Self.isLoopback(url.host ?? "") {
+            throw DataSourceError(.insecure, "refusing to send the API key or token to \(Self.hostName(url)) over plain http: use https")
+        }
         do {
             return try await fetch(url, headers: headers, notFoundHint: notFoundHint)
         } catch let e as DataSourceError {
@@ -87,6 +91,13 @@ public struct HTTPClient: Sendable {
 
     static func path(_ ctx: DecodingError.Context) -> String {
         ctx.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if h == "localhost" || h == "::1" { return true }
+        let parts = h.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     static func hostName(_ url: URL) -> String {

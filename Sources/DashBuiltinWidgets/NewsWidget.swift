@@ -36,7 +36,7 @@ public enum NewsWidget {
     public static let kind = "news"
     public static let defaultFeed = "https://feeds.bbci.co.uk/news/world/rss.xml"
     public static let newsAPIEndpoint = "https://newsapi.org"
-    public static let apiKeyVariable = "NEWSAPI_KEY"
+    public static let apiKeyVariable = "SWIFTDASH_NEWSAPI_KEY"
     /// NewsAPI's countries for top headlines.
     public static let countries = ["ae", "ar", "at", "au", "be", "bg", "br", "ca", "ch", "cn", "co", "cu", "cz", "de",
                                    "eg", "fr", "gb", "gr", "hk", "hu", "id", "ie", "il", "in", "it", "jp", "kr", "lt",

@@ -140,6 +140,9 @@ struct CryptoWidgetTests {
         let req = try #require(server.requests.last)
         #expect(req.query["convert"] == "USD")
         #expect(req.query.values.allSatisfy { !$0.contains("cmc-secret") })
+        let cached = try widget.encodeEntries(try await widget.timeline(for: cfg, in: context(.small, environment: env)).entries)
+        #expect(!String(decoding: cached, as: UTF8.self).contains("cmc-secret"))
+        #expect(!medium.text.contains("cmc-secret") && !large.text.contains("cmc-secret"))
 
         // A wrong key: a clear error that does not repeat it.
         var bad = cfg

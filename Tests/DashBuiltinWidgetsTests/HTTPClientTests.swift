@@ -94,6 +94,15 @@ struct HTTPClientTests {
         #expect(!(e?.localizedDescription.contains("super-secret") ?? true))
     }
 
+    @Test func keysAreNotSentOverPlainHTTPToOtherHosts() async throws {
+        let commits = CommitsWidget.make(http: testHTTP)
+        let cfg = WidgetConfig(["endpoint": .string("http://git.example.com"), "token": .string("tok-plain-123")])
+        let e = await expectDataSourceError { _ = try await commits.timeline(for: cfg, in: context(.small)) }
+        #expect(e?.message == "refusing to send the API key or token to git.example.com over plain http: use https")
+        #expect(HTTPClient.isLoopback("127.0.0.1") && HTTPClient.isLoopback("localhost") && HTTPClient.isLoopback("[::1]"))
+        #expect(!HTTPClient.isLoopback("127.evil.example") && !HTTPClient.isLoopback("10.0.0.1"))
+    }
+
     @Test func badEndpointIsAConfigurationError() async throws {
         let widget = CryptoWidget.make(http: testHTTP)
         let e = await expectDataSourceError {

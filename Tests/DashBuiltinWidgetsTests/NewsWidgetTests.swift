@@ -157,7 +157,7 @@ struct NewsWidgetTests {
         var noKey = cfg
         noKey["apiKey"] = .string("")
         let n = await expectDataSourceError { _ = try await widget.timeline(for: noKey, in: context(.small)) }
-        #expect(n?.message == "newsapi needs an API key: set apiKey or NEWSAPI_KEY")
+        #expect(n?.message == "newsapi needs an API key: set apiKey or SWIFTDASH_NEWSAPI_KEY")
     }
 
     @Test func countOverridesTheFamily() async throws {
