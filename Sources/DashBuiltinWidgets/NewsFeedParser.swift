@@ -125,6 +125,11 @@ final class NewsFeedParser: NSObject, XMLParserDelegate {
     private var closedRoot = false
 
     static func parse(_ data: Data, host: String) throws -> Feed {
+        // Feeds need no entity declarations; refusing them stops external entities and
+        // entity-expansion bombs before the parser sees them.
+        if data.range(of: Data("<!ENTITY".utf8)) != nil {
+            throw DataSourceError(.badData, "\(host) sent a feed that declares XML entities: refused")
+        }
         let p = NewsFeedParser()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

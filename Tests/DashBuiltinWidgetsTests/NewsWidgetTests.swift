@@ -94,6 +94,14 @@ struct NewsWidgetTests {
         assertSnapshot(tile.text, named: "news-atom-medium")
     }
 
+    @Test func entityBombsAreRefused() async throws {
+        let server = try feedServer()
+        defer { server.stop() }
+        server.route("/laughs.xml", fixtureResponse("laughs.xml"))
+        let e = await expectDataSourceError { _ = try await widget.timeline(for: feed(server, "/laughs.xml"), in: context(.small)) }
+        #expect(e?.message == "127.0.0.1:\(server.port) sent a feed that declares XML entities: refused")
+    }
+
     @Test func externalEntitiesAreNotResolved() async throws {
         let server = try feedServer()
         defer { server.stop() }
