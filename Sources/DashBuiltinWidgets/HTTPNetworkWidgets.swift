@@ -21,9 +21,6 @@ enum Fmt {
     /// Outside text for one line of a view.
     static func line(_ s: String?) -> String { TextSanitizer.singleLine(s ?? "") }
 
-    /// A short "x ago"-free age for summaries (views use live relative text).
-    static func iso(_ d: Date) -> String { d.formatted(.iso8601) }
-
     /// A relevance score that falls from 1 (now) to 0 over `span` seconds.
     static func freshness(_ date: Date?, now: Date, span: TimeInterval) -> Double {
         guard let date else { return 0 }

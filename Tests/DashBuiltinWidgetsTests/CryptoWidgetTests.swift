@@ -189,6 +189,9 @@ struct CryptoWidgetTests {
         let eth = render(widget.detail(for: DeepLink("swiftdash://crypto/ETH")!, entry: entry, in: context(.large)),
                          width: 60, height: 24).text
         #expect(eth.contains("Ethereum (ETH)"))
+        let top = render(widget.detail(for: DeepLink("swiftdash://crypto/top")!, entry: entry, in: pane), width: 60, height: 24)
+        #expect(top.text.contains("Top coins by market cap"))
+        #expect(top.links.count == 10)
     }
 
     @Test func entriesSurviveTheCache() async throws {

@@ -111,6 +111,12 @@ struct HTTPClientTests {
         #expect(e?.reason == .configuration)
     }
 
+    @Test func bundleListsTheThreeWidgets() {
+        #expect(BuiltinNetworkWidgets.all.map(\.kind) == ["crypto", "news", "commits"])
+        #expect(BuiltinNetworkWidgets.crypto.supportedFamilies == [.small, .medium, .large])
+        #expect(BuiltinNetworkWidgets.widgets(http: testHTTP).count == 3)
+    }
+
     @Test func urlBuildingKeepsTheBasePath() throws {
         let url = try URL.api("https://api.example.com/api/v3/", ["coins", "a b"], query: [("x", "1&2")])
         #expect(url.absoluteString == "https://api.example.com/api/v3/coins/a%20b?x=1%262")
