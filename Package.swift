@@ -68,7 +68,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DashBuiltinWidgetsTests",
-            dependencies: ["DashBuiltinWidgets", "DashWidgets", "DashRender", "DashCore", "DashTestSupport"]
+            dependencies: ["DashBuiltinWidgets", "DashWidgets", "DashRender", "DashCore", "DashTestSupport"],
+            exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash"]),

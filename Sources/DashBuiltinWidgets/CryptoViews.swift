@@ -1,0 +1,284 @@
+import Foundation
+import DashWidgets
+
+/// Numbers as a glance wants them: grouped, few decimals, signed percents.
+enum CryptoFormat {
+    static func symbol(_ currency: String) -> String {
+        switch currency.uppercased() {
+        case "USD": return "$"
+        case "EUR": return "€"
+        case "GBP": return "£"
+        case "JPY", "CNY": return "¥"
+        case "INR": return "₹"
+        case "KRW": return "₩"
+        case "BTC": return "₿"
+        default: return ""
+        }
+    }
+
+    static func grouped(_ v: Double, decimals: Int) -> String {
+        guard v.isFinite else { return "–" }
+        let s = String(format: "%.\(decimals)f", abs(v))
+        let parts = s.split(separator: ".", maxSplits: 1)
+        var int = String(parts[0])
+        var out = ""
+        while int.count > 3 { out = "," + int.suffix(3) + out; int = String(int.dropLast(3)) }
+        out = int + out
+        if parts.count > 1 { out += "." + parts[1] }
+        return (v < 0 ? "-" : "") + out
+    }
+
+    /// 43,210.55 · 123,456 · 1.25 · 0.06123
+    static func number(_ v: Double) -> String {
+        let a = abs(v)
+        if a >= 100_000 { return grouped(v, decimals: 0) }
+        if a >= 1 { return grouped(v, decimals: 2) }
+        if a >= 0.01 { return grouped(v, decimals: 4) }
+        return String(format: "%.6f", v)
+    }
+
+    /// A list figure: no decimals from 1,000 up.
+    static func short(_ v: Double) -> String {
+        abs(v) >= 1000 ? grouped(v, decimals: 0) : number(v)
+    }
+
+    static func price(_ v: Double, _ currency: String) -> String {
+        let sym = symbol(currency)
+        return sym.isEmpty ? number(v) : sym + number(v)
+    }
+
+    /// +2.35%; a change that rounds to zero has no sign (not "-0.0%").
+    static func percent(_ v: Double, decimals: Int = 2) -> String {
+        let scale = pow(10, Double(decimals))
+        if (v * scale).rounded() == 0 { return String(format: "%.\(decimals)f%%", 0.0) }
+        return String(format: "%+.\(decimals)f%%", v)
+    }
+
+    /// 812.3B, 4.1T, 950.0M
+    static func compact(_ v: Double?, _ currency: String) -> String {
+        guard let v, v.isFinite else { return "–" }
+        let units: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
+        for (size, unit) in units where abs(v) >= size {
+            return symbol(currency) + String(format: "%.1f", v / size) + unit
+        }
+        return price(v, currency)
+    }
+
+    static func color(_ change: Double?) -> SemanticColor {
+        guard let c = change, abs(c) >= 0.005 else { return .secondary }
+        return c >= 0 ? .positive : .negative
+    }
+
+    static func arrow(_ change: Double?) -> String {
+        guard let c = change else { return "–" }
+        return (c >= 0 ? "▲ " : "▼ ") + percent(c)
+    }
+}
+
+enum CryptoViews {
+    static func tile(_ entry: CryptoEntry, _ ctx: TimelineContext) -> TileView {
+        let view: TileView
+        if let coin = entry.coin {
+            switch ctx.family {
+            case .small: view = small(coin, entry)
+            case .medium: view = medium(coin, entry)
+            case .large, .extraLarge: view = large(coin, entry)
+            }
+        } else {
+            view = failureView(entry.selected, "no price for \(entry.selected) in \(entry.currency)")
+        }
+        return entry.isPlaceholder ? view.redacted() : view
+    }
+
+    /// The coin block: symbol, price, 24-hour change, name.
+    static func coinBlock(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
+        VStack {
+            titleRow(c.symbol, entry.currency)
+            Text(CryptoFormat.price(c.price, entry.currency)).font(.title)
+            HStack {
+                Text(CryptoFormat.arrow(c.change24h)).foregroundStyle(CryptoFormat.color(c.change24h))
+                Spacer()
+                Text("24h").font(.caption)
+            }
+            Spacer()
+            if let lo = c.low24h, let hi = c.high24h, hi > lo {
+                // Where the price sits between today's low and high.
+                HStack {
+                    Text("L").font(.caption)
+                    Gauge(value: (c.price - lo) / (hi - lo), color: .accent)
+                    Text("H").font(.caption)
+                }
+            }
+            HStack {
+                Text(c.name).font(.caption)
+                Spacer()
+                if let r = c.rank { Text("#\(r)").font(.caption) }
+            }
+        }
+    }
+
+    static func small(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
+        coinBlock(c, entry).widgetURL(CryptoWidget.link(c.symbol))
+    }
+
+    /// One row of the top list: symbol, price, change, right-aligned.
+    static func listRow(_ c: CoinQuote) -> TileView {
+        HStack {
+            Text(c.symbol).font(.headline).frame(width: 4)
+            Spacer()
+            Text(CryptoFormat.short(c.price)).font(.monospacedDigit)
+            Text(c.change24h.map { CryptoFormat.percent($0, decimals: 1) } ?? "–")
+                .foregroundStyle(CryptoFormat.color(c.change24h)).frame(width: 6, alignment: .trailing)
+        }.link(CryptoWidget.link(c.symbol))
+    }
+
+    static func others(_ entry: CryptoEntry, _ n: Int) -> [CoinQuote] {
+        Array(entry.top.filter { $0.symbol != entry.coin?.symbol }.prefix(n))
+    }
+
+    static func medium(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
+        HStack {
+            coinBlock(c, entry).frame(width: 13).link(CryptoWidget.link(c.symbol))
+            Divider()
+            VStack {
+                Text("Top coins").font(.caption).link(DeepLink.make(kind: CryptoWidget.kind, "top"))
+                for row in others(entry, 4) { listRow(row) }
+            }.fillWidth()
+        }
+    }
+
+    static func large(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
+        let hist = c.history
+        let trend = CryptoFormat.color(hist.count > 1 ? (hist.last! - hist.first!) : c.change7d)
+        let header = VStack {
+            titleRow("\(c.symbol) · \(c.name)", entry.currency)
+            HStack {
+                Text(CryptoFormat.price(c.price, entry.currency)).font(.title)
+                Spacer()
+                Text(CryptoFormat.arrow(c.change24h)).foregroundStyle(CryptoFormat.color(c.change24h))
+                Text("24h").font(.caption)
+            }
+            if hist.count > 1 {
+                Sparkline(hist, color: trend, height: 3)
+                HStack {
+                    Text("7d low").font(.caption)
+                    Text(CryptoFormat.short(hist.min()!)).font(.monospacedDigit)
+                    Spacer()
+                    Text("high").font(.caption)
+                    Text(CryptoFormat.short(hist.max()!)).font(.monospacedDigit)
+                }
+            } else {
+                // No history from this source: the changes over three spans, and more of the list.
+                changesRow(c)
+                if let lo = c.low24h, let hi = c.high24h {
+                    HStack {
+                        Text("24h low").font(.caption); Text(CryptoFormat.short(lo))
+                        Spacer()
+                        Text("high").font(.caption); Text(CryptoFormat.short(hi))
+                    }
+                }
+            }
+            HStack {
+                Text("Cap").font(.caption); Text(CryptoFormat.compact(c.marketCap, entry.currency))
+                Spacer()
+                Text("Vol").font(.caption); Text(CryptoFormat.compact(c.volume24h, entry.currency))
+            }
+        }.link(CryptoWidget.link(c.symbol))
+        return VStack {
+            header
+            Divider()
+            for row in others(entry, hist.count > 1 ? 5 : 8) { listRow(row) }
+        }
+    }
+
+    static func changesRow(_ c: CoinQuote) -> TileView {
+        HStack(spacing: 2) {
+            for (label, v) in [("1h", c.change1h), ("24h", c.change24h), ("7d", c.change7d)] {
+                HStack {
+                    Text(label).font(.caption)
+                    Text(v.map { CryptoFormat.percent($0) } ?? "–").foregroundStyle(CryptoFormat.color(v))
+                }
+            }
+        }
+    }
+
+    // MARK: detail
+
+    static func detail(_ link: DeepLink, _ entry: CryptoEntry?, _ ctx: TimelineContext) -> TileView {
+        guard let entry else {
+            return VStack { Text("Crypto prices").font(.title); Text("No data loaded yet").font(.caption) }
+        }
+        let symbol = link.path.first ?? entry.selected
+        if symbol == "top" {
+            return VStack {
+                titleRow("Top coins by market cap", entry.currency)
+                Divider()
+                for c in entry.top { detailListRow(c, entry.currency) }
+                Spacer()
+                Text("Source: \(entry.sourceName)").font(.caption)
+            }
+        }
+        guard let c = entry.quote(symbol) else {
+            return VStack {
+                Text(symbol.uppercased()).font(.title)
+                Text("No data for \(symbol.uppercased()) in this tile's last update").font(.caption)
+            }
+        }
+        let cur = entry.currency
+        let chartHeight = max(3, min(10, ctx.size.height - 12))
+        return VStack {
+            titleRow("\(c.name) (\(c.symbol))", c.rank.map { "rank #\($0)" } ?? "")
+            HStack {
+                Text(CryptoFormat.price(c.price, cur)).font(.largeTitle)
+                Text(cur).font(.caption)
+                Spacer()
+                Text(CryptoFormat.arrow(c.change24h)).foregroundStyle(CryptoFormat.color(c.change24h))
+                Text("24h").font(.caption)
+            }
+            changesRow(c)
+            Divider()
+            factRow("Market cap", CryptoFormat.compact(c.marketCap, cur))
+            factRow("Volume 24h", CryptoFormat.compact(c.volume24h, cur))
+            factRow("24h high", c.high24h.map { CryptoFormat.price($0, cur) } ?? "–")
+            factRow("24h low", c.low24h.map { CryptoFormat.price($0, cur) } ?? "–")
+            Divider()
+            if c.history.count > 1 {
+                Text("7-day history").font(.headline)
+                Sparkline(c.history, color: CryptoFormat.color(c.history.last! - c.history.first!), height: chartHeight)
+                HStack {
+                    Text("low \(CryptoFormat.price(c.history.min()!, cur))").font(.caption)
+                    Spacer()
+                    Text("high \(CryptoFormat.price(c.history.max()!, cur))").font(.caption)
+                }
+            } else {
+                Text("No price history from \(entry.sourceName)").font(.caption)
+            }
+            Spacer()
+            HStack {
+                Text("Source: \(entry.sourceName) · updated").font(.caption)
+                Text(entry.date, style: .relative).font(.caption)
+            }
+        }
+    }
+
+    static func factRow(_ label: String, _ value: String) -> TileView {
+        HStack {
+            Text(label).font(.caption)
+            Spacer()
+            Text(value).font(.monospacedDigit)
+        }
+    }
+
+    static func detailListRow(_ c: CoinQuote, _ currency: String) -> TileView {
+        HStack {
+            Text(c.rank.map { "\($0)." } ?? "").font(.caption).frame(width: 3)
+            Text(c.symbol).font(.headline).frame(width: 6)
+            Text(c.name).font(.caption)
+            Spacer()
+            Text(CryptoFormat.price(c.price, currency)).font(.monospacedDigit)
+            Text(c.change24h.map { CryptoFormat.percent($0) } ?? "–")
+                .foregroundStyle(CryptoFormat.color(c.change24h)).frame(width: 8, alignment: .trailing)
+            Text(CryptoFormat.compact(c.marketCap, currency)).font(.caption).frame(width: 9, alignment: .trailing)
+        }.link(CryptoWidget.link(c.symbol))
+    }
+}

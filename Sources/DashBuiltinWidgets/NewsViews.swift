@@ -1,0 +1,117 @@
+import Foundation
+import DashWidgets
+
+enum NewsViews {
+    static func tile(_ entry: NewsEntry, _ ctx: TimelineContext) -> TileView {
+        let n = NewsWidget.count(for: ctx.family, override: entry.count)
+        let items = Array(entry.items.prefix(n))
+        let view: TileView
+        if items.isEmpty {
+            view = VStack {
+                titleRow(entry.sourceName)
+                Text("No stories right now").font(.caption)
+            }
+        } else if ctx.family == .small {
+            view = small(items[0])
+        } else {
+            view = list(entry, items, divider: ctx.family != .medium)
+        }
+        return entry.isPlaceholder ? view.redacted() : view
+    }
+
+    /// Source on the left, age (live) on the right.
+    /// The story's source, or its site when every story comes from the same feed.
+    static func origin(_ item: NewsItem, _ entry: NewsEntry) -> String {
+        guard item.source == entry.sourceName, let host = URLComponents(string: item.url)?.host else { return item.source }
+        return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+    }
+
+    static func byline(_ item: NewsItem, _ entry: NewsEntry) -> TileView {
+        HStack {
+            Text(origin(item, entry)).font(.caption).lineLimit(1)
+            Spacer()
+            if let d = item.published { Text(d, style: .relative).font(.caption) }
+        }
+    }
+
+    static func small(_ item: NewsItem) -> TileView {
+        VStack {
+            Text(item.title).font(.headline).lineLimit(3)
+            Spacer()
+            Text(item.source).font(.caption).foregroundStyle(.accent).lineLimit(1)
+            if let d = item.published { Text(d, style: .relative).font(.caption) }
+        }.widgetURL(NewsWidget.link(item))
+    }
+
+    static func list(_ entry: NewsEntry, _ items: [NewsItem], divider: Bool) -> TileView {
+        VStack {
+            titleRow(entry.sourceName, "\(items.count) of \(entry.items.count)")
+                .link(DeepLink.make(kind: NewsWidget.kind, "stories"))
+            if divider { Divider() }
+            for item in items {
+                VStack {
+                    Text(item.title).lineLimit(1)
+                    byline(item, entry)
+                }.link(NewsWidget.link(item))
+            }
+        }
+    }
+
+    static func detail(_ link: DeepLink, _ entry: NewsEntry?, _ ctx: TimelineContext) -> TileView {
+        if let entry, link.path.first == "stories" || link.path.isEmpty { return storiesPane(entry) }
+        let id = link.path.count >= 2 ? link.path[1] : (link.path.first ?? "")
+        guard let entry, let item = entry.item(id) else {
+            return VStack {
+                Text("News").font(.title)
+                Text("This story is no longer in the feed").font(.caption)
+            }
+        }
+        let summaryLines = max(2, ctx.size.height - 9)
+        return VStack {
+            Text(item.title).font(.title).lineLimit(3)
+            HStack {
+                Text(item.source).foregroundStyle(.accent)
+                if let d = item.published {
+                    Text("·").font(.caption)
+                    Text(d, style: .date).font(.caption)
+                    Text(d, style: .time(seconds: false)).font(.caption)
+                    Text("·").font(.caption)
+                    Text(d, style: .relative).font(.caption)
+                }
+            }
+            Divider()
+            if item.summary.isEmpty {
+                Text("No summary in the feed.").font(.caption)
+            } else {
+                Text(item.summary).lineLimit(summaryLines)
+            }
+            Spacer()
+            if !item.url.isEmpty {
+                Divider()
+                HStack {
+                    Text("o").font(.headline).foregroundStyle(.accent)
+                    Text("open").font(.caption)
+                    Text(item.url).foregroundStyle(.accent).link(item.url)
+                }
+            }
+        }
+    }
+
+    /// Every story the last update brought, each a link to its own pane.
+    static func storiesPane(_ entry: NewsEntry) -> TileView {
+        VStack {
+            titleRow(entry.sourceName, "\(entry.items.count) stories")
+            Divider()
+            for item in entry.items {
+                VStack {
+                    Text(item.title).font(.headline).lineLimit(1)
+                    HStack {
+                        Text(origin(item, entry)).font(.caption).lineLimit(1)
+                        Spacer()
+                        if let d = item.published { Text(d, style: .relative).font(.caption) }
+                    }
+                }.link(NewsWidget.link(item))
+            }
+        }
+    }
+}

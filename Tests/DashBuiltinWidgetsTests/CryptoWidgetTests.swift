@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+import DashWidgets
+import DashTestSupport
+@testable import DashBuiltinWidgets
+
+@Suite("crypto widget")
+struct CryptoWidgetTests {
+    let widget = CryptoWidget.make(http: testHTTP)
+
+    /// A CoinGecko stand-in: the top list, Litecoin by id, the coin list.
+    func geckoServer() throws -> LocalHTTPServer {
+        let server = try LocalHTTPServer()
+        server.handle("/api/v3/coins/markets") { req in
+            switch req.query["ids"] {
+            case nil: return fixtureResponse("coingecko_markets.json")
+            case "litecoin": return fixtureResponse("coingecko_markets_litecoin.json")
+            case "bitcoin":
+                let all = try! JSONSerialization.jsonObject(with: fixture("coingecko_markets.json")) as! [Any]
+                return .init(status: 200, headers: ["Content-Type": "application/json"],
+                             body: try! JSONSerialization.data(withJSONObject: [all[0]]))
+            default: return .init(status: 200, "[]")
+            }
+        }
+        server.route("/api/v3/coins/list", fixtureResponse("coingecko_coins_list.json"))
+        return server
+    }
+
+    func config(_ server: LocalHTTPServer, _ extra: [String: ConfigValue] = [:]) -> WidgetConfig {
+        var c = WidgetConfig(["endpoint": .string(server.baseURL + "/api/v3")])
+        for (k, v) in extra { c[k] = v }
+        return c
+    }
+
+    @Test func schemaHasTheIssueKeysAndDefaults() throws {
+        let keys = widget.schema.parameters.map(\.key)
+        #expect(keys == ["coin", "currency", "source", "endpoint", "apiKey"])
+        let d = widget.schema.defaults
+        #expect(d.string("coin") == "BTC")
+        #expect(d.string("currency") == "USD")
+        #expect(d.string("source") == "coingecko")
+        #expect(d.string("endpoint").hasPrefix("https://"))
+        let key = try #require(widget.schema.parameter("apiKey"))
+        #expect(key.isSecret)
+        #expect(key.environmentVariable == CryptoWidget.apiKeyVariable)
+        guard case .dynamicEnumeration(let fixed, _) = try #require(widget.schema.parameter("coin")).kind else {
+            Issue.record("coin is not a dynamic enumeration"); return
+        }
+        #expect(Set(fixed.map(\.value)) == ["BTC", "ETH", "LTC"])
+        #expect(widget.schema.validate(WidgetConfig(["coin": .string("DOGE")])).isEmpty)
+    }
+
+    @Test func liveTilesInEveryFamily() async throws {
+        let server = try geckoServer()
+        defer { server.stop() }
+        for family in [WidgetFamily.small, .medium, .large] {
+            let (tile, timeline) = try await liveTile(widget, config(server), family)
+            assertSnapshot(tile.text, named: "crypto-\(family.rawValue)")
+            #expect(timeline.policy == .after(testNow.addingTimeInterval(15 * 60)))
+            #expect(timeline.entries.count == 1)
+            #expect(timeline.entries[0].date == testNow)
+            #expect(tile.text.contains("$67,234.12"))
+            #expect(tile.text.contains("+2.35%"))
+            if family == .small {
+                #expect(tile.widgetURL == "swiftdash://crypto/BTC")
+                #expect(tile.links.isEmpty)
+            } else {
+                #expect(tile.links.first == "swiftdash://crypto/BTC")
+                #expect(tile.links.contains("swiftdash://crypto/ETH"))
+            }
+        }
+        let large = try await liveTile(widget, config(server), .large).0.text
+        #expect(large.contains("7d low"))
+        #expect(large.contains { "▁▂▃▄▅▆▇█".contains($0) })
+        // Each size shows more than the one before.
+        let small = try await liveTile(widget, config(server), .small).0.text
+        let medium = try await liveTile(widget, config(server), .medium).0.text
+        #expect(!small.contains("ETH") && medium.contains("ETH") && large.contains("SOL") && !medium.contains("7d low"))
+
+        let paths = server.requests.map(\.path)
+        #expect(paths.allSatisfy { $0 == "/api/v3/coins/markets" })
+        let top = try #require(server.requests.first { $0.query["ids"] == nil })
+        #expect(top.query["vs_currency"] == "usd")
+        #expect(top.query["sparkline"] == "true")
+    }
+
+    @Test func otherCoinsAndCurrencies() async throws {
+        let server = try geckoServer()
+        defer { server.stop() }
+        let (ltc, _) = try await liveTile(widget, config(server, ["coin": .string("LTC")]), .small)
+        #expect(ltc.text.contains("LTC"))
+        #expect(ltc.text.contains("$72.34"))
+        #expect(ltc.text.contains("-4.56%"))
+        #expect(server.requests.last?.query["ids"] == "litecoin")
+
+        // LTC is not in the top ten: the medium tile asks for it separately.
+        let (medium, _) = try await liveTile(widget, config(server, ["coin": .string("LTC")]), .medium)
+        #expect(medium.text.contains("LTC") && medium.text.contains("BTC"))
+
+        // An unknown symbol is looked up in /coins/list.
+        let e = await expectDataSourceError {
+            _ = try await widget.timeline(for: config(server, ["coin": .string("PEPE")]), in: context(.small))
+        }
+        #expect(server.requests.contains { $0.path == "/api/v3/coins/list" })
+        #expect(server.requests.last?.query["ids"] == "pepe")
+        #expect(e?.message.contains("no price for PEPE") == true)
+
+        let missing = await expectDataSourceError {
+            _ = try await widget.timeline(for: config(server, ["coin": .string("NOPE")]), in: context(.small))
+        }
+        #expect(missing?.message == "CoinGecko has no coin 'NOPE': pick one from its list")
+    }
+
+    @Test func dynamicOptionsComeFromTheCoinList() async throws {
+        let server = try geckoServer()
+        defer { server.stop() }
+        let load = try #require(widget.schema.parameter("coin")?.dynamicOptions)
+        let options = try await load(config(server))
+        #expect(options.map(\.value).prefix(3) == ["BTC", "LTC", "ETH"])
+        #expect(options.filter { $0.value == "PEPE" }.count == 1)
+        #expect(options.allSatisfy { isClean($0.value) && isClean($0.title) })
+    }
+
+    @Test func coinMarketCapSendsTheKeyInItsHeader() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.handle("/v1/cryptocurrency/listings/latest") { req in
+            req.headers["x-cmc_pro_api_key"] == "cmc-secret-key-123"
+                ? fixtureResponse("cmc_listings.json") : fixtureResponse("cmc_error_401.json", status: 401)
+        }
+        let cfg = WidgetConfig(["source": .string("coinmarketcap"), "endpoint": .string(server.baseURL), "coin": .string("ETH")])
+        // The key may come from the environment.
+        let env = [CryptoWidget.apiKeyVariable: "cmc-secret-key-123"]
+        let (medium, _) = try await liveTile(widget, cfg, .medium, environment: env)
+        assertSnapshot(medium.text, named: "crypto-cmc-medium")
+        #expect(medium.text.contains("$3,456.78"))
+        let (large, _) = try await liveTile(widget, cfg, .large, environment: env)
+        assertSnapshot(large.text, named: "crypto-cmc-large")
+        #expect(large.text.contains("7d"))
+        let req = try #require(server.requests.last)
+        #expect(req.query["convert"] == "USD")
+        #expect(req.query.values.allSatisfy { !$0.contains("cmc-secret") })
+        let cached = try widget.encodeEntries(try await widget.timeline(for: cfg, in: context(.small, environment: env)).entries)
+        #expect(!String(decoding: cached, as: UTF8.self).contains("cmc-secret"))
+        #expect(!medium.text.contains("cmc-secret") && !large.text.contains("cmc-secret"))
+
+        // A wrong key: a clear error that does not repeat it.
+        var bad = cfg
+        bad["apiKey"] = .string("wrong-key-456")
+        let e = await expectDataSourceError { _ = try await widget.timeline(for: bad, in: context(.small)) }
+        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): missing or invalid API key")
+        #expect(e?.description.contains("wrong-key") == false)
+
+        // No key at all: said before any request is made.
+        let before = server.requests.count
+        let none = await expectDataSourceError { _ = try await widget.timeline(for: cfg, in: context(.small)) }
+        #expect(none?.message.contains("needs an API key") == true)
+        #expect(server.requests.count == before)
+    }
+
+    @Test func snapshotAndPlaceholderNeedNoNetwork() async throws {
+        let server = try geckoServer()
+        defer { server.stop() }
+        let snap = await widget.snapshot(for: config(server, ["coin": .string("ETH")]), in: context(.small, preview: true))
+        let tile = render(widget, snap, .small)
+        #expect(tile.text.contains("ETH"))
+        #expect(server.requests.isEmpty)
+        let placeholder = widget.placeholder(in: context(.medium))
+        let drawn = render(widget, placeholder, .medium).text
+        assertSnapshot(drawn, named: "crypto-placeholder-medium")
+        #expect(drawn.contains("▆"))
+        #expect(!drawn.contains("BTC"))
+    }
+
+    @Test func detailPaneShowsMoreThanTheTile() async throws {
+        let server = try geckoServer()
+        defer { server.stop() }
+        let timeline = try await widget.timeline(for: config(server), in: context(.medium))
+        let entry = timeline.entries[0]
+        let link = try #require(DeepLink("swiftdash://crypto/BTC"))
+        var pane = context(.large)
+        pane.size = (60, 24)
+        let detail = render(widget.detail(for: link, entry: entry, in: pane), width: 60, height: 24).text
+        assertSnapshot(detail, named: "crypto-detail")
+        for word in ["Bitcoin (BTC)", "Market cap", "Volume 24h", "7-day history", "$1.3T"] {
+            #expect(detail.contains(word), "\(word)")
+        }
+        // Another coin of the list has its own pane.
+        let eth = render(widget.detail(for: DeepLink("swiftdash://crypto/ETH")!, entry: entry, in: context(.large)),
+                         width: 60, height: 24).text
+        #expect(eth.contains("Ethereum (ETH)"))
+        let top = render(widget.detail(for: DeepLink("swiftdash://crypto/top")!, entry: entry, in: pane), width: 60, height: 24)
+        #expect(top.text.contains("Top coins by market cap"))
+        #expect(top.links.count == 10)
+    }
+
+    @Test func entriesSurviveTheCache() async throws {
+        let server = try geckoServer()
+        defer { server.stop() }
+        let timeline = try await widget.timeline(for: config(server), in: context(.large))
+        let data = try widget.encodeEntries(timeline.entries)
+        let back = try widget.decodeEntries(data)
+        #expect(render(widget, back[0], .large).text == render(widget, timeline.entries[0], .large).text)
+        #expect(back[0].summary.hasPrefix("BTC $67,234.12 USD +2.35% 24h"))
+        let score = try #require(back[0].relevance?.score)
+        #expect(abs(score - 0.2345) < 0.001)
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import DashWidgets
+import DashTestSupport
+@testable import DashBuiltinWidgets
+
+/// What a broken, slow, huge or hostile server does to a tile: a clear error that the
+/// scheduler shows as a stale mark, never a hang, a crash or a leaked key.
+@Suite("HTTP failures")
+struct HTTPClientTests {
+    func cryptoError(_ response: LocalHTTPServer.Response, http: HTTPClient = testHTTP,
+                     apiKey: String = "") async throws -> (DataSourceError?, Int) {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("*", response)
+        let widget = CryptoWidget.make(http: http)
+        let cfg = WidgetConfig(["endpoint": .string(server.baseURL + "/api/v3"), "apiKey": .string(apiKey)])
+        let e = await expectDataSourceError { _ = try await widget.timeline(for: cfg, in: context(.medium)) }
+        return (e, Int(server.port))
+    }
+
+    @Test func serverErrorSaysSo() async throws {
+        let (e, port) = try await cryptoError(.init(status: 503, "{\"error\":\"down\"}"))
+        #expect(e?.message == "HTTP 503 from 127.0.0.1:\(port): server error, try again later")
+        #expect(e?.status == 503)
+    }
+
+    @Test func rateLimitIsNamed() async throws {
+        let (e, port) = try await cryptoError(.init(status: 429, headers: ["Retry-After": "60"], body: Data("{}".utf8)))
+        #expect(e?.message == "rate limited (HTTP 429) by 127.0.0.1:\(port): try again in 60 s")
+        #expect(e?.reason == .rateLimited)
+    }
+
+    @Test func notFoundHasAHint() async throws {
+        let (e, port) = try await cryptoError(.init(status: 404, "{}"))
+        #expect(e?.message == "HTTP 404 from 127.0.0.1:\(port): no such API path (check the endpoint)")
+    }
+
+    @Test func malformedJSON() async throws {
+        let (e, port) = try await cryptoError(.init(status: 200, "[{\"id\": \"bitcoin\", \"symbol\": "))
+        #expect(e?.message == "127.0.0.1:\(port) sent a response that is not valid JSON")
+        let (shape, _) = try await cryptoError(.init(status: 200, "{\"coins\": []}"))
+        #expect(shape?.reason == .badData)
+    }
+
+    @Test func oversizeBodyIsRefused() async throws {
+        let big = Data(repeating: UInt8(ascii: "a"), count: 6 * 1024 * 1024)
+        let (e, port) = try await cryptoError(.init(status: 200, headers: [:], body: big))
+        #expect(e?.message == "response from 127.0.0.1:\(port) is larger than 5 MB: refused")
+        // Without Content-Length the cap is enforced while receiving.
+        let small = HTTPClient(options: HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 64 * 1024))
+        let (streamed, _) = try await cryptoError(.init(status: 200, headers: [:], body: Data(repeating: 32, count: 1024 * 1024),
+                                                        omitContentLength: true), http: small)
+        #expect(streamed?.reason == .tooLarge)
+    }
+
+    @Test func slowAnswerTimesOut() async throws {
+        // Sub-second limits work too (URLSession alone would fire at once or round up).
+        let quick = HTTPClient(options: HTTPOptions(connectTimeout: 0.5, totalTimeout: 0.5))
+        let start = Date()
+        let (e, port) = try await cryptoError(.init(status: 200, "[]", delay: 2), http: quick)
+        let took = Date().timeIntervalSince(start)
+        #expect(e?.reason == .timeout)
+        #expect(e?.message.hasPrefix("127.0.0.1:\(port) did not answer within 0.5 s (timeout)") == true)
+        #expect(took >= 0.45 && took < 1.5, "took \(took) s")
+    }
+
+    @Test func offlineHostIsUnreachable() async throws {
+        let server = try LocalHTTPServer()
+        let port = server.port
+        server.stop()
+        let widget = CryptoWidget.make(http: testHTTP)
+        let cfg = WidgetConfig(["endpoint": .string("http://127.0.0.1:\(port)/api/v3")])
+        let e = await expectDataSourceError { _ = try await widget.timeline(for: cfg, in: context(.small)) }
+        #expect(e?.message == "cannot reach 127.0.0.1:\(port): offline or the server is down")
+    }
+
+    @Test func keysNeverAppearInErrors() async throws {
+        // A server that echoes what it was sent.
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.handle("/v2/top-headlines") { req in
+            .init(status: 200, "{\"status\":\"error\",\"code\":\"apiKeyInvalid\",\"message\":\"bad key \(req.query["apiKey"] ?? "")\"}")
+        }
+        let news = NewsWidget.make(http: testHTTP)
+        let cfg = WidgetConfig(["source": .string("newsapi"), "endpoint": .string(server.baseURL),
+                                "apiKey": .string("super-secret-news-key")])
+        let e = await expectDataSourceError { _ = try await news.timeline(for: cfg, in: context(.small)) }
+        #expect(e?.message == "127.0.0.1:\(server.port): bad key ••••")
+        #expect(!String(describing: e!).contains("super-secret"))
+        #expect(!(e?.localizedDescription.contains("super-secret") ?? true))
+    }
+
+    @Test func keysAreNotSentOverPlainHTTPToOtherHosts() async throws {
+        let commits = CommitsWidget.make(http: testHTTP)
+        let cfg = WidgetConfig(["endpoint": .string("http://git.example.com"), "token": .string("tok-plain-123")])
+        let e = await expectDataSourceError { _ = try await commits.timeline(for: cfg, in: context(.small)) }
+        #expect(e?.message == "refusing to send the API key or token to git.example.com over plain http: use https")
+        #expect(HTTPClient.isLoopback("127.0.0.1") && HTTPClient.isLoopback("localhost") && HTTPClient.isLoopback("[::1]"))
+        #expect(!HTTPClient.isLoopback("127.evil.example") && !HTTPClient.isLoopback("10.0.0.1"))
+    }
+
+    @Test func badEndpointIsAConfigurationError() async throws {
+        let widget = CryptoWidget.make(http: testHTTP)
+        let e = await expectDataSourceError {
+            _ = try await widget.timeline(for: WidgetConfig(["endpoint": .string("ftp://example.com")]), in: context(.small))
+        }
+        #expect(e?.reason == .configuration)
+    }
+
+    @Test func bundleListsTheThreeWidgets() {
+        #expect(BuiltinNetworkWidgets.all.map(\.kind) == ["crypto", "news", "commits"])
+        #expect(BuiltinNetworkWidgets.crypto.supportedFamilies == [.small, .medium, .large])
+        #expect(BuiltinNetworkWidgets.widgets(http: testHTTP).count == 3)
+    }
+
+    @Test func urlBuildingKeepsTheBasePath() throws {
+        let url = try URL.api("https://api.example.com/api/v3/", ["coins", "a b"], query: [("x", "1&2")])
+        #expect(url.absoluteString == "https://api.example.com/api/v3/coins/a%20b?x=1%262")
+    }
+}
+
+@Suite("HTTP redirects and degraded entries")
+struct RedirectAndFamilyTests {
+    final class Box: @unchecked Sendable { var request: URLRequest?; var called = false }
+
+    @Test func httpsToHTTPRedirectIsNotFollowed() async throws {
+        let receiver = HTTPClient.Receiver(maxBytes: 1024, host: "api.example.com", secureOrigin: true)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: URL(string: "https://api.example.com/x")!)
+        let response = try #require(HTTPURLResponse(url: URL(string: "https://api.example.com/x")!, statusCode: 301,
+                                                    httpVersion: "HTTP/1.1", headerFields: ["Location": "http://api.example.com/x"]))
+        let box = Box()
+        receiver.urlSession(session, task: task, willPerformHTTPRedirection: response,
+                            newRequest: URLRequest(url: URL(string: "http://api.example.com/x")!)) { req in
+            box.request = req; box.called = true
+        }
+        #expect(box.called && box.request == nil)
+        let outcome = await withCheckedContinuation { receiver.start($0) }
+        guard case .failure(let e) = outcome else { Issue.record("expected a failure"); return }
+        #expect(e.reason == .insecure)
+        #expect(e.message == "api.example.com redirected from https to plain http: not followed")
+
+        // https to https is fine.
+        let secure = HTTPClient.Receiver(maxBytes: 1024, host: "api.example.com", secureOrigin: true)
+        let ok = Box()
+        secure.urlSession(session, task: task, willPerformHTTPRedirection: response,
+                          newRequest: URLRequest(url: URL(string: "https://cdn.example.com/x")!)) { req in ok.request = req }
+        #expect(ok.request?.url?.host == "cdn.example.com")
+    }
+
+    @Test func plainRedirectsOnLoopbackAreFollowed() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/world.xml", fixtureResponse("rss_world.xml"))
+        server.route("/moved.xml", .init(status: 301, headers: ["Location": server.baseURL + "/world.xml"], body: Data()))
+        let widget = NewsWidget.make(http: testHTTP)
+        let t = try await widget.timeline(for: WidgetConfig(["feed": .string(server.baseURL + "/moved.xml")]), in: context(.small))
+        #expect((t.entries[0].base as? NewsEntry)?.items.count == 6)
+        #expect(server.requests.map(\.path) == ["/moved.xml", "/world.xml"])
+    }
+
+    @Test func feedLinksMustBeWebAddresses() {
+        #expect(NewsHTML.webURL("javascript:alert(1)") == "")
+        #expect(NewsHTML.webURL("swiftdash://crypto/BTC") == "")
+        #expect(NewsHTML.webURL("file:///etc/passwd") == "")
+        #expect(NewsHTML.webURL(" https://example.com/a ") == "https://example.com/a")
+    }
+
+    /// `preview --live` may draw every family from one timeline: larger families still show more.
+    @Test func anEntryLoadedForSmallDrawsWellInLargerFamilies() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/api/v3/coins/markets", fixtureResponse("coingecko_markets.json"))
+        server.route("/repos/apple/swift/branches/main", fixtureResponse("github_branch.json"))
+        let crypto = CryptoWidget.make(http: testHTTP)
+        let c = try await crypto.timeline(for: WidgetConfig(["endpoint": .string(server.baseURL + "/api/v3")]), in: context(.small))
+        #expect(render(crypto, c.entries[0], .medium).text.contains("ETH"))
+        #expect(render(crypto, c.entries[0], .large).text.contains("7d low"))
+
+        let commits = CommitsWidget.make(http: testHTTP)
+        let t = try await commits.timeline(for: WidgetConfig(["endpoint": .string(server.baseURL)]), in: context(.small))
+        let large = render(commits, t.entries[0], .large)
+        assertSnapshot(large.text, named: "commits-large-from-small-entry")
+        #expect(large.text.contains("The pass assumed every store had a"))
+        #expect(large.links.count == 2)
+    }
+
+    @Test func snapshotOutsideThePreviewLoadsRealData() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/world.xml", fixtureResponse("rss_world.xml"))
+        let news = NewsWidget.make(http: testHTTP)
+        let cfg = WidgetConfig(["feed": .string(server.baseURL + "/world.xml")])
+        let live = await news.snapshot(for: cfg, in: context(.small))
+        #expect((live.base as? NewsEntry)?.sourceName == "BBC News - World")
+        server.route("/world.xml", .init(status: 500, "oops"))
+        let fallback = await news.snapshot(for: cfg, in: context(.small))
+        #expect((fallback.base as? NewsEntry)?.sourceName == "Sample news")
+    }
+}
