@@ -10,7 +10,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "swiftdash", targets: ["swiftdash"]),
-        .executable(name: "dashbench", targets: ["dashbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,7 +49,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "dashbench", dependencies: ["DashScheduler", "DashWidgets"]),
         .testTarget(name: "DashCoreTests", dependencies: ["DashCore", "DashTestSupport"]),
         .testTarget(name: "DashWidgetsTests", dependencies: ["DashWidgets"]),
         .testTarget(

@@ -4,5 +4,5 @@ import DashWidgets
 public enum BuiltinWidgets {
     public static let bundle = WidgetBundle([
         ClockWidget.widget,
-    ])
+    ] + BuiltinNetworkWidgets.all)
 }

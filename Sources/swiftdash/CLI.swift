@@ -72,7 +72,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
         Configuration lives in $XDG_CONFIG_HOME/swiftdash (home.yaml, themes/), the last
         timelines in $XDG_CACHE_HOME/swiftdash. NO_COLOR gives a monochrome screen.
         """,
-        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, Reload.self],
+        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self, Bench.self],
         defaultSubcommand: Home.self
     )
 }

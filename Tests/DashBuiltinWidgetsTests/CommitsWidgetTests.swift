@@ -128,8 +128,14 @@ struct CommitsWidgetTests {
         defer { server.stop() }
         for family in [WidgetFamily.small, .medium] {
             let (tile, timeline) = try await liveTile(widget, api(server, ["branch": .string("nope")]), family)
-            assertSnapshot(tile.text.replacingOccurrences(of: ":\(server.port)", with: ":PORT"),
-                           named: "commits-missing-branch-\(family.rawValue)")
+            // The small tile wraps the host:port, so its text depends on how many digits the
+            // ephemeral port has: snapshot only the medium one, check the small one's content.
+            if family == .medium {
+                assertSnapshot(tile.text.replacingOccurrences(of: ":\(server.port)", with: ":PORT"),
+                               named: "commits-missing-branch-\(family.rawValue)")
+            } else {
+                #expect(tile.text.contains("HTTP 404"))
+            }
             #expect(tile.text.contains("Failed to load"))
             #expect(timeline.policy == .after(testNow.addingTimeInterval(5 * 60)))
             let entry = try #require(timeline.entries.first?.base as? CommitsEntry)

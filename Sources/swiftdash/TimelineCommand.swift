@@ -1,0 +1,151 @@
+import Foundation
+import ArgumentParser
+import Logging
+import DashCore
+import DashWidgets
+import DashRender
+import DashScheduler
+import DashApp
+
+struct TimelineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Show each widget's timeline: entries, reload policy, next reload, budget, last error.",
+        discussion: """
+        Reads the cache that a running (or the last) swiftdash left; an instance with no
+        cached timeline is loaded once from its provider. Works whether or not swiftdash runs.
+        """)
+
+    @Argument(help: "Only instances of this widget kind.")
+    var kind: String?
+
+    @Option(help: "Show the state as of this time (ISO 8601).")
+    var at: String?
+
+    func run() async throws {
+        if let kind, bundle[kind] == nil {
+            throw usageFailure("unknown widget '\(kind)'; available: \(bundle.kinds.joined(separator: ", "))")
+        }
+        let now = try parseInstant(at)
+        let paths = AppPaths(environment: processEnvironment)
+        let home = try loadHome(useDefault: false)
+        let store = TimelineCacheStore(directory: paths.cache)
+        let (snapshot, warnings) = store.load()
+        for w in warnings { FileHandle.standardError.write(Data("swiftdash: warning: \(w)\n".utf8)) }
+        var scheduler = Scheduler()
+        scheduler.restore(snapshot)
+        for tile in home.tiles {
+            for inst in tile.items where kind == nil || inst.kind == kind {
+                guard let w = bundle[inst.kind] else { continue }
+                scheduler.register(inst.id, widget: w, configuration: inst.config, family: tile.family, at: now)
+            }
+        }
+        // Ask the providers only for instances that have nothing cached.
+        let initial = scheduler.process(now: now).filter { $0.reason == .initial }
+        let env = processEnvironment
+        let results = await withTaskGroup(of: (LoadRequest, Result<AnyTimeline, any Error>).self) { group in
+            for req in initial {
+                group.addTask {
+                    let size = Chrome.contentSize(req.family)
+                    let r: Result<AnyTimeline, any Error>
+                    do {
+                        r = .success(try await OneShot.withTimeout(req.widget.timeout) {
+                            try await req.widget.timeline(for: req.configuration,
+                                                          in: req.context(size: (size.width, size.height), environment: env))
+                        })
+                    } catch { r = .failure(error) }
+                    return (req, r)
+                }
+            }
+            var out: [(LoadRequest, Result<AnyTimeline, any Error>)] = []
+            for await x in group { out.append(x) }
+            return out
+        }
+        for (req, r) in results { _ = scheduler.loadFinished(req.id, token: req.token, result: r, at: now) }
+
+        let statuses = scheduler.statuses(at: now).sorted { $0.id.localizedStandardCompare($1.id) == .orderedAscending }
+        if statuses.isEmpty { print(kind.map { "no \($0) widget on the home screen" } ?? "the home screen is empty") }
+        let fromCache = Set(snapshot.records.keys)
+        for s in statuses {
+            print(Self.describe(s, now: now, cached: fromCache.contains(s.id), schema: bundle[s.kind]?.schema))
+        }
+    }
+
+    static func time(_ d: Date?) -> String {
+        guard let d else { return "—" }
+        return d.formatted(.iso8601)
+    }
+
+    static func describe(_ s: InstanceStatus, now: Date, cached: Bool, schema: ConfigurationSchema?) -> String {
+        var lines: [String] = []
+        let config = s.configuration.values.keys.sorted().compactMap { key -> String? in
+            guard let v = s.configuration[key], let p = schema?.parameter(key) else { return nil }
+            return "\(key)=\(p.display(v))"
+        }
+        lines.append("\(s.id) \(s.kind) (\(s.family.rawValue))" + (config.isEmpty ? "" : " " + config.joined(separator: " "))
+                     + (cached ? "  [from cache]" : "  [loaded now]"))
+        lines.append("  policy:      \(s.policy.map { "\($0)" } ?? "—")")
+        let when = s.nextReload.map { d -> String in
+            let delta = Int(d.timeIntervalSince(now))
+            return "\(time(d)) (in \(delta >= 0 ? "\(delta / 60) min \(delta % 60) s" : "now"))"
+        } ?? "—"
+        lines.append("  next reload: \(when) — \(s.nextReloadReason)")
+        let b = s.budget
+        if let limit = b.limit {
+            lines.append("  budget:      \(b.used) of \(limit) used in the last 24 h, \(b.left ?? 0) left; minimum interval \(Int(b.minimumInterval)) s")
+        } else {
+            lines.append("  budget:      local widget, no daily cap; minimum interval \(Int(b.minimumInterval)) s")
+        }
+        lines.append("  last error:  \(s.lastError.map { TextSanitizer.singleLine($0) } ?? "none")" + (s.isStale ? " (showing stale data)" : ""))
+        lines.append("  entries:     \(s.entries.count)" + (s.isPlaceholder ? " (placeholder shown)" : ""))
+        let shown = s.entries.enumerated().filter { i, _ in
+            guard let c = s.currentIndex else { return i < 5 }
+            return i >= c - 1 && i <= c + 3
+        }
+        for (i, e) in shown {
+            let mark = i == s.currentIndex ? "▶" : " "
+            let rel = e.relevance.map { String(format: " relevance %.2f", $0.score) } ?? ""
+            lines.append("   \(mark) \(time(e.date))\(rel)  \(TextSanitizer.singleLine(e.summary))")
+        }
+        if shown.count < s.entries.count { lines.append("     … \(s.entries.count - shown.count) more") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure the scheduler and the renderer (build with -c release for real figures).",
+        discussion: "The scheduler runs INSTANCES instances with ENTRIES entries each through HOURS virtual hours.")
+
+    @Option(help: "Scheduler instances.") var instances = 10_000
+    @Option(help: "Entries per timeline.") var entries = 100
+    @Option(help: "Virtual hours.") var hours = 24.0
+    @Option(help: "Frames to render for the render benchmark.") var frames = 200
+
+    func run() throws {
+        let r = SchedulerBenchmark.run(instances: instances, entriesPerTimeline: entries, virtualHours: hours, wallClock: SystemClock())
+        print(r)
+
+        // Render: the default home screen at 160x48, one full frame then frames where only the clock moves.
+        let clock = SystemClock()
+        var state = AppState(bundle: bundle, home: HomeConfig.defaultHome(bundle: bundle), screen: Size(width: 160, height: 48),
+                             theme: .dark, alternateTheme: .light, now: Date(timeIntervalSince1970: 1_795_426_200))
+        let t0 = clock.now
+        var last = AppView.render(state).buffer
+        let first = clock.now.timeIntervalSince(t0)
+        var cells = 0
+        let t1 = clock.now
+        for i in 0..<frames {
+            state.now = Date(timeIntervalSince1970: 1_795_426_200 + Double(i) * 60)
+            let f = AppView.render(state).buffer
+            cells += FrameDiff.runs(from: last, to: f).reduce(0) { $0 + $1.cells.count }
+            last = f
+        }
+        let per = clock.now.timeIntervalSince(t1) / Double(max(1, frames))
+        print("render 160x48 (default home, placeholders):")
+        print(String(format: "  first frame:   %.2f ms", first * 1000))
+        print(String(format: "  next frames:   %.2f ms each (%d frames), %.0f changed cells per frame", per * 1000, frames, Double(cells) / Double(max(1, frames))))
+        var usage = rusage()
+        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { print("  peak RSS:      \(usage.ru_maxrss / 1024) MB (whole bench)") }
+    }
+}
