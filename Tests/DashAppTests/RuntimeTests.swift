@@ -1,0 +1,185 @@
+import XCTest
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+@testable import DashApp
+
+/// A headline-like test widget: each entry has two stories, each a link.
+struct StoryEntry: TimelineEntry { var date: Date; var stories: [String]; var since: Date? }
+
+struct StoryProvider: TimelineProvider {
+    func placeholder(in context: TimelineContext) -> StoryEntry { StoryEntry(date: context.now, stories: ["Sample one", "Sample two"]) }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> StoryEntry { placeholder(in: context) }
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<StoryEntry> {
+        Timeline(entries: [placeholder(in: context)], policy: .never)
+    }
+}
+
+let storyWidget = Widget(
+    kind: "stories", displayName: "Stories", description: "test", supportedFamilies: [.small, .medium],
+    provider: StoryProvider(),
+    view: { e, _ in
+        VStack {
+            for (i, s) in e.stories.enumerated() { Text(s).link("swiftdash://stories/\(i)") }
+            if let since = e.since { Text(since, style: .timer) }
+        }.widgetURL("swiftdash://stories")
+    },
+    detail: { link, _, _ in Text("Detail of \(link.path.joined(separator: "/"))") })
+
+let start = Date(timeIntervalSince1970: 1_795_426_230) // 2026-11-23T09:30:30Z
+
+final class RuntimeTests: XCTestCase {
+    var loads: [LoadRequest] = []
+
+    func makeRuntime(size: Size = Size(width: 80, height: 24), tiles: [WidgetFamily] = [.medium, .medium]) -> (Runtime, HeadlessTerminal, VirtualClock, Box) {
+        let terminal = HeadlessTerminal(size: size)
+        let clock = VirtualClock(now: start)
+        let bundle = WidgetBundle([storyWidget])
+        let home = HomeConfig(tiles: tiles.enumerated().map { i, f in
+            TileInstance(id: "t\(i + 1)", family: f, items: [WidgetInstance(id: "w\(i + 1)", kind: "stories")])
+        })
+        let state = AppState(bundle: bundle, home: home, screen: size, theme: .dark, alternateTheme: .light,
+                             timeZone: TimeZone(identifier: "UTC")!, now: start)
+        let box = Box()
+        let inbox = Inbox(wake: {})
+        let runtime = Runtime(state: state, terminal: terminal, clock: clock, inbox: inbox,
+                              startLoad: { req, _, _ in box.append(req) })
+        return (runtime, terminal, clock, box)
+    }
+
+    final class Box: @unchecked Sendable {
+        var requests: [LoadRequest] = []
+        func append(_ r: LoadRequest) { requests.append(r) }
+    }
+
+    func finish(_ r: Runtime, _ req: LoadRequest, stories: [String], since: Date? = nil, at date: Date) {
+        r.inbox.post(.loaded(id: req.id, token: req.token,
+                             result: .success(AnyTimeline(entries: [AnyEntry(StoryEntry(date: date, stories: stories, since: since))], policy: .never))))
+    }
+
+    func testPlaceholderFirstThenRealEntryThenStaleMarkKeepsTheEntry() {
+        let (r, term, clock, box) = makeRuntime()
+        r.turn()
+        XCTAssertEqual(box.requests.count, 2, "both instances load at start")
+        XCTAssertTrue(term.screen.textDump.contains("▆▆▆▆▆▆ ▆▆▆"), "placeholder drawn redacted:\n\(term.screen.textDump)")
+        finish(r, box.requests[0], stories: ["Real news", "More news"], at: start)
+        r.turn()
+        XCTAssertTrue(term.screen.textDump.contains("Real news"))
+        // A manual reload that fails keeps the last good entry and marks it stale.
+        r.handle(.key(.char("r")))
+        r.turn()
+        XCTAssertEqual(box.requests.count, 3)
+        r.inbox.post(.loaded(id: "w1", token: box.requests[2].token, result: .failure(URLError(.notConnectedToInternet))))
+        clock.advance(by: 1)
+        r.turn()
+        let screen = term.screen.textDump
+        XCTAssertTrue(screen.contains("Real news"), screen)
+        XCTAssertTrue(screen.contains("⚠ stale"), screen)
+    }
+
+    func testIdleLoopSleepsUntilTheNextVisibleChangeAndDrawsNothingMeanwhile() {
+        let (r, term, clock, box) = makeRuntime()
+        r.turn()
+        for req in box.requests { finish(r, req, stories: ["A", "B"], at: start) }
+        let wait = r.turn()!
+        // Nothing but the status bar clock changes: the next wake is the next minute.
+        XCTAssertEqual(wait, 29.5, accuracy: 0.6)
+        let frames = r.stats.frames
+        r.turn(); r.turn()
+        XCTAssertEqual(r.stats.frames, frames, "a turn with nothing due draws nothing")
+        let cells = term.cellsWritten
+        clock.advance(to: start.addingTimeInterval(30))
+        r.turn()
+        XCTAssertEqual(r.stats.frames, frames + 1)
+        XCTAssertLessThanOrEqual(term.cellsWritten - cells, 2, "only the changed minute digits are sent")
+        XCTAssertTrue(term.screen.textDump.contains("09:31"))
+    }
+
+    func testLiveTimerWakesEverySecondWithoutTheProvider() {
+        let (r, term, clock, box) = makeRuntime()
+        r.turn()
+        finish(r, box.requests[0], stories: ["A", "B"], since: start.addingTimeInterval(-5), at: start)
+        XCTAssertEqual(r.turn()!, 1, accuracy: 0.01)
+        XCTAssertTrue(term.screen.textDump.contains("0:05"))
+        clock.advance(by: 1)
+        r.turn()
+        XCTAssertTrue(term.screen.textDump.contains("0:06"))
+        XCTAssertEqual(box.requests.count, 2, "no provider call for live text")
+    }
+
+    func testTabWalksLinksEnterOpensDetailEscReturnsFocus() {
+        let (r, term, _, box) = makeRuntime()
+        r.turn()
+        for req in box.requests { finish(r, req, stories: ["First", "Second"], at: start) }
+        r.turn()
+        r.handle(.key(.right))
+        XCTAssertEqual(r.state.focusedTile, "t2")
+        r.handle(.key(.tab)); r.handle(.key(.tab))
+        XCTAssertEqual(r.state.highlightedLink, "swiftdash://stories/1")
+        r.handle(.key(.enter))
+        r.turn()
+        XCTAssertTrue(term.screen.textDump.contains("Detail of 1"), term.screen.textDump)
+        r.handle(.key(.escape))
+        r.turn()
+        XCTAssertFalse(term.screen.textDump.contains("Detail of"))
+        XCTAssertEqual(r.state.focusedTile, "t2")
+        // Enter with no link highlighted follows the tile's widgetURL.
+        XCTAssertEqual(r.state.highlightedLink, "swiftdash://stories/1", "closing the pane keeps the highlight")
+        r.handle(.key(.tab))
+        XCTAssertNil(r.state.highlightedLink, "Tab past the last link clears the highlight")
+        r.handle(.key(.enter))
+        if case .detail(_, _, let link) = r.state.pane { XCTAssertEqual(link.url, "swiftdash://stories") } else { XCTFail("no pane") }
+    }
+
+    func testMouseClickOnALinkOpensIt() {
+        let (r, _, _, box) = makeRuntime()
+        r.turn()
+        for req in box.requests { finish(r, req, stories: ["First", "Second"], at: start) }
+        r.turn()
+        let second = r.state.layout.tile("t2")!.rect
+        r.handle(.mouse(MouseEvent(kind: .press, point: Point(x: second.x + 3, y: second.y + 2))))
+        XCTAssertEqual(r.state.focusedTile, "t2")
+        if case .detail(_, _, let link) = r.state.pane { XCTAssertEqual(link.url, "swiftdash://stories/1") } else { XCTFail("no pane") }
+    }
+
+    func testResizeKeepsFocusAndTooSmallRecovers() {
+        let (r, term, _, _) = makeRuntime(tiles: [.small, .small, .small, .medium, .small])
+        r.turn()
+        r.handle(.key(.right)); r.handle(.key(.right))
+        let focused = r.state.focusedTile
+        term.resize(to: Size(width: 200, height: 60)); r.handle(term.readEvent(timeout: 0)!)
+        r.turn()
+        XCTAssertEqual(r.state.focusedTile, focused)
+        term.resize(to: Size(width: 12, height: 5)); r.handle(term.readEvent(timeout: 0)!)
+        r.turn()
+        XCTAssertTrue(term.screen.textDump.contains("Too small"))
+        term.resize(to: Size(width: 40, height: 16)); r.handle(term.readEvent(timeout: 0)!)
+        r.turn()
+        XCTAssertEqual(r.state.focusedTile, focused)
+        XCTAssertEqual(r.state.page, r.state.layout.tile(focused!)!.page, "the page follows the focused tile")
+    }
+
+    func testFocusMovesByGeometry() {
+        // 80x24: row 0 holds s s m(4); below: s.
+        let (r, _, _, _) = makeRuntime(tiles: [.small, .small, .medium, .small])
+        r.turn()
+        XCTAssertEqual(r.state.focusedTile, "t1")
+        r.handle(.key(.char("l"))); XCTAssertEqual(r.state.focusedTile, "t2")
+        r.handle(.key(.char("l"))); XCTAssertEqual(r.state.focusedTile, "t3")
+        r.handle(.key(.char("j"))); XCTAssertEqual(r.state.focusedTile, "t4", "nothing overlaps below: the nearest tile below")
+        r.handle(.key(.char("k"))); XCTAssertEqual(r.state.focusedTile, "t1", "up prefers the tile that overlaps sideways")
+        r.handle(.key(.char("l"))); r.handle(.key(.char("j")))
+        XCTAssertEqual(r.state.focusedTile, "t4")
+        r.handle(.key(.char("k"))); XCTAssertEqual(r.state.focusedTile, "t1")
+    }
+
+    func testQuitAndThemeSwitch() {
+        let (r, _, _, _) = makeRuntime()
+        r.handle(.key(.char("t")))
+        XCTAssertEqual(r.state.theme.name, "light")
+        r.handle(.key(.char("q")))
+        XCTAssertTrue(r.state.quitting)
+    }
+}
