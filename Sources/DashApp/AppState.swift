@@ -85,7 +85,7 @@ public struct AppState: Sendable {
     public func context(for family: WidgetFamily, isPreview: Bool = false) -> TimelineContext {
         let size = Chrome.contentSize(family)
         return TimelineContext(family: family, size: (size.width, size.height), now: now, isPreview: isPreview,
-                               colorScheme: theme.isDark ? .dark : .light, environment: environment)
+                               colorScheme: theme.isDark ? .dark : .light, timeZone: timeZone, environment: environment)
     }
 
     /// Links of the focused tile in reading order (what Tab walks).

@@ -62,7 +62,7 @@ public enum AppView {
             Chrome.drawPane(rect, title: title, footer: "Esc close", theme: s.theme, into: &frame.buffer)
             if let widget {
                 let ctx = TimelineContext(family: .large, size: (rect.width - 4, rect.height - 2), now: s.now,
-                                          colorScheme: s.theme.isDark ? .dark : .light, environment: s.environment)
+                                          colorScheme: s.theme.isDark ? .dark : .light, timeZone: s.timeZone, environment: s.environment)
                 let view = widget.detail(for: link, entry: s.display[instanceID]?.entry, in: ctx)
                 let r = TileRenderer.render(view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: env)
                 if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! { frame.nextLiveChange = n }

@@ -29,28 +29,29 @@ enum ClockFormat {
 public struct ClockProvider: TimelineProvider {
     public init() {}
 
-    func zone(_ config: WidgetConfig) -> String {
+    /// The configured zone, or the user's own (from the context) when empty or unknown.
+    func zone(_ config: WidgetConfig, _ context: TimelineContext) -> String {
         let z = config.string("timeZone")
-        return z.isEmpty || TimeZone(identifier: z) == nil ? "UTC" : z
+        return z.isEmpty || TimeZone(identifier: z) == nil ? context.timeZone.identifier : z
     }
-    func label(_ config: WidgetConfig) -> String {
+    func label(_ config: WidgetConfig, _ context: TimelineContext) -> String {
         let l = config.string("label")
-        return l.isEmpty ? zone(config) : l
+        return l.isEmpty ? zone(config, context) : l
     }
 
     public func placeholder(in context: TimelineContext) -> ClockEntry {
-        ClockEntry(date: context.now, timeZone: "UTC", label: "UTC")
+        ClockEntry(date: context.now, timeZone: context.timeZone.identifier, label: context.timeZone.identifier)
     }
 
     public func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> ClockEntry {
-        ClockEntry(date: context.now, timeZone: zone(configuration), label: label(configuration))
+        ClockEntry(date: context.now, timeZone: zone(configuration, context), label: label(configuration, context))
     }
 
     public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ClockEntry> {
         let minute = (context.now.timeIntervalSince1970 / 60).rounded(.down) * 60
         let entries = (0..<60).map { i in
             ClockEntry(date: Date(timeIntervalSince1970: minute + Double(i) * 60),
-                       timeZone: zone(configuration), label: label(configuration))
+                       timeZone: zone(configuration, context), label: label(configuration, context))
         }
         return Timeline(entries: entries, policy: .atEnd)
     }
@@ -74,7 +75,7 @@ public enum ClockWidget {
         detail: { _, entry, context in
             guard let entry else { return Text("No time yet") }
             return VStack(spacing: 1) {
-                view(entry, TimelineContext(family: .large, now: context.now))
+                view(entry, TimelineContext(family: .large, now: context.now, timeZone: context.timeZone))
             }
         }
     )

@@ -91,12 +91,15 @@ public struct TimelineContext: Sendable {
     public var colorScheme: ColorScheme
     /// The time the provider or view is asked at (the scheduler's clock, never the system's).
     public var now: Date
+    /// The user's time zone (passed in: providers never read the system's).
+    public var timeZone: TimeZone
     /// Environment variables a provider may read for secrets (API keys), passed in.
     public var environment: [String: String]
 
     public init(family: WidgetFamily, size: (width: Int, height: Int) = (0, 0), now: Date, isPreview: Bool = false,
-                colorScheme: ColorScheme = .dark, environment: [String: String] = [:]) {
+                colorScheme: ColorScheme = .dark, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!,
+                environment: [String: String] = [:]) {
         self.family = family; self.size = size; self.now = now; self.isPreview = isPreview
-        self.colorScheme = colorScheme; self.environment = environment
+        self.colorScheme = colorScheme; self.timeZone = timeZone; self.environment = environment
     }
 }

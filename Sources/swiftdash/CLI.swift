@@ -75,4 +75,22 @@ struct SwiftdashCommand: AsyncParsableCommand {
         subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self, Bench.self],
         defaultSubcommand: Home.self
     )
+
+    /// Synchronous commands (the home screen's loop above all) run right here on the main
+    /// thread, before any `await`: ArgumentParser would otherwise call them from a task on
+    /// the cooperative pool, and the loop's blocking poll() would take one of its threads
+    /// away from the providers' loads.
+    @MainActor
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

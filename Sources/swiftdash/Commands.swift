@@ -97,7 +97,7 @@ struct Preview: AsyncParsableCommand {
         for f in families {
             let size = Chrome.contentSize(f)
             var ctx = TimelineContext(family: f, size: (size.width, size.height), now: now, isPreview: !live,
-                                      colorScheme: th.isDark ? .dark : .light, environment: processEnvironment)
+                                      colorScheme: th.isDark ? .dark : .light, timeZone: .current, environment: processEnvironment)
             let view: TileView
             var caption = "\(f.displayName) \(GridMetrics.tileSize(f))"
             if placeholder {
