@@ -36,11 +36,13 @@ public struct ClockProvider: TimelineProvider {
     }
     func label(_ config: WidgetConfig, _ context: TimelineContext) -> String {
         let l = config.string("label")
-        return l.isEmpty ? zone(config, context) : l
+        let z = zone(config, context)
+        // Foundation names the zero-offset zone "GMT" even when asked for "UTC".
+        return l.isEmpty ? (z == "GMT" ? "UTC" : z) : l
     }
 
     public func placeholder(in context: TimelineContext) -> ClockEntry {
-        ClockEntry(date: context.now, timeZone: context.timeZone.identifier, label: context.timeZone.identifier)
+        ClockEntry(date: context.now, timeZone: context.timeZone.identifier, label: label(WidgetConfig(), context))
     }
 
     public func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> ClockEntry {
