@@ -69,7 +69,7 @@ let package = Package(
             dependencies: ["DashBuiltinWidgets", "DashWidgets", "DashRender", "DashCore", "DashTestSupport"],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash"]),
+        .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash"]),
     ],
     swiftLanguageModes: [.v6]
