@@ -37,8 +37,8 @@ public struct ClockProvider: TimelineProvider {
     func label(_ config: WidgetConfig, _ context: TimelineContext) -> String {
         let l = config.string("label")
         let z = zone(config, context)
-        // Foundation names the zero-offset zone "GMT" even when asked for "UTC".
-        return l.isEmpty ? (z == "GMT" ? "UTC" : z) : l
+        // Foundation names the zero-offset zone "GMT" or "Etc/UTC"; users write UTC.
+        return l.isEmpty ? (["GMT", "Etc/UTC", "Etc/GMT", "UCT", "Universal", "Zulu"].contains(z) ? "UTC" : z) : l
     }
 
     public func placeholder(in context: TimelineContext) -> ClockEntry {
@@ -49,7 +49,14 @@ public struct ClockProvider: TimelineProvider {
         ClockEntry(date: context.now, timeZone: zone(configuration, context), label: label(configuration, context))
     }
 
+    public struct UnknownTimeZone: Error, CustomStringConvertible {
+        public var name: String
+        public var description: String { "unknown time zone '\(name)'; use an IANA name such as Europe/Paris" }
+    }
+
     public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ClockEntry> {
+        let asked = configuration.string("timeZone")
+        if !asked.isEmpty, TimeZone(identifier: asked) == nil { throw UnknownTimeZone(name: asked) }
         let minute = (context.now.timeIntervalSince1970 / 60).rounded(.down) * 60
         let entries = (0..<60).map { i in
             ClockEntry(date: Date(timeIntervalSince1970: minute + Double(i) * 60),
