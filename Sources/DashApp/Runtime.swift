@@ -60,6 +60,8 @@ public final class Runtime {
     let openURL: @Sendable (String) -> String?
     let log: @Sendable (String) -> Void
     var lastFrame: CellBuffer?
+    /// Called after each frame is sent (the end-to-end crash test uses it).
+    public var afterDraw: (() -> Void)?
     var nextLiveChange: Date?
     var dirty = true
     var fullRedraw = false
@@ -168,6 +170,7 @@ public final class Runtime {
         if !runs.isEmpty || fullRedraw {
             terminal.draw(runs, full: fullRedraw)
             stats.frames += 1
+            afterDraw?()
             stats.cellsSent += runs.reduce(0) { $0 + $1.cells.count }
         }
         fullRedraw = false

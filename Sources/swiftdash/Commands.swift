@@ -227,6 +227,10 @@ struct Home: ParsableCommand {
                               persistence: cachePersistence(paths: paths, logger: logger),
                               openURL: { Browser.open($0, environment: env) },
                               log: { logger.info("\($0)") })
+        if processEnvironment["SWIFTDASH_TEST_CRASH"] == "after-first-frame" {
+            // For the end-to-end test that a crash still restores the terminal.
+            runtime.afterDraw = { fatalError("crash requested by SWIFTDASH_TEST_CRASH") }
+        }
         let kinds = Set(bundle.kinds)
         let server: ControlSocket.Server?
         do {

@@ -178,6 +178,16 @@ final class TmuxEndToEndTests: XCTestCase {
         XCTAssertFalse(s.contains("╭"), s)
     }
 
+    func testACrashStillRestoresTheTerminal() throws {
+        let t = try TmuxSession(width: 80, height: 24, env: ["SWIFTDASH_TEST_CRASH": "after-first-frame"])
+        defer { t.close() }
+        let s = t.waitFor("the crash") { $0.contains("EXITED") }
+        XCTAssertTrue(s.contains("EXITED 132") || s.contains("EXITED 133") || s.contains("EXITED 134"), s)
+        XCTAssertFalse(s.contains("╭") || s.contains("┏"), "the alternate screen was left:\n\(s)")
+        let cursor = TmuxSession.tmux(t.socket, ["display-message", "-p", "-t", t.name, "#{cursor_flag}"])
+        XCTAssertEqual(cursor.trimmingCharacters(in: .whitespacesAndNewlines), "1", "the cursor is visible again")
+    }
+
     func testNoColorStillShowsFocus() throws {
         let t = try TmuxSession(width: 80, height: 24, env: ["NO_COLOR": "1"])
         defer { t.close() }
