@@ -73,12 +73,13 @@ public enum AppView {
             Chrome.drawPane(r, title: "Open link", footer: "o open in browser · Esc close", theme: s.theme, into: &frame.buffer)
             let view = VStack(spacing: 1) {
                 Text("This tile links to a web page:").foregroundStyle(.secondary)
-                Text(link.url).foregroundStyle(.accent)
+                Text(link.url).foregroundStyle(.accent).lineLimit(1)
                 Text("Press o to open it with $BROWSER or xdg-open.").font(.caption)
             }
             _ = TileRenderer.render(view, in: r.inset(top: 2, left: 3, bottom: 1, right: 3), buffer: &frame.buffer, environment: env)
             // Make the URL a real OSC 8 hyperlink for terminals that support it.
-            frame.buffer.restyle(Rect(x: r.x + 3, y: r.y + 4, width: r.width - 6, height: 1)) { st in
+            let urlWidth = min(DisplayWidth.of(link.url), r.width - 6)
+            frame.buffer.restyle(Rect(x: r.x + 3, y: r.y + 4, width: urlWidth, height: 1)) { st in
                 var st = st; st.hyperlink = link.url; st.attributes.insert(.underline); return st
             }
         }

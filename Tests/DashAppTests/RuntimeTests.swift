@@ -175,6 +175,35 @@ final class RuntimeTests: XCTestCase {
         r.handle(.key(.char("k"))); XCTAssertEqual(r.state.focusedTile, "t1")
     }
 
+    func testWebLinkOpensAPaneAndOOpensTheBrowser() {
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        let clock = VirtualClock(now: start)
+        let web = Widget(kind: "web", displayName: "Web", description: "test", supportedFamilies: [.medium],
+                         provider: StoryProvider(),
+                         view: { e, _ in VStack { Text(e.stories[0]).link("https://example.org/story?id=1") } })
+        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "web")])])
+        let state = AppState(bundle: WidgetBundle([web]), home: home, screen: terminal.size, theme: .dark, alternateTheme: .light,
+                             timeZone: TimeZone(identifier: "UTC")!, now: start)
+        final class Opened: @unchecked Sendable { var urls: [String] = [] }
+        let opened = Opened()
+        let box = Box()
+        let r = Runtime(state: state, terminal: terminal, clock: clock, inbox: Inbox(wake: {}),
+                        openURL: { opened.urls.append($0); return "opened" },
+                        startLoad: { req, _, _ in box.append(req) })
+        r.turn()
+        finish(r, box.requests[0], stories: ["A web story", "x"], at: start)
+        r.turn()
+        r.handle(.key(.tab)); r.handle(.key(.enter)); r.turn()
+        XCTAssertTrue(terminal.screen.textDump.contains("https://example.org/story?id=1"), terminal.screen.textDump)
+        XCTAssertTrue(terminal.screen.textDump.contains("o open in browser"))
+        let linked = terminal.screen.cells.filter { $0.style.hyperlink == "https://example.org/story?id=1" }.map(\.text).joined()
+        XCTAssertEqual(linked, "https://example.org/story?id=1", "the URL is drawn as an OSC 8 hyperlink")
+        r.handle(.key(.char("o")))
+        XCTAssertEqual(opened.urls, ["https://example.org/story?id=1"])
+        r.handle(.key(.escape)); r.turn()
+        XCTAssertFalse(terminal.screen.textDump.contains("o open in browser"))
+    }
+
     func testQuitAndThemeSwitch() {
         let (r, _, _, _) = makeRuntime()
         r.handle(.key(.char("t")))
