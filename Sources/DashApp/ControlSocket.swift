@@ -59,9 +59,16 @@ public enum ControlSocket {
         public let path: String
 
         public init(path: String, handle: @escaping @Sendable (String) -> String) throws {
+            // A client that hangs up before reading the answer must not kill the program.
+            signal(SIGPIPE, SIG_IGN)
             self.path = path
             let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            // The folder may be in /tmp: use it only if it is ours and private.
+            var st = stat()
+            guard lstat(dir, &st) == 0, st.st_uid == getuid(), (st.st_mode & S_IFMT) == S_IFDIR, st.st_mode & 0o077 == 0 else {
+                throw ClientError.failed("\(dir) is not a private folder owned by you; not listening there")
+            }
             guard var addr = ControlSocket.address(path) else { throw ClientError.failed("socket path too long: \(path)") }
             // A socket file nobody listens on is left from a crash: replace it. One that
             // answers belongs to another running swiftdash: leave it alone.

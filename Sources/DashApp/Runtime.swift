@@ -186,13 +186,10 @@ public final class Runtime {
         case .key(let k): run(App.update(&state, .key(k)))
         case .mouse(let m): run(App.update(&state, .mouse(m)))
         case .resize(let size):
+            // A tile drawn smaller on a narrow screen keeps its timeline: the same entries draw
+            // in any family, and telling the scheduler would discard them and reload.
             run(App.update(&state, .resize(size)))
             lastFrame = nil
-            // A tile may have changed family (narrow screens): tell the scheduler.
-            for tile in state.home.tiles {
-                guard let fam = state.layout.tile(tile.id)?.family else { continue }
-                for inst in tile.items { scheduler.update(inst.id, configuration: inst.config, family: fam, at: clock.now) }
-            }
         case .wake: return
         }
         dirty = true

@@ -32,7 +32,8 @@ public struct LiveDateFormatter: Sendable {
             let (text, step) = LiveDateFormatter.relative(delta, signed: style == .offset)
             return (text, LiveDateFormatter.nextBoundary(date: date, now: now, step: step))
         case .timer:
-            let secs = Int(abs(now.timeIntervalSince(date)).rounded(.down))
+            // Dates come from outside: keep absurd ones from trapping the conversion.
+            let secs = Int(min(abs(now.timeIntervalSince(date)), 9e15).rounded(.down))
             let h = secs / 3600, m = (secs % 3600) / 60, s = secs % 60
             let text = h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
             return (text, LiveDateFormatter.nextBoundary(date: date, now: now, step: 1))
@@ -58,7 +59,7 @@ public struct LiveDateFormatter: Sendable {
     /// "now", "5 min ago", "in 3 h", "2 d ago"; `signed`: "+5 min", "-3 h". Also the unit in
     /// seconds that the text counts in, so the caller knows when it next changes.
     static func relative(_ delta: Double, signed: Bool) -> (String, Double) {
-        let a = abs(delta)
+        let a = delta.isFinite ? min(abs(delta), 9e15) : 0
         let past = delta >= 0
         let (n, unit, step): (Int, String, Double)
         if a < 60 {
@@ -66,7 +67,8 @@ public struct LiveDateFormatter: Sendable {
             return ("now", 60)
         } else if a < 3600 { (n, unit, step) = (Int(a / 60), "min", 60) }
         else if a < 86_400 { (n, unit, step) = (Int(a / 3600), "h", 3600) }
-        else { (n, unit, step) = (Int(a / 86_400), "d", 86_400) }
+        else if a < 86_400 * 365 { (n, unit, step) = (Int(a / 86_400), "d", 86_400) }
+        else { (n, unit, step) = (Int(a / (86_400 * 365)), "y", 86_400) }
         if signed { return ((past ? "-" : "+") + "\(n) \(unit)", step) }
         return (past ? "\(n) \(unit) ago" : "in \(n) \(unit)", step)
     }

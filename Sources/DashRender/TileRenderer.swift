@@ -365,7 +365,7 @@ public struct TileRenderer {
 
     mutating func drawGauge(_ value: Double, _ color: SemanticColor, _ rect: Rect, _ env: RenderEnvironment) {
         let v = value.isFinite ? min(1, max(0, value)) : 0
-        let eighths = Int((v * Double(rect.width * 8)).rounded())
+        let eighths = Self.clampedInt((v * Double(rect.width * 8)).rounded(), 0...(rect.width * 8))
         let full = eighths / 8, part = eighths % 8
         let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         var bar = String(repeating: "█", count: full)
@@ -378,14 +378,17 @@ public struct TileRenderer {
     }
 
     mutating func drawSparkline(_ values: [Double], _ color: SemanticColor, _ rect: Rect, _ env: RenderEnvironment) {
-        let series = Self.resample(values.filter(\.isFinite), to: rect.width)
-        guard let lo = series.min(), let hi = series.max() else { return }
+        // Data comes from outside: drop non-finite points and scale down so that the range
+        // itself cannot overflow (1.7e308 - -1.7e308 is infinite).
+        let finite = values.filter(\.isFinite).map { $0 / 4 }
+        let series = Self.resample(finite, to: rect.width)
+        guard let lo = series.min(), let hi = series.max(), (hi - lo).isFinite else { return }
         let blocks = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         let levels = rect.height * 8
         let style = Style(foreground: env.redacted ? env.theme[.redacted] : env.color(color), background: env.background)
         for (i, v) in series.enumerated() {
             // 1...levels eighths filled: the lowest point still shows a sliver.
-            let filled = hi > lo ? 1 + Int(((v - lo) / (hi - lo) * Double(levels - 1)).rounded()) : levels / 2
+            let filled = hi > lo ? 1 + Self.clampedInt(((v - lo) / (hi - lo) * Double(levels - 1)).rounded(), 0...(levels - 1)) : levels / 2
             for row in 0..<rect.height {
                 let fromBottom = row * 8
                 let inRow = min(8, max(0, filled - fromBottom))
@@ -393,6 +396,12 @@ public struct TileRenderer {
                 buffer.write(blocks[inRow - 1], x: rect.x + i, y: rect.maxY - 1 - row, style: style, clip: rect)
             }
         }
+    }
+
+    /// A Double as an Int within `range`; NaN and infinities never trap.
+    static func clampedInt(_ x: Double, _ range: ClosedRange<Int>) -> Int {
+        guard x.isFinite else { return range.lowerBound }
+        return Int(min(Double(range.upperBound), max(Double(range.lowerBound), x)))
     }
 
     /// Averages (or repeats) a series to exactly `n` points.

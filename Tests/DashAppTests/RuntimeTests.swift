@@ -161,6 +161,21 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(r.state.page, r.state.layout.tile(focused!)!.page, "the page follows the focused tile")
     }
 
+    func testResizeToASmallerFamilyKeepsTheDataAndDoesNotReload() {
+        let (r, term, _, box) = makeRuntime(tiles: [.medium])
+        r.turn()
+        finish(r, box.requests[0], stories: ["Kept story", "Other"], at: start)
+        r.turn()
+        term.resize(to: Size(width: 25, height: 10)); r.handle(term.readEvent(timeout: 0)!)
+        r.turn()
+        XCTAssertEqual(r.state.layout.tile("t1")?.family, .small)
+        XCTAssertTrue(term.screen.textDump.contains("Kept story"), term.screen.textDump)
+        term.resize(to: Size(width: 80, height: 24)); r.handle(term.readEvent(timeout: 0)!)
+        r.turn()
+        XCTAssertTrue(term.screen.textDump.contains("Kept story"))
+        XCTAssertEqual(box.requests.count, 1, "no reload because of a resize")
+    }
+
     func testFocusMovesByGeometry() {
         // 80x24: row 0 holds s s m(4); below: s.
         let (r, _, _, _) = makeRuntime(tiles: [.small, .small, .medium, .small])

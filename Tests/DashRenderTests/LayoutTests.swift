@@ -50,6 +50,17 @@ final class TileLayoutTests: XCTestCase {
         XCTAssertEqual(draw(Sparkline([0, 10, 0, 10]), 2, 1).0.textDump, "▄▄", "resampled by averaging")
     }
 
+    func testAbsurdNumbersAndDatesFromOutsideNeverTrap() {
+        XCTAssertEqual(draw(Sparkline([-1.7e308, 1.7e308, 0, 5]), 4, 1).0.textDump.count, 4)
+        XCTAssertEqual(draw(Sparkline([.nan, .infinity, 1, 2]), 4, 1).0.textDump, "▁█")
+        XCTAssertEqual(draw(Gauge(value: .nan), 4, 1).0.textDump, "░░░░")
+        XCTAssertEqual(draw(Gauge(value: 1e308), 4, 1).0.textDump, "████")
+        let far = Date(timeIntervalSince1970: 1e15)
+        XCTAssertFalse(draw(Text(far, style: .relative), 20, 1).0.textDump.isEmpty)
+        XCTAssertFalse(draw(Text(far, style: .timer), 20, 1).0.textDump.isEmpty)
+        XCTAssertEqual(draw(Text(t0.addingTimeInterval(-86_400 * 800), style: .relative), 20, 1).0.textDump, "2 y ago")
+    }
+
     func testLinksReportTapRegionsInReadingOrderAndHighlight() {
         let view = VStack {
             Text("Headlines").font(.headline)
