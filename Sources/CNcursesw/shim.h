@@ -26,6 +26,10 @@ static inline int sd_color_pairs(void) { return COLOR_PAIRS; }
 static inline int sd_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
 static inline int sd_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
 
+/// Where ncurses believes the terminal's cursor is (after doupdate).
+static inline int sd_cursor_y(void) { return getcury(curscr); }
+static inline int sd_cursor_x(void) { return getcurx(curscr); }
+
 static inline attr_t sd_a_normal(void) { return A_NORMAL; }
 static inline attr_t sd_a_bold(void) { return A_BOLD; }
 static inline attr_t sd_a_dim(void) { return A_DIM; }

@@ -37,12 +37,17 @@ public struct AppState: Sendable {
     public var focusedTile: String?
     /// Index of the link highlighted by Tab inside the focused tile.
     public var linkIndex: Int?
-    public var pane: Pane = .none
+    public var pane: Pane = .none { didSet { if pane != oldValue { paneLinkIndex = nil } } }
+    /// Index of the link highlighted by Tab inside the detail pane.
+    public var paneLinkIndex: Int?
     /// Which item of a stack is shown, by tile id.
     public var stackIndex: [String: Int] = [:]
     public var display: [String: InstanceDisplay] = [:]
     /// A short note in the status bar ("reloading all", "no browser").
-    public var message: String?
+    public var message: String? { didSet { messageSince = message == nil ? nil : now } }
+    /// When `message` was set; it disappears `messageLifetime` seconds later.
+    public private(set) var messageSince: Date?
+    public static let messageLifetime: TimeInterval = 4
     public var environment: [String: String]
     public var quitting = false
     /// Where the last frame drew each tile's links (for mouse clicks).
@@ -100,6 +105,33 @@ public struct AppState: Sendable {
         guard let placed = layout.tile(tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
               let entry = display[inst.id]?.entry else { return nil }
         return w.view(for: entry, in: context(for: placed.family)).widgetURL
+    }
+
+    /// What the status bar says: a recent message, else why the focused tile is stale.
+    public var statusText: String? {
+        if let message { return message }
+        guard let f = focusedTile, let inst = shownInstance(f), let problem = display[inst.id]?.staleMessage else { return nil }
+        return "⚠ \(inst.kind) failed (r retries): \(problem)"
+    }
+
+    /// The detail pane's view, if one is open.
+    public func detailView() -> TileView? {
+        guard case .detail(_, let instanceID, let link) = pane,
+              let inst = home.allInstances.first(where: { $0.id == instanceID }), let widget = bundle[inst.kind] else { return nil }
+        let size = AppView.paneRect(screen).inset(top: 1, left: 2, bottom: 1, right: 2).size
+        let ctx = TimelineContext(family: .large, size: (size.width, size.height), now: now,
+                                  colorScheme: theme.isDark ? .dark : .light, timeZone: timeZone, environment: environment)
+        return widget.detail(for: link, entry: display[instanceID]?.entry, in: ctx)
+    }
+
+    /// Links inside the open detail pane, in reading order.
+    public var paneLinks: [String] { detailView()?.links ?? [] }
+
+    /// The link Tab highlighted inside the detail pane.
+    public var highlightedPaneLink: String? {
+        guard let i = paneLinkIndex else { return nil }
+        let l = paneLinks
+        return i < l.count ? l[i] : nil
     }
 
     public var highlightedLink: String? {

@@ -48,7 +48,7 @@ public enum AppView {
     /// The whole screen: home, then any pane over it.
     public static func render(_ s: AppState) -> HomeFrame {
         let env = environment(s)
-        var frame = HomeScreen.draw(layout: s.layout, page: s.page, tiles: tileContents(s), message: s.message, environment: env)
+        var frame = HomeScreen.draw(layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, environment: env)
         guard !s.layout.isTooSmall else { return frame }
         switch s.pane {
         case .none: break
@@ -58,13 +58,14 @@ public enum AppView {
             let inst = s.home.allInstances.first { $0.id == instanceID }
             let widget = inst.flatMap { s.bundle[$0.kind] }
             let rect = paneRect(s.screen)
-            let title = (widget?.displayName ?? link.kind ?? "Detail") + " — " + link.url
-            Chrome.drawPane(rect, title: title, footer: "Esc close", theme: s.theme, into: &frame.buffer)
-            if let widget {
-                let ctx = TimelineContext(family: .large, size: (rect.width - 4, rect.height - 2), now: s.now,
-                                          colorScheme: s.theme.isDark ? .dark : .light, timeZone: s.timeZone, environment: s.environment)
-                let view = widget.detail(for: link, entry: s.display[instanceID]?.entry, in: ctx)
-                let r = TileRenderer.render(view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: env)
+            let title = widget?.displayName ?? link.kind ?? "Detail"
+            let hasWeb = s.paneLinks.contains { DeepLink($0)?.isExternal == true }
+            let footer = "Tab links · Enter open" + (hasWeb ? " · o browser" : "") + " · Esc close"
+            Chrome.drawPane(rect, title: title, footer: footer, theme: s.theme, into: &frame.buffer)
+            if let view = s.detailView() {
+                var e = env
+                e.highlightedLink = s.highlightedPaneLink
+                let r = TileRenderer.render(view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: e)
                 if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! { frame.nextLiveChange = n }
             }
         case .external(_, let link):

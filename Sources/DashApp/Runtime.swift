@@ -158,8 +158,10 @@ public final class Runtime {
             persistence.save(changes.compactMap { scheduler.record($0, at: now) })
         }
         if let live = nextLiveChange, now >= live { dirty = true }
+        let messageEnds = state.messageSince.map { $0.addingTimeInterval(AppState.messageLifetime) }
+        if let end = messageEnds, now >= end { state.message = nil; dirty = true }
         if dirty { draw() }
-        let deadlines = [scheduler.nextWake, nextLiveChange].compactMap { $0 }
+        let deadlines = [scheduler.nextWake, nextLiveChange, state.message == nil ? nil : messageEnds].compactMap { $0 }
         guard let next = deadlines.min() else { return nil }
         return max(0, next.timeIntervalSince(clock.now))
     }

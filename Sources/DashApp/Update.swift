@@ -75,8 +75,33 @@ public enum App {
             if k == .char("o") { s.message = "opening \(link.url)"; return [.openExternal(link.url)] }
             return []
         case .detail(let tileID, _, _):
-            if k == .escape || k == .backspace { s.pane = .none; s.focusedTile = tileID }
-            if k == .char("r"), let inst = s.shownInstance(tileID) { return [.reload(instanceIDs: [inst.id])] }
+            switch k {
+            case .escape, .backspace:
+                s.pane = .none; s.focusedTile = tileID
+            case .tab, .backTab:
+                let n = s.paneLinks.count
+                guard n > 0 else { return [] }
+                let d = k == .tab ? 1 : -1
+                let i = s.paneLinkIndex.map { $0 + d } ?? (d > 0 ? 0 : n - 1)
+                s.paneLinkIndex = (i < 0 || i >= n) ? nil : i
+            case .enter:
+                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
+            case .char("o"):
+                // The highlighted web link, else the pane's first one.
+                let web = s.highlightedPaneLink.flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
+                    ?? s.paneLinks.first { DeepLink($0)?.isExternal == true }
+                guard let url = web else { s.message = "no web link here"; return [] }
+                s.message = "opening \(url)"
+                return [.openExternal(url)]
+            case .char("r"):
+                if let inst = s.shownInstance(tileID) {
+                    s.message = "reloading \(inst.kind)"
+                    return [.reload(instanceIDs: [inst.id])]
+                }
+            case .char("?"):
+                s.pane = .help
+            default: break
+            }
             return []
         case .none:
             break

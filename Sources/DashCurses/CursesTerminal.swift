@@ -28,7 +28,7 @@ public final class CursesTerminal: Terminal {
     private var nextPair: Int32 = 1
     private var active = false
     /// Bytes of OSC 8 hyperlinks written around ncurses (ncurses has no cell for them).
-    private var hyperlinks: [(x: Int, y: Int, url: String, text: String)] = []
+    private var hyperlinks: [(x: Int, y: Int, endX: Int, url: String, text: String)] = []
 
     struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
@@ -145,10 +145,12 @@ public final class CursesTerminal: Terminal {
                 }
                 mvwadd_wch(sd_stdscr(), Int32(run.y), Int32(x), &cc)
                 if let url = cell.style.hyperlink {
-                    if let last = hyperlinks.last, last.url == url, last.y == run.y, last.x + last.text.count == x {
+                    let w = max(1, cell.width)
+                    if let last = hyperlinks.last, last.url == url, last.y == run.y, last.endX == x {
                         hyperlinks[hyperlinks.count - 1].text += cell.text
+                        hyperlinks[hyperlinks.count - 1].endX += w
                     } else {
-                        hyperlinks.append((x, run.y, url, cell.text))
+                        hyperlinks.append((x, run.y, x + w, url, cell.text))
                     }
                 }
             }
@@ -161,6 +163,8 @@ public final class CursesTerminal: Terminal {
             for h in hyperlinks {
                 out += "\u{1B}[\(h.y + 1);\(h.x + 1)H\u{1B}]8;;\(h.url)\u{1B}\\\(h.text)\u{1B}]8;;\u{1B}\\"
             }
+            // Put the cursor back where ncurses believes it is, or its next update lands wrong.
+            out += "\u{1B}[\(sd_cursor_y() + 1);\(sd_cursor_x() + 1)H"
             writeRaw(out)
         }
     }

@@ -35,11 +35,14 @@ public enum HomeScreen {
         let time = f.format(env.now, .time(seconds: false), now: env.now).text
         buffer.write(" " + time, x: 0, y: y, style: bar.with(foreground: theme[.text], adding: [.bold]))
         var left = 7
-        if let message, !message.isEmpty {
-            left += buffer.write("  " + message, x: left, y: y, style: bar.with(foreground: theme[.warning]), clip: Rect(x: 0, y: y, width: buffer.width - 10, height: 1))
-        }
         let hint = "? help  q quit "
         let hintX = buffer.width - DisplayWidth.of(hint)
+        if let message, !message.isEmpty {
+            // The key hint keeps its place; the message is cut to fit before it.
+            let room = (hintX > left + 12 ? hintX - 1 : buffer.width) - left - 2
+            let text = DisplayWidth.truncate(message, to: room)
+            left += buffer.write("  " + text, x: left, y: y, style: bar.with(foreground: theme[.warning]))
+        }
         if pageCount > 1 {
             let dots = (0..<pageCount).map { $0 == page ? "●" : "○" }.joined(separator: " ")
             let dx = (buffer.width - DisplayWidth.of(dots)) / 2
@@ -49,7 +52,7 @@ public enum HomeScreen {
                 }
             }
         }
-        if hintX > left + 1 { buffer.write(hint, x: hintX, y: y, style: bar) }
+        if hintX >= left + 1 { buffer.write(hint, x: hintX, y: y, style: bar) }
         return f.nextWallChange(for: .time(seconds: false), now: env.now)
     }
 

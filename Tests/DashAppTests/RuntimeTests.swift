@@ -26,7 +26,13 @@ let storyWidget = Widget(
             if let since = e.since { Text(since, style: .timer) }
         }.widgetURL("swiftdash://stories")
     },
-    detail: { link, _, _ in Text("Detail of \(link.path.joined(separator: "/"))") })
+    detail: { link, _, _ in
+        VStack {
+            Text("Detail of \(link.path.joined(separator: "/"))")
+            Text("Read on the web").link("https://example.org/\(link.path.joined(separator: "/"))")
+            Text("Next story").link("swiftdash://stories/9")
+        }
+    })
 
 let start = Date(timeIntervalSince1970: 1_795_426_230) // 2026-11-23T09:30:30Z
 
@@ -77,6 +83,11 @@ final class RuntimeTests: XCTestCase {
         let screen = term.screen.textDump
         XCTAssertTrue(screen.contains("Real news"), screen)
         XCTAssertTrue(screen.contains("⚠ stale"), screen)
+        // The status bar says why once the "reloading" note has expired (a deadline, not polling).
+        clock.advance(by: AppState.messageLifetime)
+        r.turn()
+        XCTAssertTrue(term.screen.textDump.contains("⚠ stories failed"), term.screen.textDump)
+        XCTAssertTrue(term.screen.textDump.contains("r retries"))
     }
 
     func testIdleLoopSleepsUntilTheNextVisibleChangeAndDrawsNothingMeanwhile() {
@@ -131,6 +142,31 @@ final class RuntimeTests: XCTestCase {
         XCTAssertNil(r.state.highlightedLink, "Tab past the last link clears the highlight")
         r.handle(.key(.enter))
         if case .detail(_, _, let link) = r.state.pane { XCTAssertEqual(link.url, "swiftdash://stories") } else { XCTFail("no pane") }
+    }
+
+    func testDetailPaneLinksTabEnterAndO() {
+        final class Opened: @unchecked Sendable { var urls: [String] = [] }
+        let opened = Opened()
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "stories")])])
+        let state = AppState(bundle: WidgetBundle([storyWidget]), home: home, screen: terminal.size, theme: .dark,
+                             alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        let box = Box()
+        let r = Runtime(state: state, terminal: terminal, clock: VirtualClock(now: start), inbox: Inbox(wake: {}),
+                        openURL: { opened.urls.append($0); return nil }, startLoad: { req, _, _ in box.append(req) })
+        r.turn()
+        finish(r, box.requests[0], stories: ["First", "Second"], at: start)
+        r.turn()
+        r.handle(.key(.enter)); r.turn()
+        XCTAssertTrue(terminal.screen.textDump.contains("o browser"), terminal.screen.textDump)
+        r.handle(.key(.char("o")))
+        XCTAssertEqual(opened.urls, ["https://example.org/"], "o opens the pane's web link")
+        r.handle(.key(.tab)); r.handle(.key(.tab))
+        XCTAssertEqual(r.state.highlightedPaneLink, "swiftdash://stories/9")
+        r.handle(.key(.enter)); r.turn()
+        XCTAssertTrue(terminal.screen.textDump.contains("Detail of 9"), "Enter follows a deep link inside the pane")
+        r.handle(.key(.tab)); r.handle(.key(.enter)); r.turn()
+        if case .external(_, let link) = r.state.pane { XCTAssertEqual(link.url, "https://example.org/9") } else { XCTFail("no web pane") }
     }
 
     func testMouseClickOnALinkOpensIt() {

@@ -123,7 +123,7 @@ final class TmuxEndToEndTests: XCTestCase {
         // Enter opens the detail pane; Esc closes it and focus stays.
         t.keys("Enter")
         s = t.waitFor("the detail pane") { $0.contains("Esc close") }
-        XCTAssertTrue(s.contains("swiftdash://clock"), s)
+        XCTAssertTrue(s.contains("Tab links · Enter open · Esc close"), s)
         t.keys("Escape")
         s = t.waitFor("the pane to close") { !$0.contains("Esc close") }
         XCTAssertEqual(focusedTitle(s), "Clock")
