@@ -17,6 +17,18 @@
 #include <poll.h>
 #include <errno.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+
+/// 0: the terminal can run a full-screen program; 1: ncurses does not know TERM;
+/// 2: it cannot address the cursor (TERM=dumb). Checked before initscr, which would exit.
+static inline int sd_terminal_usable(const char *term) {
+    int err = 0;
+    if (setupterm(term, STDOUT_FILENO, &err) != OK) return 1;
+    const char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (const char *)-1;
+    del_curterm(cur_term);
+    return usable ? 0 : 2;
+}
 
 static inline WINDOW *sd_stdscr(void) { return stdscr; }
 static inline int sd_cols(void) { return COLS; }

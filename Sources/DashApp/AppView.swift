@@ -50,6 +50,15 @@ public enum AppView {
         let env = environment(s)
         var frame = HomeScreen.draw(layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, environment: env)
         guard !s.layout.isTooSmall else { return frame }
+        if s.home.tiles.isEmpty {
+            let view = VStack(alignment: .center, spacing: 1) {
+                Text("Your home screen has no tiles").font(.headline)
+                Text("Add some to ~/.config/swiftdash/home.yaml (see the README),").foregroundStyle(.secondary)
+                Text("or start with: swiftdash --default-home").foregroundStyle(.secondary)
+            }.fill(alignment: .center)
+            _ = TileRenderer.render(view, in: Rect(x: 0, y: 0, width: s.screen.width, height: s.screen.height - 1),
+                                    buffer: &frame.buffer, environment: env)
+        }
         switch s.pane {
         case .none: break
         case .help:

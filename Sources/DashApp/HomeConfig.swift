@@ -17,15 +17,16 @@ public struct TileInstance: Hashable, Sendable {
     public var id: String
     public var family: WidgetFamily
     public var items: [WidgetInstance]
-    public var smartRotate: Bool
-    public init(id: String, family: WidgetFamily, items: [WidgetInstance], smartRotate: Bool = true) {
-        self.id = id; self.family = family; self.items = items; self.smartRotate = smartRotate
+    public init(id: String, family: WidgetFamily, items: [WidgetInstance]) {
+        self.id = id; self.family = family; self.items = items
     }
 }
 
 /// The home screen as the user configured it (`home.yaml`).
 public struct HomeConfig: Hashable, Sendable {
     public var theme: String?
+    /// The line `theme:` is on, for errors about it.
+    public var themeLine: Int?
     public var tiles: [TileInstance]
     public init(theme: String? = nil, tiles: [TileInstance]) { self.theme = theme; self.tiles = tiles }
 
@@ -82,7 +83,12 @@ extension HomeConfig {
         for (k, v) in map {
             guard let key = k.string else { continue }
             switch key {
-            case "theme": config.theme = v.string
+            case "theme":
+                guard let name = v.string, !name.isEmpty else {
+                    throw ConfigFileError(file: file, line: v.mark?.line, message: "`theme` must be a theme name such as dark or light")
+                }
+                config.theme = name
+                config.themeLine = v.mark?.line
             case "tiles":
                 guard let seq = v.sequence else { throw ConfigFileError(file: file, line: v.mark?.line, message: "`tiles` must be a list") }
                 var n = 0
@@ -99,6 +105,13 @@ extension HomeConfig {
     static func parseTile(_ node: Node, index: Int, counter: inout Int, file: String, bundle: WidgetBundle) throws -> TileInstance {
         guard let map = node.mapping else {
             throw ConfigFileError(file: file, line: node.mark?.line, message: "each tile must be a mapping with `family` and `widget` or `stack`")
+        }
+        let tileKeys = ["family", "widget", "config", "stack"]
+        for (k, _) in map {
+            guard let key = k.string, tileKeys.contains(key) else {
+                throw ConfigFileError(file: file, line: k.mark?.line,
+                                      message: "unknown key `\(k.string ?? "")` in a tile; expected \(tileKeys.map { "`\($0)`" }.joined(separator: ", "))")
+            }
         }
         let famName = map["family"]?.string ?? "small"
         guard let family = WidgetFamily(rawValue: famName) else {
@@ -118,6 +131,12 @@ extension HomeConfig {
         for item in itemNodes {
             guard let m = item.mapping, let kindNode = m["widget"], let kind = kindNode.string else {
                 throw ConfigFileError(file: file, line: item.mark?.line, message: "a tile needs `widget: KIND`")
+            }
+            if item != node {
+                for (k, _) in m where !["widget", "config"].contains(k.string ?? "") {
+                    throw ConfigFileError(file: file, line: k.mark?.line,
+                                          message: "unknown key `\(k.string ?? "")` in a stack item; expected `widget` and `config`")
+                }
             }
             guard let widget = bundle[kind] else {
                 throw ConfigFileError(file: file, line: kindNode.mark?.line,
@@ -146,8 +165,7 @@ extension HomeConfig {
             counter += 1
             items.append(WidgetInstance(id: "w\(counter)", kind: kind, config: config))
         }
-        let smart = map["smartRotate"]?.bool ?? true
-        return TileInstance(id: "t\(index + 1)", family: family, items: items, smartRotate: smart)
+        return TileInstance(id: "t\(index + 1)", family: family, items: items)
     }
 
     static func line(of e: YamlError) -> Int? {

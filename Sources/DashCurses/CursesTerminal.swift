@@ -32,6 +32,24 @@ public final class CursesTerminal: Terminal {
 
     struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
+    public struct Unusable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Checks that the terminal can show a full-screen program before anything is changed:
+    /// ncurses' own `initscr` would print its error and exit the process.
+    public static func check(environment: [String: String]) throws {
+        let term = environment["TERM"] ?? ""
+        guard !term.isEmpty else { throw Unusable(description: "TERM is not set; set it to your terminal's type, e.g. TERM=xterm-256color") }
+        let status = sd_terminal_usable(term)
+        guard status != 1 else {
+            throw Unusable(description: "ncurses does not know the terminal type '\(term)'; set TERM to one it knows, e.g. xterm-256color")
+        }
+        guard status == 0 else {
+            throw Unusable(description: "the terminal '\(term)' cannot move its cursor, so it cannot show a full-screen program; use `swiftdash render` instead")
+        }
+    }
+
     /// Sets up the terminal: UTF-8 locale, raw keys, keypad, mouse, colours, no cursor.
     public init(environment: [String: String]) {
         if setlocale(LC_ALL, "") == nil || !CursesTerminal.localeIsUTF8() {

@@ -36,13 +36,17 @@ func parseSize(_ text: String) throws -> Size {
     return s
 }
 
-func loadTheme(_ name: String?) throws -> (Theme, Theme) {
+func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, Theme) {
     let search = ThemeLoader.searchPath(paths: AppPaths(environment: processEnvironment), executable: CommandLine.arguments[0])
     do {
         let main = try ThemeLoader.load(name ?? "dark", searchPath: search)
         let other = (try? ThemeLoader.load(main.isDark ? "light" : "dark", searchPath: search)) ?? (main.isDark ? .light : .dark)
         return (main, other)
     } catch let e as ConfigFileError {
+        if let home, name == home.theme {
+            let file = AppPaths(environment: processEnvironment).homeFile.path
+            throw runtimeFailure("\(file)\(home.themeLine.map { ":\($0)" } ?? ""): \(e.message)")
+        }
         throw usageFailure(e.message)
     }
 }

@@ -162,8 +162,8 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         let screen = try parseSize(size)
         let now = try parseInstant(at)
-        let (th, other) = try loadTheme(theme)
         let home = try loadHome(useDefault: defaultHome)
+        let (th, other) = try loadTheme(theme ?? home.theme, from: home)
         var state = AppState(bundle: bundle, home: home, screen: screen, theme: th, alternateTheme: other,
                              timeZone: .current, now: now, environment: processEnvironment)
         state.focusedTile = nil
@@ -212,9 +212,11 @@ struct Home: ParsableCommand {
         FileLogHandler.bootstrap(file: paths.logFile)
         let logger = Logger(label: "swiftdash")
         let home = try loadHome(useDefault: defaultHome)
-        let (chosen, other) = try loadTheme(theme ?? home.theme)
+        let (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
         logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
 
+        do { try CursesTerminal.check(environment: processEnvironment) }
+        catch { throw runtimeFailure("\(error)") }
         let terminal = CursesTerminal(environment: processEnvironment)
         defer { terminal.shutdown() }
         let mono = terminal.colorDepth == .none
@@ -224,7 +226,7 @@ struct Home: ParsableCommand {
                              colorDepth: terminal.colorDepth, timeZone: .current, now: Date(), environment: processEnvironment)
         let env = processEnvironment
         let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox,
-                              persistence: cachePersistence(paths: paths, logger: logger),
+                              persistence: cachePersistence(paths: paths, logger: logger, home: home),
                               openURL: { Browser.open($0, environment: env) },
                               log: { logger.info("\($0)") })
         if processEnvironment["SWIFTDASH_TEST_CRASH"] == "after-first-frame" {

@@ -30,7 +30,12 @@ struct TimelineCommand: AsyncParsableCommand {
         let paths = AppPaths(environment: processEnvironment)
         let home = try loadHome(useDefault: false)
         let store = TimelineCacheStore(directory: paths.cache)
-        let (snapshot, warnings) = store.load()
+        var (snapshot, warnings) = store.load()
+        let instances = Dictionary(home.allInstances.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for (id, record) in snapshot.records {
+            guard let inst = instances[id], let schema = bundle[record.kind]?.schema else { continue }
+            snapshot.records[id]?.configuration = SecretFingerprint.reveal(record.configuration, using: inst.config, schema: schema)
+        }
         for w in warnings { FileHandle.standardError.write(Data("swiftdash: warning: \(w)\n".utf8)) }
         var scheduler = Scheduler()
         scheduler.restore(snapshot)
@@ -76,6 +81,15 @@ struct TimelineCommand: AsyncParsableCommand {
         return d.formatted(.iso8601)
     }
 
+    /// "in 30 s", "in 4 min 10 s", "in 2 h 5 min", "now".
+    static func span(_ seconds: TimeInterval) -> String {
+        let t = Int(seconds.rounded())
+        if t <= 0 { return "now" }
+        if t < 60 { return "in \(t) s" }
+        if t < 3600 { return "in \(t / 60) min" + (t % 60 == 0 ? "" : " \(t % 60) s") }
+        return "in \(t / 3600) h" + ((t % 3600) / 60 == 0 ? "" : " \((t % 3600) / 60) min")
+    }
+
     static func describe(_ s: InstanceStatus, now: Date, cached: Bool, schema: ConfigurationSchema?) -> String {
         var lines: [String] = []
         let config = s.configuration.values.keys.sorted().compactMap { key -> String? in
@@ -83,11 +97,10 @@ struct TimelineCommand: AsyncParsableCommand {
             return "\(key)=\(p.display(v))"
         }
         lines.append("\(s.id) \(s.kind) (\(s.family.rawValue))" + (config.isEmpty ? "" : " " + config.joined(separator: " "))
-                     + (cached ? "  [from cache]" : "  [loaded now]"))
+                     + (cached ? "  [from cache]" : s.entries.isEmpty && s.lastError != nil ? "  [load failed]" : "  [loaded now]"))
         lines.append("  policy:      \(s.policy.map { "\($0)" } ?? "—")")
         let when = s.nextReload.map { d -> String in
-            let delta = Int(d.timeIntervalSince(now))
-            return "\(time(d)) (in \(delta >= 0 ? "\(delta / 60) min \(delta % 60) s" : "now"))"
+            return "\(time(d)) (\(Self.span(d.timeIntervalSince(now))))"
         } ?? "—"
         lines.append("  next reload: \(when) — \(s.nextReloadReason)")
         let b = s.budget
@@ -96,7 +109,7 @@ struct TimelineCommand: AsyncParsableCommand {
         } else {
             lines.append("  budget:      local widget, no daily cap; minimum interval \(Int(b.minimumInterval)) s")
         }
-        lines.append("  last error:  \(s.lastError.map { TextSanitizer.singleLine($0) } ?? "none")" + (s.isStale ? " (showing stale data)" : ""))
+        lines.append("  last error:  \(s.lastError.map { TextSanitizer.singleLine($0) } ?? "none")" + (s.isStale && !s.entries.isEmpty ? " (showing the last good entry, marked stale)" : ""))
         lines.append("  entries:     \(s.entries.count)" + (s.isPlaceholder ? " (placeholder shown)" : ""))
         let shown = s.entries.enumerated().filter { i, _ in
             guard let c = s.currentIndex else { return i < 5 }

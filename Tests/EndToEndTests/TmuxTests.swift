@@ -188,6 +188,27 @@ final class TmuxEndToEndTests: XCTestCase {
         XCTAssertEqual(cursor.trimmingCharacters(in: .whitespacesAndNewlines), "1", "the cursor is visible again")
     }
 
+    func testSecretsNeverReachTheCache() throws {
+        let secret = "0123456789abcdef0123456789abcdef"
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-secret-\(UUID().uuidString)")
+        let config = home.appendingPathComponent("config/swiftdash")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "tiles:\n  - family: medium\n    widget: news\n    config: { source: newsapi, endpoint: http://127.0.0.1:9, apiKey: \(secret) }\n"
+            .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(width: 80, height: 24, env: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                                                             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path])
+        defer { t.close(); try? FileManager.default.removeItem(at: home) }
+        t.waitFor("the failed load") { $0.contains("Failed to load") }
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+        let files = FileManager.default.enumerator(atPath: home.appendingPathComponent("cache").path)?.allObjects as? [String] ?? []
+        XCTAssertFalse(files.filter { $0.hasSuffix(".json") }.isEmpty, "the cache was written")
+        for f in files {
+            let text = (try? String(contentsOfFile: home.appendingPathComponent("cache/\(f)").path, encoding: .utf8)) ?? ""
+            XCTAssertFalse(text.contains(secret), "\(f) holds the API key")
+        }
+    }
+
     func testNoColorStillShowsFocus() throws {
         let t = try TmuxSession(width: 80, height: 24, env: ["NO_COLOR": "1"])
         defer { t.close() }

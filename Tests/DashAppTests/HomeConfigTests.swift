@@ -1,0 +1,51 @@
+import XCTest
+import DashWidgets
+import DashBuiltinWidgets
+@testable import DashApp
+
+final class HomeConfigTests: XCTestCase {
+    let bundle = BuiltinWidgets.bundle
+
+    func parseError(_ yaml: String) -> String {
+        do { _ = try HomeConfig.parse(yaml: yaml, file: "home.yaml", bundle: bundle); return "no error" }
+        catch { return "\(error)" }
+    }
+
+    func testAValidFileWithAStack() throws {
+        let c = try HomeConfig.parse(yaml: """
+            theme: light
+            tiles:
+              - family: small
+                widget: clock
+                config: { timeZone: Europe/Paris }
+              - family: medium
+                stack:
+                  - widget: crypto
+                    config: { coin: ETH }
+                  - widget: news
+            """, file: "home.yaml", bundle: bundle)
+        XCTAssertEqual(c.theme, "light")
+        XCTAssertEqual(c.tiles.count, 2)
+        XCTAssertEqual(c.tiles[1].items.map(\.kind), ["crypto", "news"])
+        XCTAssertEqual(c.tiles[0].items[0].config.string("timeZone"), "Europe/Paris")
+    }
+
+    func testEveryMistakeNamesItsLine() {
+        XCTAssertEqual(parseError("tiles:\n  - famly: large\n    widget: news\n"),
+                       "home.yaml:2: unknown key `famly` in a tile; expected `family`, `widget`, `config`, `stack`")
+        XCTAssertEqual(parseError("tiles:\n  - family: small\n    widget: clock\n    confg: { label: x }\n"),
+                       "home.yaml:4: unknown key `confg` in a tile; expected `family`, `widget`, `config`, `stack`")
+        XCTAssertEqual(parseError("tiles:\n  - family: small\n    widget: clok\n"),
+                       "home.yaml:3: unknown widget `clok`; available: \(bundle.kinds.joined(separator: ", "))")
+        XCTAssertEqual(parseError("tiles:\n  - family: huge\n    widget: clock\n"),
+                       "home.yaml:2: unknown family `huge`; use one of small, medium, large, extraLarge")
+        XCTAssertEqual(parseError("tiles:\n  - family: extraLarge\n    widget: clock\n"),
+                       "home.yaml:3: `clock` has no extraLarge size; it supports small, medium, large")
+        XCTAssertTrue(parseError("tiles:\n  - family: medium\n    widget: news\n    config: { count: 99 }\n")
+                        .hasPrefix("home.yaml:4: news: count: 99 is out of range"))
+        XCTAssertTrue(parseError("tiles:\n  - family: [small\n").hasPrefix("home.yaml:"))
+        XCTAssertEqual(parseError("tilez: []\n"), "home.yaml:1: unknown key `tilez`; expected `theme` or `tiles`")
+        XCTAssertEqual(parseError("tiles:\n  - family: medium\n    stack:\n      - widget: news\n        famly: x\n"),
+                       "home.yaml:5: unknown key `famly` in a stack item; expected `widget` and `config`")
+    }
+}
