@@ -8,7 +8,11 @@ public struct InstanceDisplay: Sendable {
     public var entry: AnyEntry?
     /// The last reload failed with this message; the entry shown is the last good one.
     public var staleMessage: String?
-    public init(entry: AnyEntry? = nil, staleMessage: String? = nil) { self.entry = entry; self.staleMessage = staleMessage }
+    /// Sample data from the preview snapshot (`render` without `--live`), marked as such.
+    public var isSample: Bool
+    public init(entry: AnyEntry? = nil, staleMessage: String? = nil, isSample: Bool = false) {
+        self.entry = entry; self.staleMessage = staleMessage; self.isSample = isSample
+    }
 }
 
 /// A pane over the home screen.

@@ -35,7 +35,8 @@ public enum AppView {
             } else {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
             }
-            let title = inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
+            var title = inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
+            if d?.isSample == true { title += " · sample" }
             out[placed.id] = HomeTileContent(
                 view: view,
                 decoration: TileDecoration(title: title, focused: focused, staleMessage: d?.entry != nil ? d?.staleMessage : nil,
@@ -105,6 +106,7 @@ public enum AppView {
     /// Every key, grouped.
     public static let keyHelp: [(String, [(String, String)])] = [
         ("Move", [("←↓↑→ h j k l", "focus the nearest tile that way"), ("PgUp PgDn [ ]", "previous / next page"),
+                  ("Home g", "the first tile of the page"),
                   ("Tab Shift-Tab", "walk the links inside a tile")]),
         ("Act", [("Enter", "open the tile or the highlighted link"), ("o", "open a web link in the browser"),
                  ("< >", "rotate a stack"), ("r / R", "reload this widget / all widgets")]),

@@ -44,7 +44,7 @@ public enum OneShot {
                 group.addTask {
                     if source == .sample && widget.cost == .budgeted {
                         var pctx = ctx; pctx.isPreview = true
-                        return (inst.id, InstanceDisplay(entry: await widget.snapshot(for: inst.config, in: pctx)))
+                        return (inst.id, InstanceDisplay(entry: await widget.snapshot(for: inst.config, in: pctx), isSample: true))
                     }
                     do {
                         let t = try await withTimeout(widget.timeout) { try await widget.timeline(for: inst.config, in: ctx) }

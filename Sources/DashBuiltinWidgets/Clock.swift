@@ -89,6 +89,11 @@ public enum ClockWidget {
         }
     )
 
+    /// The zone as people write it: UTC for Foundation's names of the zero offset.
+    static func zoneName(_ id: String) -> String {
+        ["GMT", "Etc/UTC", "Etc/GMT", "UCT", "Universal", "Zulu"].contains(id) ? "UTC" : id
+    }
+
     static func view(_ e: ClockEntry, _ context: TimelineContext) -> TileView {
         let cal = ClockFormat.calendar(e.timeZone)
         let c = cal.dateComponents([.weekday, .day, .month, .year, .hour, .minute], from: e.date)
@@ -104,7 +109,7 @@ public enum ClockWidget {
                 Text(weekday).font(.headline)
                 Text("\(c.day ?? 1) \(month)")
                 Spacer()
-                Text(e.label).font(.caption)
+                Text(zoneName(e.timeZone)).font(.caption)
             }.widgetURL(link)
         case .medium:
             return HStack(spacing: 3) {
@@ -113,7 +118,7 @@ public enum ClockWidget {
                     Text(weekday).font(.headline)
                     Text("\(c.day ?? 1) \(month) \(c.year ?? 0)")
                     Spacer()
-                    Text(e.label).font(.caption)
+                    Text(zoneName(e.timeZone)).font(.caption)
                 }
                 VStack {
                     Text("Week \(cal.component(.weekOfYear, from: e.date))").font(.caption)
@@ -128,7 +133,7 @@ public enum ClockWidget {
                 HStack {
                     Text(time).font(.largeTitle).foregroundStyle(.accent)
                     Spacer()
-                    Text(e.label).font(.caption)
+                    Text(zoneName(e.timeZone)).font(.caption)
                 }
                 Text("\(weekday), \(c.day ?? 1) \(month) \(c.year ?? 0)").font(.headline)
                 Gauge(value: dayFraction)

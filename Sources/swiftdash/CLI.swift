@@ -32,7 +32,9 @@ func parseInstant(_ text: String?) throws -> Date {
 }
 
 func parseSize(_ text: String) throws -> Size {
-    guard let s = Size(parsing: text) else { throw usageFailure("--size '\(text)' is not COLSxROWS, e.g. 80x24") }
+    guard let s = Size(parsing: text) else {
+        throw usageFailure("--size '\(text)' is not COLSxROWS between 1x1 and 10000x10000, e.g. 80x24")
+    }
     return s
 }
 
@@ -72,9 +74,11 @@ struct SwiftdashCommand: AsyncParsableCommand {
         commandName: "swiftdash",
         abstract: "A home screen for the terminal: a grid of widget tiles that keep themselves current.",
         discussion: """
-        Run with no subcommand to open the home screen (press ? inside for every key).
-        Configuration lives in $XDG_CONFIG_HOME/swiftdash (home.yaml, themes/), the last
-        timelines in $XDG_CACHE_HOME/swiftdash. NO_COLOR gives a monochrome screen.
+        Run with no subcommand to open the home screen; press ? inside for every key.
+
+        Files: $XDG_CONFIG_HOME/swiftdash/home.yaml (your tiles) and themes/ (your themes); \
+        $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
+        NO_COLOR gives a monochrome screen.
         """,
         subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self, Bench.self],
         defaultSubcommand: Home.self

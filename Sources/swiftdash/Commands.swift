@@ -99,7 +99,7 @@ struct Preview: AsyncParsableCommand {
             var ctx = TimelineContext(family: f, size: (size.width, size.height), now: now, isPreview: !live,
                                       colorScheme: th.isDark ? .dark : .light, timeZone: .current, environment: processEnvironment)
             let view: TileView
-            var caption = "\(f.displayName) \(GridMetrics.tileSize(f))"
+            var caption = "\(f.displayName) \(GridMetrics.tileSize(f))" + (live || placeholder ? "" : " · sample")
             if placeholder {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
                 caption = "\(f.displayName) placeholder"
@@ -110,7 +110,7 @@ struct Preview: AsyncParsableCommand {
                     let t = try await OneShot.withTimeout(widget.timeout) { try await widget.timeline(for: cfg, in: c) }
                     if let e = t.entry(at: now) ?? t.entries.first {
                         view = widget.view(for: e, in: ctx)
-                        caption += " · \(t.entries.count) entries, \(t.policy)"
+                        caption = "\(f.displayName) · \(t.entries.count) \(t.entries.count == 1 ? "entry" : "entries")"
                     } else {
                         view = Text("empty timeline").foregroundStyle(.warning)
                     }

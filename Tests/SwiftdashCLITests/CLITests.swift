@@ -67,12 +67,12 @@ final class CLITests: XCTestCase {
     }
 
     func testPreviewDrawsEveryFamilySideBySide() throws {
-        let r = try runSwiftdash(["preview", "clock", "--at", "2026-11-23T09:30:00Z", "--set", "label=Home"])
+        let r = try runSwiftdash(["preview", "clock", "--at", "2026-11-23T09:30:00Z", "--set", "timeZone=Asia/Tokyo"])
         XCTAssertEqual(r.status, 0, r.err)
         let first = r.out.split(separator: "\n").first { $0.contains("╭") } ?? ""
         XCTAssertTrue(first.contains("╭─ Small") && first.contains("╭─ Medium") && first.contains("╭─ Large"), String(first))
-        XCTAssertTrue(r.out.contains("09:30"))
-        XCTAssertTrue(r.out.contains("Home"))
+        XCTAssertTrue(r.out.contains("18:30"), "the zone setting is applied")
+        XCTAssertTrue(r.out.contains("Asia/Tokyo"))
         XCTAssertTrue(r.out.contains("Small 19x7"))
     }
 
