@@ -42,7 +42,7 @@ enum CommitsViews {
             Text(c.author).font(.caption)
             Spacer()
             age(c)
-        }
+        }.lineLimit(1)
     }
 
     static func medium(_ c: CommitInfo, _ entry: CommitsEntry) -> TileView {
