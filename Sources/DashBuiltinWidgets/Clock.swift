@@ -37,8 +37,7 @@ public struct ClockProvider: TimelineProvider {
     func label(_ config: WidgetConfig, _ context: TimelineContext) -> String {
         let l = config.string("label")
         let z = zone(config, context)
-        // Foundation names the zero-offset zone "GMT" or "Etc/UTC"; users write UTC.
-        return l.isEmpty ? (["GMT", "Etc/UTC", "Etc/GMT", "UCT", "Universal", "Zulu"].contains(z) ? "UTC" : z) : l
+        return l.isEmpty ? ClockWidget.zoneName(z) : l
     }
 
     public func placeholder(in context: TimelineContext) -> ClockEntry {
@@ -89,7 +88,8 @@ public enum ClockWidget {
         }
     )
 
-    /// The zone as people write it: UTC for Foundation's names of the zero offset.
+    /// The zone as people write it: Foundation names the zero offset "GMT" or "Etc/UTC"
+    /// even when asked for "UTC".
     static func zoneName(_ id: String) -> String {
         ["GMT", "Etc/UTC", "Etc/GMT", "UCT", "Universal", "Zulu"].contains(id) ? "UTC" : id
     }
