@@ -199,7 +199,7 @@ public struct HTTPClient: Sendable {
     }
 
     static func seconds(_ t: TimeInterval) -> String {
-        t == t.rounded() ? "\(Int(t)) s" : String(format: "%.1f s", t)
+        t == t.rounded() ? "\(Int(t)) s" : FixedFormat.decimal(t, places: 1) + " s"
     }
 
     /// The message the user sees for a transport failure.
@@ -230,7 +230,7 @@ public struct HTTPClient: Sendable {
 
     static func tooLarge(host: String, maxBytes: Int) -> DataSourceError {
         let mb = Double(maxBytes) / 1_048_576
-        let size = mb >= 1 ? (mb == mb.rounded() ? "\(Int(mb)) MB" : String(format: "%.1f MB", mb)) : "\(maxBytes) bytes"
+        let size = mb >= 1 ? (mb == mb.rounded() ? "\(Int(mb)) MB" : FixedFormat.decimal(mb, places: 1) + " MB") : "\(maxBytes) bytes"
         return DataSourceError(.tooLarge, "response from \(host) is larger than \(size): refused")
     }
 
