@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "swiftdash", targets: ["swiftdash"]),
+        // Performs one HTTP request for swiftdash: keeps libcurl and TLS out of the home screen.
+        .executable(name: "swiftdash-fetch", targets: ["swiftdash-fetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +38,9 @@ let package = Package(
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"]),
         .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets"]),
+        // The only module that imports FoundationNetworking (URLSession, libcurl).
+        .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
+        .executableTarget(name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"]),
         .target(
             name: "DashTestSupport",
             dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler"]
@@ -66,7 +71,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DashBuiltinWidgetsTests",
-            dependencies: ["DashBuiltinWidgets", "DashWidgets", "DashRender", "DashCore", "DashTestSupport"],
+            dependencies: ["DashBuiltinWidgets", "DashNetworking", "DashWidgets", "DashRender", "DashCore", "DashTestSupport",
+                           "swiftdash-fetch"],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"]),

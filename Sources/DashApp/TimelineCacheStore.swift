@@ -54,7 +54,8 @@ public struct TimelineCacheStore: Sendable {
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                out += String(format: "%%%02X", byte)
+                let hex = String(byte, radix: 16, uppercase: true) // no String(format:): see FixedFormat
+                out += (hex.count < 2 ? "%0" : "%") + hex
             }
         }
         return (out.isEmpty ? "%" : out) + ".json"

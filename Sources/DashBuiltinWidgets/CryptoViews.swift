@@ -18,7 +18,7 @@ enum CryptoFormat {
 
     static func grouped(_ v: Double, decimals: Int) -> String {
         guard v.isFinite else { return "–" }
-        let s = String(format: "%.\(decimals)f", abs(v))
+        let s = FixedFormat.decimal(abs(v), places: decimals)
         let parts = s.split(separator: ".", maxSplits: 1)
         var int = String(parts[0])
         var out = ""
@@ -34,7 +34,7 @@ enum CryptoFormat {
         if a >= 100_000 { return grouped(v, decimals: 0) }
         if a >= 1 { return grouped(v, decimals: 2) }
         if a >= 0.01 { return grouped(v, decimals: 4) }
-        return String(format: "%.6f", v)
+        return FixedFormat.decimal(v, places: 6)
     }
 
     /// A list figure: no decimals from 1,000 up.
@@ -50,8 +50,8 @@ enum CryptoFormat {
     /// +2.35%; a change that rounds to zero has no sign (not "-0.0%").
     static func percent(_ v: Double, decimals: Int = 2) -> String {
         let scale = pow(10, Double(decimals))
-        if (v * scale).rounded() == 0 { return String(format: "%.\(decimals)f%%", 0.0) }
-        return String(format: "%+.\(decimals)f%%", v)
+        if (v * scale).rounded() == 0 { return FixedFormat.decimal(0, places: decimals) + "%" }
+        return FixedFormat.decimal(v, places: decimals, plusSign: true) + "%"
     }
 
     /// 812.3B, 4.1T, 950.0M
@@ -59,7 +59,7 @@ enum CryptoFormat {
         guard let v, v.isFinite else { return "–" }
         let units: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
         for (size, unit) in units where abs(v) >= size {
-            return symbol(currency) + String(format: "%.1f", v / size) + unit
+            return symbol(currency) + FixedFormat.decimal(v / size, places: 1) + unit
         }
         return price(v, currency)
     }

@@ -1,8 +1,5 @@
 import Foundation
 import DashWidgets
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why a network widget could not load. The message is what the tile's stale mark and
 /// `swiftdash timeline` show, so it names the host and a hint, and never a URL query,
@@ -46,12 +43,88 @@ public struct HTTPOptions: Sendable, Hashable {
     public static let standard = HTTPOptions()
 }
 
-/// A small GET-only HTTP client on URLSession: explicit timeouts, a size cap enforced
-/// while receiving, no silent https→http downgrade on redirects, and errors that say
-/// what went wrong without leaking the request.
+/// One HTTP request, as a transport sends it: plain values, so it can cross a process boundary.
+public struct HTTPRequestSpec: Sendable, Hashable, Codable {
+    public var method: String
+    public var url: String
+    public var headers: [String: String]
+
+    public init(method: String = "GET", url: String, headers: [String: String] = [:]) {
+        self.method = method; self.url = url; self.headers = headers
+    }
+}
+
+/// One HTTP answer: the status, the few headers the client reads, and the body.
+public struct HTTPResponseData: Sendable, Hashable, Codable {
+    /// The response headers `HTTPClient` reads (its error messages use them); transports
+    /// return these, under these names, when the server sent them.
+    public static let wantedHeaders = ["Retry-After", "X-RateLimit-Remaining"]
+
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status; self.headers = headers; self.body = body
+    }
+}
+
+/// Why a transport could not complete a request. Only a kind (and a code or status):
+/// `HTTPClient` turns it into the message the user sees, so the wording lives in one place.
+public struct HTTPTransportError: Error, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// No complete answer within the total timeout.
+        case timeout
+        /// The request was cancelled (the task was).
+        case cancelled
+        /// No connection: offline, DNS, refused, reset.
+        case unreachable
+        /// TLS handshake or certificate failure.
+        case tls
+        /// Not a valid HTTP answer.
+        case malformed
+        /// The body is larger than `HTTPOptions.maxBytes`.
+        case tooLarge
+        /// A redirect from https to plain http was refused.
+        case insecureRedirect
+        /// Not an http(s) URL, or a request the transport cannot send.
+        case invalidRequest
+        /// The out-of-process helper is missing or failed; `message` says how.
+        case helper
+        /// Anything else; `code` is the underlying (URLError) code.
+        case other
+    }
+    public var kind: Kind
+    public var code: Int?
+    public var status: Int?
+    /// Only for `.helper`: a complete message for the user (never holds the request).
+    public var message: String?
+
+    public init(_ kind: Kind, code: Int? = nil, status: Int? = nil, message: String? = nil) {
+        self.kind = kind; self.code = code; self.status = status; self.message = message
+    }
+}
+
+/// Sends one HTTP request. Implementations: `SubprocessTransport` (the default: runs the
+/// `swiftdash-fetch` helper so the home screen never loads libcurl and TLS) and
+/// `URLSessionTransport` in DashNetworking (in process; the helper and the tests use it).
+/// A transport enforces `options` (timeouts, the size cap while receiving, no https→http
+/// redirect) and throws `HTTPTransportError` or `CancellationError`; it returns any status.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequestSpec, options: HTTPOptions) async throws -> HTTPResponseData
+}
+
+/// A small GET-only HTTP client over an `HTTPTransport`: explicit timeouts, a size cap,
+/// no silent https→http downgrade on redirects, and errors that say what went wrong
+/// without leaking the request.
 public struct HTTPClient: Sendable {
     public var options: HTTPOptions
-    public init(options: HTTPOptions = .standard) { self.options = options }
+    public var transport: any HTTPTransport
+
+    /// By default requests go through the `swiftdash-fetch` helper process.
+    public init(options: HTTPOptions = .standard, transport: any HTTPTransport = SubprocessTransport()) {
+        self.options = options; self.transport = transport
+    }
 
     /// GETs `url` and returns the body of a 2xx answer. `notFoundHint` completes a 404
     /// message ("repository or branch not found"); `secrets` are masked out of errors.
@@ -100,7 +173,7 @@ public struct HTTPClient: Sendable {
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
-    static func hostName(_ url: URL) -> String {
+    public static func hostName(_ url: URL) -> String {
         guard let host = url.host, !host.isEmpty else { return "the server" }
         if let port = url.port { return "\(host):\(port)" }
         return host
@@ -111,71 +184,54 @@ public struct HTTPClient: Sendable {
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil else {
             throw DataSourceError(.configuration, "not an http(s) address: use https://host/…")
         }
-        // swift-corelibs-foundation handles whole seconds only (a 0.5 s timeout fires at
-        // once), so URLSession gets at least 1 s and our watchdog enforces the exact total.
-        let idle = max(1, options.connectTimeout.rounded(.up))
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: idle)
-        request.httpMethod = "GET"
-        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
-        if request.value(forHTTPHeaderField: "User-Agent") == nil { request.setValue("swiftdash", forHTTPHeaderField: "User-Agent") }
-
-        let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = idle
-        config.timeoutIntervalForResource = max(1, options.totalTimeout.rounded(.up))
-        config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        config.urlCache = nil
-        config.httpCookieStorage = nil
-
-        let receiver = Receiver(maxBytes: options.maxBytes, host: host, secureOrigin: scheme == "https")
-        let session = URLSession(configuration: config, delegate: receiver, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request)
-        let total = options.totalTimeout
-
-        let outcome: Receiver.Outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { (cont: CheckedContinuation<Receiver.Outcome, Never>) in
-                receiver.start(cont)
-                task.resume()
-                // Our own watchdog: the resource timeout of URLSession is not reliable everywhere.
-                DispatchQueue.global().asyncAfter(deadline: .now() + total) { [weak task] in
-                    if receiver.fail(DataSourceError(.timeout, "\(host) did not answer within \(Self.seconds(total)) (timeout): check the network or try again later")) {
-                        task?.cancel()
-                    }
-                }
-            }
-        } onCancel: {
-            if receiver.fail(DataSourceError(.timeout, "request to \(host) was cancelled")) { task.cancel() }
+        var h = headers
+        if !h.keys.contains(where: { $0.caseInsensitiveCompare("User-Agent") == .orderedSame }) { h["User-Agent"] = "swiftdash" }
+        let response: HTTPResponseData
+        do {
+            response = try await transport.send(HTTPRequestSpec(method: "GET", url: url.absoluteString, headers: h), options: options)
+        } catch let e as HTTPTransportError {
+            throw Self.error(for: e, host: host, options: options)
         }
         if Task.isCancelled { throw CancellationError() }
-
-        switch outcome {
-        case .failure(let e): throw e
-        case .transport(let code): throw Self.transportError(code, host: host, total: total)
-        case .success(let status, let retryAfter, let rateRemaining, let data):
-            if (200..<300).contains(status) { return data }
-            throw Self.statusError(status, host: host, retryAfter: retryAfter, rateRemaining: rateRemaining,
-                                   notFoundHint: notFoundHint)
-        }
+        if (200..<300).contains(response.status) { return response.body }
+        throw Self.statusError(response.status, host: host, retryAfter: response.header("Retry-After"),
+                               rateRemaining: response.header("X-RateLimit-Remaining"), notFoundHint: notFoundHint)
     }
 
     static func seconds(_ t: TimeInterval) -> String {
-        t == t.rounded() ? "\(Int(t)) s" : String(format: "%.1f s", t)
+        t == t.rounded() ? "\(Int(t)) s" : FixedFormat.decimal(t, places: 1) + " s"
     }
 
-    static func transportError(_ code: Int, host: String, total: TimeInterval) -> DataSourceError {
-        switch URLError.Code(rawValue: code) {
-        case .timedOut:
-            return DataSourceError(.timeout, "\(host) did not answer within \(seconds(total)) (timeout): check the network or try again later")
-        case .notConnectedToInternet, .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .dnsLookupFailed:
+    /// The message the user sees for a transport failure.
+    public static func error(for e: HTTPTransportError, host: String, options: HTTPOptions) -> DataSourceError {
+        switch e.kind {
+        case .timeout:
+            return DataSourceError(.timeout, "\(host) did not answer within \(seconds(options.totalTimeout)) (timeout): check the network or try again later")
+        case .cancelled:
+            return DataSourceError(.timeout, "request to \(host) was cancelled")
+        case .unreachable:
             return DataSourceError(.unreachable, "cannot reach \(host): offline or the server is down")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+        case .tls:
             return DataSourceError(.insecure, "secure connection to \(host) failed (TLS certificate)")
-        case .badServerResponse, .cannotParseResponse:
+        case .malformed:
             return DataSourceError(.badData, "\(host) sent a malformed HTTP answer")
-        default:
-            return DataSourceError(.unreachable, "network error talking to \(host) (URLError \(code))")
+        case .tooLarge:
+            return tooLarge(host: host, maxBytes: options.maxBytes)
+        case .insecureRedirect:
+            return DataSourceError(.insecure, "\(host) redirected from https to plain http: not followed", status: e.status)
+        case .invalidRequest:
+            return DataSourceError(.configuration, "not an http(s) address: use https://host/…")
+        case .helper:
+            return DataSourceError(.unreachable, e.message ?? "the network helper swiftdash-fetch failed")
+        case .other:
+            return DataSourceError(.unreachable, "network error talking to \(host) (URLError \(e.code ?? 0))")
         }
+    }
+
+    static func tooLarge(host: String, maxBytes: Int) -> DataSourceError {
+        let mb = Double(maxBytes) / 1_048_576
+        let size = mb >= 1 ? (mb == mb.rounded() ? "\(Int(mb)) MB" : FixedFormat.decimal(mb, places: 1) + " MB") : "\(maxBytes) bytes"
+        return DataSourceError(.tooLarge, "response from \(host) is larger than \(size): refused")
     }
 
     static func statusError(_ status: Int, host: String, retryAfter: String?, rateRemaining: String?,
@@ -199,108 +255,13 @@ public struct HTTPClient: Sendable {
             return DataSourceError(.httpStatus, "HTTP \(status) from \(host)", status: status)
         }
     }
+}
 
-    /// Collects one response, enforcing the size cap as bytes arrive.
-    final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        enum Outcome: Sendable {
-            case success(status: Int, retryAfter: String?, rateRemaining: String?, Data)
-            case failure(DataSourceError)
-            case transport(Int)
-        }
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Outcome, Never>?
-        private var finished = false
-        private var data = Data()
-        private var response: HTTPURLResponse?
-        private var error: DataSourceError?
-        private let maxBytes: Int
-        private let host: String
-        private let secureOrigin: Bool
-
-        init(maxBytes: Int, host: String, secureOrigin: Bool) {
-            self.maxBytes = maxBytes; self.host = host; self.secureOrigin = secureOrigin
-        }
-
-        func start(_ c: CheckedContinuation<Outcome, Never>) {
-            lock.lock()
-            if finished {
-                let e = error
-                lock.unlock()
-                c.resume(returning: .failure(e ?? DataSourceError(.unreachable, "request to \(host) was cancelled")))
-                return
-            }
-            continuation = c
-            lock.unlock()
-        }
-
-        /// Ends the request with `e` unless it already ended; true if this call ended it.
-        @discardableResult
-        func fail(_ e: DataSourceError) -> Bool { finish(.failure(e), error: e) }
-
-        @discardableResult
-        private func finish(_ outcome: Outcome, error e: DataSourceError? = nil) -> Bool {
-            lock.lock()
-            guard !finished else { lock.unlock(); return false }
-            finished = true
-            error = e
-            let c = continuation
-            continuation = nil
-            lock.unlock()
-            c?.resume(returning: outcome)
-            return true
-        }
-
-        private var tooLarge: DataSourceError {
-            let mb = Double(maxBytes) / 1_048_576
-            let size = mb >= 1 ? (mb == mb.rounded() ? "\(Int(mb)) MB" : String(format: "%.1f MB", mb)) : "\(maxBytes) bytes"
-            return DataSourceError(.tooLarge, "response from \(host) is larger than \(size): refused")
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-            let http = response as? HTTPURLResponse
-            lock.lock(); self.response = http; lock.unlock()
-            if let len = http?.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), len > maxBytes {
-                fail(tooLarge)
-                completionHandler(.cancel)
-                return
-            }
-            completionHandler(.allow)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive chunk: Data) {
-            lock.lock()
-            data.append(chunk)
-            let over = data.count > maxBytes
-            if over { data = Data() }
-            lock.unlock()
-            if over, fail(tooLarge) { dataTask.cancel() }
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-            if secureOrigin, request.url?.scheme?.lowercased() != "https" {
-                fail(DataSourceError(.insecure, "\(host) redirected from https to plain http: not followed", status: response.statusCode))
-                completionHandler(nil)
-                return
-            }
-            completionHandler(request)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            if let error {
-                let code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
-                finish(.transport(code))
-                return
-            }
-            lock.lock()
-            let status = response?.statusCode ?? (task.response as? HTTPURLResponse)?.statusCode ?? 0
-            let retry = response?.value(forHTTPHeaderField: "Retry-After")
-            let remaining = response?.value(forHTTPHeaderField: "X-RateLimit-Remaining")
-            let body = data
-            lock.unlock()
-            finish(.success(status: status, retryAfter: retry, rateRemaining: remaining, body))
-        }
+extension HTTPResponseData {
+    /// A header by name, whatever its case.
+    public func header(_ name: String) -> String? {
+        if let v = headers[name] { return v }
+        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 

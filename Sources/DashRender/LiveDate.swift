@@ -18,9 +18,8 @@ public struct LiveDateFormatter: Sendable {
         switch style {
         case .time(let seconds):
             let c = calendar.dateComponents([.hour, .minute, .second], from: date)
-            let text = seconds
-                ? String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-                : String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+            let hm = FixedFormat.zeroPadded(c.hour ?? 0) + ":" + FixedFormat.zeroPadded(c.minute ?? 0)
+            let text = seconds ? hm + ":" + FixedFormat.zeroPadded(c.second ?? 0) : hm
             return (text, nil)
         case .date:
             let c = calendar.dateComponents([.weekday, .day, .month], from: date)
@@ -35,7 +34,8 @@ public struct LiveDateFormatter: Sendable {
             // Dates come from outside: keep absurd ones from trapping the conversion.
             let secs = Int(min(abs(now.timeIntervalSince(date)), 9e15).rounded(.down))
             let h = secs / 3600, m = (secs % 3600) / 60, s = secs % 60
-            let text = h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+            let mmss = FixedFormat.zeroPadded(m) + ":" + FixedFormat.zeroPadded(s)
+            let text = h > 0 ? "\(h):" + mmss : "\(m):" + FixedFormat.zeroPadded(s)
             return (text, LiveDateFormatter.nextBoundary(date: date, now: now, step: 1))
         }
     }

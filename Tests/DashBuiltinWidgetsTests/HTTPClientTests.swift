@@ -6,6 +6,7 @@ import Testing
 import DashWidgets
 import DashTestSupport
 @testable import DashBuiltinWidgets
+@testable import DashNetworking
 
 /// What a broken, slow, huge or hostile server does to a tile: a clear error that the
 /// scheduler shows as a stale mark, never a hang, a crash or a leaked key.
@@ -51,7 +52,7 @@ struct HTTPClientTests {
         let (e, port) = try await cryptoError(.init(status: 200, headers: [:], body: big))
         #expect(e?.message == "response from 127.0.0.1:\(port) is larger than 5 MB: refused")
         // Without Content-Length the cap is enforced while receiving.
-        let small = HTTPClient(options: HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 64 * 1024))
+        let small = inProcessHTTP(HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 64 * 1024))
         let (streamed, _) = try await cryptoError(.init(status: 200, headers: [:], body: Data(repeating: 32, count: 1024 * 1024),
                                                         omitContentLength: true), http: small)
         #expect(streamed?.reason == .tooLarge)
@@ -59,7 +60,7 @@ struct HTTPClientTests {
 
     @Test func slowAnswerTimesOut() async throws {
         // Sub-second limits work too (URLSession alone would fire at once or round up).
-        let quick = HTTPClient(options: HTTPOptions(connectTimeout: 0.5, totalTimeout: 0.5))
+        let quick = inProcessHTTP(HTTPOptions(connectTimeout: 0.5, totalTimeout: 0.5))
         let start = Date()
         let (e, port) = try await cryptoError(.init(status: 200, "[]", delay: 2), http: quick)
         let took = Date().timeIntervalSince(start)
@@ -128,7 +129,7 @@ struct RedirectAndFamilyTests {
     final class Box: @unchecked Sendable { var request: URLRequest?; var called = false }
 
     @Test func httpsToHTTPRedirectIsNotFollowed() async throws {
-        let receiver = HTTPClient.Receiver(maxBytes: 1024, host: "api.example.com", secureOrigin: true)
+        let receiver = URLSessionTransport.Receiver(maxBytes: 1024, secureOrigin: true)
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: URL(string: "https://api.example.com/x")!)
@@ -141,12 +142,14 @@ struct RedirectAndFamilyTests {
         }
         #expect(box.called && box.request == nil)
         let outcome = await withCheckedContinuation { receiver.start($0) }
-        guard case .failure(let e) = outcome else { Issue.record("expected a failure"); return }
-        #expect(e.reason == .insecure)
+        guard case .failure(let failure) = outcome else { Issue.record("expected a failure"); return }
+        #expect(failure == HTTPTransportError(.insecureRedirect, status: 301))
+        let e = HTTPClient.error(for: failure, host: "api.example.com", options: .standard)
+        #expect(e.reason == .insecure && e.status == 301)
         #expect(e.message == "api.example.com redirected from https to plain http: not followed")
 
         // https to https is fine.
-        let secure = HTTPClient.Receiver(maxBytes: 1024, host: "api.example.com", secureOrigin: true)
+        let secure = URLSessionTransport.Receiver(maxBytes: 1024, secureOrigin: true)
         let ok = Box()
         secure.urlSession(session, task: task, willPerformHTTPRedirection: response,
                           newRequest: URLRequest(url: URL(string: "https://cdn.example.com/x")!)) { req in ok.request = req }

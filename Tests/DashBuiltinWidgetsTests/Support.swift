@@ -5,6 +5,7 @@ import DashRender
 import DashWidgets
 import DashTestSupport
 @testable import DashBuiltinWidgets
+import DashNetworking
 
 /// The clock every test runs at.
 let testNow = Date(timeIntervalSince1970: 1_795_424_400) // 2026-11-23T09:00:00Z
@@ -40,8 +41,11 @@ func fixtureResponse(_ name: String, status: Int = 200, headers: [String: String
     return LocalHTTPServer.Response(status: status, headers: h, body: fixture(name), delay: delay)
 }
 
-/// Fast limits for tests: a slow answer fails in half a second.
-let testHTTP = HTTPClient(options: HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 5 * 1024 * 1024))
+/// Widget logic is tested in process, on URLSession (`SubprocessTransportTests` runs the helper).
+func inProcessHTTP(_ options: HTTPOptions) -> HTTPClient { HTTPClient(options: options, transport: URLSessionTransport()) }
+
+/// Fast limits for tests: a slow answer fails in two seconds.
+let testHTTP = inProcessHTTP(HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 5 * 1024 * 1024))
 
 struct RenderedTile {
     var text: String

@@ -1,0 +1,41 @@
+// swiftdash-fetch: performs ONE HTTP request for swiftdash and exits.
+//
+// stdin:  one JSON `FetchWire.Request` (URL, headers, timeouts, size cap). Keys and tokens
+//         come this way, never as arguments (argv is visible in `ps`).
+// stdout: one JSON `FetchWire.Reply`: the status, the headers swiftdash reads and the
+//         body (base64), or an error kind.
+// The home screen runs this helper instead of linking FoundationNetworking, which loads
+// libcurl and the TLS libraries and would triple its memory; this process lives only
+// for the length of one request.
+import Foundation
+import DashBuiltinWidgets
+import DashNetworking
+
+func reply(_ r: FetchWire.Reply) -> Never {
+    let data = (try? JSONEncoder().encode(r)) ?? Data("{\"error\":{\"kind\":\"helper\"}}".utf8)
+    FileHandle.standardOutput.write(data)
+    exit(0)
+}
+
+if CommandLine.arguments.count > 1 {
+    let text = """
+        usage: swiftdash-fetch < request.json
+        Performs one HTTP request for swiftdash: reads a JSON request on stdin, writes a JSON reply on stdout.
+
+        """
+    FileHandle.standardError.write(Data(text.utf8))
+    exit(CommandLine.arguments[1] == "--help" || CommandLine.arguments[1] == "-h" ? 0 : 2)
+}
+
+let input = FileHandle.standardInput.readDataToEndOfFile()
+guard let request = try? JSONDecoder().decode(FetchWire.Request.self, from: input), request.version == FetchWire.version else {
+    reply(FetchWire.Reply(error: HTTPTransportError(.helper, message: "swiftdash-fetch got a request it cannot read (a different swiftdash version?)")))
+}
+do {
+    let response = try await URLSessionTransport().send(request.request, options: request.options)
+    reply(FetchWire.Reply(response: response))
+} catch let e as HTTPTransportError {
+    reply(FetchWire.Reply(error: e))
+} catch {
+    reply(FetchWire.Reply(error: HTTPTransportError(.other, code: (error as NSError).code)))
+}
