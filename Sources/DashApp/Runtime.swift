@@ -143,14 +143,7 @@ public final class Runtime {
                 dirty = true
             }
         }
-        for req in scheduler.process(now: now) {
-            let family = state.home.tiles.first { $0.items.contains { $0.id == req.id } }
-                .map { state.layout.tile($0.id)?.family ?? $0.family } ?? .small
-            var ctx = state.context(for: family)
-            ctx.now = now
-            stats.loadsStarted += 1
-            startLoad(req, ctx, inbox)
-        }
+        let requests = scheduler.process(now: now)
         if !scheduler.takeChanged().isEmpty { dirty = true }
         refreshDisplay(now: now)
         let changes = scheduler.takeCacheChanges()
@@ -161,6 +154,16 @@ public final class Runtime {
         let messageEnds = state.messageSince.map { $0.addingTimeInterval(AppState.messageLifetime) }
         if let end = messageEnds, now >= end { state.message = nil; dirty = true }
         if dirty { draw() }
+        // Loads start after the frame is out: they compete for the same cores, and the
+        // first frame (placeholders) should not wait for them.
+        for req in requests {
+            let family = state.home.tiles.first { $0.items.contains { $0.id == req.id } }
+                .map { state.layout.tile($0.id)?.family ?? $0.family } ?? .small
+            var ctx = state.context(for: family)
+            ctx.now = now
+            stats.loadsStarted += 1
+            startLoad(req, ctx, inbox)
+        }
         let deadlines = [scheduler.nextWake, nextLiveChange, state.message == nil ? nil : messageEnds].compactMap { $0 }
         guard let next = deadlines.min() else { return nil }
         return max(0, next.timeIntervalSince(clock.now))

@@ -22,6 +22,8 @@ func runtimeFailure(_ message: String) -> ExitCode {
 }
 
 let bundle = BuiltinWidgets.bundle
+/// When main() started, for the "first frame after N ms" log line.
+nonisolated(unsafe) var startedAt = ContinuousClock.now
 let processEnvironment = ProcessInfo.processInfo.environment
 
 /// Parses `--at` (ISO 8601, e.g. 2026-11-23T09:30:00Z).
@@ -90,6 +92,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
     /// away from the providers' loads.
     @MainActor
     static func main() async {
+        startedAt = ContinuousClock.now
         do {
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {

@@ -229,6 +229,11 @@ struct Home: ParsableCommand {
                               persistence: cachePersistence(paths: paths, logger: logger, home: home),
                               openURL: { Browser.open($0, environment: env) },
                               log: { logger.info("\($0)") })
+        runtime.afterDraw = { [weak runtime] in
+            guard let runtime, runtime.stats.frames == 1 else { return }
+            let ms = (ContinuousClock.now - startedAt) / .milliseconds(1)
+            logger.info("first frame after \(String(format: "%.1f", ms)) ms from main()")
+        }
         if processEnvironment["SWIFTDASH_TEST_CRASH"] == "after-first-frame" {
             // For the end-to-end test that a crash still restores the terminal.
             runtime.afterDraw = { fatalError("crash requested by SWIFTDASH_TEST_CRASH") }
