@@ -14,6 +14,7 @@ func runSwiftdash(_ args: [String], env extra: [String: String] = [:]) throws ->
     p.executableURL = exe
     p.arguments = args
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-cli-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
     var env = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     env.merge(extra) { $1 }
     p.environment = env
@@ -103,6 +104,7 @@ final class CLITests: XCTestCase {
 
     func testBrokenHomeYamlNamesTheLineAndIsKept() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-cfg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
         let dir = home.appendingPathComponent("swiftdash")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("home.yaml")
