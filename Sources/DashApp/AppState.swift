@@ -98,18 +98,17 @@ public struct AppState: Sendable {
     }
 
     /// Links of the focused tile in reading order (what Tab walks).
-    public func links(ofTile tileID: String) -> [String] {
-        guard let placed = layout.tile(tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
-              let entry = display[inst.id]?.entry else { return [] }
-        return w.view(for: entry, in: context(for: placed.family)).links
-    }
-
-    /// The `widgetURL` of a tile's current view.
-    public func tileWidgetURL(_ tileID: String) -> String? {
+    /// The view a tile shows now (nil before its first entry).
+    func currentView(ofTile tileID: String) -> TileView? {
         guard let placed = layout.tile(tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
               let entry = display[inst.id]?.entry else { return nil }
-        return w.view(for: entry, in: context(for: placed.family)).widgetURL
+        return w.view(for: entry, in: context(for: placed.family))
     }
+
+    public func links(ofTile tileID: String) -> [String] { currentView(ofTile: tileID)?.links ?? [] }
+
+    /// The `widgetURL` of a tile's current view.
+    public func tileWidgetURL(_ tileID: String) -> String? { currentView(ofTile: tileID)?.widgetURL }
 
     /// What the status bar says: a recent message, else why the focused tile is stale.
     public var statusText: String? {
@@ -132,10 +131,12 @@ public struct AppState: Sendable {
     public var paneLinks: [String] { detailView()?.links ?? [] }
 
     /// The link Tab highlighted inside the detail pane.
-    public var highlightedPaneLink: String? {
-        guard let i = paneLinkIndex else { return nil }
-        let l = paneLinks
-        return i < l.count ? l[i] : nil
+    public var highlightedPaneLink: String? { highlightedPaneLink(in: paneLinks) }
+
+    /// The highlighted one of `links` (the pane's, already computed).
+    public func highlightedPaneLink(in links: [String]) -> String? {
+        guard let i = paneLinkIndex, i < links.count else { return nil }
+        return links[i]
     }
 
     public var highlightedLink: String? {

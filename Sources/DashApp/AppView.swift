@@ -69,12 +69,14 @@ public enum AppView {
             let widget = inst.flatMap { s.bundle[$0.kind] }
             let rect = paneRect(s.screen)
             let title = widget?.displayName ?? link.kind ?? "Detail"
-            let hasWeb = s.paneLinks.contains { DeepLink($0)?.isExternal == true }
+            let view = s.detailView()
+            let links = view?.links ?? []
+            let hasWeb = links.contains { DeepLink($0)?.isExternal == true }
             let footer = "Tab links · Enter open" + (hasWeb ? " · o browser" : "") + " · Esc close"
             Chrome.drawPane(rect, title: title, footer: footer, theme: s.theme, into: &frame.buffer)
-            if let view = s.detailView() {
+            if let view {
                 var e = env
-                e.highlightedLink = s.highlightedPaneLink
+                e.highlightedLink = s.highlightedPaneLink(in: links)
                 let r = TileRenderer.render(view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: e)
                 if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! { frame.nextLiveChange = n }
             }

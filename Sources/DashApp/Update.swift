@@ -88,8 +88,9 @@ public enum App {
                 if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
             case .char("o"):
                 // The highlighted web link, else the pane's first one.
-                let web = s.highlightedPaneLink.flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
-                    ?? s.paneLinks.first { DeepLink($0)?.isExternal == true }
+                let links = s.paneLinks
+                let web = s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
+                    ?? links.first { DeepLink($0)?.isExternal == true }
                 guard let url = web else { s.message = "no web link here"; return [] }
                 s.message = "opening \(url)"
                 return [.openExternal(url)]

@@ -12,16 +12,8 @@ import DashScheduler
 /// real value back, so the scheduler still recognises its configuration.
 func cachePersistence(paths: AppPaths, logger: Logger, home: HomeConfig) -> RuntimePersistence {
     let store = TimelineCacheStore(directory: paths.cache)
-    let instances = Dictionary(home.allInstances.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     return RuntimePersistence(
-        load: {
-            var snapshot = store.load(log: { logger.warning("cache: \($0)") })
-            for (id, record) in snapshot.records {
-                guard let inst = instances[id], let schema = bundle[record.kind]?.schema else { continue }
-                snapshot.records[id]?.configuration = SecretFingerprint.reveal(record.configuration, using: inst.config, schema: schema)
-            }
-            return snapshot
-        },
+        load: { SecretFingerprint.reveal(store.load(log: { logger.warning("cache: \($0)") }), home: home) },
         save: { records in
             for var r in records {
                 if let schema = bundle[r.kind]?.schema { r.configuration = SecretFingerprint.hide(r.configuration, schema: schema) }
@@ -43,6 +35,18 @@ enum SecretFingerprint {
         var out = config
         for p in schema.parameters where p.isSecret {
             if let v = config[p.key], !v.description.isEmpty { out[p.key] = .string(fingerprint(v.description)) }
+        }
+        return out
+    }
+
+    /// The snapshot with each record's fingerprinted secrets replaced by the home
+    /// screen's current values where they still match.
+    static func reveal(_ snapshot: SchedulerSnapshot, home: HomeConfig) -> SchedulerSnapshot {
+        var out = snapshot
+        let instances = Dictionary(home.allInstances.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for (id, record) in snapshot.records {
+            guard let inst = instances[id], let schema = bundle[record.kind]?.schema else { continue }
+            out.records[id]?.configuration = reveal(record.configuration, using: inst.config, schema: schema)
         }
         return out
     }

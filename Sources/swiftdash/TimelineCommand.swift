@@ -30,12 +30,8 @@ struct TimelineCommand: AsyncParsableCommand {
         let paths = AppPaths(environment: processEnvironment)
         let home = try loadHome(useDefault: false)
         let store = TimelineCacheStore(directory: paths.cache)
-        var (snapshot, warnings) = store.load()
-        let instances = Dictionary(home.allInstances.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        for (id, record) in snapshot.records {
-            guard let inst = instances[id], let schema = bundle[record.kind]?.schema else { continue }
-            snapshot.records[id]?.configuration = SecretFingerprint.reveal(record.configuration, using: inst.config, schema: schema)
-        }
+        let (stored, warnings) = store.load()
+        let snapshot = SecretFingerprint.reveal(stored, home: home)
         for w in warnings { FileHandle.standardError.write(Data("swiftdash: warning: \(w)\n".utf8)) }
         var scheduler = Scheduler()
         scheduler.restore(snapshot)

@@ -5,15 +5,7 @@ import DashTestSupport
 @testable import DashBuiltinWidgets
 
 /// The built `swiftdash-fetch`, found beside the test bundle (in .build/<config>/).
-func builtFetchHelper() -> URL? {
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let exe = dir.appendingPathComponent(SubprocessTransport.helperName)
-        if FileManager.default.isExecutableFile(atPath: exe.path) { return exe }
-        dir = dir.deletingLastPathComponent()
-    }
-    return nil
-}
+func builtFetchHelper() -> URL? { builtProduct(SubprocessTransport.helperName) }
 
 /// The transport the shipped widgets use: the real `swiftdash-fetch` process against a
 /// local server, with the same messages as the in-process transport.

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import DashTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,13 +12,7 @@ final class TmuxSession {
     let socket: String
     let home: URL
 
-    static var binary: String {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<3 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("swiftdash").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("swiftdash").path
-    }
+    static var binary: String { builtProduct("swiftdash")?.path ?? "swiftdash" }
 
     static var available: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")

@@ -1,15 +1,10 @@
 import XCTest
 import Foundation
+import DashTestSupport
 
 /// Runs the built `swiftdash` binary as a user would.
 func runSwiftdash(_ args: [String], env extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var dir = bin
-    // The test bundle sits in .build/<config>/; the binary beside it.
-    for _ in 0..<3 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("swiftdash").path) {
-        dir = dir.deletingLastPathComponent()
-    }
-    let exe = dir.appendingPathComponent("swiftdash")
+    guard let exe = builtProduct("swiftdash") else { throw CocoaError(.fileNoSuchFile) }
     let p = Process()
     p.executableURL = exe
     p.arguments = args
