@@ -23,11 +23,12 @@ public enum AppView {
                                                  decoration: TileDecoration(title: inst.kind, focused: focused))
                 continue
             }
-            let d = s.display[inst.id]
+            let entry = s.entry(ofInstance: inst.id)
+            let error = s.scheduler.lastError(inst.id)
             let view: TileView
-            if let entry = d?.entry {
+            if let entry {
                 view = widget.view(for: entry, in: ctx)
-            } else if let error = d?.staleMessage {
+            } else if let error {
                 view = VStack {
                     Text("Failed to load").font(.headline).foregroundStyle(.negative)
                     Text(error).font(.caption)
@@ -36,10 +37,11 @@ public enum AppView {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
             }
             var title = inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
-            if d?.isSample == true { title += " · sample" }
+            if s.sampleInstances.contains(inst.id) { title += " · sample" }
+            let stale = entry != nil && s.scheduler.isStale(inst.id) ? error : nil
             out[placed.id] = HomeTileContent(
                 view: view,
-                decoration: TileDecoration(title: title, focused: focused, staleMessage: d?.entry != nil ? d?.staleMessage : nil,
+                decoration: TileDecoration(title: title, focused: focused, staleMessage: stale,
                                            stackPosition: stackPos),
                 highlightedLink: focused ? s.highlightedLink : nil)
         }
@@ -69,7 +71,7 @@ public enum AppView {
             let widget = inst.flatMap { s.bundle[$0.kind] }
             let rect = paneRect(s.screen)
             let title = widget?.displayName ?? link.kind ?? "Detail"
-            let view = s.detailView()
+            let view = s.detailView(size: detailContentSize(s.screen))
             let links = view?.links ?? []
             let hasWeb = links.contains { DeepLink($0)?.isExternal == true }
             let footer = "Tab links · Enter open" + (hasWeb ? " · o browser" : "") + " · Esc close"
@@ -99,32 +101,38 @@ public enum AppView {
         return frame
     }
 
+    /// The room inside the detail pane on a screen of `size`.
+    public static func detailContentSize(_ screen: Size) -> Size {
+        paneRect(screen).inset(top: 1, left: 2, bottom: 1, right: 2).size
+    }
+
     static func paneRect(_ screen: Size) -> Rect {
         let w = min(screen.width - 2, max(40, screen.width * 3 / 4))
         let h = min(screen.height - 2, max(10, screen.height * 3 / 4))
         return Rect(x: (screen.width - w) / 2, y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
     }
 
-    /// Every key, grouped.
-    public static let keyHelp: [(String, [(String, String)])] = [
-        ("Move", [("←↓↑→ h j k l", "focus the nearest tile that way"), ("PgUp PgDn [ ]", "previous / next page"),
-                  ("Home g", "the first tile of the page"),
-                  ("Tab Shift-Tab", "walk the links inside a tile")]),
-        ("Act", [("Enter", "open the tile or the highlighted link"), ("o", "open a web link in the browser"),
-                 ("< >", "rotate a stack"), ("r / R", "reload this widget / all widgets")]),
-        ("View", [("t", "switch dark / light"), ("Ctrl-L", "redraw the screen"), ("Esc", "close a pane"),
-                  ("?", "this help"), ("q", "quit")]),
-        ("Mouse", [("click", "focus and open a tile"), ("wheel", "rotate a stack")]),
-    ]
+    /// Every key, grouped, from `KeyTable` (the same table `update` dispatches from).
+    public static var keyHelp: [(String, [(String, String)])] {
+        KeyTable.groups.map { g in
+            (g, KeyTable.bindings.filter { $0.group == g }.map { b in
+                let only = b.layers.subtracting([.global])
+                let scope = b.layers.contains(.global) || only.contains(.home) ? "" :
+                    " (" + Layer.allCases.filter { only.contains($0) }.map(\.title).joined(separator: ", ") + ")"
+                return (b.label, b.help + scope)
+            })
+        } + [("Mouse", KeyTable.mouse)]
+    }
 
     static func drawHelp(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
-        let rows = keyHelp.reduce(0) { $0 + $1.1.count + 1 }
+        let help = keyHelp
+        let rows = help.reduce(0) { $0 + $1.1.count + 1 }
         let w = min(s.screen.width - 2, 64)
         let h = min(s.screen.height - 1, rows + 3)
         let r = Rect(x: (s.screen.width - w) / 2, y: max(0, (s.screen.height - 1 - h) / 2), width: w, height: h)
         Chrome.drawPane(r, title: "swiftdash keys", footer: "Esc or ? closes", theme: s.theme, into: &buffer)
         let view = VStack {
-            for (group, keys) in keyHelp {
+            for (group, keys) in help {
                 Text(group).font(.headline).foregroundStyle(.accent)
                 for (k, d) in keys {
                     HStack(spacing: 2) { Text(k).bold().frame(width: 16); Text(d).foregroundStyle(.secondary) }

@@ -1,29 +1,10 @@
 import Foundation
-import DashCore
 import DashWidgets
-import DashRender
+import DashScheduler
 
-/// Loading data once, outside the live runtime: `render`, `preview --live`, `timeline`.
+/// Loading data once, outside the live runtime (`render`): the same scheduler and `update`
+/// as the home screen, with every load run to completion before drawing.
 public enum OneShot {
-    public struct TimeoutError: Error, CustomStringConvertible {
-        public var seconds: Double
-        public var description: String { "timed out after \(Int(seconds)) s" }
-    }
-
-    /// Runs `work` but gives up after `seconds`.
-    public static func withTimeout<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                throw TimeoutError(seconds: seconds)
-            }
-            let first = try await group.next()!
-            group.cancelAll()
-            return first
-        }
-    }
-
     /// Where `render` takes each widget's data from.
     public enum DataSource: String, Sendable, CaseIterable {
         /// Real timelines for every widget (network widgets go to the network).
@@ -32,32 +13,34 @@ public enum OneShot {
         case sample
     }
 
-    /// Fills `state.display` for every instance on the home screen, loading concurrently.
+    /// Runs the loads the scheduler asks for at `state.now`, concurrently, and feeds their
+    /// results back through `App.update`.
     public static func load(_ state: inout AppState, source: DataSource) async {
-        let instances = state.home.tiles.flatMap { t in t.items.map { (t, $0) } }
-        let s = state
-        let results = await withTaskGroup(of: (String, InstanceDisplay).self) { group in
-            for (tile, inst) in instances {
-                guard let widget = s.bundle[inst.kind] else { continue }
-                let family = s.layout.tile(tile.id)?.family ?? tile.family
-                let ctx = s.context(for: family)
+        let jobs = App.update(&state, .tick(state.now)).compactMap { e -> LoadJob? in
+            if case .startLoad(let j) = e { return j }
+            return nil
+        }
+        typealias Outcome = (job: LoadJob, result: Result<AnyTimeline, any Error>, sample: Bool)
+        let outcomes = await withTaskGroup(of: Outcome.self) { group in
+            for job in jobs {
                 group.addTask {
+                    let widget = job.request.widget
                     if source == .sample && widget.cost == .budgeted {
-                        var pctx = ctx; pctx.isPreview = true
-                        return (inst.id, InstanceDisplay(entry: await widget.snapshot(for: inst.config, in: pctx), isSample: true))
+                        var ctx = job.context
+                        ctx.isPreview = true
+                        let entry = await widget.snapshot(for: job.request.configuration, in: ctx)
+                        return (job, .success(AnyTimeline(entries: [entry], policy: .never)), true)
                     }
-                    do {
-                        let t = try await withTimeout(widget.timeout) { try await widget.timeline(for: inst.config, in: ctx) }
-                        return (inst.id, InstanceDisplay(entry: t.entry(at: ctx.now) ?? t.entries.min { $0.date < $1.date }))
-                    } catch {
-                        return (inst.id, InstanceDisplay(entry: nil, staleMessage: TextSanitizer.singleLine("\(error)")))
-                    }
+                    return (job, await Loads.run(job), false)
                 }
             }
-            var out: [(String, InstanceDisplay)] = []
-            for await r in group { out.append(r) }
+            var out: [Outcome] = []
+            for await o in group { out.append(o) }
             return out
         }
-        for (id, d) in results { state.display[id] = d }
+        for o in outcomes {
+            if o.sample { state.sampleInstances.insert(o.job.id) }
+            _ = App.update(&state, .loaded(id: o.job.id, token: o.job.token, result: o.result))
+        }
     }
 }

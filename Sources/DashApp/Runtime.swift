@@ -4,38 +4,45 @@ import DashWidgets
 import DashScheduler
 import DashRender
 
-/// Results that arrive from other threads (provider loads, the control socket), kept until
-/// the loop's next turn.
+/// Messages that arrive from other threads (provider results, the control socket), kept
+/// until the loop's next turn. Posting wakes the loop.
 public final class Inbox: @unchecked Sendable {
-    public enum Item: Sendable {
-        case loaded(id: String, token: UInt64, result: Result<AnyTimeline, any Error>)
-        case reload(kind: String?)
-    }
     private let lock = NSLock()
-    private var items: [Item] = []
+    private var items: [Msg] = []
     private let wake: @Sendable () -> Void
 
     public init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
-    public func post(_ item: Item) {
-        lock.lock(); items.append(item); lock.unlock()
+    public func post(_ msg: Msg) {
+        lock.lock(); items.append(msg); lock.unlock()
         wake()
     }
-    func drain() -> [Item] {
+
+    func drain() -> [Msg] {
         lock.lock(); defer { lock.unlock() }
-        let out = items; items.removeAll()
+        let out = items
+        items.removeAll()
         return out
     }
 }
 
-/// How the runtime keeps the cache: load a snapshot at start, save records as they change.
-public struct RuntimePersistence: Sendable {
-    public var load: @Sendable () -> SchedulerSnapshot?
-    public var save: @Sendable ([InstanceRecord]) -> Void
-    public init(load: @escaping @Sendable () -> SchedulerSnapshot?, save: @escaping @Sendable ([InstanceRecord]) -> Void) {
-        self.load = load; self.save = save
+/// What the runtime does for effects that leave the process.
+public struct RuntimeServices: Sendable {
+    /// Writes timeline records to the cache.
+    public var saveCache: @Sendable ([InstanceRecord]) -> Void
+    /// Opens a URL in the browser; returns a problem to show, or nil.
+    public var openURL: @Sendable (String) -> String?
+    public var log: @Sendable (String) -> Void
+    /// Runs a load and posts its result to the inbox; returns a way to cancel it.
+    public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
+
+    public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
+                openURL: @escaping @Sendable (String) -> String? = { _ in nil },
+                log: @escaping @Sendable (String) -> Void = { _ in },
+                startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil) {
+        self.saveCache = saveCache; self.openURL = openURL; self.log = log
+        self.startLoad = startLoad ?? Runtime.concurrentLoad
     }
-    public static let none = RuntimePersistence(load: { nil }, save: { _ in })
 }
 
 /// Counters that show the loop is idle when nothing happens.
@@ -46,132 +53,134 @@ public struct RuntimeStats: Sendable {
     public var loadsStarted = 0
 }
 
-/// The loop: wait for input with a timeout equal to the next deadline (entry dates, reloads,
-/// retries, live text), apply messages through `App.update`, run effects, let the
-/// scheduler start loads, and draw at most once per turn, sending only changed cells.
+/// The loop, and nothing else: wait until the next deadline or an event, turn what happened
+/// into a `Msg`, let `App.update` decide, run the effects it returns, and draw at most once
+/// per turn, sending only changed cells. The runtime owns what is not state: the terminal,
+/// the clock, the last frame (with its tap regions) and the loads in flight.
 public final class Runtime {
     public private(set) var state: AppState
-    public private(set) var scheduler: Scheduler
     public private(set) var stats = RuntimeStats()
     let terminal: Terminal
     let clock: any DashClock
     public let inbox: Inbox
-    let persistence: RuntimePersistence
-    let openURL: @Sendable (String) -> String?
-    let log: @Sendable (String) -> Void
-    var lastFrame: CellBuffer?
+    let services: RuntimeServices
+    /// The last frame sent: what the terminal shows, where links are, when live text changes.
+    var lastFrame: HomeFrame?
     /// Called after each frame is sent (the end-to-end crash test uses it).
     public var afterDraw: (() -> Void)?
-    var nextLiveChange: Date?
-    var dirty = true
+    var needsDraw = true
     var fullRedraw = false
-    /// Runs a load; tests replace it to keep everything on one thread.
-    let startLoad: @Sendable (LoadRequest, TimelineContext, Inbox) -> Void
+    var loadsToStart: [LoadJob] = []
+    var cancels: [UInt64: @Sendable () -> Void] = [:]
 
     public init(state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
-                persistence: RuntimePersistence = .none, schedulerPolicy: SchedulerPolicy = .default,
-                openURL: @escaping @Sendable (String) -> String? = { _ in nil },
-                log: @escaping @Sendable (String) -> Void = { _ in },
-                startLoad: (@Sendable (LoadRequest, TimelineContext, Inbox) -> Void)? = nil) {
+                services: RuntimeServices = RuntimeServices()) {
         self.state = state
         self.terminal = terminal
         self.clock = clock
         self.inbox = inbox
-        self.persistence = persistence
-        self.openURL = openURL
-        self.log = log
-        self.startLoad = startLoad ?? Runtime.concurrentLoad
-        self.scheduler = Scheduler(policy: schedulerPolicy)
-        self.state.screen = terminal.size
-        self.state.colorDepth = terminal.colorDepth
-        self.state.relayout()
-        if let snapshot = persistence.load() { scheduler.restore(snapshot) }
-        registerInstances()
-        for w in scheduler.takeWarnings() { log(w) }
+        self.services = services
+        send(.resize(terminal.size))
     }
 
-    /// Runs a provider's timeline on the cooperative pool, with the widget's timeout, and
-    /// posts the result back. A slow provider only delays itself.
-    @Sendable static func concurrentLoad(_ req: LoadRequest, _ ctx: TimelineContext, _ inbox: Inbox) {
-        Task.detached {
-            let result: Result<AnyTimeline, any Error>
-            do {
-                let w = req.widget, c = req.configuration
-                result = .success(try await OneShot.withTimeout(w.timeout + 1) { try await w.timeline(for: c, in: ctx) })
-            } catch {
-                result = .failure(error)
-            }
-            inbox.post(.loaded(id: req.id, token: req.token, result: result))
-        }
-    }
-
-    func registerInstances() {
-        let now = clock.now
-        for tile in state.home.tiles {
-            let family = state.layout.tile(tile.id)?.family ?? tile.family
-            for inst in tile.items {
-                guard let w = state.bundle[inst.kind] else { continue }
-                scheduler.register(inst.id, widget: w, configuration: inst.config, family: family, at: now)
+    /// Runs a provider on the cooperative pool with the widget's timeout and posts the result.
+    @Sendable public static func concurrentLoad(_ job: LoadJob, _ inbox: Inbox) -> (@Sendable () -> Void)? {
+        let task = Task.detached {
+            let result = await Loads.run(job)
+            if case .failure(let e) = result, let t = e as? LoadTimeoutError {
+                inbox.post(.loadTimedOut(id: job.id, token: job.token, after: t.timeout))
+            } else {
+                inbox.post(.loaded(id: job.id, token: job.token, result: result))
             }
         }
+        return { task.cancel() }
     }
 
-    /// Copies what the scheduler shows into the view state.
-    func refreshDisplay(now: Date) {
-        for inst in state.home.allInstances {
-            guard let v = scheduler.currentEntry(inst.id, at: now) else { continue }
-            let error = scheduler.lastError(inst.id)
-            state.display[inst.id] = InstanceDisplay(entry: v.isPlaceholder ? nil : v.entry,
-                                                     staleMessage: v.isPlaceholder ? error : (scheduler.isStale(inst.id) ? error : nil))
-        }
+    /// Feeds one message through `update` and runs its effects.
+    public func send(_ msg: Msg) {
+        run(App.update(&state, msg))
     }
 
-    /// One turn without waiting: take results, let due deadlines fire, draw if needed.
-    /// Returns the time to wait for the next deadline (nil: nothing is due, sleep until input).
+    /// One turn without waiting: the time, then the messages that arrived, then a frame if
+    /// anything visible changed, then the loads asked for (after the frame: they compete for
+    /// the same cores). Returns seconds until the next deadline (nil: sleep until input).
     @discardableResult
     public func turn() -> Double? {
         stats.turns += 1
-        let now = clock.now
-        state.now = now
-        for item in inbox.drain() {
-            switch item {
-            case .loaded(let id, let token, let result):
-                if case .failure(let e) = result { log("\(id): load failed: \(e)") }
-                _ = scheduler.loadFinished(id, token: token, result: result, at: now)
-            case .reload(let kind):
-                run(App.update(&state, .reloadRequest(kind: kind)))
-                dirty = true
+        send(.tick(clock.now))
+        for msg in inbox.drain() {
+            if case .loaded(_, let token, _) = msg { cancels[token] = nil }
+            if case .loadTimedOut(_, let token, _) = msg { cancels[token] = nil }
+            send(msg)
+        }
+        if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
+        if needsDraw { draw() }
+        startLoads()
+        let next = [state.nextDeadline, lastFrame?.nextLiveChange].compactMap { $0 }.min()
+        return next.map { max(0, $0.timeIntervalSince(clock.now)) }
+    }
+
+    /// Turns one input event into messages.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .wake:
+            return
+        case .key(let k):
+            send(.tick(clock.now))
+            send(.key(k))
+        case .mouse(let m):
+            send(.tick(clock.now))
+            if m.kind == .press, let (tile, url) = link(at: m.point) {
+                send(.click(tile: tile, url: url))
+            } else {
+                send(.mouse(m))
+            }
+        case .resize(let size):
+            send(.resize(size))
+        }
+    }
+
+    /// The link the last frame drew at `p`, if any.
+    func link(at p: Point) -> (String, String)? {
+        guard let frame = lastFrame else { return nil }
+        for (tile, regions) in frame.tapRegions {
+            if let r = regions.first(where: { $0.rect.contains(p) }) { return (tile, r.url) }
+        }
+        return nil
+    }
+
+    func run(_ effects: [Effect]) {
+        for e in effects {
+            switch e {
+            case .startLoad(let job): loadsToStart.append(job)
+            case .cancelLoad(_, let token):
+                loadsToStart.removeAll { $0.token == token }
+                cancels.removeValue(forKey: token)?()
+            case .saveCache(let records): services.saveCache(records)
+            case .openURL(let url): if let problem = services.openURL(url) { state.say(problem); needsDraw = true }
+            case .redraw(let full):
+                needsDraw = true
+                if full { fullRedraw = true }
+            case .log(let line): services.log(line)
+            case .quit: break  // `state.quitting` ends `run()`
             }
         }
-        let requests = scheduler.process(now: now)
-        if !scheduler.takeChanged().isEmpty { dirty = true }
-        refreshDisplay(now: now)
-        let changes = scheduler.takeCacheChanges()
-        if !changes.isEmpty {
-            persistence.save(changes.compactMap { scheduler.record($0, at: now) })
-        }
-        if let live = nextLiveChange, now >= live { dirty = true }
-        let messageEnds = state.messageSince.map { $0.addingTimeInterval(AppState.messageLifetime) }
-        if let end = messageEnds, now >= end { state.message = nil; dirty = true }
-        if dirty { draw() }
-        // Loads start after the frame is out: they compete for the same cores, and the
-        // first frame (placeholders) should not wait for them.
-        for req in requests {
-            let family = state.home.tiles.first { $0.items.contains { $0.id == req.id } }
-                .map { state.layout.tile($0.id)?.family ?? $0.family } ?? .small
-            var ctx = state.context(for: family)
-            ctx.now = now
+    }
+
+    func startLoads() {
+        let jobs = loadsToStart
+        loadsToStart.removeAll()
+        for job in jobs {
             stats.loadsStarted += 1
-            startLoad(req, ctx, inbox)
+            if let cancel = services.startLoad(job, inbox) { cancels[job.token] = cancel }
         }
-        let deadlines = [scheduler.nextWake, nextLiveChange, state.message == nil ? nil : messageEnds].compactMap { $0 }
-        guard let next = deadlines.min() else { return nil }
-        return max(0, next.timeIntervalSince(clock.now))
     }
 
     func draw() {
         let frame = AppView.render(state)
-        let runs = FrameDiff.runs(from: fullRedraw ? nil : lastFrame, to: frame.buffer)
+        // A frame of another size (a resize) is compared with nothing: every cell is sent.
+        let previous = fullRedraw || lastFrame?.buffer.size != frame.buffer.size ? nil : lastFrame?.buffer
+        let runs = FrameDiff.runs(from: previous, to: frame.buffer)
         if !runs.isEmpty || fullRedraw {
             terminal.draw(runs, full: fullRedraw)
             stats.frames += 1
@@ -179,38 +188,8 @@ public final class Runtime {
             stats.cellsSent += runs.reduce(0) { $0 + $1.cells.count }
         }
         fullRedraw = false
-        lastFrame = frame.buffer
-        nextLiveChange = frame.nextLiveChange
-        _ = App.update(&state, .framed(tapRegions: frame.tapRegions))
-        dirty = false
-    }
-
-    /// Applies one input event.
-    public func handle(_ event: InputEvent) {
-        switch event {
-        case .key(let k): run(App.update(&state, .key(k)))
-        case .mouse(let m): run(App.update(&state, .mouse(m)))
-        case .resize(let size):
-            // A tile drawn smaller on a narrow screen keeps its timeline: the same entries draw
-            // in any family, and telling the scheduler would discard them and reload.
-            run(App.update(&state, .resize(size)))
-            lastFrame = nil
-        case .wake: return
-        }
-        dirty = true
-    }
-
-    func run(_ effects: [Effect]) {
-        for e in effects {
-            switch e {
-            case .reload(let ids): for id in ids { _ = scheduler.reload(id, reason: .manual) }
-            case .reloadKind(let kind):
-                if let kind { _ = scheduler.reloadTimelines(ofKind: kind) } else { _ = scheduler.reloadAllTimelines() }
-            case .openExternal(let url): if let problem = openURL(url) { state.message = problem }
-            case .redrawAll: fullRedraw = true
-            case .quit: state.quitting = true
-            }
-        }
+        lastFrame = frame
+        needsDraw = false
     }
 
     /// Runs until the user quits.
@@ -220,9 +199,9 @@ public final class Runtime {
             if state.quitting { break }
             if let event = terminal.readEvent(timeout: timeout) { handle(event) }
         }
-        // Save what changed since the last turn.
-        let now = clock.now
-        let changes = scheduler.takeCacheChanges()
-        if !changes.isEmpty { persistence.save(changes.compactMap { scheduler.record($0, at: now) }) }
+        // What changed since the last turn (results that arrived meanwhile) is saved too.
+        send(.tick(clock.now))
+        for msg in inbox.drain() { send(msg) }
+        for (_, cancel) in cancels { cancel() }
     }
 }

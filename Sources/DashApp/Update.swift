@@ -1,138 +1,159 @@
 import Foundation
 import DashCore
 import DashWidgets
+import DashScheduler
 import DashRender
 
-/// Everything that can happen to the app.
-public enum Msg: Sendable {
-    case key(Key)
-    case mouse(MouseEvent)
-    case resize(Size)
-    /// The clock moved on (a deadline came).
-    case tick(Date)
-    /// `swiftdash reload [KIND]` from another process.
-    case reloadRequest(kind: String?)
-    /// Where the last frame drew each tile's links, for mouse clicks.
-    case framed(tapRegions: [String: [TapRegion]])
-}
-
-/// Side effects `update` asks the runtime to perform.
-public enum Effect: Sendable, Equatable {
-    /// Reload these instances now (a manual reload: not charged to the budget).
-    case reload(instanceIDs: [String])
-    /// Reload every instance of a kind (nil: all), through WidgetCenter.
-    case reloadKind(String?)
-    case openExternal(String)
-    /// Clear and redraw the whole terminal (Ctrl-L).
-    case redrawAll
-    case quit
-}
-
-public enum Direction: Sendable { case left, right, up, down }
-
 public enum App {
-    /// The pure step: a message changes the state and may ask for effects.
+    /// The pure step: a message changes the state and returns what to do.
     public static func update(_ s: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {
         case .tick(let now):
-            s.now = now
-            return []
+            return tick(&s, now)
+        case .loaded(let id, let token, let result):
+            var fx: [Effect] = []
+            if case .failure(let e) = result { fx.append(.log("\(id): load failed: \(TextSanitizer.singleLine("\(e)"))")) }
+            s.scheduler.loadFinished(id, token: token, result: result, at: s.now)
+            return fx + pump(&s)
+        case .loadTimedOut(let id, let token, let seconds):
+            s.scheduler.loadFinished(id, token: token, result: .failure(LoadTimeoutError(timeout: seconds)), at: s.now)
+            return [.log("\(id): load timed out after \(Int(seconds)) s")] + pump(&s)
+        case .control(.reload(let kind)):
+            s.say(kind.map { "reloading \($0)" } ?? "reloading all")
+            if let kind { s.scheduler.reloadTimelines(ofKind: kind) } else { s.scheduler.reloadAllTimelines() }
+            return [.redraw(full: false)] + pump(&s)
         case .resize(let size):
+            // A tile drawn smaller keeps its timeline: entries draw in any family (decision 22).
             s.screen = size
             s.relayout()
-            return []
-        case .reloadRequest(let kind):
-            s.message = kind.map { "reloading \($0)" } ?? "reloading all"
-            return [.reloadKind(kind)]
-        case .framed(let regions):
-            s.tapRegions = regions
-            return []
+            return [.redraw(full: false)]
         case .mouse(let m):
-            return mouse(&s, m)
+            return mouse(&s, m) + [.redraw(full: false)]
+        case .click(let tile, let url):
+            guard s.pane == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
+            s.focusedTile = tile
+            s.linkIndex = nil
+            return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
         case .key(let k):
             return key(&s, k)
         }
     }
 
-    static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
-        s.message = nil
-        // Keys that work everywhere.
-        switch k {
-        case .char("q"), .ctrl("c"): s.quitting = true; return [.quit]
-        case .ctrl("l"): return [.redrawAll]
-        case .char("t"):
-            swap(&s.theme, &s.alternateTheme)
-            return []
-        default: break
+    /// Time moved on: expire the status note, let the scheduler switch entries and start loads.
+    static func tick(_ s: inout AppState, _ now: Date) -> [Effect] {
+        s.now = now
+        var fx: [Effect] = []
+        if let n = s.note, now >= n.expires {
+            s.note = nil
+            fx.append(.redraw(full: false))
         }
-        // A pane takes the keys first.
+        return fx + pump(&s)
+    }
+
+    /// Runs the scheduler's due deadlines and turns what it says into effects: loads to start,
+    /// cache records to save, a redraw when an entry changed.
+    static func pump(_ s: inout AppState) -> [Effect] {
+        var fx: [Effect] = []
+        let requests = s.scheduler.process(now: s.now)
+        if !s.scheduler.takeChanged().isEmpty { fx.append(.redraw(full: false)) }
+        for w in s.scheduler.takeWarnings() { fx.append(.log(w)) }
+        let changed = s.scheduler.takeCacheChanges()
+        if !changed.isEmpty {
+            let now = s.now
+            let records = changed.compactMap { s.scheduler.record($0, at: now) }
+            if !records.isEmpty { fx.append(.saveCache(records)) }
+        }
+        for r in requests { fx.append(.startLoad(s.job(for: r))) }
+        return fx
+    }
+
+    /// The layers a key passes through now, top first.
+    public static func layers(_ s: AppState) -> [Layer] {
         switch s.pane {
-        case .help:
-            if k == .escape || k == .char("?") || k == .enter { s.pane = .none }
-            return []
-        case .external(_, let link):
-            if k == .escape || k == .backspace { s.pane = .none }
-            if k == .char("o") { s.message = "opening \(link.url)"; return [.openExternal(link.url)] }
-            return []
-        case .detail(let tileID, _, _):
-            switch k {
-            case .escape, .backspace:
-                s.pane = .none; s.focusedTile = tileID
-            case .tab, .backTab:
-                let n = s.paneLinks.count
-                guard n > 0 else { return [] }
-                let d = k == .tab ? 1 : -1
-                let i = s.paneLinkIndex.map { $0 + d } ?? (d > 0 ? 0 : n - 1)
-                s.paneLinkIndex = (i < 0 || i >= n) ? nil : i
-            case .enter:
-                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
-            case .char("o"):
-                // The highlighted web link, else the pane's first one.
-                let links = s.paneLinks
-                let web = s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
-                    ?? links.first { DeepLink($0)?.isExternal == true }
-                guard let url = web else { s.message = "no web link here"; return [] }
-                s.message = "opening \(url)"
-                return [.openExternal(url)]
-            case .char("r"):
-                if let inst = s.shownInstance(tileID) {
-                    s.message = "reloading \(inst.kind)"
-                    return [.reload(instanceIDs: [inst.id])]
-                }
-            case .char("?"):
-                s.pane = .help
-            default: break
-            }
-            return []
-        case .none:
-            break
+        case .help: return [.help, .global]
+        case .external: return [.link, .global]
+        case .detail: return [.detail, .global]
+        case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
         }
-        if s.layout.isTooSmall { return [] }
-        switch k {
-        case .left, .char("h"): move(&s, .left)
-        case .right, .char("l"): move(&s, .right)
-        case .up, .char("k"): move(&s, .up)
-        case .down, .char("j"): move(&s, .down)
-        case .pageDown, .char("]"): turnPage(&s, by: 1)
-        case .pageUp, .char("["): turnPage(&s, by: -1)
-        case .home, .char("g"): focusFirst(&s, page: s.page)
-        case .tab: walkLinks(&s, by: 1)
-        case .backTab: walkLinks(&s, by: -1)
-        case .enter, .char(" "): return tap(&s)
-        case .char("?"): s.pane = .help
-        case .char(">"): rotate(&s, by: 1)
-        case .char("<"): rotate(&s, by: -1)
-        case .escape: s.linkIndex = nil
-        case .char("r"):
-            guard let f = s.focusedTile, let inst = s.shownInstance(f) else { return [] }
-            s.message = "reloading \(inst.kind)"
-            return [.reload(instanceIDs: [inst.id])]
-        case .char("R"):
-            s.message = "reloading all"
-            return [.reloadKind(nil)]
-        default: break
+    }
+
+    static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
+        s.note = nil
+        guard let (layer, command) = KeyTable.dispatch(k, through: layers(s)) else { return [.redraw(full: false)] }
+        return perform(&s, command, in: layer) + [.redraw(full: false)]
+    }
+
+    /// What a command does in a layer.
+    static func perform(_ s: inout AppState, _ c: Command, in layer: Layer) -> [Effect] {
+        switch c {
+        case .quit:
+            s.quitting = true
+            return [.quit]
+        case .redraw:
+            return [.redraw(full: true)]
+        case .switchTheme:
+            swap(&s.theme, &s.alternateTheme)
+        case .toggleHelp:
+            s.pane = layer == .help ? .none : .help
+        case .close:
+            switch s.pane {
+            case .detail(let tileID, _, _):
+                s.pane = .none
+                s.focusedTile = tileID
+            case .none:
+                s.linkIndex = nil
+            default:
+                s.pane = .none
+            }
+        case .move(let d):
+            move(&s, d)
+        case .page(let delta):
+            turnPage(&s, by: delta)
+        case .firstTile:
+            focusFirst(&s, page: s.page)
+        case .walkLinks(let delta):
+            if layer == .detail { walkPaneLinks(&s, by: delta) } else { walkLinks(&s, by: delta) }
+        case .activate:
+            if case .detail(let tileID, _, _) = s.pane {
+                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
+                return []
+            }
+            return tap(&s)
+        case .openInBrowser:
+            return openInBrowser(&s)
+        case .rotate(let delta):
+            rotate(&s, by: delta)
+        case .reload:
+            let tileID: String?
+            if case .detail(let t, _, _) = s.pane { tileID = t } else { tileID = s.focusedTile }
+            guard let t = tileID, let inst = s.shownInstance(t) else { return [] }
+            s.say("reloading \(inst.kind)")
+            s.scheduler.reload(inst.id, reason: .manual)
+            return pump(&s)
+        case .reloadAll:
+            s.say("reloading all")
+            s.scheduler.reloadAllTimelines()
+            return pump(&s)
         }
         return []
+    }
+
+    static func openInBrowser(_ s: inout AppState) -> [Effect] {
+        switch s.pane {
+        case .external(_, let link):
+            s.say("opening \(link.url)")
+            return [.openURL(link.url)]
+        case .detail:
+            // The highlighted web link, else the pane's first one.
+            let links = s.paneLinks
+            let web = s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
+                ?? links.first { DeepLink($0)?.isExternal == true }
+            guard let url = web else { s.say("no web link here"); return [] }
+            s.say("opening \(url)")
+            return [.openURL(url)]
+        default:
+            return []
+        }
     }
 
     /// Focus the nearest tile in a direction, by geometry: the candidate must lie that way,
@@ -146,20 +167,35 @@ public enum App {
         func score(_ r: Rect) -> Int? {
             let (dx, dy): (Int, Int)
             switch d {
-            case .right: guard r.x >= here.maxX else { return nil }; dx = r.x - here.maxX; dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
-            case .left: guard r.maxX <= here.x else { return nil }; dx = here.x - r.maxX; dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
-            case .down: guard r.y >= here.maxY else { return nil }; dy = r.y - here.maxY; dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
-            case .up: guard r.maxY <= here.y else { return nil }; dy = here.y - r.maxY; dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
+            case .right:
+                guard r.x >= here.maxX else { return nil }
+                dx = r.x - here.maxX; dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
+            case .left:
+                guard r.maxX <= here.x else { return nil }
+                dx = here.x - r.maxX; dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
+            case .down:
+                guard r.y >= here.maxY else { return nil }
+                dy = r.y - here.maxY; dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
+            case .up:
+                guard r.maxY <= here.y else { return nil }
+                dy = here.y - r.maxY; dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
             }
-            let along = (d == .left || d == .right) ? dx : dy
-            let side = (d == .left || d == .right) ? dy : dx
+            let horizontal = d == .left || d == .right
+            let along = horizontal ? dx : dy
+            let side = horizontal ? dy : dx
             // Prefer tiles that overlap sideways; among them the closest; ties go top-left.
-            return along * 2 + side * 8 + (d == .left || d == .right ? abs(r.y - here.y) : abs(r.x - here.x))
+            return along * 2 + side * 8 + (horizontal ? abs(r.y - here.y) : abs(r.x - here.x))
         }
         let best = candidates.compactMap { t in score(t.rect).map { (t, $0) } }.min { $0.1 < $1.1 }
         if let best { s.focusedTile = best.0.id; return }
-        if d == .right && cur.page + 1 < s.layout.pageCount { s.page = cur.page + 1; focusNearest(&s, toY: here.y, fromLeft: true) }
-        if d == .left && cur.page > 0 { s.page = cur.page - 1; focusNearest(&s, toY: here.y, fromLeft: false) }
+        if d == .right && cur.page + 1 < s.layout.pageCount {
+            s.page = cur.page + 1
+            focusNearest(&s, toY: here.y, fromLeft: true)
+        }
+        if d == .left && cur.page > 0 {
+            s.page = cur.page - 1
+            focusNearest(&s, toY: here.y, fromLeft: false)
+        }
     }
 
     /// Distance between two intervals (0 when they overlap).
@@ -192,13 +228,22 @@ public enum App {
         focusFirst(&s, page: p)
     }
 
+    /// Cycle: none → first … last → none.
+    static func step(_ index: Int?, by delta: Int, count n: Int) -> Int? {
+        guard n > 0 else { return nil }
+        let i = index.map { $0 + delta } ?? (delta > 0 ? 0 : n - 1)
+        return (i < 0 || i >= n) ? nil : i
+    }
+
     static func walkLinks(_ s: inout AppState, by delta: Int) {
         guard let f = s.focusedTile else { return }
-        let n = s.links(ofTile: f).count
-        guard n > 0 else { s.linkIndex = nil; return }
-        // Cycle: none → first … last → none.
-        let i = s.linkIndex.map { $0 + delta } ?? (delta > 0 ? 0 : n - 1)
-        s.linkIndex = (i < 0 || i >= n) ? nil : i
+        s.linkIndex = step(s.linkIndex, by: delta, count: s.links(ofTile: f).count)
+    }
+
+    static func walkPaneLinks(_ s: inout AppState, by delta: Int) {
+        let n = s.paneLinks.count
+        guard n > 0 else { return }
+        s.paneLinkIndex = step(s.paneLinkIndex, by: delta, count: n)
     }
 
     static func rotate(_ s: inout AppState, by delta: Int) {
@@ -218,7 +263,7 @@ public enum App {
 
     static func open(_ s: inout AppState, url: String, fromTile f: String) -> [Effect] {
         guard let link = DeepLink(url) else {
-            s.message = "cannot open \(TextSanitizer.singleLine(url))"
+            s.say("cannot open \(TextSanitizer.singleLine(url))")
             return []
         }
         if link.isExternal {
@@ -229,13 +274,14 @@ public enum App {
         let own = s.shownInstance(f)
         let target = own?.kind == link.kind ? own : s.home.allInstances.first { $0.kind == link.kind }
         guard let target else {
-            s.message = "no \(link.kind ?? "") widget for \(link.url)"
+            s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
             return []
         }
         s.pane = .detail(tileID: f, instanceID: target.id, link: link)
         return []
     }
 
+    /// A mouse event that hit no link (links come as `.click`).
     static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
         guard !s.layout.isTooSmall else { return [] }
         if s.pane != .none {
@@ -252,9 +298,6 @@ public enum App {
         case .press:
             s.focusedTile = hit.id
             s.linkIndex = nil
-            if let region = s.tapRegions[hit.id]?.first(where: { $0.rect.contains(m.point) }) {
-                return open(&s, url: region.url, fromTile: hit.id)
-            }
             return tap(&s)
         case .release:
             return []

@@ -17,7 +17,6 @@ public struct HomeFrame: Sendable {
     public var buffer: CellBuffer
     /// Link targets per tile id, in reading order.
     public var tapRegions: [String: [TapRegion]] = [:]
-    public var widgetURLs: [String: String] = [:]
     /// The first moment any live text on screen reads differently.
     public var nextLiveChange: Date?
 }
@@ -82,7 +81,6 @@ public enum HomeScreen {
             e.highlightedLink = content.highlightedLink
             let r = Chrome.drawTile(content.view, rect: placed.rect, decoration: content.decoration, environment: e, into: &buffer)
             frame.tapRegions[placed.id] = r.tapRegions
-            if let u = r.widgetURL { frame.widgetURLs[placed.id] = u }
             note(r.nextLiveChange)
         }
         note(drawStatusBar(page: p, pageCount: layout.pageCount, message: message, environment: env, into: &buffer))

@@ -36,7 +36,7 @@ struct Deadline: Comparable, Sendable {
 ///     s.register("tile-1", widget: w, configuration: c, family: .small, at: clock.now)
 ///     // each turn (after input, a wake, or a `.loaded` message):
 ///     for req in s.process(now: clock.now) {          // start these loads
-///         Task { let r = await req.perform(); post(.loaded(req.id, req.token, r)) }
+///         Task { let r = await Loads.run(job(req)); post(.loaded(req.id, req.token, r)) }
 ///     }
 ///     // on `.loaded(id, token, r)`: s.loadFinished(id, token: token, result: r, at: clock.now)
 ///     redraw(s.takeChanged())                          // only the tiles whose entry changed

@@ -98,7 +98,8 @@ public struct WidgetBundle: Sendable {
 }
 
 extension JSONEncoder {
-    /// Stable JSON for caches: sorted keys, ISO 8601 dates.
+    /// Stable JSON for caches: sorted keys, dates as seconds since 1970 (a number, exact to the
+    /// sub-second, and cheaper to read back than ISO 8601 text).
     public static var dash: JSONEncoder {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys]

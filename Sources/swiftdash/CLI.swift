@@ -25,6 +25,9 @@ let bundle = BuiltinWidgets.bundle
 /// When main() started, for the "first frame after N ms" log line.
 nonisolated(unsafe) var startedAt = ContinuousClock.now
 let processEnvironment = ProcessInfo.processInfo.environment
+/// The one place the process's time zone and environment are read; everything below takes
+/// them from here.
+let appEnvironment = AppEnvironment(bundle: bundle, timeZone: .current, variables: processEnvironment)
 
 /// Parses `--at` (ISO 8601, e.g. 2026-11-23T09:30:00Z).
 func parseInstant(_ text: String?) throws -> Date {

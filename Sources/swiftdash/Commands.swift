@@ -95,9 +95,8 @@ struct Preview: AsyncParsableCommand {
         let (th, _) = try loadTheme(theme)
         var items: [PreviewCanvas.Item] = []
         for f in families {
-            let size = Chrome.contentSize(f)
-            var ctx = TimelineContext(family: f, size: (size.width, size.height), now: now, isPreview: !live,
-                                      colorScheme: th.isDark ? .dark : .light, timeZone: .current, environment: processEnvironment)
+            var ctx = Loads.context(family: f, now: now, environment: appEnvironment,
+                                    colorScheme: th.isDark ? .dark : .light, isPreview: !live)
             let view: TileView
             var caption = "\(f.displayName) \(GridMetrics.tileSize(f))" + (live || placeholder ? "" : " · sample")
             if placeholder {
@@ -106,8 +105,7 @@ struct Preview: AsyncParsableCommand {
             } else if live {
                 ctx.isPreview = false
                 do {
-                    let c = ctx, cfg = config
-                    let t = try await OneShot.withTimeout(widget.timeout) { try await widget.timeline(for: cfg, in: c) }
+                    let t = try await Loads.run(widget, configuration: config, in: ctx).get()
                     if let e = t.entry(at: now) ?? t.entries.first {
                         view = widget.view(for: e, in: ctx)
                         caption = "\(f.displayName) · \(t.entries.count) \(t.entries.count == 1 ? "entry" : "entries")"
@@ -127,7 +125,7 @@ struct Preview: AsyncParsableCommand {
         }
         let title = "\(widget.displayName) (\(widget.kind)) — \(widget.description)"
         let buffer = PreviewCanvas.draw(title: title, items: items,
-                                        environment: RenderEnvironment(theme: th, now: now, timeZone: .current))
+                                        environment: RenderEnvironment(theme: th, now: now, timeZone: appEnvironment.timeZone))
         emit(buffer, ansi: ansi)
     }
 }
@@ -164,8 +162,8 @@ struct Render: AsyncParsableCommand {
         let now = try parseInstant(at)
         let home = try loadHome(useDefault: defaultHome)
         let (th, other) = try loadTheme(theme ?? home.theme, from: home)
-        var state = AppState(bundle: bundle, home: home, screen: screen, theme: th, alternateTheme: other,
-                             timeZone: .current, now: now, environment: processEnvironment)
+        var state = AppState(environment: appEnvironment, home: home, screen: screen, theme: th, alternateTheme: other,
+                             now: now)
         state.focusedTile = nil
         await OneShot.load(&state, source: live ? .live : .sample)
         emit(AppView.render(state).buffer, ansi: ansi)
@@ -221,14 +219,18 @@ struct Home: ParsableCommand {
         defer { terminal.shutdown() }
         let mono = terminal.colorDepth == .none
         let inbox = Inbox(wake: terminal.waker.wake)
-        let state = AppState(bundle: bundle, home: home, screen: terminal.size,
+        let store = TimelineCacheStore(directory: paths.cache)
+        var scheduler = Scheduler()
+        scheduler.restore(store.load(home: home, bundle: bundle, log: { logger.warning("cache: \($0)") }))
+        let state = AppState(environment: appEnvironment, home: home, screen: terminal.size,
                              theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
-                             colorDepth: terminal.colorDepth, timeZone: .current, now: Date(), environment: processEnvironment)
+                             now: Date(), scheduler: scheduler)
         let env = processEnvironment
-        let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox,
-                              persistence: cachePersistence(paths: paths, logger: logger, home: home),
-                              openURL: { Browser.open($0, environment: env) },
-                              log: { logger.info("\($0)") })
+        let services = RuntimeServices(
+            saveCache: { records in for p in store.save(records, bundle: bundle) { logger.warning("\(p)") } },
+            openURL: { Browser.open($0, environment: env) },
+            log: { logger.info("\($0)") })
+        let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
         runtime.afterDraw = { [weak runtime] in
             guard let runtime, runtime.stats.frames == 1 else { return }
             let ms = (ContinuousClock.now - startedAt) / .milliseconds(1)
@@ -242,16 +244,9 @@ struct Home: ParsableCommand {
         let server: ControlSocket.Server?
         do {
             server = try ControlSocket.Server(path: paths.socket.path) { line in
-                let words = line.split(separator: " ").map(String.init)
-                switch words.first {
-                case "ping": return "pong"
-                case "reload":
-                    let kind = words.count > 1 ? words[1] : nil
-                    if let kind, !kinds.contains(kind) { return "error: unknown widget \(kind)" }
-                    inbox.post(.reload(kind: kind))
-                    return "ok"
-                default: return "error: unknown command"
-                }
+                let (answer, request) = ControlProtocol.handle(line, kinds: kinds)
+                if let request { inbox.post(.control(request)) }
+                return answer
             }
         } catch {
             logger.warning("control socket: \(error)")
@@ -279,7 +274,7 @@ struct Reload: ParsableCommand {
         }
         let paths = AppPaths(environment: processEnvironment)
         do {
-            let answer = try ControlSocket.send("reload" + (kind.map { " \($0)" } ?? ""), to: paths.socket.path)
+            let answer = try ControlSocket.send(ControlProtocol.reloadLine(kind: kind), to: paths.socket.path)
             guard answer == "ok" else { throw runtimeFailure(answer) }
             print("asked swiftdash to reload \(kind ?? "all widgets")")
         } catch let e as ControlSocket.ClientError {

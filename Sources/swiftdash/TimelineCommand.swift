@@ -31,38 +31,32 @@ struct TimelineCommand: AsyncParsableCommand {
         let home = try loadHome(useDefault: false)
         let store = TimelineCacheStore(directory: paths.cache)
         let (stored, warnings) = store.load()
-        let snapshot = SecretFingerprint.reveal(stored, home: home)
-        for w in warnings { FileHandle.standardError.write(Data("swiftdash: warning: \(w)\n".utf8)) }
-        var scheduler = Scheduler()
-        scheduler.restore(snapshot)
-        for tile in home.tiles {
-            for inst in tile.items where kind == nil || inst.kind == kind {
-                guard let w = bundle[inst.kind] else { continue }
-                scheduler.register(inst.id, widget: w, configuration: inst.config, family: tile.family, at: now)
-            }
-        }
+        let snapshot = SecretFingerprint.reveal(stored, home: home, bundle: bundle)
+        for w in warnings { FileHandle.standardError.write(Data("swiftdash: warning: \(TextSanitizer.singleLine(w))\n".utf8)) }
+        var cached = Scheduler()
+        cached.restore(snapshot)
+        var shown = home
+        if let kind { shown.tiles = home.tiles.compactMap { t in
+            var t = t
+            t.items = t.items.filter { $0.kind == kind }
+            return t.items.isEmpty ? nil : t
+        } }
+        // The same state, families and contexts as the home screen (the user's time zone).
+        var state = AppState(environment: appEnvironment, home: shown, screen: Size(width: 80, height: 24),
+                             theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
         // Ask the providers only for instances that have nothing cached.
-        let initial = scheduler.process(now: now).filter { $0.reason == .initial }
-        let env = processEnvironment
-        let results = await withTaskGroup(of: (LoadRequest, Result<AnyTimeline, any Error>).self) { group in
-            for req in initial {
-                group.addTask {
-                    let size = Chrome.contentSize(req.family)
-                    let r: Result<AnyTimeline, any Error>
-                    do {
-                        r = .success(try await OneShot.withTimeout(req.widget.timeout) {
-                            try await req.widget.timeline(for: req.configuration,
-                                                          in: req.context(size: (size.width, size.height), environment: env))
-                        })
-                    } catch { r = .failure(error) }
-                    return (req, r)
-                }
-            }
-            var out: [(LoadRequest, Result<AnyTimeline, any Error>)] = []
+        let jobs = App.update(&state, .tick(now)).compactMap { e -> LoadJob? in
+            if case .startLoad(let j) = e, j.request.reason == .initial { return j }
+            return nil
+        }
+        let results = await withTaskGroup(of: (LoadJob, Result<AnyTimeline, any Error>).self) { group in
+            for job in jobs { group.addTask { (job, await Loads.run(job)) } }
+            var out: [(LoadJob, Result<AnyTimeline, any Error>)] = []
             for await x in group { out.append(x) }
             return out
         }
-        for (req, r) in results { _ = scheduler.loadFinished(req.id, token: req.token, result: r, at: now) }
+        for (job, r) in results { _ = App.update(&state, .loaded(id: job.id, token: job.token, result: r)) }
+        let scheduler = state.scheduler
 
         let statuses = scheduler.statuses(at: now).sorted { $0.id.localizedStandardCompare($1.id) == .orderedAscending }
         if statuses.isEmpty { print(kind.map { "no \($0) widget on the home screen" } ?? "the home screen is empty") }
@@ -137,8 +131,9 @@ struct Bench: ParsableCommand {
 
         // Render: the default home screen at 160x48, one full frame then frames where only the clock moves.
         let clock = SystemClock()
-        var state = AppState(bundle: bundle, home: HomeConfig.defaultHome(bundle: bundle), screen: Size(width: 160, height: 48),
-                             theme: .dark, alternateTheme: .light, now: Date(timeIntervalSince1970: 1_795_426_200))
+        var state = AppState(environment: appEnvironment, home: HomeConfig.defaultHome(bundle: bundle),
+                             screen: Size(width: 160, height: 48), theme: .dark, alternateTheme: .light,
+                             now: Date(timeIntervalSince1970: 1_795_426_200))
         let t0 = clock.now
         var last = AppView.render(state).buffer
         let first = clock.now.timeIntervalSince(t0)

@@ -51,7 +51,7 @@ final class RuntimeTests: XCTestCase {
         let box = Box()
         let inbox = Inbox(wake: {})
         let runtime = Runtime(state: state, terminal: terminal, clock: clock, inbox: inbox,
-                              startLoad: { req, _, _ in box.append(req) })
+                              services: RuntimeServices(startLoad: { job, _ in box.append(job.request); return nil }))
         return (runtime, terminal, clock, box)
     }
 
@@ -84,7 +84,7 @@ final class RuntimeTests: XCTestCase {
         XCTAssertTrue(screen.contains("Real news"), screen)
         XCTAssertTrue(screen.contains("⚠ stale"), screen)
         // The status bar says why once the "reloading" note has expired (a deadline, not polling).
-        clock.advance(by: AppState.messageLifetime)
+        clock.advance(by: StatusNote.lifetime)
         r.turn()
         XCTAssertTrue(term.screen.textDump.contains("⚠ stories failed"), term.screen.textDump)
         XCTAssertTrue(term.screen.textDump.contains("r retries"))
@@ -153,7 +153,8 @@ final class RuntimeTests: XCTestCase {
                              alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
         let box = Box()
         let r = Runtime(state: state, terminal: terminal, clock: VirtualClock(now: start), inbox: Inbox(wake: {}),
-                        openURL: { opened.urls.append($0); return nil }, startLoad: { req, _, _ in box.append(req) })
+                        services: RuntimeServices(openURL: { opened.urls.append($0); return nil },
+                                                  startLoad: { job, _ in box.append(job.request); return nil }))
         r.turn()
         finish(r, box.requests[0], stories: ["First", "Second"], at: start)
         r.turn()
@@ -239,8 +240,8 @@ final class RuntimeTests: XCTestCase {
         let opened = Opened()
         let box = Box()
         let r = Runtime(state: state, terminal: terminal, clock: clock, inbox: Inbox(wake: {}),
-                        openURL: { opened.urls.append($0); return "opened" },
-                        startLoad: { req, _, _ in box.append(req) })
+                        services: RuntimeServices(openURL: { opened.urls.append($0); return "opened" },
+                                                  startLoad: { job, _ in box.append(job.request); return nil }))
         r.turn()
         finish(r, box.requests[0], stories: ["A web story", "x"], at: start)
         r.turn()

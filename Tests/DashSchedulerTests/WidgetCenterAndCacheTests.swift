@@ -151,24 +151,3 @@ final class SnapshotTests: XCTestCase {
         XCTAssertThrowsError(try InstanceRecord.decode(Data("not json".utf8)))
     }
 }
-
-final class LoadRequestTests: XCTestCase {
-    func testPerformRunsTheProviderWithTheRequestsContext() async {
-        let script = FakeScript()
-        script.enqueue(.timeline(entries((0, "a")), .atEnd), .failure("boom"))
-        var s = Scheduler()
-        s.register("t", widget: fakeWidget(script: script), configuration: WidgetConfig(["k": .string("v")]),
-                   family: .large, at: t0)
-        let req = s.process(now: t0)[0]
-        let result = await req.perform()
-        XCTAssertEqual(try result.get().entries.map(\.summary), ["a"])
-        XCTAssertEqual(script.calls.first?.family, .large)
-        XCTAssertEqual(script.calls.first?.now, t0)
-        XCTAssertEqual(script.calls.first?.configuration, WidgetConfig(), "resolved by the (empty) schema")
-        s.loadFinished(req.id, token: req.token, result: result, at: t0 + 1)
-        s.reload("t")
-        let second = s.process(now: t0 + 2)[0]
-        let failed = await second.perform()
-        XCTAssertEqual(s.loadFinished(second.id, token: second.token, result: failed, at: t0 + 3), .failed(message: "boom"))
-    }
-}

@@ -1,0 +1,29 @@
+import DashWidgets
+
+/// The control socket's protocol: one line in, one line out. `ping` answers `pong`;
+/// `reload [KIND]` asks the running home screen to reload (all, or one kind). Answers are
+/// `ok`, `pong` or `error: …` (sanitised: they are printed by the client).
+public enum ControlProtocol {
+    /// The longest line a client may send.
+    public static let maxLine = 512
+
+    /// What to answer `line` with, and the request for the running app, if any.
+    public static func handle(_ line: String, kinds: Set<String>) -> (answer: String, request: ControlRequest?) {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        switch words.first {
+        case "ping" where words.count == 1:
+            return ("pong", nil)
+        case "reload" where words.count <= 2:
+            let kind = words.count > 1 ? words[1] : nil
+            if let kind, !kinds.contains(kind) {
+                return ("error: unknown widget \(String(TextSanitizer.singleLine(kind).prefix(64)))", nil)
+            }
+            return ("ok", .reload(kind: kind))
+        default:
+            return ("error: unknown command (try: ping, reload [KIND])", nil)
+        }
+    }
+
+    /// The line `swiftdash reload [KIND]` sends.
+    public static func reloadLine(kind: String?) -> String { "reload" + (kind.map { " \($0)" } ?? "") }
+}

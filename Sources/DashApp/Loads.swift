@@ -1,0 +1,59 @@
+import Foundation
+import DashWidgets
+import DashScheduler
+import DashRender
+
+/// A load to run: what the scheduler asked for and the context the provider is asked in.
+public struct LoadJob: Sendable {
+    public var request: LoadRequest
+    public var context: TimelineContext
+    public init(request: LoadRequest, context: TimelineContext) { self.request = request; self.context = context }
+    public var id: String { request.id }
+    public var token: UInt64 { request.token }
+}
+
+/// Running providers, one way for every caller: the home screen, `render`, `preview` and
+/// `timeline`.
+public enum Loads {
+    /// The context a provider or view of `family` is asked in: the content size of a tile of
+    /// that family, the user's time zone and environment, `now`.
+    public static func context(family: WidgetFamily, now: Date, environment: AppEnvironment,
+                               colorScheme: ColorScheme = .dark, isPreview: Bool = false) -> TimelineContext {
+        let size = Chrome.contentSize(family)
+        return TimelineContext(family: family, size: (size.width, size.height), now: now, isPreview: isPreview,
+                               colorScheme: colorScheme, timeZone: environment.timeZone,
+                               environment: environment.variables)
+    }
+
+    /// Runs `work`, giving up after `seconds` with `LoadTimeoutError`.
+    public static func withTimeout<T: Sendable>(_ seconds: TimeInterval,
+                                                _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                throw LoadTimeoutError(timeout: seconds)
+            }
+            guard let first = try await group.next() else { throw LoadTimeoutError(timeout: seconds) }
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Runs a widget's timeline provider with the widget's timeout.
+    public static func run(_ widget: Widget, configuration: WidgetConfig,
+                           in context: TimelineContext) async -> Result<AnyTimeline, any Error> {
+        do {
+            return .success(try await withTimeout(widget.timeout) {
+                try await widget.timeline(for: configuration, in: context)
+            })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs the load a scheduler asked for.
+    public static func run(_ job: LoadJob) async -> Result<AnyTimeline, any Error> {
+        await run(job.request.widget, configuration: job.request.configuration, in: job.context)
+    }
+}
