@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"]),
         .target(
             name: "DashTestSupport",
-            dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler"]
+            dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashApp"]
         ),
         .executableTarget(
             name: "swiftdash",

@@ -117,8 +117,7 @@ public enum AppView {
         KeyTable.groups.map { g in
             (g, KeyTable.bindings.filter { $0.group == g }.map { b in
                 let only = b.layers.subtracting([.global])
-                let scope = b.layers.contains(.global) || only.contains(.home) ? "" :
-                    " (" + Layer.allCases.filter { only.contains($0) }.map(\.title).joined(separator: ", ") + ")"
+                let scope = b.layers.contains(.global) || only.contains(.home) ? "" : " (in a pane)"
                 return (b.label, b.help + scope)
             })
         } + [("Mouse", KeyTable.mouse)]

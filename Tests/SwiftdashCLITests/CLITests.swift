@@ -110,4 +110,18 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.err.contains("home.yaml:3: unknown widget `clok`; available: clock"), r.err)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), text, "the broken file is not overwritten")
     }
+
+    func testTimelineLoadsClocksInTheUsersZone() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-tz-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let dir = home.appendingPathComponent("swiftdash")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "tiles:\n  - family: small\n    widget: clock\n".write(to: dir.appendingPathComponent("home.yaml"),
+                                                                   atomically: true, encoding: .utf8)
+        let r = try runSwiftdash(["timeline", "--at", "2026-11-23T09:30:00Z"],
+                                 env: ["XDG_CONFIG_HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+                                       "TZ": "Asia/Tokyo"])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("18:30 Asia/Tokyo"), r.out)
+    }
 }

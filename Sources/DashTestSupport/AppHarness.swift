@@ -1,0 +1,106 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+import DashApp
+
+/// Drives the app's pure core like the runtime does, on a virtual clock, for tests that read
+/// like the product (the Composable Architecture's `TestStore`, simplified): send keys and
+/// messages, advance the clock, see the effects `update` returned, answer the loads it
+/// started, and read the whole screen as text.
+public final class AppHarness {
+    public private(set) var state: AppState
+    public let clock: VirtualClock
+    /// Every effect returned since the last `takeEffects()`.
+    public private(set) var effects: [Effect] = []
+    /// Loads started and not yet answered, oldest first.
+    public private(set) var loads: [LoadJob] = []
+    /// URLs the app asked to open.
+    public private(set) var opened: [String] = []
+    public private(set) var redraws = 0
+
+    public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler()) {
+        clock = VirtualClock(now: now)
+        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone), home: home,
+                         screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
+                         scheduler: scheduler)
+        send(.tick(now))
+    }
+
+    /// Sends one message through `update` and keeps its effects.
+    @discardableResult
+    public func send(_ msg: Msg) -> [Effect] {
+        let fx = App.update(&state, msg)
+        for e in fx {
+            switch e {
+            case .startLoad(let job): loads.append(job)
+            case .cancelLoad(_, let token): loads.removeAll { $0.token == token }
+            case .openURL(let url): opened.append(url)
+            case .redraw: redraws += 1
+            default: break
+            }
+        }
+        effects += fx
+        return fx
+    }
+
+    /// Presses keys in order (the clock's time comes first, as in the runtime).
+    public func press(_ keys: Key...) {
+        for k in keys {
+            send(.tick(clock.now))
+            send(.key(k))
+        }
+    }
+
+    /// Types text, one key per character.
+    public func type(_ text: String) {
+        for c in text { press(.char(c)) }
+    }
+
+    public func advance(by seconds: TimeInterval) {
+        clock.advance(by: seconds)
+        send(.tick(clock.now))
+    }
+
+    public func advance(to date: Date) {
+        clock.advance(to: date)
+        send(.tick(clock.now))
+    }
+
+    public func takeEffects() -> [Effect] {
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    /// The oldest unanswered load of an instance.
+    public func load(of id: String) -> LoadJob? { loads.first { $0.id == id } }
+
+    /// Answers the oldest load of `id` with a timeline.
+    public func finish(_ id: String, entries: [any TimelineEntry], policy: ReloadPolicy = .never) {
+        guard let i = loads.firstIndex(where: { $0.id == id }) else { return }
+        let job = loads.remove(at: i)
+        send(.loaded(id: id, token: job.token,
+                     result: .success(AnyTimeline(entries: entries.map { AnyEntry($0) }, policy: policy))))
+    }
+
+    /// Answers the oldest load of `id` with an error.
+    public func fail(_ id: String, _ error: any Error) {
+        guard let i = loads.firstIndex(where: { $0.id == id }) else { return }
+        let job = loads.remove(at: i)
+        send(.loaded(id: id, token: job.token, result: .failure(error)))
+    }
+
+    /// Answers every open load by running its provider for real (for local widgets).
+    public func runLoads() async {
+        while !loads.isEmpty {
+            let job = loads.removeFirst()
+            send(.loaded(id: job.id, token: job.token, result: await Loads.run(job)))
+        }
+    }
+
+    public var frame: HomeFrame { AppView.render(state) }
+    /// The whole screen, one line per row.
+    public var screen: String { frame.buffer.textDump }
+}
