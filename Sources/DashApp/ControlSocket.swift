@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// The Unix socket through which `swiftdash reload [KIND]` reaches a running swiftdash
-/// (WidgetCenter from another process). One line in (`reload` or `reload KIND`), one out.
+/// (WidgetCenter from another process). One line in (`reload` or `reload KIND`), one out;
+/// see `ControlProtocol`.
 public enum ControlSocket {
     public enum ClientError: Error, CustomStringConvertible {
         case notRunning(String)
@@ -83,26 +84,87 @@ public enum ControlSocket {
             let ok = withUnsafePointer(to: &addr) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(sock, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
-            guard ok == 0, listen(sock, 8) == 0 else { close(sock); throw ClientError.failed("cannot listen on \(path)") }
+            guard ok == 0, listen(sock, 128) == 0 else { close(sock); throw ClientError.failed("cannot listen on \(path)") }
             chmod(path, 0o600)
             self.fd = sock
             let fd = sock
-            let thread = Thread {
-                while true {
-                    let c = accept(fd, nil, nil)
-                    if c < 0 { if errno == EINTR { continue }; return }
-                    var tv = timeval(tv_sec: 2, tv_usec: 0)
-                    setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-                    var buf = [UInt8](repeating: 0, count: 512)
-                    let n = read(c, &buf, buf.count)
-                    let line = n > 0 ? String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
-                    let answer = Array((handle(line) + "\n").utf8)
-                    _ = answer.withUnsafeBytes { write(c, $0.baseAddress, $0.count) }
-                    close(c)
-                }
-            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            let thread = Thread { Server.serve(listener: fd, handle: handle) }
             thread.stackSize = 256 * 1024
             thread.start()
+        }
+
+        /// One connection being read: its bytes so far and when it must be done.
+        struct Client {
+            var fd: Int32
+            var buffer: [UInt8] = []
+            var deadline: Double
+        }
+
+        /// How long a client may take to send its line.
+        public static let clientDeadline: Double = 2
+        /// At most this many connections are read at once; beyond it the oldest is dropped.
+        public static let maxClients = 64
+
+        static func monotonic() -> Double {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        }
+
+        /// Serves every connection from one thread with `poll`: a slow or idle client costs a
+        /// slot until its deadline, never the others' turn (a flood of idle connections does
+        /// not block `swiftdash reload`).
+        static func serve(listener: Int32, handle: @Sendable (String) -> String) {
+            var clients: [Client] = []
+            while true {
+                let now = monotonic()
+                // Drop clients past their deadline.
+                clients.removeAll { c in
+                    if c.deadline <= now { close(c.fd); return true }
+                    return false
+                }
+                var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+                fds += clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                let wait = clients.map(\.deadline).min().map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) } ?? -1
+                let n = poll(&fds, nfds_t(fds.count), wait)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                if fds[0].revents & Int16(POLLNVAL | POLLHUP | POLLERR) != 0 { break }
+                var done: Set<Int32> = []
+                for (i, p) in fds.enumerated().dropFirst() where p.revents != 0 {
+                    var chunk = [UInt8](repeating: 0, count: 512)
+                    let r = read(p.fd, &chunk, chunk.count)
+                    var c = clients[i - 1]
+                    if r > 0 { c.buffer += chunk[0..<r] }
+                    let line = c.buffer.firstIndex(of: 0x0A)
+                    if r <= 0 || line != nil || c.buffer.count >= ControlProtocol.maxLine {
+                        let bytes = c.buffer[..<(line ?? min(c.buffer.count, ControlProtocol.maxLine))]
+                        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                        let answer = c.buffer.count >= ControlProtocol.maxLine && line == nil
+                            ? "error: line too long" : handle(text)
+                        let out = Array((answer + "\n").utf8)
+                        _ = out.withUnsafeBytes { Glibc.send(p.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+                        close(p.fd)
+                        done.insert(p.fd)
+                    } else {
+                        clients[i - 1] = c
+                    }
+                }
+                clients.removeAll { done.contains($0.fd) }
+                if fds[0].revents & Int16(POLLIN) != 0 {
+                    while true {
+                        let c = accept(listener, nil, nil)
+                        if c < 0 { break }
+                        _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
+                        if clients.count >= maxClients { close(clients.removeFirst().fd) }
+                        clients.append(Client(fd: c, deadline: monotonic() + clientDeadline))
+                    }
+                }
+            }
+            for c in clients { close(c.fd) }
         }
 
         public func stop() {

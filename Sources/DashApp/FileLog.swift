@@ -1,4 +1,5 @@
 import Foundation
+import DashWidgets
 import Logging
 
 /// A swift-log handler that appends lines to a file: the screen belongs to the UI.
@@ -44,6 +45,6 @@ public struct FileLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let ts = Date().formatted(.iso8601)
-        sink.write("\(ts) \(event.level) \(label): \(event.message)\n")
+        sink.write("\(ts) \(event.level) \(label): \(TextSanitizer.singleLine("\(event.message)"))\n")
     }
 }

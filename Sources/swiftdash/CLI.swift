@@ -9,15 +9,22 @@ import DashScheduler
 import DashCurses
 import Logging
 
+/// Writes text for a terminal to standard error. Everything swiftdash prints passes the same
+/// sanitiser as feed text: values quoted in errors (a `--set` value, a widget kind, a YAML
+/// line) can carry escape sequences (OSC 52 clipboard writes, title changes, C1, bidi).
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((TextSanitizer.clean(text, keepNewlines: true) + "\n").utf8))
+}
+
 /// Prints `swiftdash: error: …` to standard error and exits with status 2 (usage error).
 func usageFailure(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("swiftdash: error: \(message)\n".utf8))
+    printError("swiftdash: error: \(message)")
     return ExitCode(2)
 }
 
 /// Prints a runtime error and exits with status 1.
 func runtimeFailure(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("swiftdash: error: \(message)\n".utf8))
+    printError("swiftdash: error: \(message)")
     return ExitCode(1)
 }
 
@@ -104,7 +111,17 @@ struct SwiftdashCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            // ArgumentParser's own messages echo what was typed: sanitise them like ours.
+            let code = exitCode(for: error)
+            let text = fullMessage(for: error)
+            if !text.isEmpty {
+                if code == .success {
+                    print(TextSanitizer.clean(text, keepNewlines: true))
+                } else {
+                    printError(text)
+                }
+            }
+            Glibc.exit(code.rawValue)
         }
     }
 }

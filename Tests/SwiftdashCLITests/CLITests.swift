@@ -124,4 +124,39 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertTrue(r.out.contains("18:30 Asia/Tokyo"), r.out)
     }
+
+    /// The hardening issue's item 7: values quoted in errors used to reach the terminal raw.
+    func testEscapeSequencesNeverReachTheTerminalThroughErrors() throws {
+        let osc52 = "\u{1B}]52;c;aGVsbG8=\u{07}", title = "\u{1B}]0;pwned\u{1B}\\", csi = "\u{1B}[31m", c1 = "\u{9B}2J"
+        let bidi = "\u{202E}txt"
+        func assertClean(_ r: (status: Int32, out: String, err: String), _ what: String) {
+            for (name, text) in [("stdout", r.out), ("stderr", r.err)] {
+                let bad = text.unicodeScalars.filter {
+                    $0.value == 0x1B || (0x80...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                        || (0x2066...0x2069).contains($0.value) || $0.value == 0x07
+                }
+                XCTAssertTrue(bad.isEmpty, "\(what): \(name) carries \(bad.map { String($0.value, radix: 16) })")
+            }
+        }
+        assertClean(try runSwiftdash(["preview", osc52]), "preview KIND")
+        assertClean(try runSwiftdash(["preview", "clock", "--set", "zone\(csi)=x"]), "--set key")
+        assertClean(try runSwiftdash(["preview", "clock", "--set", "timeZone=\(title)"]), "--set value")
+        assertClean(try runSwiftdash(["render", "--theme", c1]), "--theme")
+        assertClean(try runSwiftdash(["render", "--size", bidi]), "--size")
+        assertClean(try runSwiftdash(["--nope\(csi)"]), "ArgumentParser's own error")
+        assertClean(try runSwiftdash(["reload", osc52]), "reload KIND")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-esc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let dir = home.appendingPathComponent("swiftdash")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for yaml in ["tiles:\n  - family: small\n    widget: \"clo\(csi)ck\"\n",
+                     "tiles:\n  - family: small\n    widget: clock\n    config: { timeZone: \"Mars/\(osc52)\" }\n",
+                     "tiles:\n  - family: small\n    widget: clock\n    config: { nope\(c1): 1 }\n",
+                     "tiles: [\(title)\n  - : :\n"] {
+            try yaml.write(to: dir.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+            let r = try runSwiftdash(["render"], env: ["XDG_CONFIG_HOME": home.path])
+            XCTAssertNotEqual(r.status, 0)
+            assertClean(r, "home.yaml \(yaml.debugDescription)")
+        }
+    }
 }

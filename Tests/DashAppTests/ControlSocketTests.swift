@@ -1,0 +1,43 @@
+import XCTest
+import Foundation
+@testable import DashApp
+
+final class ControlSocketTests: XCTestCase {
+    func privateDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sd-sock-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return dir
+    }
+
+    func connectIdle(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = ControlSocket.address(path)!
+        _ = ControlSocket.connect(fd, &addr)
+        return fd
+    }
+
+    /// The hardening issue's item 9: 50 idle connections used to make `swiftdash reload` fail.
+    func testAFloodOfIdleConnectionsDoesNotBlockReload() throws {
+        let dir = try privateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s").path
+        let server = try ControlSocket.Server(path: path) { ControlProtocol.handle($0, kinds: ["clock"]).answer }
+        defer { server.stop() }
+        let idle = (0..<50).map { _ in connectIdle(path) }
+        defer { idle.forEach { close($0) } }
+        let t0 = Date()
+        XCTAssertEqual(try ControlSocket.send("reload clock", to: path), "ok")
+        XCTAssertEqual(try ControlSocket.send("ping", to: path), "pong")
+        XCTAssertLessThan(Date().timeIntervalSince(t0), 1.5, "answered while 50 idle clients wait")
+    }
+
+    func testAnOverlongLineIsRefusedNotBuffered() throws {
+        let dir = try privateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s").path
+        let server = try ControlSocket.Server(path: path) { ControlProtocol.handle($0, kinds: []).answer }
+        defer { server.stop() }
+        XCTAssertEqual(try ControlSocket.send(String(repeating: "x", count: 4000), to: path), "error: line too long")
+        XCTAssertEqual(try ControlSocket.send("ping", to: path), "pong")
+    }
+}
