@@ -83,9 +83,12 @@ public final class Runtime {
         send(.resize(terminal.size))
     }
 
-    /// Runs a provider on the cooperative pool with the widget's timeout and posts the result.
+    /// Runs a provider on a thread of its own (see `LoadThreadExecutor`) with the widget's
+    /// timeout and posts the result.
     @Sendable public static func concurrentLoad(_ job: LoadJob, _ inbox: Inbox) -> (@Sendable () -> Void)? {
-        let task = Task.detached {
+        let executor = LoadThreadExecutor(name: "load \(job.id)")
+        let task = Task.detached(executorPreference: executor) {
+            defer { executor.finish() }
             let result = await Loads.run(job)
             if case .failure(let e) = result, let t = e as? LoadTimeoutError {
                 inbox.post(.loadTimedOut(id: job.id, token: job.token, after: t.timeout))

@@ -58,3 +58,50 @@ struct SlowProvider: TimelineProvider {
         return Timeline(entries: [], policy: .never)
     }
 }
+
+/// A provider that blocks its thread, as a hung synchronous subprocess read does.
+struct BlockingProvider: TimelineProvider {
+    func placeholder(in context: TimelineContext) -> FakeEntry { FakeEntry(date: context.now, value: "p") }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry { placeholder(in: context) }
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
+        usleep(3_000_000)  // blocks its thread, on purpose
+        return Timeline(entries: [], policy: .never)
+    }
+}
+
+struct QuickProvider: TimelineProvider {
+    func placeholder(in context: TimelineContext) -> FakeEntry { FakeEntry(date: context.now, value: "p") }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry { placeholder(in: context) }
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
+        try await Task.sleep(nanoseconds: 10_000_000)
+        return Timeline(entries: [FakeEntry(date: context.now, value: "quick")], policy: .never)
+    }
+}
+
+final class HungLoadTests: XCTestCase {
+    /// The hardening issue's item 5: a clock with five hung network tiles timed out.
+    func testAHungLoadNeverTakesAThreadAnotherLoadNeeds() throws {
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        let hung = Widget(kind: "hung", displayName: "Hung", description: "", supportedFamilies: [.small],
+                          timeout: 10, provider: BlockingProvider(), view: { e, _ in Text(e.value) })
+        let quick = Widget(kind: "quick", displayName: "Quick", description: "", supportedFamilies: [.small],
+                           cost: .local, timeout: 2, provider: QuickProvider(), view: { e, _ in Text(e.value) })
+        let inbox = Inbox(wake: {})
+        func job(_ w: Widget, _ id: String, _ token: UInt64) -> LoadJob {
+            var s = Scheduler()
+            s.register(id, widget: w, family: .small, at: t0)
+            let r = s.process(now: t0)[0]
+            return LoadJob(request: r, context: TimelineContext(family: .small, now: t0))
+        }
+        for i in 0..<5 { _ = Runtime.concurrentLoad(job(hung, "h\(i)", 1), inbox) }
+        _ = Runtime.concurrentLoad(job(quick, "q", 1), inbox)
+        let deadline = Date().addingTimeInterval(2)
+        var answer: Msg?
+        while Date() < deadline, answer == nil {
+            answer = inbox.drain().first { if case .loaded(let id, _, _) = $0 { return id == "q" } else { return false } }
+            if answer == nil { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        guard case .loaded(_, _, .success(let t))? = answer else { return XCTFail("the quick load did not finish: \(String(describing: answer))") }
+        XCTAssertEqual(t.entries.first?.summary, "quick")
+    }
+}

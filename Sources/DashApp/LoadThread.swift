@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the jobs of one load on a thread of its own (a `TaskExecutor` preference for the
+/// load's task), so a provider that blocks its thread — a hung subprocess, a synchronous read —
+/// never takes a thread another load needs. The cooperative pool has one thread per core (two
+/// here); five hung network loads used to starve the clock's own load into a timeout.
+/// The thread ends when the load's task calls `finish()`.
+final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var finished = false
+
+    init(name: String) {
+        let thread = Thread { [self] in self.loop() }
+        thread.name = name
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        condition.lock()
+        jobs.append(unowned)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// No more work will come: the thread exits once its queue is empty.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !finished { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
