@@ -56,6 +56,7 @@ let package = Package(
         ),
         .testTarget(name: "DashCoreTests", dependencies: ["DashCore", "DashTestSupport"]),
         .testTarget(name: "DashWidgetsTests", dependencies: ["DashWidgets"]),
+        .testTarget(name: "DashCursesTests", dependencies: ["DashCurses", "DashCore"]),
         .testTarget(
             name: "DashRenderTests",
             dependencies: ["DashRender", "DashWidgets", "DashCore", "DashTestSupport", "DashBuiltinWidgets"],

@@ -165,4 +165,75 @@ static inline int sd_wait(int wake_read_fd, int timeout_ms) {
     if (fds[1].revents & POLLIN) r |= 2;
     return r;
 }
+
+// ---- Waiting for an absolute wall-clock deadline (decision 25) ----
+#include <sys/timerfd.h>
+#include <sys/inotify.h>
+#include <time.h>
+
+/// A CLOCK_REALTIME timer file descriptor (non-blocking, close-on-exec), or -1.
+static inline int sd_timerfd_create(void) {
+    return timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+/// Arms `fd` to fire at the absolute wall-clock time sec.nsec, and to be cancelled (read
+/// fails with ECANCELED) whenever the wall clock is set: an NTP step, `date -s`, or the
+/// jump the clock makes when a suspended machine resumes. A zero time disarms it.
+static inline int sd_timerfd_arm(int fd, long long sec, long nsec) {
+    struct itimerspec its;
+    memset(&its, 0, sizeof its);
+    its.it_value.tv_sec = (time_t)sec;
+    its.it_value.tv_nsec = nsec;
+    int flags = (sec == 0 && nsec == 0) ? 0 : (TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET);
+    return timerfd_settime(fd, flags, &its, NULL);
+}
+
+/// Reads a timer fd: 1 fired, 2 the clock was set (cancelled), 0 nothing yet.
+static inline int sd_timerfd_read(int fd) {
+    unsigned long long n = 0;
+    ssize_t r = read(fd, &n, sizeof n);
+    if (r == (ssize_t)sizeof n) return 1;
+    if (r < 0 && errno == ECANCELED) return 2;
+    return 0;
+}
+
+/// An inotify fd watching `dir` for files created, replaced, changed or removed, or -1.
+static inline int sd_inotify_dir(const char *dir) {
+    int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (fd < 0) return -1;
+    if (inotify_add_watch(fd, dir, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/// Drains an inotify fd; returns 1 if any event names `name` (e.g. "localtime").
+static inline int sd_inotify_drain(int fd, const char *name) {
+    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    int hit = 0;
+    for (;;) {
+        ssize_t len = read(fd, buf, sizeof buf);
+        if (len <= 0) break;
+        for (char *p = buf; p < buf + len;) {
+            struct inotify_event *e = (struct inotify_event *)p;
+            if (e->len > 0 && strcmp(e->name, name) == 0) hit = 1;
+            p += sizeof(struct inotify_event) + e->len;
+        }
+    }
+    return hit;
+}
+
+/// Waits on up to 8 fds (negative ones skipped) with no timeout: the deadline is a timer fd
+/// among them. Returns a bit set of the readable ones (bit i for fds[i]), or -1 on EINTR.
+static inline int sd_wait_fds(const int *fds, int count) {
+    struct pollfd p[8];
+    int n = count > 8 ? 8 : count;
+    for (int i = 0; i < n; i++) { p[i].fd = fds[i]; p[i].events = POLLIN; p[i].revents = 0; }
+    int r = poll(p, (nfds_t)n, -1);
+    if (r < 0) return -1;
+    int bits = 0;
+    for (int i = 0; i < n; i++) if (p[i].revents & (POLLIN | POLLHUP | POLLERR)) bits |= (1 << i);
+    return bits;
+}
 #endif

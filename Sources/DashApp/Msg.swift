@@ -19,6 +19,8 @@ public enum Msg: Sendable {
     case loadTimedOut(id: String, token: UInt64, after: TimeInterval)
     /// A request from another process through the control socket.
     case control(ControlRequest)
+    /// The user's time zone changed under the running program.
+    case timeZone(TimeZone)
 }
 
 /// What another process can ask a running swiftdash (see `ControlProtocol`).

@@ -35,13 +35,17 @@ public struct RuntimeServices: Sendable {
     public var log: @Sendable (String) -> Void
     /// Runs a load and posts its result to the inbox; returns a way to cancel it.
     public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
+    /// The system time zone now (after the terminal said it changed); nil: keep the one we have.
+    public var currentTimeZone: @Sendable () -> TimeZone?
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
                 log: @escaping @Sendable (String) -> Void = { _ in },
-                startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil) {
+                startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil,
+                currentTimeZone: @escaping @Sendable () -> TimeZone? = { nil }) {
         self.saveCache = saveCache; self.openURL = openURL; self.log = log
         self.startLoad = startLoad ?? Runtime.concurrentLoad
+        self.currentTimeZone = currentTimeZone
     }
 }
 
@@ -119,9 +123,12 @@ public final class Runtime {
         if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
         if needsDraw { draw() }
         startLoads()
-        let next = [state.nextDeadline, lastFrame?.nextLiveChange].compactMap { $0 }.min()
-        return next.map { max(0, $0.timeIntervalSince(clock.now)) }
+        nextWake = [state.nextDeadline, lastFrame?.nextLiveChange].compactMap { $0 }.min()
+        return nextWake.map { max(0, $0.timeIntervalSince(clock.now)) }
     }
+
+    /// The wall-clock time the last turn asked to be woken at (nil: only input wakes it).
+    public private(set) var nextWake: Date?
 
     /// Turns one input event into messages.
     public func handle(_ event: InputEvent) {
@@ -140,6 +147,12 @@ public final class Runtime {
             }
         case .resize(let size):
             send(.resize(size))
+        case .clockChanged:
+            // Every deadline is a wall-clock date: look again at what is due and what shows.
+            send(.tick(clock.now))
+            needsDraw = true
+        case .timeZoneChanged:
+            if let tz = services.currentTimeZone() { send(.timeZone(tz)) }
         }
     }
 
@@ -200,7 +213,8 @@ public final class Runtime {
         while !state.quitting {
             let timeout = turn()
             if state.quitting { break }
-            if let event = terminal.readEvent(timeout: timeout) { handle(event) }
+            let deadline = nextWake?.timeIntervalSince1970
+            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handle(event) }
         }
         // What changed since the last turn (results that arrived meanwhile) is saved too.
         send(.tick(clock.now))

@@ -36,13 +36,22 @@ public enum App {
             return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
         case .key(let k):
             return key(&s, k)
+        case .timeZone(let tz):
+            guard tz != s.environment.timeZone else { return [] }
+            s.environment.timeZone = tz
+            // Local widgets (clocks) may have worked in the old zone: reload them, free.
+            for id in s.scheduler.instanceIDs where s.scheduler.widget(id)?.cost == .local {
+                s.scheduler.reload(id, reason: .widgetCenter)
+            }
+            return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)
         }
     }
 
     /// Time moved on: expire the status note, let the scheduler switch entries and start loads.
     static func tick(_ s: inout AppState, _ now: Date) -> [Effect] {
+        // The wall clock went back (NTP, `date -s`): what shows must be looked at again.
+        var fx: [Effect] = now < s.now ? [.redraw(full: false)] : []
         s.now = now
-        var fx: [Effect] = []
         if let n = s.note, now >= n.expires {
             s.note = nil
             fx.append(.redraw(full: false))

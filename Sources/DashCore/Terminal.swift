@@ -20,6 +20,10 @@ public enum InputEvent: Hashable, Sendable {
     case resize(Size)
     /// Another thread asked the waiting loop to wake up (a provider result arrived).
     case wake
+    /// The wall clock was set (NTP step, `date -s`, resume from suspend): deadlines moved.
+    case clockChanged
+    /// The system time zone changed (/etc/localtime).
+    case timeZoneChanged
 }
 
 /// What the runtime needs from a terminal: its size, a way to show changed cells, and
@@ -31,6 +35,14 @@ public protocol Terminal: AnyObject {
     func draw(_ runs: [CellRun], full: Bool)
     /// Waits at most `timeout` seconds (forever when nil) for one event.
     func readEvent(timeout: Double?) -> InputEvent?
+    /// Waits for one event until the wall-clock time `deadline` (seconds since 1970; nil:
+    /// forever). `timeout` is the same wait relative to now, for terminals that cannot wait
+    /// for an absolute time (the default does that).
+    func readEvent(deadline: Double?, timeout: Double?) -> InputEvent?
+}
+
+extension Terminal {
+    public func readEvent(deadline: Double?, timeout: Double?) -> InputEvent? { readEvent(timeout: timeout) }
 }
 
 /// An in-memory terminal for tests: it keeps what was drawn and replays queued events.

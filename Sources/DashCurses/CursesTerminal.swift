@@ -24,6 +24,8 @@ public final class CursesTerminal: Terminal {
     public private(set) var colorDepth: ColorDepth
     public let waker: TerminalWaker
     private let wakeRead: Int32
+    /// Absolute, clock-change-aware waits (decision 25).
+    public let clockWaiter: WallClockWaiter
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
     private var active = false
@@ -56,6 +58,7 @@ public final class CursesTerminal: Terminal {
             _ = setlocale(LC_ALL, "C.UTF-8")
         }
         sd_save_termios()
+        clockWaiter = WallClockWaiter(watchTimeZone: (environment["TZ"] ?? "").isEmpty)
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         wakeRead = fds[0]
@@ -198,6 +201,22 @@ public final class CursesTerminal: Terminal {
     }
 
     // MARK: input
+
+    /// Waits for input until an absolute wall-clock deadline (see `WallClockWaiter`).
+    public func readEvent(deadline: Double?, timeout: Double?) -> InputEvent? {
+        if let e = poll() { return e }
+        let woke = clockWaiter.wait(input: STDIN_FILENO, wake: wakeRead, until: deadline)
+        if woke.contains(.wake) {
+            var buf = [UInt8](repeating: 0, count: 64)
+            while read(wakeRead, &buf, buf.count) > 0 {}
+            if quitSignal != 0 { return .key(.ctrl("c")) }
+        }
+        if let e = poll() { return e }
+        if woke.contains(.clockChanged) { return .clockChanged }
+        if woke.contains(.timeZoneChanged) { return .timeZoneChanged }
+        // A signal (SIGWINCH) or a wake-up: ncurses reports KEY_RESIZE from poll() above.
+        return woke.isEmpty || woke.contains(.wake) ? .wake : nil
+    }
 
     public func readEvent(timeout: Double?) -> InputEvent? {
         if let e = poll() { return e }

@@ -70,6 +70,8 @@ public struct Scheduler: Sendable {
     var restored: [InstanceID: InstanceRecord] = [:]
     var warnings: [String] = []
     var liveCount = 0
+    /// The latest `now` seen by `process`: a smaller one means the wall clock went back.
+    var lastProcessed = -Double.infinity
 
     public private(set) var stats = SchedulerStats()
 
@@ -224,6 +226,8 @@ public struct Scheduler: Sendable {
     /// due at `now` afterwards; `takeChanged()` says which instances to redraw.
     public mutating func process(now: Date) -> [LoadRequest] {
         let t = now.timeIntervalSinceReferenceDate
+        if t < lastProcessed { clockWentBack(to: t) }
+        lastProcessed = t
         var requests: [LoadRequest] = []
         while let top = queue.min, top.time <= t {
             guard isLive(top) else {
@@ -391,6 +395,28 @@ public struct Scheduler: Sendable {
     /// `status(_:at:)` of every instance, in slot order.
     public func statuses(at now: Date) -> [InstanceStatus] {
         instanceIDs.compactMap { status($0, at: now) }
+    }
+
+    /// The wall clock was set back (an NTP step, `date -s`): each instance shows the entry due
+    /// at the new time and waits for its next one again. Nothing fires twice: reloads, retries
+    /// and the budget keep their absolute dates, so a reload that already ran is not run again
+    /// when its date comes round a second time (its `lastLoadStart` holds the minimum interval).
+    mutating func clockWentBack(to t: Double) {
+        for slot in slots.indices where slots[slot].alive {
+            let i = slots[slot].index(at: t)
+            if i != slots[slot].current {
+                slots[slot].current = i
+                markChanged(slot)
+            }
+            if i < 0, let first = slots[slot].entries.first {
+                // The timeline starts after the new time: keep showing its first entry rather
+                // than the placeholder, and ask for a timeline that covers now (not charged).
+                slots[slot].carry = first
+                slots[slot].request(.widgetCenter)
+            }
+            reschedule(slot)
+        }
+        trimQueue()
     }
 
     // MARK: - Internals

@@ -229,7 +229,8 @@ struct Home: ParsableCommand {
         let services = RuntimeServices(
             saveCache: { records in for p in store.save(records, bundle: bundle) { logger.warning("\(p)") } },
             openURL: { Browser.open($0, environment: env) },
-            log: { logger.info("\($0)") })
+            log: { logger.info("\($0)") },
+            currentTimeZone: { WallClockWaiter.systemTimeZone() })
         let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
         runtime.afterDraw = { [weak runtime] in
             guard let runtime, runtime.stats.frames == 1 else { return }

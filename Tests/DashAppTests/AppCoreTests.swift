@@ -5,6 +5,7 @@ import DashWidgets
 import DashScheduler
 import DashRender
 import DashTestSupport
+import DashBuiltinWidgets
 @testable import DashApp
 
 /// The app's pure core through `AppHarness`: every event a message, every side effect a value.
@@ -106,6 +107,26 @@ final class AppCoreTests: XCTestCase {
                               scheduler: restored)
         XCTAssertTrue(wide.loads.isEmpty, "the cached timeline is used, not reloaded")
         XCTAssertTrue(wide.screen.contains("Cached"))
+    }
+
+    func testATimeZoneChangeReloadsClocksWithoutARestart() async {
+        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "c", kind: "clock")])])
+        let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: start)
+        await h.runLoads()
+        XCTAssertTrue(h.screen.contains("09:30"), h.screen)
+        h.send(.timeZone(TimeZone(identifier: "Asia/Tokyo")!))
+        XCTAssertEqual(h.loads.map(\.request.reason), [.widgetCenter], "local widgets reload, free")
+        await h.runLoads()
+        XCTAssertTrue(h.screen.contains("18:30"), h.screen)
+    }
+
+    func testTheClockGoingBackRedraws() {
+        let h = harness()
+        h.advance(by: 600)
+        let before = h.redraws
+        h.send(.tick(start - 3600))
+        XCTAssertGreaterThan(h.redraws, before)
+        XCTAssertEqual(h.state.now, start - 3600)
     }
 
     // MARK: - Keys by layer, from one table
