@@ -2,30 +2,46 @@ import Foundation
 import XCTest
 import DashCore
 
-/// Compares text with a snapshot file beside the test, under `__Snapshots__/`.
-/// Set `RECORD_SNAPSHOTS=1` to write the current text as the new snapshot.
-public func assertSnapshot(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
-    let testFile = URL(fileURLWithPath: "\(file)")
-    let dir = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-    let url = dir.appendingPathComponent("\(name).txt")
-    let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"].map { !$0.isEmpty && $0 != "0" } ?? false
-    let body = text.hasSuffix("\n") ? text : text + "\n"
-    if record || !FileManager.default.fileExists(atPath: url.path) {
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try? body.write(to: url, atomically: true, encoding: .utf8)
-        if !record {
-            XCTFail("Recorded new snapshot \(name); check it in and run again.", file: file, line: line)
-        }
-        return
+/// Text snapshots, one rule for every test target: `__Snapshots__/NAME.txt` beside the test
+/// file, one line per screen row, ending with a newline; `RECORD_SNAPSHOTS=1` (any value but
+/// empty or 0) rewrites them; a missing snapshot is recorded and the test fails once.
+public enum SnapshotFile {
+    public enum Outcome: Equatable {
+        case matches
+        case recorded(String)
+        case differs(String)
     }
-    let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    if expected != body {
+
+    public static var recording: Bool {
+        ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"].map { !$0.isEmpty && $0 != "0" } ?? false
+    }
+
+    /// Compares `text` with `NAME.txt` in the `__Snapshots__` folder beside `testFile`.
+    public static func check(_ text: String, named name: String, besides testFile: String) -> Outcome {
+        let dir = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+        let url = dir.appendingPathComponent("\(name).txt")
+        let body = text.hasSuffix("\n") ? text : text + "\n"
+        if recording || !FileManager.default.fileExists(atPath: url.path) {
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try? body.write(to: url, atomically: true, encoding: .utf8)
+            return recording ? .matches : .recorded("Recorded new snapshot \(name); check it in and run again.")
+        }
+        let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        guard expected != body else { return .matches }
         let diff = zip(expected.split(separator: "\n", omittingEmptySubsequences: false),
                        body.split(separator: "\n", omittingEmptySubsequences: false)).enumerated()
             .first { $0.element.0 != $0.element.1 }
-        let detail = diff.map { "first difference at line \($0.offset + 1):\n- \($0.element.0)\n+ \($0.element.1)" } ?? "lengths differ"
-        XCTFail("Snapshot \(name) does not match (\(detail)).\nActual:\n\(body)\nRe-record with RECORD_SNAPSHOTS=1.",
-                file: file, line: line)
+        let detail = diff.map { "first difference at line \($0.offset + 1):\n- \($0.element.0)\n+ \($0.element.1)" }
+            ?? "lengths differ"
+        return .differs("Snapshot \(name) does not match (\(detail)).\nActual:\n\(body)\nRe-record with RECORD_SNAPSHOTS=1.")
+    }
+}
+
+/// XCTest's front end to `SnapshotFile`.
+public func assertSnapshot(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
+    switch SnapshotFile.check(text, named: name, besides: "\(file)") {
+    case .matches: break
+    case .recorded(let m), .differs(let m): XCTFail(m, file: file, line: line)
     }
 }
 

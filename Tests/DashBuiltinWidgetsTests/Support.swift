@@ -76,22 +76,14 @@ func liveTile(_ widget: Widget, _ config: WidgetConfig, _ family: WidgetFamily,
     return (render(widget, entry, family), timeline)
 }
 
-/// Compares `text` with `__Snapshots__/name.txt`; `RECORD_SNAPSHOTS=1` rewrites it.
+/// Swift Testing's front end to `SnapshotFile` (DashTestSupport): the same folder rule and
+/// the same `RECORD_SNAPSHOTS` switch as every other target.
 func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let dir = testsDirectory.appendingPathComponent("__Snapshots__")
-    let file = dir.appendingPathComponent(name + ".txt")
-    let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-    if record || !FileManager.default.fileExists(atPath: file.path) {
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try? (text + "\n").write(to: file, atomically: true, encoding: .utf8)
-        if !record {
-            Issue.record("recorded new snapshot \(name); run again to compare", sourceLocation: sourceLocation)
-        }
-        return
+    // These snapshots were always written as the text plus one newline.
+    switch SnapshotFile.check(text + "\n", named: name, besides: testsDirectory.appendingPathComponent("Support.swift").path) {
+    case .matches: break
+    case .recorded(let m), .differs(let m): Issue.record(Comment(rawValue: m), sourceLocation: sourceLocation)
     }
-    let expected = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-    let want = expected.hasSuffix("\n") ? String(expected.dropLast()) : expected
-    #expect(text == want, "snapshot \(name) differs:\n--- expected\n\(want)\n--- actual\n\(text)", sourceLocation: sourceLocation)
 }
 
 /// Expects `body` to throw a `DataSourceError` and returns it.

@@ -27,7 +27,7 @@ final class WidgetSnapshotTests: XCTestCase {
             for family in widget.supportedFamilies {
                 for placeholder in [false, true] {
                     let text = await snapshot(widget, family: family, placeholder: placeholder)
-                    assertSnapshot(text, named: "\(widget.kind)-\(family.rawValue)\(placeholder ? "-placeholder" : "")")
+                    assertSnapshot(text, named: "preview-\(widget.kind)-\(family.rawValue)\(placeholder ? "-placeholder" : "")")
                     for line in text.split(separator: "\n") {
                         XCTAssertLessThanOrEqual(DisplayWidth.of(line), GridMetrics.tileSize(family).width, "\(widget.kind) spills")
                     }
