@@ -1,4 +1,5 @@
 import DashWidgets
+import DashScheduler
 
 /// The control socket's protocol: one line in, one line out. `ping` answers `pong`;
 /// `reload [KIND]` asks the running home screen to reload (all, or one kind). Answers are
@@ -8,7 +9,7 @@ public enum ControlProtocol {
     public static let maxLine = 512
 
     /// What to answer `line` with, and the request for the running app, if any.
-    public static func handle(_ line: String, kinds: Set<String>) -> (answer: String, request: ControlRequest?) {
+    public static func handle(_ line: String, kinds: Set<String>) -> (answer: String, request: WidgetCenterRequest?) {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         switch words.first {
         case "ping" where words.count == 1:
@@ -18,7 +19,7 @@ public enum ControlProtocol {
             if let kind, !kinds.contains(kind) {
                 return ("error: unknown widget \(String(TextSanitizer.singleLine(kind).prefix(64)))", nil)
             }
-            return ("ok", .reload(kind: kind))
+            return ("ok", kind.map { .reloadTimelines(kind: $0) } ?? .reloadAllTimelines)
         default:
             return ("error: unknown command (try: ping, reload [KIND])", nil)
         }

@@ -17,16 +17,11 @@ public enum Msg: Sendable {
     case loaded(id: String, token: UInt64, result: Result<AnyTimeline, any Error>)
     /// A provider did not answer within its timeout.
     case loadTimedOut(id: String, token: UInt64, after: TimeInterval)
-    /// A request from another process through the control socket.
-    case control(ControlRequest)
+    /// WidgetCenter: reload one instance, a kind, or everything (from a key, the control
+    /// socket, or later an action), in the scheduler's own vocabulary. Never charged.
+    case widgetCenter(WidgetCenterRequest)
     /// The user's time zone changed under the running program.
     case timeZone(TimeZone)
-}
-
-/// What another process can ask a running swiftdash (see `ControlProtocol`).
-public enum ControlRequest: Sendable, Equatable {
-    /// `swiftdash reload [KIND]`: WidgetCenter's reloadTimelines(ofKind:) / reloadAllTimelines().
-    case reload(kind: String?)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and

@@ -18,10 +18,8 @@ public enum App {
         case .loadTimedOut(let id, let token, let seconds):
             s.scheduler.loadFinished(id, token: token, result: .failure(LoadTimeoutError(timeout: seconds)), at: s.now)
             return [.log("\(id): load timed out after \(Int(seconds)) s")] + pump(&s)
-        case .control(.reload(let kind)):
-            s.say(kind.map { "reloading \($0)" } ?? "reloading all")
-            if let kind { s.scheduler.reloadTimelines(ofKind: kind) } else { s.scheduler.reloadAllTimelines() }
-            return [.redraw(full: false)] + pump(&s)
+        case .widgetCenter(let request):
+            return widgetCenter(&s, request)
         case .resize(let size):
             // A tile drawn smaller keeps its timeline: entries draw in any family (decision 22).
             s.screen = size
@@ -136,15 +134,23 @@ public enum App {
             let tileID: String?
             if case .detail(let t, _, _) = s.pane { tileID = t } else { tileID = s.focusedTile }
             guard let t = tileID, let inst = s.shownInstance(t) else { return [] }
-            s.say("reloading \(inst.kind)")
-            s.scheduler.reload(inst.id, reason: .manual)
-            return pump(&s)
+            return widgetCenter(&s, .reloadInstance(inst.id))
         case .reloadAll:
-            s.say("reloading all")
-            s.scheduler.reloadAllTimelines()
-            return pump(&s)
+            return widgetCenter(&s, .reloadAllTimelines)
         }
         return []
+    }
+
+    /// Applies a WidgetCenter request to the scheduler and says so in the status bar.
+    static func widgetCenter(_ s: inout AppState, _ request: WidgetCenterRequest) -> [Effect] {
+        switch request {
+        case .reloadAllTimelines: s.say("reloading all")
+        case .reloadTimelines(let kind): s.say("reloading \(kind)")
+        case .reloadInstance(let id):
+            s.say("reloading \(s.home.allInstances.first { $0.id == id }?.kind ?? id)")
+        }
+        s.scheduler.apply(request)
+        return [.redraw(full: false)] + pump(&s)
     }
 
     static func openInBrowser(_ s: inout AppState) -> [Effect] {

@@ -246,7 +246,7 @@ struct Home: ParsableCommand {
         do {
             server = try ControlSocket.Server(path: paths.socket.path) { line in
                 let (answer, request) = ControlProtocol.handle(line, kinds: kinds)
-                if let request { inbox.post(.control(request)) }
+                if let request { inbox.post(.widgetCenter(request)) }
                 return answer
             }
         } catch {

@@ -46,7 +46,7 @@ final class AppCoreTests: XCTestCase {
         h.finish("w1", entries: [StoryEntry(date: start, stories: ["a", "b"])])
         h.finish("w2", entries: [StoryEntry(date: start, stories: ["a", "b"])])
         _ = h.takeEffects()
-        h.send(.control(.reload(kind: "stories")))
+        h.send(.widgetCenter(.reloadTimelines(kind: "stories")))
         XCTAssertEqual(h.loads.map(\.request.reason), [.widgetCenter, .widgetCenter])
         XCTAssertTrue(h.screen.contains("reloading stories"))
         XCTAssertEqual(h.state.scheduler.status("w1", at: h.clock.now)?.budget.used, 0)

@@ -11,8 +11,8 @@ final class ControlProtocolTests: XCTestCase {
         XCTAssertEqual(ControlProtocol.handle("ping", kinds: kinds).answer, "pong")
         let all = ControlProtocol.handle("reload", kinds: kinds)
         XCTAssertEqual(all.answer, "ok")
-        XCTAssertEqual(all.request, .reload(kind: nil))
-        XCTAssertEqual(ControlProtocol.handle("reload news", kinds: kinds).request, .reload(kind: "news"))
+        XCTAssertEqual(all.request, .reloadAllTimelines)
+        XCTAssertEqual(ControlProtocol.handle("reload news", kinds: kinds).request, .reloadTimelines(kind: "news"))
         XCTAssertEqual(ControlProtocol.reloadLine(kind: "news"), "reload news")
     }
 
