@@ -118,7 +118,7 @@ extension HomeConfig {
                     config.tiles.append(try parseTile(t, index: i, counter: &n, file: file, bundle: bundle))
                 }
             default:
-                throw ConfigFileError(file: file, line: k.mark?.line, message: "unknown key `\(key)`; expected `theme` or `tiles`")
+                throw ConfigFileError(file: file, line: k.mark?.line, message: "unknown key `\(shown(key))`; expected `theme` or `tiles`")
             }
         }
         return config
@@ -132,13 +132,13 @@ extension HomeConfig {
         for (k, _) in map {
             guard let key = k.string, tileKeys.contains(key) else {
                 throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown key `\(k.string ?? "")` in a tile; expected \(tileKeys.map { "`\($0)`" }.joined(separator: ", "))")
+                                      message: "unknown key `\(shown(k.string ?? ""))` in a tile; expected \(tileKeys.map { "`\($0)`" }.joined(separator: ", "))")
             }
         }
         let famName = map["family"]?.string ?? "small"
         guard let family = WidgetFamily(rawValue: famName) else {
             throw ConfigFileError(file: file, line: map["family"]?.mark?.line ?? node.mark?.line,
-                                  message: "unknown family `\(famName)`; use one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+                                  message: "unknown family `\(shown(famName))`; use one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         var itemNodes: [Node] = []
         let isStack = map["stack"] != nil
@@ -162,12 +162,12 @@ extension HomeConfig {
             if isStack {
                 for (k, _) in m where !["widget", "config"].contains(k.string ?? "") {
                     throw ConfigFileError(file: file, line: k.mark?.line,
-                                          message: "unknown key `\(k.string ?? "")` in a stack item; expected `widget` and `config`")
+                                          message: "unknown key `\(shown(k.string ?? ""))` in a stack item; expected `widget` and `config`")
                 }
             }
             guard let widget = bundle[kind] else {
                 throw ConfigFileError(file: file, line: kindNode.mark?.line,
-                                      message: "unknown widget `\(kind)`; available: \(bundle.kinds.joined(separator: ", "))")
+                                      message: "unknown widget `\(shown(kind))`; available: \(bundle.kinds.joined(separator: ", "))")
             }
             guard widget.supports(family) else {
                 throw ConfigFileError(file: file, line: kindNode.mark?.line,
@@ -191,7 +191,7 @@ extension HomeConfig {
                     do {
                         config[key] = try widget.schema.parse(key: key, text: text)
                     } catch {
-                        throw ConfigFileError(file: file, line: ck.mark?.line, message: "\(kind): \(error.description)")
+                        throw ConfigFileError(file: file, line: ck.mark?.line, message: "\(kind): \(shown(error.description, quoting: [key, text]))")
                     }
                 }
             }
@@ -201,6 +201,18 @@ extension HomeConfig {
         return TileInstance(id: "t\(index + 1)", family: family, items: items)
     }
 
+}
+
+/// A value from the file as an error message quotes it: one line, no control or bidi
+/// characters, at most 60 characters (the fuzz test found 2 KB keys and tabs quoted raw).
+func shown(_ s: String) -> String { YAMLGuard.quoted(s, max: 60) }
+
+/// A message that quotes `values` from the file: each shown as `shown(_:)`, the rest of
+/// the message kept whole.
+func shown(_ message: String, quoting values: [String]) -> String {
+    var m = message
+    for v in values where v.count > 60 || v != shown(v) { m = m.replacingOccurrences(of: v, with: shown(v)) }
+    return YAMLGuard.quoted(m, max: 400)
 }
 
 /// Reading the files the user owns (home.yaml, themes).

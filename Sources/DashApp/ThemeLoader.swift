@@ -26,10 +26,10 @@ public enum ThemeLoader {
         for (k, v) in cm {
             guard let key = k.string, let role = ThemeRole(rawValue: key) else {
                 throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown colour role `\(k.string ?? "")`; roles: \(ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                                      message: "unknown colour role `\(shown(k.string ?? ""))`; roles: \(ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard let s = v.string, let c = Color(parsing: s) else {
-                throw ConfigFileError(file: file, line: v.mark?.line, message: "`\(v.string ?? "")` is not a colour (#rrggbb, a name, or 0-255)")
+                throw ConfigFileError(file: file, line: v.mark?.line, message: "`\(shown(v.string ?? ""))` is not a colour (#rrggbb, a name, or 0-255)")
             }
             colors[role] = c
         }
