@@ -2,8 +2,9 @@ import Foundation
 import Yams
 import DashWidgets
 
-/// Limits on the files swiftdash reads (decision 22). Each one, when crossed, gives a
-/// `file:line: message` error, never a crash, a hang or a gigabyte of memory.
+/// Limits on the files swiftdash reads (docs/decisions.md, "Limits on input from outside").
+/// Each one, when crossed, gives a `file:line: message` error, never a crash, a hang or a
+/// gigabyte of memory.
 public enum ConfigLimits {
     /// Bytes of `home.yaml`. A hand-written home screen of a thousand tiles is ~100 KB.
     public static let maxHomeBytes = 1 << 20
@@ -30,8 +31,9 @@ enum YAMLGuard {
     /// The text of `data`, or an error naming the line of the first byte that is not UTF-8.
     static func text(_ data: Data, file: String, maxBytes: Int, what: String) throws -> String {
         if data.count > maxBytes {
-            throw ConfigFileError(file: file, line: nil, message: "the file is \(sizeText(data.count)); \(what) may be at "
-                                  + "most \(sizeText(maxBytes))")
+            throw ConfigFileError(file: file, line: nil,
+                                  message: "the file is \(sizeText(data.count)); "
+                                  + "\(what) may be at most \(sizeText(maxBytes))")
         }
         if let s = String(validating: data, as: UTF8.self) { return s }
         var parser = Unicode.UTF8.ForwardParser()
@@ -48,8 +50,10 @@ enum YAMLGuard {
                 let byte = data[data.startIndex + offset]
                 let hex = String(byte, radix: 16, uppercase: true)
                 _ = length
-                throw ConfigFileError(file: file, line: line, message: "not valid UTF-8 (byte 0x\(hex.count < 2 ? "0" : "")\(hex) "
-                                      + "at column \(column)): save the file as UTF-8")
+                let byteText = "0x" + (hex.count < 2 ? "0" : "") + hex
+                throw ConfigFileError(file: file, line: line,
+                                      message: "not valid UTF-8 (byte \(byteText) at column \(column)): "
+                                      + "save the file as UTF-8")
             }
         }
         throw ConfigFileError(file: file, line: nil, message: "not valid UTF-8: save the file as UTF-8")
@@ -59,7 +63,10 @@ enum YAMLGuard {
     static func grouped(_ n: Int) -> String {
         var s = String(n)
         var i = s.count - 3
-        while i > 0 { s.insert(",", at: s.index(s.startIndex, offsetBy: i)); i -= 3 }
+        while i > 0 {
+            s.insert(",", at: s.index(s.startIndex, offsetBy: i))
+            i -= 3
+        }
         return s
     }
 
@@ -129,23 +136,27 @@ enum YAMLGuard {
     /// A YAML library error as `file:line: message`, never with the file's text in it.
     static func error(_ e: YamlError, text: String, file: String) -> ConfigFileError {
         switch e {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+             .composer(_, let problem, let mark, _):
             if problem.contains("Maximum nesting level") {
-                return ConfigFileError(file: file, line: mark.line, message: "nested more than \(ConfigLimits.maxDepth) levels deep")
+                return ConfigFileError(file: file, line: mark.line,
+                                       message: "nested more than \(ConfigLimits.maxDepth) levels deep")
             }
             return ConfigFileError(file: file, line: mark.line, message: "not valid YAML: \(quoted(problem, max: 120))")
         case .reader(let problem, let offset, let value, _):
             let line = offset.map { o in text.prefix(o).reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
             let what = value >= 0 ? " (U+\(String(UInt32(bitPattern: value), radix: 16, uppercase: true)))" : ""
-            return ConfigFileError(file: file, line: line, message: "not valid YAML: \(quoted(problem, max: 120))\(what)")
+            return ConfigFileError(file: file, line: line,
+                                   message: "not valid YAML: \(quoted(problem, max: 120))\(what)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.sorted().first ?? ""
             let first = context.mark.line
             let again = secondOccurrence(of: key, after: context.mark, in: text)
             let elsewhere = again.map { $0 != first } ?? false
+            let already = elsewhere ? " (already on line \(first))" : ""
             return ConfigFileError(file: file, line: again ?? first,
-                                   message: "duplicate key `\(quoted(key, max: 40))`"
-                                   + (elsewhere ? " (already on line \(first))" : "") + "; a key may appear once in a mapping")
+                                   message: "duplicate key `\(quoted(key, max: 40))`\(already); "
+                                   + "a key may appear once in a mapping")
         default:
             return ConfigFileError(file: file, line: nil, message: "not valid YAML")
         }
@@ -241,8 +252,15 @@ struct YAMLScan {
                 continue
             }
             let c = b[i]
-            if c == 0x0A { line += 1; i += 1; continue }
-            if isSpace(c) || c == 0x0D { i += 1; continue }
+            if c == 0x0A {
+                line += 1
+                i += 1
+                continue
+            }
+            if isSpace(c) || c == 0x0D {
+                i += 1
+                continue
+            }
             if c == 0x23 && (i == 0 || isSpace(b[i - 1]) || isBreak(b[i - 1])) { // # comment
                 while i < b.count && b[i] != 0x0A { i += 1 }
                 continue
@@ -260,10 +278,15 @@ struct YAMLScan {
                     i += 1
                     while i < b.count {
                         if b[i] == 0x0A { line += 1 }
-                        if c == 0x22 && b[i] == 0x5C { i += 2; continue }
+                        if c == 0x22 && b[i] == 0x5C {
+                            i += 2
+                            continue
+                        }
                         if b[i] == c {
-                            if c == 0x27 && i + 1 < b.count && b[i + 1] == 0x27 { i += 2; continue }
-                            break
+                            // '' inside single quotes is a quote; anything else closes.
+                            guard c == 0x27 && i + 1 < b.count && b[i + 1] == 0x27 else { break }
+                            i += 2
+                            continue
                         }
                         i += 1
                     }
@@ -274,7 +297,10 @@ struct YAMLScan {
                     var j = i + 1
                     while j < b.count && isNameChar(b[j]) { j += 1 }
                     let name = String(decoding: b[(i + 1)..<j], as: UTF8.self)
-                    if c == 0x26 { i = j; continue } // an anchor: the node follows
+                    if c == 0x26 { // an anchor: the node follows
+                        i = j
+                        continue
+                    }
                     var k = j
                     while k < b.count && isSpace(b[k]) { k += 1 }
                     let colonFollows = k < b.count && b[k] == 0x3A
@@ -297,7 +323,10 @@ struct YAMLScan {
             switch c {
             case 0x5B, 0x7B: // [ {
                 flow += 1
-                if flow > maxFlowDepth { maxFlowDepth = flow; deepLine = line }
+                if flow > maxFlowDepth {
+                    maxFlowDepth = flow
+                    deepLine = line
+                }
                 atToken = true
             case 0x5D, 0x7D: // ] }
                 flow = max(0, flow - 1)

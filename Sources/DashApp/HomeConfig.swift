@@ -41,7 +41,9 @@ public struct ConfigFileError: Error, CustomStringConvertible, Sendable {
     /// The error says a theme does not exist (the file to blame is whatever named it).
     public var isMissingTheme = false
     public init(file: String, line: Int?, message: String) {
-        self.file = file; self.line = line; self.message = message
+        self.file = file
+        self.line = line
+        self.message = message
     }
     public var description: String {
         "\(file)\(line.map { ":\($0)" } ?? ""): \(message)"
@@ -118,7 +120,8 @@ extension HomeConfig {
                     config.tiles.append(try parseTile(t, index: i, counter: &n, file: file, bundle: bundle))
                 }
             default:
-                throw ConfigFileError(file: file, line: k.mark?.line, message: "unknown key `\(shown(key))`; expected `theme` or `tiles`")
+                throw ConfigFileError(file: file, line: k.mark?.line,
+                                      message: "unknown key `\(shown(key))`; expected `theme` or `tiles`")
             }
         }
         return config
@@ -132,13 +135,15 @@ extension HomeConfig {
         for (k, _) in map {
             guard let key = k.string, tileKeys.contains(key) else {
                 throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown key `\(shown(k.string ?? ""))` in a tile; expected \(tileKeys.map { "`\($0)`" }.joined(separator: ", "))")
+                                      message: "unknown key `\(shown(k.string ?? ""))` in a tile; expected "
+                                      + tileKeys.map { "`\($0)`" }.joined(separator: ", "))
             }
         }
         let famName = map["family"]?.string ?? "small"
         guard let family = WidgetFamily(rawValue: famName) else {
             throw ConfigFileError(file: file, line: map["family"]?.mark?.line ?? node.mark?.line,
-                                  message: "unknown family `\(shown(famName))`; use one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+                                  message: "unknown family `\(shown(famName))`; use one of "
+                                  + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var itemNodes: [Node] = []
         let isStack = map["stack"] != nil
@@ -162,12 +167,14 @@ extension HomeConfig {
             if isStack {
                 for (k, _) in m where !["widget", "config"].contains(k.string ?? "") {
                     throw ConfigFileError(file: file, line: k.mark?.line,
-                                          message: "unknown key `\(shown(k.string ?? ""))` in a stack item; expected `widget` and `config`")
+                                          message: "unknown key `\(shown(k.string ?? ""))` in a stack item; "
+                                          + "expected `widget` and `config`")
                 }
             }
             guard let widget = bundle[kind] else {
                 throw ConfigFileError(file: file, line: kindNode.mark?.line,
-                                      message: "unknown widget `\(shown(kind))`; available: \(bundle.kinds.joined(separator: ", "))")
+                                      message: "unknown widget `\(shown(kind))`; available: "
+                                      + bundle.kinds.joined(separator: ", "))
             }
             guard widget.supports(family) else {
                 throw ConfigFileError(file: file, line: kindNode.mark?.line,
@@ -191,7 +198,8 @@ extension HomeConfig {
                     do {
                         config[key] = try widget.schema.parse(key: key, text: text)
                     } catch {
-                        throw ConfigFileError(file: file, line: ck.mark?.line, message: "\(kind): \(shown(error.description, quoting: [key, text]))")
+                        throw ConfigFileError(file: file, line: ck.mark?.line,
+                                              message: "\(kind): \(shown(error.description, quoting: [key, text]))")
                     }
                 }
             }
@@ -230,16 +238,17 @@ enum ConfigFile {
             throw ConfigFileError(file: file, line: nil, message: "not a regular file")
         }
         if let size = attributes[.size] as? Int, size > maxBytes {
-            throw ConfigFileError(file: file, line: nil, message: "the file is \(YAMLGuard.sizeText(size)); \(what) may be at "
-                                  + "most \(YAMLGuard.sizeText(maxBytes))")
+            throw ConfigFileError(file: file, line: nil, message: "the file is \(YAMLGuard.sizeText(size)); "
+                                  + "\(what) may be at most \(YAMLGuard.sizeText(maxBytes))")
         }
         do {
             let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
             let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
             if data.count > maxBytes {
-                throw ConfigFileError(file: file, line: nil, message: "the file is larger than \(YAMLGuard.sizeText(maxBytes)); "
-                                      + "\(what) may be at most \(YAMLGuard.sizeText(maxBytes))")
+                let most = YAMLGuard.sizeText(maxBytes)
+                throw ConfigFileError(file: file, line: nil,
+                                      message: "the file is larger than \(most); \(what) may be at most \(most)")
             }
             return data
         } catch let e as ConfigFileError {
@@ -263,6 +272,7 @@ enum ConfigFile {
 
     /// What an empty document holds: nothing at all, or only comments.
     static func emptyMessage(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "the file is empty" : "the file has only comments"
+        let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        return blank ? "the file is empty" : "the file has only comments"
     }
 }

@@ -6,7 +6,8 @@ import DashCore
 public enum ThemeLoader {
     /// A theme from its bytes: the size cap, UTF-8 (with the line of a bad byte), then `parse(yaml:)`.
     public static func parse(data: Data, file: String) throws -> Theme {
-        try parse(yaml: YAMLGuard.text(data, file: file, maxBytes: ConfigLimits.maxThemeBytes, what: "a theme"), file: file)
+        let text = try YAMLGuard.text(data, file: file, maxBytes: ConfigLimits.maxThemeBytes, what: "a theme")
+        return try parse(yaml: text, file: file)
     }
 
     public static func parse(yaml text: String, file: String) throws -> Theme {
@@ -15,7 +16,8 @@ public enum ThemeLoader {
                                   + ": a theme needs `name`, `dark` and `colors`")
         }
         guard let map = root.mapping else {
-            throw ConfigFileError(file: file, line: root.mark?.line, message: "not a theme: expected `name`, `dark` and `colors`")
+            throw ConfigFileError(file: file, line: root.mark?.line,
+                                  message: "not a theme: expected `name`, `dark` and `colors`")
         }
         let name = map["name"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let dark = map["dark"]?.bool ?? true
@@ -26,10 +28,12 @@ public enum ThemeLoader {
         for (k, v) in cm {
             guard let key = k.string, let role = ThemeRole(rawValue: key) else {
                 throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown colour role `\(shown(k.string ?? ""))`; roles: \(ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                                      message: "unknown colour role `\(shown(k.string ?? ""))`; roles: "
+                                      + ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))
             }
             guard let s = v.string, let c = Color(parsing: s) else {
-                throw ConfigFileError(file: file, line: v.mark?.line, message: "`\(shown(v.string ?? ""))` is not a colour (#rrggbb, a name, or 0-255)")
+                throw ConfigFileError(file: file, line: v.mark?.line,
+                                      message: "`\(shown(v.string ?? ""))` is not a colour (#rrggbb, a name, or 0-255)")
             }
             colors[role] = c
         }
@@ -65,8 +69,9 @@ public enum ThemeLoader {
         case "dark": return .dark
         case "light": return .light
         default:
-            var e = ConfigFileError(file: name, line: nil, message: "no theme named `\(YAMLGuard.quoted(name, max: 60))`; built in: "
-                                    + "dark, light (add your own as ~/.config/swiftdash/themes/NAME.yaml)")
+            var e = ConfigFileError(file: name, line: nil,
+                                    message: "no theme named `\(shown(name))`; built in: dark, light "
+                                    + "(add your own as ~/.config/swiftdash/themes/NAME.yaml)")
             e.isMissingTheme = true
             throw e
         }

@@ -111,7 +111,9 @@ public struct TimelineCacheStore: Sendable {
         var snapshot = SchedulerSnapshot()
         let dir = timelinesDirectory
         let removed = removeStaleTempFiles()
-        if removed > 0 { log("timeline cache: removed \(removed) temp file\(removed == 1 ? "" : "s") left by an interrupted save") }
+        if removed > 0 {
+            log("timeline cache: removed \(removed) temp file\(removed == 1 ? "" : "s") left by an interrupted save")
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return snapshot }
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let url = dir.appendingPathComponent(name)
@@ -155,7 +157,8 @@ public struct TimelineCacheStore: Sendable {
         for name in names {
             guard let pid = Self.tempFileWriter(name) else { continue }
             let url = dir.appendingPathComponent(name)
-            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? nil
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            let modified = attributes?[.modificationDate] as? Date
             let old = modified.map { now.timeIntervalSince($0) > maxAge } ?? true
             guard old || !processExists(pid) else { continue }
             if (try? FileManager.default.removeItem(at: url)) != nil { removed += 1 }
@@ -191,7 +194,8 @@ public struct TimelineCacheStore: Sendable {
     /// Temp file in the same directory, written and flushed, then renamed over `url`.
     static func writeAtomically(_ data: Data, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(tempName(for: url, pid: getpid(), nonce: UInt32.random(in: 0...UInt32.max)))
+        let nonce = UInt32.random(in: 0...UInt32.max)
+        let tmp = dir.appendingPathComponent(tempName(for: url, pid: getpid(), nonce: nonce))
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw TimelineCacheError.io("cannot create \(tmp.path)", errno) }
         var ok = false

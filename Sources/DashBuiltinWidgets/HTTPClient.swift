@@ -59,7 +59,8 @@ public struct HTTPRequestSpec: Sendable, Hashable, Codable {
     public init(method: String = "GET", url: String, headers: [String: String] = [:],
                 secretHeaders: [String] = [], secrets: [String] = []) {
         self.method = method; self.url = url; self.headers = headers
-        self.secretHeaders = secretHeaders; self.secrets = secrets
+        self.secretHeaders = secretHeaders
+        self.secrets = secrets
     }
 
     enum CodingKeys: String, CodingKey { case method, url, headers, secretHeaders, secrets }
@@ -150,7 +151,8 @@ public struct HTTPTransportError: Error, Sendable, Hashable, Codable {
     public var seconds: Double?
 
     public init(_ kind: Kind, code: Int? = nil, status: Int? = nil, message: String? = nil, seconds: Double? = nil) {
-        self.kind = kind; self.code = code; self.status = status; self.message = message; self.seconds = seconds
+        self.kind = kind; self.code = code; self.status = status; self.message = message
+        self.seconds = seconds
     }
 }
 
@@ -238,7 +240,8 @@ public struct HTTPClient: Sendable {
         var h = headers
         if !h.keys.contains(where: { $0.caseInsensitiveCompare("User-Agent") == .orderedSame }) { h["User-Agent"] = "swiftdash" }
         // Headers holding a key or token: the transport drops them when a redirect leaves this origin.
-        let secretHeaders = h.filter { _, value in secrets.contains { !$0.isEmpty && value.contains($0) } }.keys.sorted()
+        let secretHeaders = h.filter { _, value in secrets.contains { !$0.isEmpty && value.contains($0) } }
+            .keys.sorted()
         let spec = HTTPRequestSpec(method: "GET", url: url.absoluteString, headers: h,
                                    secretHeaders: secretHeaders, secrets: secrets.filter { !$0.isEmpty })
         let response: HTTPResponseData
@@ -261,7 +264,8 @@ public struct HTTPClient: Sendable {
     public static func error(for e: HTTPTransportError, host: String, options: HTTPOptions) -> DataSourceError {
         switch e.kind {
         case .timeout:
-            return DataSourceError(.timeout, "\(host) did not answer within \(seconds(e.seconds ?? options.totalTimeout)) (timeout): "
+            let limit = seconds(e.seconds ?? options.totalTimeout)
+            return DataSourceError(.timeout, "\(host) did not answer within \(limit) (timeout): "
                                    + "check the network or try again later")
         case .cancelled:
             return DataSourceError(.timeout, "request to \(host) was cancelled")
@@ -281,8 +285,8 @@ public struct HTTPClient: Sendable {
             return DataSourceError(.insecure, "\(host) redirected to \(target): not followed (only http and https are)",
                                    status: e.status)
         case .secretOverHTTP:
-            return DataSourceError(.insecure, "\(host) redirected to plain http with the API key or token: not followed "
-                                   + "(keys go over https only)", status: e.status)
+            return DataSourceError(.insecure, "\(host) redirected to plain http with the API key or token: "
+                                   + "not followed (keys go over https only)", status: e.status)
         case .invalidRequest:
             return DataSourceError(.configuration, "not an http(s) address: use https://host/…")
         case .helper:

@@ -82,7 +82,10 @@ public enum DisplayWidth {
         while i < text.endIndex {
             let next = text.index(after: i)
             used += of(text[i])
-            if used > maxWidth { overflowed = true; break }
+            if used > maxWidth {
+                overflowed = true
+                break
+            }
             if used <= budget { kept = next }
             i = next
         }
@@ -109,20 +112,34 @@ public enum DisplayWidth {
         var truncated = false
         /// Adds a line; false (and `truncated`) when the limit is already reached.
         func emit(_ l: String) -> Bool {
-            if lines.count == maxLines { truncated = true; return false }
+            if lines.count == maxLines {
+                truncated = true
+                return false
+            }
             lines.append(l)
             return true
         }
-        var line = "", lineWidth = 0
-        var word = "", wordWidth = 0
+        var line = ""
+        var lineWidth = 0
+        var word = ""
+        var wordWidth = 0
         // A word wider than the line is being cut into lines as it arrives.
         var cutting = false
         // A single character wider than the line: the rest of the word stays on one line.
         var stuck = false
         /// The word ended (at a space, a newline or the end): place it.
         func endWord() -> Bool {
-            defer { word = ""; wordWidth = 0; cutting = false; stuck = false }
-            if cutting { line = word; lineWidth = wordWidth; return true }
+            defer {
+                word = ""
+                wordWidth = 0
+                cutting = false
+                stuck = false
+            }
+            if cutting {
+                line = word
+                lineWidth = wordWidth
+                return true
+            }
             if word.isEmpty { return true }
             let sep = line.isEmpty ? 0 : 1
             if lineWidth + sep + wordWidth <= width {
@@ -132,7 +149,8 @@ public enum DisplayWidth {
                 return true
             }
             if !line.isEmpty { guard emit(line) else { return false } }
-            line = word; lineWidth = wordWidth
+            line = word
+            lineWidth = wordWidth
             return true
         }
         for ch in text {
@@ -142,19 +160,25 @@ public enum DisplayWidth {
             }
             if ch == "\n" {
                 guard endWord(), emit(line) else { return (lines, true) }
-                line = ""; lineWidth = 0
+                line = ""
+                lineWidth = 0
                 continue
             }
             let w = of(ch)
             if !cutting && wordWidth + w > width {
                 // The word alone is wider than a line: finish the current line and cut it.
-                if !line.isEmpty { guard emit(line) else { return (lines, true) }; line = ""; lineWidth = 0 }
+                if !line.isEmpty {
+                    guard emit(line) else { return (lines, true) }
+                    line = ""
+                    lineWidth = 0
+                }
                 cutting = true
             }
             if cutting && !stuck && wordWidth + w > width {
                 if !word.isEmpty {
                     guard emit(word) else { return (lines, true) }
-                    word = ""; wordWidth = 0
+                    word = ""
+                    wordWidth = 0
                 }
                 if w > width { stuck = true }
             }

@@ -19,7 +19,8 @@ struct RedirectPolicy: Sendable {
         init?(_ url: URL) {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
                   let host = url.host?.lowercased(), !host.isEmpty else { return nil }
-            self.scheme = scheme; self.host = host
+            self.scheme = scheme
+            self.host = host
             port = url.port ?? (scheme == "https" ? 443 : 80)
         }
     }

@@ -102,7 +102,8 @@ public struct URLSessionTransport: HTTPTransport {
         private var redirects: RedirectPolicy
 
         init(maxBytes: Int, redirects: RedirectPolicy) {
-            self.maxBytes = maxBytes; self.redirects = redirects
+            self.maxBytes = maxBytes
+            self.redirects = redirects
         }
 
         func start(_ c: CheckedContinuation<Outcome, Never>) {
@@ -158,8 +159,8 @@ public struct URLSessionTransport: HTTPTransport {
         func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
             lock.lock()
-            let decision = redirects.decide(status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
-                                            target: request.url)
+            let location = response.value(forHTTPHeaderField: "Location")
+            let decision = redirects.decide(status: response.statusCode, location: location, target: request.url)
             lock.unlock()
             switch decision {
             case .refuse(let e):

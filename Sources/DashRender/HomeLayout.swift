@@ -57,7 +57,10 @@ public struct HomeLayout: Sendable, Equatable {
     /// lookup: callers ask it for every tile, and a scan made that quadratic (50,000 tiles
     /// took 15 s to render).
     private var positions: [String: Position] = [:]
-    struct Position: Hashable, Sendable { var page: Int; var index: Int }
+    struct Position: Hashable, Sendable {
+        var page: Int
+        var index: Int
+    }
 
     public func tile(_ id: String) -> PlacedTile? {
         if let p = positions[id], pages.indices.contains(p.page), pages[p.page].indices.contains(p.index),
@@ -116,7 +119,9 @@ public struct HomeLayout: Sendable, Equatable {
             let rect = Rect(x: origin.x + c * GridMetrics.unitWidth, y: origin.y + r * GridMetrics.unitHeight,
                             width: size.width, height: size.height)
             let page = layout.pages.count - 1
-            if layout.positions[slot.id] == nil { layout.positions[slot.id] = Position(page: page, index: layout.pages[page].count) }
+            if layout.positions[slot.id] == nil {
+                layout.positions[slot.id] = Position(page: page, index: layout.pages[page].count)
+            }
             layout.pages[page].append(PlacedTile(id: slot.id, family: family, rect: rect, page: page))
         }
         if layout.pages.last?.isEmpty == true && layout.pages.count > 1 { layout.pages.removeLast() }

@@ -70,8 +70,9 @@ public enum LongTextBenchmark {
             }
             return total / Double(n)
         }
-        return LongTextBenchmarkResult(titleBytes: titleBytes, frames: max(1, frames), sanitizeMilliseconds: sanitize * 1000,
-                                       keptCharacters: clean.count, frameMilliseconds: frameTime(clean) * 1000,
+        return LongTextBenchmarkResult(titleBytes: titleBytes, frames: max(1, frames),
+                                       sanitizeMilliseconds: sanitize * 1000, keptCharacters: clean.count,
+                                       frameMilliseconds: frameTime(clean) * 1000,
                                        rawFrameMilliseconds: frameTime(raw) * 1000)
     }
 }

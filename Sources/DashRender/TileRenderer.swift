@@ -121,7 +121,8 @@ public struct TileRenderer {
         }
         var (lines, truncated) = DisplayWidth.wrap(s, width: width, maxLines: maxLines)
         if truncated, let last = lines.last {
-            lines[lines.count - 1] = Self.fits(last, width - 1) ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
+            lines[lines.count - 1] = Self.fits(last, width - 1)
+                ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
         }
         return lines
     }

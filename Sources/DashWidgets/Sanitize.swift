@@ -3,9 +3,10 @@
 /// SOS and two-byte ESC sequences), C0/C1 control characters and bidirectional
 /// overrides, and turns tabs and newlines into spaces unless `keepNewlines`.
 ///
-/// It also caps the length (decision 22): a field keeps at most `maxFieldCharacters`
-/// grapheme clusters, cut at a cluster boundary and ending in `…` when cut, and reading
-/// stops there, so a megabyte title costs what 2,000 characters cost.
+/// It also caps the length (docs/decisions.md, "Limits on input from outside"): a field
+/// keeps at most `maxFieldCharacters` grapheme clusters, cut at a cluster boundary and
+/// ending in `…` when cut, and reading stops there, so a megabyte title costs what 2,000
+/// characters cost.
 public enum TextSanitizer {
     /// The most grapheme clusters one field of outside text keeps.
     public static let maxFieldCharacters = 2_000
@@ -31,7 +32,10 @@ public enum TextSanitizer {
             return it.next()
         }
         while let s = next() {
-            if kept >= scalarLimit { stoppedEarly = true; break }
+            if kept >= scalarLimit {
+                stoppedEarly = true
+                break
+            }
             let v = s.value
             switch v {
             case 0x1B: // ESC
@@ -53,7 +57,13 @@ public enum TextSanitizer {
             case 0x9D, 0x90, 0x9F, 0x9E, 0x98: // C1 OSC, DCS, APC, PM, SOS
                 skipString(&it)
             case 0x0A, 0x0D:
-                if keepNewlines { if v == 0x0A { out.append("\n"); kept += 1 } } else { out.append(" "); kept += 1 }
+                if !keepNewlines {
+                    out.append(" ")
+                    kept += 1
+                } else if v == 0x0A {
+                    out.append("\n")
+                    kept += 1
+                }
             case 0x09:
                 out.append(" ")
                 kept += 1

@@ -1,10 +1,12 @@
-import XCTest
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import DashScheduler
+import Foundation
+import XCTest
+
 @testable import DashApp
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 9, item 10: `kill -9` during a save left `.NAME.json.tmp-PID-NONCE` files in the
 /// cache forever. Loading the cache at start now removes those of writers that are gone.
@@ -13,14 +15,16 @@ final class CacheTempFileTests: XCTestCase {
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-tmp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("timelines"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("timelines"), withIntermediateDirectories: true)
     }
     override func tearDown() { try? FileManager.default.removeItem(at: root) }
 
     func touch(_ name: String, age: TimeInterval = 0) throws -> URL {
         let url = root.appendingPathComponent("timelines").appendingPathComponent(name)
         try Data("{\"half\":".utf8).write(to: url)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
         return url
     }
 

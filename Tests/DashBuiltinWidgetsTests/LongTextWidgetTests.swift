@@ -1,7 +1,8 @@
+import DashTestSupport
+import DashWidgets
 import Foundation
 import Testing
-import DashWidgets
-import DashTestSupport
+
 @testable import DashBuiltinWidgets
 
 /// Issue 9, item 2: every text field a widget takes from outside goes through the
@@ -9,9 +10,9 @@ import DashTestSupport
 /// server made it. Checked on the encoded entry, so a new field cannot slip past.
 @Suite("Hardening: long text from servers")
 struct LongTextWidgetTests {
-    static let huge = String(repeating: "wordy ", count: 50_000) // 300,000 characters
+    static let huge = String(repeating: "wordy ", count: 50_000)  // 300,000 characters
     /// Smaller for JSON fixtures, where every element gets one (the body cap is 5 MB).
-    static let long = String(repeating: "wordy ", count: 5_000) // 30,000 characters
+    static let long = String(repeating: "wordy ", count: 5_000)  // 30,000 characters
 
     /// Every string in an entry's JSON (the cache format, so every stored field).
     func strings(_ entry: AnyEntry, _ widget: Widget) throws -> [String] {
@@ -30,8 +31,12 @@ struct LongTextWidgetTests {
         let all = try strings(entry, widget)
         #expect(!all.isEmpty)
         let longest = all.map(\.count).max() ?? 0
-        #expect(longest <= TextSanitizer.maxFieldCharacters, "a field of \(longest) characters", sourceLocation: sourceLocation)
-        #expect(all.contains { $0.count > 1_000 && $0.hasSuffix("…") }, "the long fields were cut", sourceLocation: sourceLocation)
+        #expect(
+            longest <= TextSanitizer.maxFieldCharacters, "a field of \(longest) characters",
+            sourceLocation: sourceLocation)
+        #expect(
+            all.contains { $0.count > 1_000 && $0.hasSuffix("…") }, "the long fields were cut",
+            sourceLocation: sourceLocation)
     }
 
     /// `json` with the string values of `keys` replaced by a 30,000-character text.
@@ -57,9 +62,11 @@ struct LongTextWidgetTests {
             <source>\(Self.huge)</source><link>https://example.com/\(String(repeating: "a", count: 5_000))</link>
             <guid>\(Self.huge)</guid></item></channel></rss>
             """
-        server.route("/feed.xml", .init(status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
+        server.route(
+            "/feed.xml", .init(status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
         let widget = NewsWidget.make(http: testHTTP)
-        let t = try await widget.timeline(for: WidgetConfig(["feed": .string(server.baseURL + "/feed.xml")]), in: context(.large))
+        let t = try await widget.timeline(
+            for: WidgetConfig(["feed": .string(server.baseURL + "/feed.xml")]), in: context(.large))
         try expectCapped(try #require(t.entries.first), widget)
         let entry = try #require(t.entries.first?.base as? NewsEntry)
         #expect(entry.items.first?.title.hasPrefix("Story wordy") == true)
@@ -71,7 +78,9 @@ struct LongTextWidgetTests {
         let body = try inflate("newsapi_us.json", keys: ["name", "title", "description", "author", "content"])
         server.route("/v2/top-headlines", .init(status: 200, headers: ["Content-Type": "application/json"], body: body))
         let widget = NewsWidget.make(http: testHTTP)
-        let cfg = WidgetConfig(["source": .string("newsapi"), "endpoint": .string(server.baseURL), "apiKey": .string("key-123456")])
+        let cfg = WidgetConfig([
+            "source": .string("newsapi"), "endpoint": .string(server.baseURL), "apiKey": .string("key-123456"),
+        ])
         let t = try await widget.timeline(for: cfg, in: context(.large))
         try expectCapped(try #require(t.entries.first), widget)
     }
@@ -80,7 +89,8 @@ struct LongTextWidgetTests {
         let server = try LocalHTTPServer()
         defer { server.stop() }
         let body = try inflate("coingecko_markets.json", keys: ["name", "id"])
-        server.route("/api/v3/coins/markets", .init(status: 200, headers: ["Content-Type": "application/json"], body: body))
+        server.route(
+            "/api/v3/coins/markets", .init(status: 200, headers: ["Content-Type": "application/json"], body: body))
         let widget = CryptoWidget.make(http: testHTTP)
         let cfg = WidgetConfig(["endpoint": .string(server.baseURL + "/api/v3"), "coin": .string("BTC")])
         let t = try await widget.timeline(for: cfg, in: context(.large))
@@ -92,11 +102,16 @@ struct LongTextWidgetTests {
         defer { server.stop() }
         let branch = try inflate("github_branch.json", keys: ["message", "name"])
         let commits = try inflate("github_commits.json", keys: ["message", "name", "login"])
-        server.route("/repos/apple/swift/branches/main", .init(status: 200, headers: ["Content-Type": "application/json"], body: branch))
-        server.route("/repos/apple/swift/commits", .init(status: 200, headers: ["Content-Type": "application/json"], body: commits))
+        server.route(
+            "/repos/apple/swift/branches/main",
+            .init(status: 200, headers: ["Content-Type": "application/json"], body: branch))
+        server.route(
+            "/repos/apple/swift/commits",
+            .init(status: 200, headers: ["Content-Type": "application/json"], body: commits))
         let widget = CommitsWidget.make(http: testHTTP, gitTimeout: 5)
         for family in [WidgetFamily.small, .large] {
-            let t = try await widget.timeline(for: WidgetConfig(["endpoint": .string(server.baseURL)]), in: context(family))
+            let t = try await widget.timeline(
+                for: WidgetConfig(["endpoint": .string(server.baseURL)]), in: context(family))
             try expectCapped(try #require(t.entries.first), widget)
             // And the tile still draws in the time of an ordinary one.
             _ = render(widget, try #require(t.entries.first), family)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DashCore
 
 /// Issue 9, item 2: long text froze the screen because wrapping re-measured the rest of a
@@ -42,18 +43,27 @@ final class LongTextTests: XCTestCase {
                         lineWidth += sep + ww
                         continue
                     }
-                    if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
+                    if !line.isEmpty {
+                        lines.append(line)
+                        line = ""
+                        lineWidth = 0
+                    }
                     while ww > width {
-                        var head = "", hw = 0
+                        var head = ""
+                        var hw = 0
                         var rest = Substring(w)
                         while let ch = rest.first, hw + DisplayWidth.of(ch) <= width {
-                            head.append(ch); hw += DisplayWidth.of(ch); rest = rest.dropFirst()
+                            head.append(ch)
+                            hw += DisplayWidth.of(ch)
+                            rest = rest.dropFirst()
                         }
                         if head.isEmpty { break }
                         lines.append(head)
-                        w = String(rest); ww = DisplayWidth.of(w)
+                        w = String(rest)
+                        ww = DisplayWidth.of(w)
                     }
-                    line = w; lineWidth = ww
+                    line = w
+                    lineWidth = ww
                 }
                 lines.append(line)
             }
@@ -66,12 +76,14 @@ final class LongTextTests: XCTestCase {
     struct Generator {
         var state: UInt64
         mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 33
         }
         mutating func text() -> String {
-            let pieces = ["a", "bc", "word", " ", "  ", "\n", "日", "本語", "e\u{0301}", "👨‍👩‍👧", "🇫🇷", "\u{200B}", "\t",
-                          "❤️", String(repeating: "x", count: 25), String(repeating: "長", count: 9), "…"]
+            let pieces = [
+                "a", "bc", "word", " ", "  ", "\n", "日", "本語", "e\u{0301}", "👨‍👩‍👧", "🇫🇷", "\u{200B}", "\t",
+                "❤️", String(repeating: "x", count: 25), String(repeating: "長", count: 9), "…",
+            ]
             var s = ""
             for _ in 0..<Int(next() % 40) { s += pieces[Int(next() % UInt64(pieces.count))] }
             return s
@@ -83,9 +95,12 @@ final class LongTextTests: XCTestCase {
         for _ in 0..<3_000 {
             let s = g.text()
             for width in [1, 2, 3, 5, 8, 20] {
-                XCTAssertEqual(DisplayWidth.wrap(s, width: width), Reference.wrap(s, width: width), "wrap \(s.debugDescription) \(width)")
-                XCTAssertEqual(DisplayWidth.truncate(s, to: width), Reference.truncate(s, to: width),
-                               "truncate \(s.debugDescription) \(width)")
+                XCTAssertEqual(
+                    DisplayWidth.wrap(s, width: width), Reference.wrap(s, width: width),
+                    "wrap \(s.debugDescription) \(width)")
+                XCTAssertEqual(
+                    DisplayWidth.truncate(s, to: width), Reference.truncate(s, to: width),
+                    "truncate \(s.debugDescription) \(width)")
                 let all = Reference.wrap(s, width: width)
                 for maxLines in [1, 2, 4] {
                     let (lines, truncated) = DisplayWidth.wrap(s, width: width, maxLines: maxLines)

@@ -1,7 +1,8 @@
-import XCTest
-import Foundation
 import DashCore
 import DashWidgets
+import Foundation
+import XCTest
+
 @testable import DashRender
 
 /// Issue 9, item 2: long text froze the screen (a 20,000-character title took 2 s a frame;
@@ -12,7 +13,9 @@ final class LongTextRenderTests: XCTestCase {
     func testLongTextFreezesTheScreen_megabyteTitleDrawsLikeAShortOne() {
         let (b, _) = draw(LongTextBenchmark.view(megabyte), 35, 5)
         let x35 = String(repeating: "x", count: 35)
-        XCTAssertEqual(b.textDump, """
+        XCTAssertEqual(
+            b.textDump,
+            """
             Breaking: xxxxxxxxxxxxxxxx…  5 of 9
             Breaking:
             \(x35)
@@ -26,9 +29,11 @@ final class LongTextRenderTests: XCTestCase {
         // Newlines read as spaces on one line, without copying the megabyte first.
         let (one, _) = draw(Text("a\nb\n" + megabyte).lineLimit(1), 10, 1)
         XCTAssertEqual(one.textDump, "a b Break…")
-        XCTAssertEqual(TileRenderer.measure(Text(megabyte), proposal: Size(width: 30, height: 2),
-                                            environment: RenderEnvironment(theme: .dark, now: t0)),
-                       Size(width: 30, height: 2))
+        XCTAssertEqual(
+            TileRenderer.measure(
+                Text(megabyte), proposal: Size(width: 30, height: 2),
+                environment: RenderEnvironment(theme: .dark, now: t0)),
+            Size(width: 30, height: 2))
     }
 
     func testLongTextFreezesTheScreen_sameLayoutAsBeforeForOrdinaryText() {
@@ -41,7 +46,7 @@ final class LongTextRenderTests: XCTestCase {
     }
 
     /// Not a timed test: prints the figures (`swift test --filter LongTextRenderTests`);
-    /// docs/decisions.md (22) has the release build's.
+    /// docs/decisions.md ("Limits on input from outside") has the release figures.
     func testLongTextBenchmarkFigures() {
         let clock = ContinuousClock()
         let r = LongTextBenchmark.run(titleBytes: 1 << 20, frames: 5) { body in

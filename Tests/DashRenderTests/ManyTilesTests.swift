@@ -1,6 +1,7 @@
-import XCTest
 import DashCore
 import DashWidgets
+import XCTest
+
 @testable import DashRender
 
 /// Issue 9, item 10: a 50,000-tile file took 15 s to render: every caller looked tiles up
@@ -8,7 +9,9 @@ import DashWidgets
 final class ManyTilesTests: XCTestCase {
     func testFiftyThousandTilesTakeFifteenSecondsToRender_fixed() {
         let families: [WidgetFamily] = [.small, .medium, .small, .large]
-        let slots = (0..<50_000).map { TileSlot(id: "t\($0)", family: families[$0 % families.count], fallbacks: [.small]) }
+        let slots = (0..<50_000).map {
+            TileSlot(id: "t\($0)", family: families[$0 % families.count], fallbacks: [.small])
+        }
         let layout = HomeLayout.compute(slots, screen: Size(width: 160, height: 48))
         XCTAssertEqual(layout.pages.reduce(0) { $0 + $1.count }, 50_000)
         XCTAssertGreaterThan(layout.pageCount, 1_000)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DashWidgets
 
 /// Issue 9, item 2: outside text is capped where it enters, at a grapheme boundary.
@@ -24,7 +25,7 @@ final class LongTextCapTests: XCTestCase {
     }
 
     func testLongTextFreezesTheScreen_cutNeverSplitsAGrapheme() {
-        let family = "👨‍👩‍👧" // 5 scalars, one cluster
+        let family = "👨‍👩‍👧"  // 5 scalars, one cluster
         let clean = TextSanitizer.clean(String(repeating: family, count: 3_000))
         XCTAssertEqual(clean.count, cap)
         XCTAssertTrue(clean.dropLast().allSatisfy { $0 == Character(family) })

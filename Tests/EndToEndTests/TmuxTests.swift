@@ -176,7 +176,8 @@ final class TmuxEndToEndTests: XCTestCase {
     /// The pane's terminal modes as tmux tracks them.
     func modes(_ t: TmuxSession) -> [String: String] {
         let names = ["alternate_on", "cursor_flag", "mouse_any_flag", "mouse_standard_flag", "keypad_cursor_flag"]
-        let out = TmuxSession.tmux(t.socket, ["display-message", "-p", "-t", t.name, names.map { "#{\($0)}" }.joined(separator: " ")])
+        let format = names.map { "#{\($0)}" }.joined(separator: " ")
+        let out = TmuxSession.tmux(t.socket, ["display-message", "-p", "-t", t.name, format])
         let values = out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
         return Dictionary(uniqueKeysWithValues: zip(names, values))
     }
@@ -196,8 +197,8 @@ final class TmuxEndToEndTests: XCTestCase {
         let s = t.waitFor("exit on Ctrl-\\") { $0.contains("EXITED") }
         XCTAssertTrue(s.contains("EXITED 131"), s)
         XCTAssertFalse(s.contains("╭") || s.contains("┏"), "the alternate screen was left:\n\(s)")
-        XCTAssertEqual(modes(t), ["alternate_on": "0", "cursor_flag": "1", "mouse_any_flag": "0", "mouse_standard_flag": "0",
-                                  "keypad_cursor_flag": "0"])
+        XCTAssertEqual(modes(t), ["alternate_on": "0", "cursor_flag": "1", "mouse_any_flag": "0",
+                                  "mouse_standard_flag": "0", "keypad_cursor_flag": "0"])
     }
 
     func testACrashStillRestoresTheTerminal() throws {
