@@ -108,8 +108,8 @@ static void sd_crash_signal(int sig) {
     raise(sig);
 }
 
-/// SIGINT, SIGTERM and SIGHUP wake the loop, which quits and restores the terminal;
-/// SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP restore it before dying.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\) wake the loop, which quits and restores
+/// the terminal; SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP restore it before dying.
 static inline void sd_install_signal_handlers(int wake_fd) {
     *sd_wake_fd_slot() = wake_fd;
     struct sigaction sa;
@@ -119,6 +119,9 @@ static inline void sd_install_signal_handlers(int wake_fd) {
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    // Ctrl-\ sends SIGQUIT, whose default (dump core, keep every terminal mode) would
+    // leave the alternate screen, a hidden cursor, and mouse and keypad modes on.
+    sigaction(SIGQUIT, &sa, NULL);
     struct sigaction ca;
     memset(&ca, 0, sizeof ca);
     ca.sa_handler = sd_crash_signal;

@@ -38,6 +38,13 @@ public struct ConfigFileError: Error, CustomStringConvertible, Sendable {
     public var file: String
     public var line: Int?
     public var message: String
+    /// The error says a theme does not exist (the file to blame is whatever named it).
+    public var isMissingTheme = false
+    public init(file: String, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
     public var description: String {
         "\(file)\(line.map { ":\($0)" } ?? ""): \(message)"
     }
@@ -67,17 +74,29 @@ extension HomeConfig {
         return HomeConfig(tiles: tiles)
     }
 
+    /// Reads `home.yaml` from disk within `ConfigLimits` (size, UTF-8, aliases, nesting,
+    /// tiles). Every problem is a `ConfigFileError` naming the file and, where there is
+    /// one, the line.
+    public static func load(contentsOf url: URL, bundle: WidgetBundle) throws -> HomeConfig {
+        let data = try ConfigFile.read(url, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml")
+        return try parse(data: data, file: url.path, bundle: bundle)
+    }
+
+    /// `parse(yaml:)` from the file's bytes: a byte that is not UTF-8 is reported with its line.
+    public static func parse(data: Data, file: String, bundle: WidgetBundle) throws -> HomeConfig {
+        let text = try YAMLGuard.text(data, file: file, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml")
+        return try parse(yaml: text, file: file, bundle: bundle)
+    }
+
     /// Reads `home.yaml`. Every problem names the line; unknown widgets and invalid
     /// values are errors, not silently dropped.
     public static func parse(yaml text: String, file: String, bundle: WidgetBundle) throws -> HomeConfig {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let e as YamlError {
-            throw ConfigFileError(file: file, line: Self.line(of: e), message: "not valid YAML: \(Self.reason(of: e))")
+        guard let root = try YAMLGuard.compose(text, file: file) else {
+            throw ConfigFileError(file: file, line: nil, message: ConfigFile.emptyMessage(text)
+                                  + ": add a `tiles:` list (or remove the file for the default home screen)")
         }
-        guard let root, let map = root.mapping else {
-            throw ConfigFileError(file: file, line: root?.mark?.line, message: "expected a mapping with a `tiles:` list")
+        guard let map = root.mapping else {
+            throw ConfigFileError(file: file, line: root.mark?.line, message: "expected a mapping with a `tiles:` list")
         }
         var config = HomeConfig(tiles: [])
         for (k, v) in map {
@@ -91,12 +110,18 @@ extension HomeConfig {
                 config.themeLine = v.mark?.line
             case "tiles":
                 guard let seq = v.sequence else { throw ConfigFileError(file: file, line: v.mark?.line, message: "`tiles` must be a list") }
+                if seq.count > ConfigLimits.maxTiles {
+                    throw ConfigFileError(file: file, line: k.mark?.line,
+                                          message: "`tiles` lists \(YAMLGuard.grouped(seq.count)) tiles; at most "
+                                          + "\(YAMLGuard.grouped(ConfigLimits.maxTiles))")
+                }
                 var n = 0
                 for (i, t) in seq.enumerated() {
                     config.tiles.append(try parseTile(t, index: i, counter: &n, file: file, bundle: bundle))
                 }
             default:
-                throw ConfigFileError(file: file, line: k.mark?.line, message: "unknown key `\(key)`; expected `theme` or `tiles`")
+                throw ConfigFileError(file: file, line: k.mark?.line,
+                                      message: "unknown key `\(shown(key))`; expected `theme` or `tiles`")
             }
         }
         return config
@@ -110,18 +135,25 @@ extension HomeConfig {
         for (k, _) in map {
             guard let key = k.string, tileKeys.contains(key) else {
                 throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown key `\(k.string ?? "")` in a tile; expected \(tileKeys.map { "`\($0)`" }.joined(separator: ", "))")
+                                      message: "unknown key `\(shown(k.string ?? ""))` in a tile; expected "
+                                      + tileKeys.map { "`\($0)`" }.joined(separator: ", "))
             }
         }
         let famName = map["family"]?.string ?? "small"
         guard let family = WidgetFamily(rawValue: famName) else {
             throw ConfigFileError(file: file, line: map["family"]?.mark?.line ?? node.mark?.line,
-                                  message: "unknown family `\(famName)`; use one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+                                  message: "unknown family `\(shown(famName))`; use one of "
+                                  + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var itemNodes: [Node] = []
+        let isStack = map["stack"] != nil
         if let stack = map["stack"] {
             guard let seq = stack.sequence, !seq.isEmpty else {
                 throw ConfigFileError(file: file, line: stack.mark?.line, message: "`stack` must be a non-empty list of widgets")
+            }
+            if seq.count > ConfigLimits.maxStackItems {
+                throw ConfigFileError(file: file, line: stack.mark?.line,
+                                      message: "a stack of \(seq.count) widgets; at most \(ConfigLimits.maxStackItems)")
             }
             itemNodes = Array(seq)
         } else {
@@ -132,15 +164,17 @@ extension HomeConfig {
             guard let m = item.mapping, let kindNode = m["widget"], let kind = kindNode.string else {
                 throw ConfigFileError(file: file, line: item.mark?.line, message: "a tile needs `widget: KIND`")
             }
-            if item != node {
+            if isStack {
                 for (k, _) in m where !["widget", "config"].contains(k.string ?? "") {
                     throw ConfigFileError(file: file, line: k.mark?.line,
-                                          message: "unknown key `\(k.string ?? "")` in a stack item; expected `widget` and `config`")
+                                          message: "unknown key `\(shown(k.string ?? ""))` in a stack item; "
+                                          + "expected `widget` and `config`")
                 }
             }
             guard let widget = bundle[kind] else {
                 throw ConfigFileError(file: file, line: kindNode.mark?.line,
-                                      message: "unknown widget `\(kind)`; available: \(bundle.kinds.joined(separator: ", "))")
+                                      message: "unknown widget `\(shown(kind))`; available: "
+                                      + bundle.kinds.joined(separator: ", "))
             }
             guard widget.supports(family) else {
                 throw ConfigFileError(file: file, line: kindNode.mark?.line,
@@ -155,10 +189,17 @@ extension HomeConfig {
                     let key = ck.string ?? ""
                     let text: String
                     if let seq = cv.sequence { text = seq.compactMap(\.string).joined(separator: ",") } else { text = cv.string ?? "" }
+                    if text.utf8.count > ConfigLimits.maxValueCharacters, text.count > ConfigLimits.maxValueCharacters {
+                        throw ConfigFileError(file: file, line: ck.mark?.line,
+                                              message: "\(kind): `\(YAMLGuard.quoted(key, max: 40))` is "
+                                              + "\(YAMLGuard.grouped(text.count)) characters long; at most "
+                                              + "\(YAMLGuard.grouped(ConfigLimits.maxValueCharacters))")
+                    }
                     do {
                         config[key] = try widget.schema.parse(key: key, text: text)
                     } catch {
-                        throw ConfigFileError(file: file, line: ck.mark?.line, message: "\(kind): \(error.description)")
+                        throw ConfigFileError(file: file, line: ck.mark?.line,
+                                              message: "\(kind): \(shown(error.description, quoting: [key, text]))")
                     }
                 }
             }
@@ -168,18 +209,70 @@ extension HomeConfig {
         return TileInstance(id: "t\(index + 1)", family: family, items: items)
     }
 
-    static func line(of e: YamlError) -> Int? {
-        switch e {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
-            return mark.line
-        default: return nil
+}
+
+/// A value from the file as an error message quotes it: one line, no control or bidi
+/// characters, at most 60 characters (the fuzz test found 2 KB keys and tabs quoted raw).
+func shown(_ s: String) -> String { YAMLGuard.quoted(s, max: 60) }
+
+/// A message that quotes `values` from the file: each shown as `shown(_:)`, the rest of
+/// the message kept whole.
+func shown(_ message: String, quoting values: [String]) -> String {
+    var m = message
+    for v in values where v.count > 60 || v != shown(v) { m = m.replacingOccurrences(of: v, with: shown(v)) }
+    return YAMLGuard.quoted(m, max: 400)
+}
+
+/// Reading the files the user owns (home.yaml, themes).
+enum ConfigFile {
+    /// The bytes of a regular file, refused past `maxBytes` without reading the rest.
+    static func read(_ url: URL, maxBytes: Int, what: String) throws -> Data {
+        let file = url.path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: file)
+        } catch {
+            throw ConfigFileError(file: file, line: nil, message: "cannot read the file: \(reason(error))")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ConfigFileError(file: file, line: nil, message: "not a regular file")
+        }
+        if let size = attributes[.size] as? Int, size > maxBytes {
+            throw ConfigFileError(file: file, line: nil, message: "the file is \(YAMLGuard.sizeText(size)); "
+                                  + "\(what) may be at most \(YAMLGuard.sizeText(maxBytes))")
+        }
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            if data.count > maxBytes {
+                let most = YAMLGuard.sizeText(maxBytes)
+                throw ConfigFileError(file: file, line: nil,
+                                      message: "the file is larger than \(most); \(what) may be at most \(most)")
+            }
+            return data
+        } catch let e as ConfigFileError {
+            throw e
+        } catch {
+            throw ConfigFileError(file: file, line: nil, message: "cannot read the file: \(reason(error))")
         }
     }
-    static func reason(of e: YamlError) -> String {
-        switch e {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return problem
-        default: return "\(e)"
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
         }
+        switch ns.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return YAMLGuard.quoted(ns.localizedDescription, max: 120)
+        }
+    }
+
+    /// What an empty document holds: nothing at all, or only comments.
+    static func emptyMessage(_ text: String) -> String {
+        let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        return blank ? "the file is empty" : "the file has only comments"
     }
 }

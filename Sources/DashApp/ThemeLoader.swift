@@ -4,9 +4,20 @@ import DashCore
 
 /// Finds and reads themes: the user's folder first, then the shipped `themes/`.
 public enum ThemeLoader {
+    /// A theme from its bytes: the size cap, UTF-8 (with the line of a bad byte), then `parse(yaml:)`.
+    public static func parse(data: Data, file: String) throws -> Theme {
+        let text = try YAMLGuard.text(data, file: file, maxBytes: ConfigLimits.maxThemeBytes, what: "a theme")
+        return try parse(yaml: text, file: file)
+    }
+
     public static func parse(yaml text: String, file: String) throws -> Theme {
-        guard let root = (try? Yams.compose(yaml: text)) ?? nil, let map = root.mapping else {
-            throw ConfigFileError(file: file, line: nil, message: "not a theme: expected `name`, `dark` and `colors`")
+        guard let root = try YAMLGuard.compose(text, file: file) else {
+            throw ConfigFileError(file: file, line: nil, message: ConfigFile.emptyMessage(text)
+                                  + ": a theme needs `name`, `dark` and `colors`")
+        }
+        guard let map = root.mapping else {
+            throw ConfigFileError(file: file, line: root.mark?.line,
+                                  message: "not a theme: expected `name`, `dark` and `colors`")
         }
         let name = map["name"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let dark = map["dark"]?.bool ?? true
@@ -17,10 +28,12 @@ public enum ThemeLoader {
         for (k, v) in cm {
             guard let key = k.string, let role = ThemeRole(rawValue: key) else {
                 throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown colour role `\(k.string ?? "")`; roles: \(ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                                      message: "unknown colour role `\(shown(k.string ?? ""))`; roles: "
+                                      + ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))
             }
             guard let s = v.string, let c = Color(parsing: s) else {
-                throw ConfigFileError(file: file, line: v.mark?.line, message: "`\(v.string ?? "")` is not a colour (#rrggbb, a name, or 0-255)")
+                throw ConfigFileError(file: file, line: v.mark?.line,
+                                      message: "`\(shown(v.string ?? ""))` is not a colour (#rrggbb, a name, or 0-255)")
             }
             colors[role] = c
         }
@@ -42,20 +55,47 @@ public enum ThemeLoader {
         return dirs
     }
 
-    /// Loads a theme by name; `dark` and `light` always exist (built in).
+    /// Loads a theme by name; `dark` and `light` always exist (built in). The first folder
+    /// that has `NAME.yaml` wins; a broken file there is an error against that file and
+    /// line (never "no theme named"), and only a missing file moves on to the next folder.
     public static func load(_ name: String, searchPath: [URL]) throws -> Theme {
         for dir in searchPath {
             let url = dir.appendingPathComponent("\(name).yaml")
-            if let text = try? String(contentsOf: url, encoding: .utf8) {
-                return try parse(yaml: text, file: url.path)
-            }
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let data = try ConfigFile.read(url, maxBytes: ConfigLimits.maxThemeBytes, what: "a theme")
+            return try parse(data: data, file: url.path)
         }
         switch name {
         case "dark": return .dark
         case "light": return .light
         default:
-            throw ConfigFileError(file: name, line: nil, message: "no theme named `\(name)`; built in: dark, light (add your own as ~/.config/swiftdash/themes/NAME.yaml)")
+            var e = ConfigFileError(file: name, line: nil,
+                                    message: "no theme named `\(shown(name))`; built in: dark, light "
+                                    + "(add your own as ~/.config/swiftdash/themes/NAME.yaml)")
+            e.isMissingTheme = true
+            throw e
         }
+    }
+
+    /// The theme asked for and its opposite (for `t`), with errors against the right file:
+    /// a theme that does not exist against the line of `home.yaml` that names it (when it
+    /// came from there), a broken theme file against that file and line. `fromHome` is the
+    /// home configuration when the name came from its `theme:` line.
+    public static func loadPair(_ name: String, fromHome home: HomeConfig?, homeFile: String,
+                                searchPath: [URL]) throws -> (Theme, Theme) {
+        let main: Theme
+        do {
+            main = try load(name, searchPath: searchPath)
+        } catch var e as ConfigFileError where e.isMissingTheme {
+            if let home {
+                e.file = homeFile
+                e.line = home.themeLine
+            }
+            throw e
+        }
+        let otherName = main.isDark ? "light" : "dark"
+        let other = (try? load(otherName, searchPath: searchPath)) ?? (main.isDark ? .light : .dark)
+        return (main, other)
     }
 }
 

@@ -105,10 +105,15 @@ public struct TimelineCacheStore: Sendable {
 
     /// Reads every record. A file that cannot be read, is not JSON, or is not a
     /// swiftdash timeline cache of this version is skipped with one line to `log`.
-    /// A missing directory is an empty cache.
+    /// A missing directory is an empty cache. Temp files that a killed writer left
+    /// behind are removed first (`removeStaleTempFiles`).
     public func load(log: (String) -> Void) -> SchedulerSnapshot {
         var snapshot = SchedulerSnapshot()
         let dir = timelinesDirectory
+        let removed = removeStaleTempFiles()
+        if removed > 0 {
+            log("timeline cache: removed \(removed) temp file\(removed == 1 ? "" : "s") left by an interrupted save")
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return snapshot }
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let url = dir.appendingPathComponent(name)
@@ -139,6 +144,46 @@ public struct TimelineCacheStore: Sendable {
         return (s, warnings)
     }
 
+    /// Deletes the temp files of saves that never reached their rename (the process was
+    /// killed with `kill -9`, or the machine stopped): those whose writer process no longer
+    /// exists, and any older than `maxAge` seconds (a reused process id). A save in
+    /// progress in a live process is left alone. Returns how many were removed.
+    @discardableResult
+    public func removeStaleTempFiles(now: Date = Date(), maxAge: TimeInterval = 3600,
+                                     processExists: (Int32) -> Bool = TimelineCacheStore.processExists) -> Int {
+        let dir = timelinesDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return 0 }
+        var removed = 0
+        for name in names {
+            guard let pid = Self.tempFileWriter(name) else { continue }
+            let url = dir.appendingPathComponent(name)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            let modified = attributes?[.modificationDate] as? Date
+            let old = modified.map { now.timeIntervalSince($0) > maxAge } ?? true
+            guard old || !processExists(pid) else { continue }
+            if (try? FileManager.default.removeItem(at: url)) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    /// The temp file `writeAtomically` uses for `url` in process `pid`.
+    static func tempName(for url: URL, pid: Int32, nonce: UInt32) -> String {
+        ".\(url.lastPathComponent).tmp-\(pid)-\(nonce)"
+    }
+
+    /// The writer's process id if `name` is one of our temp files (`.NAME.tmp-PID-NONCE`).
+    static func tempFileWriter(_ name: String) -> Int32? {
+        guard name.hasPrefix("."), let r = name.range(of: ".tmp-", options: .backwards) else { return nil }
+        let parts = name[r.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return nil }
+        return pid
+    }
+
+    /// Whether a process with this id exists (signal 0 checks without sending anything).
+    public static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
     // MARK: - Files
 
     static func makeDirectory(_ url: URL) throws {
@@ -149,7 +194,8 @@ public struct TimelineCacheStore: Sendable {
     /// Temp file in the same directory, written and flushed, then renamed over `url`.
     static func writeAtomically(_ data: Data, to url: URL) throws {
         let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let nonce = UInt32.random(in: 0...UInt32.max)
+        let tmp = dir.appendingPathComponent(tempName(for: url, pid: getpid(), nonce: nonce))
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw TimelineCacheError.io("cannot create \(tmp.path)", errno) }
         var ok = false

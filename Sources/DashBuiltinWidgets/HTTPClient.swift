@@ -48,9 +48,50 @@ public struct HTTPRequestSpec: Sendable, Hashable, Codable {
     public var method: String
     public var url: String
     public var headers: [String: String]
+    /// Names of the headers that carry a key or token. A transport drops them (and
+    /// `Authorization`, `Proxy-Authorization`, `Cookie` always) on a redirect to another
+    /// origin, and never sends them over plain http except to this machine.
+    public var secretHeaders: [String]
+    /// The keys and tokens themselves, so a transport can tell whether a redirect target
+    /// (which the server chooses) carries one. Never logged, never in an error.
+    public var secrets: [String]
 
-    public init(method: String = "GET", url: String, headers: [String: String] = [:]) {
+    public init(method: String = "GET", url: String, headers: [String: String] = [:],
+                secretHeaders: [String] = [], secrets: [String] = []) {
         self.method = method; self.url = url; self.headers = headers
+        self.secretHeaders = secretHeaders
+        self.secrets = secrets
+    }
+
+    enum CodingKeys: String, CodingKey { case method, url, headers, secretHeaders, secrets }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        method = try c.decode(String.self, forKey: .method)
+        url = try c.decode(String.self, forKey: .url)
+        headers = try c.decode([String: String].self, forKey: .headers)
+        secretHeaders = try c.decodeIfPresent([String].self, forKey: .secretHeaders) ?? []
+        secrets = try c.decodeIfPresent([String].self, forKey: .secrets) ?? []
+    }
+
+    /// Headers that always carry credentials, whatever the request marked.
+    public static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+
+    /// Whether the request carries a key or token: a secret header, or a secret inside the URL.
+    public var carriesSecrets: Bool {
+        let marked = Set((secretHeaders + Self.credentialHeaders).map { $0.lowercased() })
+        if headers.keys.contains(where: { marked.contains($0.lowercased()) }) { return true }
+        return Self.contains(url, anyOf: secrets)
+    }
+
+    /// Whether `text` (a URL) holds one of `secrets`, as is or percent-encoded.
+    public static func contains(_ text: String, anyOf secrets: [String]) -> Bool {
+        secrets.contains { s in
+            guard !s.isEmpty else { return false }
+            if text.contains(s) { return true }
+            let encoded = s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s
+            return text.contains(encoded) || text.removingPercentEncoding?.contains(s) == true
+        }
     }
 }
 
@@ -87,6 +128,11 @@ public struct HTTPTransportError: Error, Sendable, Hashable, Codable {
         case tooLarge
         /// A redirect from https to plain http was refused.
         case insecureRedirect
+        /// A redirect to something other than http(s) (`file:`, `ftp:`…) was refused;
+        /// `message` holds the scheme asked for.
+        case unsupportedRedirect
+        /// A redirect would have sent a key or token over plain http to another machine.
+        case secretOverHTTP
         /// Not an http(s) URL, or a request the transport cannot send.
         case invalidRequest
         /// The out-of-process helper is missing or failed; `message` says how.
@@ -97,11 +143,16 @@ public struct HTTPTransportError: Error, Sendable, Hashable, Codable {
     public var kind: Kind
     public var code: Int?
     public var status: Int?
-    /// Only for `.helper`: a complete message for the user (never holds the request).
+    /// For `.helper`: a complete message for the user (never holds the request); for
+    /// `.unsupportedRedirect`: the scheme the server redirected to.
     public var message: String?
+    /// For `.timeout`: the limit that fired, in seconds (the wait for an answer, or the
+    /// whole request); nil means `HTTPOptions.totalTimeout`.
+    public var seconds: Double?
 
-    public init(_ kind: Kind, code: Int? = nil, status: Int? = nil, message: String? = nil) {
+    public init(_ kind: Kind, code: Int? = nil, status: Int? = nil, message: String? = nil, seconds: Double? = nil) {
         self.kind = kind; self.code = code; self.status = status; self.message = message
+        self.seconds = seconds
     }
 }
 
@@ -135,7 +186,7 @@ public struct HTTPClient: Sendable {
             throw DataSourceError(.insecure, "refusing to send the API key or token to \(Self.hostName(url)) over plain http: use https")
         }
         do {
-            return try await fetch(url, headers: headers, notFoundHint: notFoundHint)
+            return try await fetch(url, headers: headers, notFoundHint: notFoundHint, secrets: secrets)
         } catch let e as DataSourceError {
             throw e.masking(secrets)
         }
@@ -166,7 +217,8 @@ public struct HTTPClient: Sendable {
         ctx.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 
-    static func isLoopback(_ host: String) -> Bool {
+    /// Whether `host` is this machine (where plain http may carry a key: tests, local proxies).
+    public static func isLoopback(_ host: String) -> Bool {
         let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if h == "localhost" || h == "::1" { return true }
         let parts = h.split(separator: ".", omittingEmptySubsequences: false)
@@ -179,16 +231,22 @@ public struct HTTPClient: Sendable {
         return host
     }
 
-    private func fetch(_ url: URL, headers: [String: String], notFoundHint: String?) async throws -> Data {
+    private func fetch(_ url: URL, headers: [String: String], notFoundHint: String?,
+                       secrets: [String]) async throws -> Data {
         let host = Self.hostName(url)
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil else {
             throw DataSourceError(.configuration, "not an http(s) address: use https://host/…")
         }
         var h = headers
         if !h.keys.contains(where: { $0.caseInsensitiveCompare("User-Agent") == .orderedSame }) { h["User-Agent"] = "swiftdash" }
+        // Headers holding a key or token: the transport drops them when a redirect leaves this origin.
+        let secretHeaders = h.filter { _, value in secrets.contains { !$0.isEmpty && value.contains($0) } }
+            .keys.sorted()
+        let spec = HTTPRequestSpec(method: "GET", url: url.absoluteString, headers: h,
+                                   secretHeaders: secretHeaders, secrets: secrets.filter { !$0.isEmpty })
         let response: HTTPResponseData
         do {
-            response = try await transport.send(HTTPRequestSpec(method: "GET", url: url.absoluteString, headers: h), options: options)
+            response = try await transport.send(spec, options: options)
         } catch let e as HTTPTransportError {
             throw Self.error(for: e, host: host, options: options)
         }
@@ -206,7 +264,9 @@ public struct HTTPClient: Sendable {
     public static func error(for e: HTTPTransportError, host: String, options: HTTPOptions) -> DataSourceError {
         switch e.kind {
         case .timeout:
-            return DataSourceError(.timeout, "\(host) did not answer within \(seconds(options.totalTimeout)) (timeout): check the network or try again later")
+            let limit = seconds(e.seconds ?? options.totalTimeout)
+            return DataSourceError(.timeout, "\(host) did not answer within \(limit) (timeout): "
+                                   + "check the network or try again later")
         case .cancelled:
             return DataSourceError(.timeout, "request to \(host) was cancelled")
         case .unreachable:
@@ -219,6 +279,14 @@ public struct HTTPClient: Sendable {
             return tooLarge(host: host, maxBytes: options.maxBytes)
         case .insecureRedirect:
             return DataSourceError(.insecure, "\(host) redirected from https to plain http: not followed", status: e.status)
+        case .unsupportedRedirect:
+            let scheme = String(TextSanitizer.singleLine(e.message ?? "").prefix(20))
+            let target = scheme.isEmpty ? "an address that is not http(s)" : "a \(scheme): address"
+            return DataSourceError(.insecure, "\(host) redirected to \(target): not followed (only http and https are)",
+                                   status: e.status)
+        case .secretOverHTTP:
+            return DataSourceError(.insecure, "\(host) redirected to plain http with the API key or token: "
+                                   + "not followed (keys go over https only)", status: e.status)
         case .invalidRequest:
             return DataSourceError(.configuration, "not an http(s) address: use https://host/…")
         case .helper:

@@ -69,58 +69,123 @@ public enum DisplayWidth {
 
     /// Cuts `text` to at most `maxWidth` columns. When it does not fit, the result ends in
     /// `…` (1 column) and never splits a wide character: a 2-column character that would
-    /// straddle the limit is dropped whole.
+    /// straddle the limit is dropped whole. One pass that stops where the text stops fitting,
+    /// so a megabyte of text costs no more than the columns it is cut to.
     public static func truncate(_ text: String, to maxWidth: Int, ellipsis: String = "…") -> String {
         guard maxWidth > 0 else { return "" }
-        if of(text) <= maxWidth { return text }
         let ellipsisWidth = of(ellipsis)
-        guard maxWidth >= ellipsisWidth else { return String(repeating: ".", count: maxWidth) }
         let budget = maxWidth - ellipsisWidth
-        var result = ""
+        var kept = text.startIndex
         var used = 0
-        for ch in text {
-            let w = of(ch)
-            if used + w > budget { break }
-            result.append(ch)
-            used += w
+        var overflowed = false
+        var i = text.startIndex
+        while i < text.endIndex {
+            let next = text.index(after: i)
+            used += of(text[i])
+            if used > maxWidth {
+                overflowed = true
+                break
+            }
+            if used <= budget { kept = next }
+            i = next
         }
+        if !overflowed { return text }
+        guard maxWidth >= ellipsisWidth else { return String(repeating: ".", count: maxWidth) }
+        var result = text[..<kept]
         // Do not leave trailing white space before the ellipsis.
         while let last = result.last, last == " " { result.removeLast() }
-        return result + ellipsis
+        return String(result) + ellipsis
     }
 
     /// Splits text into lines that fit `width` columns, breaking at spaces where it can
     /// and inside a word only when the word alone is wider than the line.
     public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
+        wrap(text, width: width, maxLines: Int.max).lines
+    }
+
+    /// `wrap(_:width:)` that stops after `maxLines` lines; `truncated` says more would follow.
+    /// One pass over the text (a long word is cut as it is read, never re-measured), and no
+    /// work past the last line kept.
+    public static func wrap(_ text: String, width: Int, maxLines: Int) -> (lines: [String], truncated: Bool) {
+        guard width > 0, maxLines > 0 else { return ([], false) }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var w = String(word)
-                var ww = of(w)
-                let sep = line.isEmpty ? 0 : 1
-                if lineWidth + sep + ww <= width {
-                    if sep == 1 { line += " " }
-                    line += w
-                    lineWidth += sep + ww
-                    continue
-                }
-                if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
-                while ww > width {
-                    // Hard-break a long word at the column limit, never inside a wide character.
-                    var head = "", hw = 0
-                    var rest = Substring(w)
-                    while let ch = rest.first, hw + of(ch) <= width { head.append(ch); hw += of(ch); rest = rest.dropFirst() }
-                    if head.isEmpty { break }
-                    lines.append(head)
-                    w = String(rest); ww = of(w)
-                }
-                line = w; lineWidth = ww
+        var truncated = false
+        /// Adds a line; false (and `truncated`) when the limit is already reached.
+        func emit(_ l: String) -> Bool {
+            if lines.count == maxLines {
+                truncated = true
+                return false
             }
-            lines.append(line)
+            lines.append(l)
+            return true
         }
-        return lines
+        var line = ""
+        var lineWidth = 0
+        var word = ""
+        var wordWidth = 0
+        // A word wider than the line is being cut into lines as it arrives.
+        var cutting = false
+        // A single character wider than the line: the rest of the word stays on one line.
+        var stuck = false
+        /// The word ended (at a space, a newline or the end): place it.
+        func endWord() -> Bool {
+            defer {
+                word = ""
+                wordWidth = 0
+                cutting = false
+                stuck = false
+            }
+            if cutting {
+                line = word
+                lineWidth = wordWidth
+                return true
+            }
+            if word.isEmpty { return true }
+            let sep = line.isEmpty ? 0 : 1
+            if lineWidth + sep + wordWidth <= width {
+                if sep == 1 { line += " " }
+                line += word
+                lineWidth += sep + wordWidth
+                return true
+            }
+            if !line.isEmpty { guard emit(line) else { return false } }
+            line = word
+            lineWidth = wordWidth
+            return true
+        }
+        for ch in text {
+            if ch == " " {
+                guard endWord() else { return (lines, true) }
+                continue
+            }
+            if ch == "\n" {
+                guard endWord(), emit(line) else { return (lines, true) }
+                line = ""
+                lineWidth = 0
+                continue
+            }
+            let w = of(ch)
+            if !cutting && wordWidth + w > width {
+                // The word alone is wider than a line: finish the current line and cut it.
+                if !line.isEmpty {
+                    guard emit(line) else { return (lines, true) }
+                    line = ""
+                    lineWidth = 0
+                }
+                cutting = true
+            }
+            if cutting && !stuck && wordWidth + w > width {
+                if !word.isEmpty {
+                    guard emit(word) else { return (lines, true) }
+                    word = ""
+                    wordWidth = 0
+                }
+                if w > width { stuck = true }
+            }
+            word.append(ch)
+            wordWidth += w
+        }
+        guard endWord(), emit(line) else { return (lines, true) }
+        return (lines, truncated)
     }
 }

@@ -110,7 +110,7 @@ public final class CursesTerminal: Terminal {
 
     deinit { shutdown() }
 
-    /// A signal (SIGINT, SIGTERM, SIGHUP) asked the program to quit.
+    /// A signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) asked the program to quit.
     public var quitSignal: Int32 { sd_signal_received() }
 
     // MARK: drawing

@@ -5,7 +5,9 @@ import FoundationNetworking
 import DashBuiltinWidgets
 
 /// The in-process `HTTPTransport` on URLSession: explicit timeouts, a size cap enforced
-/// while receiving, no https→http downgrade on redirects. Importing this module makes a
+/// while receiving, and redirects checked hop by hop (`RedirectPolicy`: http(s) only, no
+/// https→http downgrade, keys and tokens dropped when the request leaves its origin and
+/// never sent over plain http). Importing this module makes a
 /// process load libcurl and its TLS stack (~8 MB of RSS), which is why the home screen
 /// does not: it runs the `swiftdash-fetch` helper, which uses this transport.
 public struct URLSessionTransport: HTTPTransport {
@@ -15,6 +17,11 @@ public struct URLSessionTransport: HTTPTransport {
         guard let url = URL(string: spec.url), let scheme = url.scheme?.lowercased(),
               scheme == "https" || scheme == "http", url.host != nil else {
             throw HTTPTransportError(.invalidRequest)
+        }
+        // A key or token never goes over plain http to another machine (HTTPClient says so
+        // first, with its own message; this holds for any caller of the helper).
+        if spec.carriesSecrets && !RedirectPolicy.mayCarrySecrets(url) {
+            throw HTTPTransportError(.secretOverHTTP)
         }
         // swift-corelibs-foundation handles whole seconds only (a 0.5 s timeout fires at
         // once), so URLSession gets at least 1 s and our watchdog enforces the exact total.
@@ -30,7 +37,7 @@ public struct URLSessionTransport: HTTPTransport {
         config.urlCache = nil
         config.httpCookieStorage = nil
 
-        let receiver = Receiver(maxBytes: options.maxBytes, secureOrigin: scheme == "https")
+        let receiver = Receiver(maxBytes: options.maxBytes, redirects: RedirectPolicy(spec))
         let session = URLSession(configuration: config, delegate: receiver, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
@@ -52,7 +59,11 @@ public struct URLSessionTransport: HTTPTransport {
 
         switch outcome {
         case .failure(let e): throw e
-        case .transport(let code): throw Self.transportError(code)
+        case .transport(let code):
+            var e = Self.transportError(code)
+            // URLSession's own timeout is the wait for an answer (the total has our watchdog).
+            if e.kind == .timeout { e.seconds = min(idle, total) }
+            throw e
         case .success(let response): return response
         }
     }
@@ -88,10 +99,11 @@ public struct URLSessionTransport: HTTPTransport {
         private var response: HTTPURLResponse?
         private var error: HTTPTransportError?
         private let maxBytes: Int
-        private let secureOrigin: Bool
+        private var redirects: RedirectPolicy
 
-        init(maxBytes: Int, secureOrigin: Bool) {
-            self.maxBytes = maxBytes; self.secureOrigin = secureOrigin
+        init(maxBytes: Int, redirects: RedirectPolicy) {
+            self.maxBytes = maxBytes
+            self.redirects = redirects
         }
 
         func start(_ c: CheckedContinuation<Outcome, Never>) {
@@ -146,12 +158,21 @@ public struct URLSessionTransport: HTTPTransport {
 
         func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-            if secureOrigin, request.url?.scheme?.lowercased() != "https" {
-                fail(HTTPTransportError(.insecureRedirect, status: response.statusCode))
+            lock.lock()
+            let location = response.value(forHTTPHeaderField: "Location")
+            let decision = redirects.decide(status: response.statusCode, location: location, target: request.url)
+            lock.unlock()
+            switch decision {
+            case .refuse(let e):
+                fail(e)
                 completionHandler(nil)
-                return
+            case .follow(let dropping):
+                var next = request
+                for name in next.allHTTPHeaderFields?.keys.filter({ dropping.contains($0.lowercased()) }) ?? [] {
+                    next.setValue(nil, forHTTPHeaderField: name)
+                }
+                completionHandler(next)
             }
-            completionHandler(request)
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -53,7 +53,21 @@ public struct HomeLayout: Sendable, Equatable {
     public var isTooSmall: Bool { columns < 2 || rows < 2 }
     public var pageCount: Int { max(1, pages.count) }
 
+    /// Where each tile id sits in `pages` (page, position), so that `tile(_:)` is one
+    /// lookup: callers ask it for every tile, and a scan made that quadratic (50,000 tiles
+    /// took 15 s to render).
+    private var positions: [String: Position] = [:]
+    struct Position: Hashable, Sendable {
+        var page: Int
+        var index: Int
+    }
+
     public func tile(_ id: String) -> PlacedTile? {
+        if let p = positions[id], pages.indices.contains(p.page), pages[p.page].indices.contains(p.index),
+           pages[p.page][p.index].id == id {
+            return pages[p.page][p.index]
+        }
+        // `pages` was changed from outside since `compute`: look the slow way.
         for p in pages { if let t = p.first(where: { $0.id == id }) { return t } }
         return nil
     }
@@ -104,7 +118,11 @@ public struct HomeLayout: Sendable, Equatable {
             let size = GridMetrics.tileSize(family)
             let rect = Rect(x: origin.x + c * GridMetrics.unitWidth, y: origin.y + r * GridMetrics.unitHeight,
                             width: size.width, height: size.height)
-            layout.pages[layout.pages.count - 1].append(PlacedTile(id: slot.id, family: family, rect: rect, page: layout.pages.count - 1))
+            let page = layout.pages.count - 1
+            if layout.positions[slot.id] == nil {
+                layout.positions[slot.id] = Position(page: page, index: layout.pages[page].count)
+            }
+            layout.pages[page].append(PlacedTile(id: slot.id, family: family, rect: rect, page: page))
         }
         if layout.pages.last?.isEmpty == true && layout.pages.count > 1 { layout.pages.removeLast() }
         return layout

@@ -97,20 +97,44 @@ public struct TileRenderer {
         return (text, next ?? f.nextWallChange(for: style, now: env.now))
     }
 
+    /// The lines `s` takes in `width` x `height` (and the line limit): one line if it fits,
+    /// else wrapped at spaces, the last line kept ending in `…`. Linear in the part of the
+    /// text that can show: nothing here measures the whole text more than once, and the
+    /// wrap stops after the last line that fits.
     func textLines(_ s: String, width: Int, height: Int, lineLimit: Int?) -> [String] {
         guard width > 0, height > 0 else { return [] }
         let maxLines = min(height, lineLimit ?? Int.max)
-        if !s.contains("\n") && DisplayWidth.of(s) <= width { return [s] }
-        if maxLines == 1 || !s.contains(" ") && !s.contains("\n") {
-            return [DisplayWidth.truncate(s.replacingOccurrences(of: "\n", with: " "), to: width)]
+        // Each test reads only as far as it must: `fits` stops at the first column too many,
+        // the search for a break stops at the first space or newline.
+        if Self.fits(s, width) && !s.utf8.contains(0x0A) { return [s] }
+        if maxLines == 1 || !s.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A }) {
+            // One line; newlines read as spaces. Only the part up to the first column too
+            // many matters to the cut.
+            var line = "", used = 0
+            for ch in s {
+                let c: Character = ch == "\n" ? " " : ch
+                line.append(c)
+                used += DisplayWidth.of(c)
+                if used > width { break }
+            }
+            return [DisplayWidth.truncate(line, to: width)]
         }
-        var lines = DisplayWidth.wrap(s, width: width)
-        if lines.count > maxLines {
-            lines = Array(lines.prefix(maxLines))
-            let last = lines[maxLines - 1]
-            lines[maxLines - 1] = DisplayWidth.of(last) + 1 <= width ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
+        var (lines, truncated) = DisplayWidth.wrap(s, width: width, maxLines: maxLines)
+        if truncated, let last = lines.last {
+            lines[lines.count - 1] = Self.fits(last, width - 1)
+                ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
         }
         return lines
+    }
+
+    /// Whether `s` fits in `width` columns; stops reading as soon as it does not.
+    static func fits(_ s: String, _ width: Int) -> Bool {
+        var used = 0
+        for ch in s {
+            used += DisplayWidth.of(ch)
+            if used > width { return false }
+        }
+        return true
     }
 
     static func redact(_ s: String) -> String {

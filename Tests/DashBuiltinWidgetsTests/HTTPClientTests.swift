@@ -129,7 +129,8 @@ struct RedirectAndFamilyTests {
     final class Box: @unchecked Sendable { var request: URLRequest?; var called = false }
 
     @Test func httpsToHTTPRedirectIsNotFollowed() async throws {
-        let receiver = URLSessionTransport.Receiver(maxBytes: 1024, secureOrigin: true)
+        let policy = RedirectPolicy(HTTPRequestSpec(url: "https://api.example.com/x"))
+        let receiver = URLSessionTransport.Receiver(maxBytes: 1024, redirects: policy)
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: URL(string: "https://api.example.com/x")!)
@@ -149,7 +150,7 @@ struct RedirectAndFamilyTests {
         #expect(e.message == "api.example.com redirected from https to plain http: not followed")
 
         // https to https is fine.
-        let secure = URLSessionTransport.Receiver(maxBytes: 1024, secureOrigin: true)
+        let secure = URLSessionTransport.Receiver(maxBytes: 1024, redirects: policy)
         let ok = Box()
         secure.urlSession(session, task: task, willPerformHTTPRedirection: response,
                           newRequest: URLRequest(url: URL(string: "https://cdn.example.com/x")!)) { req in ok.request = req }

@@ -173,6 +173,34 @@ final class TmuxEndToEndTests: XCTestCase {
         XCTAssertFalse(s.contains("╭"), s)
     }
 
+    /// The pane's terminal modes as tmux tracks them.
+    func modes(_ t: TmuxSession) -> [String: String] {
+        let names = ["alternate_on", "cursor_flag", "mouse_any_flag", "mouse_standard_flag", "keypad_cursor_flag"]
+        let format = names.map { "#{\($0)}" }.joined(separator: " ")
+        let out = TmuxSession.tmux(t.socket, ["display-message", "-p", "-t", t.name, format])
+        let values = out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+        return Dictionary(uniqueKeysWithValues: zip(names, values))
+    }
+
+    /// Issue 9, item 6: Ctrl-\ (SIGQUIT) left the alternate screen, a hidden cursor, and
+    /// mouse and keypad modes on. It now quits like SIGTERM, restoring all of them.
+    func testCtrlBackslashSIGQUITLeavesTheTerminalBroken_fixed() throws {
+        let t = try TmuxSession(width: 80, height: 24)
+        defer { t.close() }
+        t.waitFor("the first frame") { $0.contains("? help") }
+        let running = modes(t)
+        XCTAssertEqual(running["alternate_on"], "1", "\(running)")
+        XCTAssertEqual(running["cursor_flag"], "0", "\(running)")
+        XCTAssertEqual(running["mouse_standard_flag"], "1", "\(running)")
+        XCTAssertEqual(running["keypad_cursor_flag"], "1", "\(running)")
+        t.keys("C-\\")
+        let s = t.waitFor("exit on Ctrl-\\") { $0.contains("EXITED") }
+        XCTAssertTrue(s.contains("EXITED 131"), s)
+        XCTAssertFalse(s.contains("╭") || s.contains("┏"), "the alternate screen was left:\n\(s)")
+        XCTAssertEqual(modes(t), ["alternate_on": "0", "cursor_flag": "1", "mouse_any_flag": "0",
+                                  "mouse_standard_flag": "0", "keypad_cursor_flag": "0"])
+    }
+
     func testACrashStillRestoresTheTerminal() throws {
         let t = try TmuxSession(width: 80, height: 24, env: ["SWIFTDASH_TEST_CRASH": "after-first-frame"])
         defer { t.close() }

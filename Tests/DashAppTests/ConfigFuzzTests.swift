@@ -1,0 +1,188 @@
+import DashBuiltinWidgets
+import DashCore
+import DashWidgets
+import Foundation
+import XCTest
+
+@testable import DashApp
+
+/// Issue 9, fuzzing: random mutations of real home.yaml and theme files (a fixed seed, a
+/// few thousand cases, a few seconds). Whatever the bytes, parsing returns a
+/// configuration or a `file:line: message` error: never a crash, a hang, a file dump or
+/// a control character in the message.
+final class ConfigFuzzTests: XCTestCase {
+    /// SplitMix64: small, fast and the same on every machine.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
+        mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
+    }
+
+    static let homeFixtures = [
+        """
+        theme: dark
+        tiles:
+          - family: small
+            widget: clock
+            config: { timeZone: Europe/Paris, label: Paris }
+          - family: medium
+            widget: news
+            config: { country: gb, source: newsapi }   # key from $SWIFTDASH_NEWSAPI_KEY
+          - family: medium
+            stack:                                      # several widgets in one slot: < > rotate
+              - widget: crypto
+                config: { coin: ETH }
+              - widget: commits
+                config: { path: /home/me/src/project }
+        """,
+        """
+        tiles:
+          - family: large
+            widget: clock
+            config: &cfg
+              label: "Quoted: *not an alias*"
+              timeZone: 'Asia/Tokyo'
+          - family: small
+            widget: clock
+            config: *cfg
+          - family: medium
+            stack: [{widget: news, config: {count: 2}}, {widget: crypto, config: {coin: BTC, currency: EUR}}]
+        """,
+    ]
+
+    /// Pieces that mean something to YAML, to splice in.
+    static let tokens: [[UInt8]] =
+        [
+            "&a ", "*a", "*a: ", "&b [", "*b", "[", "]", "{", "}", ": ", "- ", "? ", "|\n", ">-\n", "#", "'", "\"",
+            "\\", "\n",
+            "    ", "\t", "!!str ", "!!binary ", "<<: *a", ",", "---\n", "...\n", "%YAML 1.1\n", "~", "null", "0x1F",
+            "1e400",
+            "tiles:", "family: ", "widget: ", "stack:", "config: ", "theme: ", "colors:", "accent: ",
+            "\u{1B}]52;c;QUFB\u{07}",
+            "\u{202E}", "日本", "👨‍👩‍👧", "\u{0}", "\r\n", "\u{FEFF}",
+        ].map { Array($0.utf8) } + [[0xC3], [0xFF], [0xE2, 0x82], [0xF0, 0x9F, 0x98]]
+
+    func mutate(_ input: [UInt8], _ r: inout Random) -> [UInt8] {
+        var b = input
+        for _ in 0...r.below(4) {
+            switch r.below(8) {
+            case 0 where !b.isEmpty:  // flip a bit
+                let i = r.below(b.count)
+                b[i] ^= UInt8(1 << r.below(8))
+            case 1 where !b.isEmpty:  // a random byte
+                b[r.below(b.count)] = UInt8(r.below(256))
+            case 2:  // insert a token
+                b.insert(contentsOf: r.pick(Self.tokens), at: r.below(b.count + 1))
+            case 3 where !b.isEmpty:  // delete a range
+                let i = r.below(b.count)
+                b.removeSubrange(i..<min(b.count, i + 1 + r.below(20)))
+            case 4 where !b.isEmpty:  // duplicate a range (repeated keys, deeper nesting)
+                let i = r.below(b.count)
+                let piece = Array(b[i..<min(b.count, i + 1 + r.below(60))])
+                b.insert(contentsOf: piece, at: r.below(b.count + 1))
+            case 5 where !b.isEmpty:  // truncate
+                b.removeSubrange(r.below(b.count)..<b.count)
+            case 6:  // repeat a token many times (bombs, nesting)
+                let t = r.pick(Self.tokens)
+                b.insert(
+                    contentsOf: Array([[UInt8]](repeating: t, count: 1 + r.below(300)).joined()),
+                    at: r.below(b.count + 1))
+            default:  // swap two lines
+                var lines = b.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+                if lines.count > 1 { lines.swapAt(r.below(lines.count), r.below(lines.count)) }
+                b = Array(lines.joined(separator: [0x0A]))
+            }
+        }
+        return b
+    }
+
+    struct Findings {
+        var cases = 0, accepted = 0, rejected = 0, withoutLine: [String: Int] = [:]
+    }
+
+    /// Checks one rejection: a `ConfigFileError` for `file`, with a line in range unless the
+    /// message is one that has none, short, clean.
+    func check(_ error: Error, file: String, bytes: [UInt8], input: String, findings: inout Findings) {
+        guard let e = error as? ConfigFileError else {
+            XCTFail("not a ConfigFileError: \(error) for \(input.debugDescription)")
+            return
+        }
+        let text = e.description
+        XCTAssertTrue(text.hasPrefix(file + ":"), text)
+        XCTAssertLessThan(text.count, 400, "a short message, never the file: \(text.prefix(200))")
+        XCTAssertFalse(
+            text.unicodeScalars.contains {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                    || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            },
+            "control characters in \(text.debugDescription)")
+        let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        if let line = e.line {
+            XCTAssertTrue(
+                (1...lines + 1).contains(line), "line \(line) of \(lines): \(text) for \(input.debugDescription)")
+            XCTAssertTrue(text.hasPrefix("\(file):\(line): "), text)
+        } else {
+            let kind = String(e.message.prefix(while: { $0 != ":" && $0 != ";" }))
+            findings.withoutLine[kind, default: 0] += 1
+            let lineless = ["the file is empty", "the file has only comments"]
+            XCTAssertTrue(lineless.contains(kind), "no line in \(text) for \(input.debugDescription)")
+        }
+    }
+
+    func fuzz(
+        _ fixtures: [[UInt8]], cases: Int, seed: UInt64, file: String,
+        parse: (Data) throws -> Void
+    ) -> Findings {
+        var r = Random(state: seed)
+        var f = Findings()
+        for n in 0..<cases {
+            let bytes = mutate(fixtures[n % fixtures.count], &r)
+            f.cases += 1
+            do {
+                try parse(Data(bytes))
+                f.accepted += 1
+            } catch {
+                f.rejected += 1
+                check(error, file: file, bytes: bytes, input: String(decoding: bytes, as: UTF8.self), findings: &f)
+            }
+        }
+        return f
+    }
+
+    func testFuzzHomeYAML() {
+        let start = Date()
+        let bundle = BuiltinWidgets.bundle
+        let f = fuzz(Self.homeFixtures.map { Array($0.utf8) }, cases: 3_000, seed: 0x5EED_0001, file: "home.yaml") {
+            _ = try HomeConfig.parse(data: $0, file: "home.yaml", bundle: bundle)
+        }
+        print(
+            "fuzz home.yaml: \(f.cases) cases, \(f.accepted) accepted, \(f.rejected) rejected with file:line messages "
+                + "(without a line: \(f.withoutLine)), \(Int(Date().timeIntervalSince(start) * 1000)) ms")
+        XCTAssertGreaterThan(f.accepted, 100, "mutations still make valid files")
+        XCTAssertGreaterThan(f.rejected, 1_000)
+    }
+
+    func testFuzzThemes() throws {
+        let start = Date()
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("themes")
+        let fixtures = try ["dark", "light"].map {
+            Array(try Data(contentsOf: dir.appendingPathComponent("\($0).yaml")))
+        }
+        let f = fuzz(fixtures, cases: 2_000, seed: 0x5EED_0002, file: "t.yaml") {
+            _ = try ThemeLoader.parse(data: $0, file: "t.yaml")
+        }
+        print(
+            "fuzz themes: \(f.cases) cases, \(f.accepted) accepted, \(f.rejected) rejected with file:line messages "
+                + "(without a line: \(f.withoutLine)), \(Int(Date().timeIntervalSince(start) * 1000)) ms")
+        XCTAssertGreaterThan(f.accepted, 100)
+        XCTAssertGreaterThan(f.rejected, 500)
+    }
+}
