@@ -169,7 +169,7 @@ static inline int sd_wait(int wake_read_fd, int timeout_ms) {
     return r;
 }
 
-// ---- Waiting for an absolute wall-clock deadline (decision 25) ----
+// ---- Waiting for an absolute wall-clock deadline (decision 26) ----
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
 #include <time.h>

@@ -24,7 +24,7 @@ public final class CursesTerminal: Terminal {
     public private(set) var colorDepth: ColorDepth
     public let waker: TerminalWaker
     private let wakeRead: Int32
-    /// Absolute, clock-change-aware waits (decision 25).
+    /// Absolute, clock-change-aware waits (decision 26).
     public let clockWaiter: WallClockWaiter
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1

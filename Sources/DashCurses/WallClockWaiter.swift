@@ -1,7 +1,7 @@
 import Foundation
 import CNcursesw
 
-/// Waits for input, a wake-up, or an absolute wall-clock deadline (decision 25).
+/// Waits for input, a wake-up, or an absolute wall-clock deadline (decision 26).
 ///
 /// `poll()` with a relative timeout ends late (Linux lets a poll timeout slip by 0.1% of its
 /// length, up to 100 ms: a 60 s wait for the next minute ended 46–64 ms after it), and counts

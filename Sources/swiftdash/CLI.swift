@@ -51,17 +51,16 @@ func parseSize(_ text: String) throws -> Size {
 }
 
 func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, Theme) {
-    let search = ThemeLoader.searchPath(paths: AppPaths(environment: processEnvironment), executable: CommandLine.arguments[0])
+    let paths = AppPaths(environment: processEnvironment)
+    let search = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
+    let fromHome = home.flatMap { name == $0.theme ? $0 : nil }
     do {
-        let main = try ThemeLoader.load(name ?? "dark", searchPath: search)
-        let other = (try? ThemeLoader.load(main.isDark ? "light" : "dark", searchPath: search)) ?? (main.isDark ? .light : .dark)
-        return (main, other)
+        return try ThemeLoader.loadPair(name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search)
     } catch let e as ConfigFileError {
-        if let home, name == home.theme {
-            let file = AppPaths(environment: processEnvironment).homeFile.path
-            throw runtimeFailure("\(file)\(home.themeLine.map { ":\($0)" } ?? ""): \(e.message)")
-        }
-        throw usageFailure(e.message)
+        // A theme named on the command line that does not exist is a usage error; a broken
+        // theme file, or one home.yaml names, is reported against its own file and line.
+        if e.isMissingTheme && fromHome == nil { throw usageFailure(e.message) }
+        throw runtimeFailure(e.description)
     }
 }
 

@@ -177,8 +177,7 @@ func loadHome(useDefault: Bool) throws -> HomeConfig {
         return HomeConfig.defaultHome(bundle: bundle)
     }
     do {
-        let text = try String(contentsOf: paths.homeFile, encoding: .utf8)
-        return try HomeConfig.parse(yaml: text, file: paths.homeFile.path, bundle: bundle)
+        return try HomeConfig.load(contentsOf: paths.homeFile, bundle: bundle)
     } catch let e as ConfigFileError {
         throw runtimeFailure("\(e.description)\n(fix the file, or run with --default-home; your file was not changed)")
     } catch {

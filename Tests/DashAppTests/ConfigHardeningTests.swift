@@ -256,7 +256,8 @@ final class ManyTilesConfigTests: XCTestCase {
         }
         var state = AppState(
             bundle: BuiltinWidgets.bundle, home: HomeConfig(tiles: tiles), screen: Size(width: 160, height: 48),
-            theme: .dark, alternateTheme: .light, now: Date(timeIntervalSince1970: 1_795_426_200))
+            theme: .dark, alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!,
+            now: Date(timeIntervalSince1970: 1_795_426_200))
         XCTAssertEqual(state.layout.pages.reduce(0) { $0 + $1.count }, ConfigLimits.maxTiles)
         let frame = AppView.render(state).buffer
         XCTAssertTrue(frame.textDump.contains("Clock"))
