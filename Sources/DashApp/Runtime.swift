@@ -35,6 +35,8 @@ public struct RuntimeServices: Sendable {
     public var log: @Sendable (String) -> Void
     /// Runs a load and posts its result to the inbox; returns a way to cancel it.
     public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
+    /// Writes Smart Stacks' use history (atomically, to the cache directory).
+    public var saveUsage: @Sendable (UsageHistory) -> Void = { _ in }
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -163,6 +165,8 @@ public final class Runtime {
                 if full { fullRedraw = true }
             case .log(let line): services.log(line)
             case .quit: break  // `state.quitting` ends `run()`
+            case .saveUsage(let usage): services.saveUsage(usage)
+            case .bell: terminal.bell()
             }
         }
     }

@@ -31,6 +31,12 @@ public protocol Terminal: AnyObject {
     func draw(_ runs: [CellRun], full: Bool)
     /// Waits at most `timeout` seconds (forever when nil) for one event.
     func readEvent(timeout: Double?) -> InputEvent?
+    /// Rings the terminal bell.
+    func bell()
+}
+
+extension Terminal {
+    public func bell() {}
 }
 
 /// An in-memory terminal for tests: it keeps what was drawn and replays queued events.
@@ -42,6 +48,8 @@ public final class HeadlessTerminal: Terminal {
     public var events: [InputEvent] = []
     /// Every timeout the runtime asked to wait, in order: shows that an idle loop sleeps.
     public private(set) var waits: [Double?] = []
+    /// How often the bell rang.
+    public private(set) var bells = 0
 
     public init(size: Size, colorDepth: ColorDepth = .trueColor) {
         self.screen = CellBuffer(size: size)
@@ -63,6 +71,8 @@ public final class HeadlessTerminal: Terminal {
             cellsWritten += run.cells.count
         }
     }
+
+    public func bell() { bells += 1 }
 
     public func readEvent(timeout: Double?) -> InputEvent? {
         waits.append(timeout)

@@ -30,6 +30,8 @@ public struct Widget: Sendable {
     public let cost: ReloadCost
     /// How long a timeline load may take before it counts as failed.
     public let timeout: TimeInterval
+    /// When the widget's entries are relevant (Smart Rotate, attention), in words for `swiftdash widgets`.
+    public var relevanceHelp: String?
 
     private let _placeholder: @Sendable (TimelineContext) -> AnyEntry
     private let _snapshot: @Sendable (WidgetConfig, TimelineContext) async -> AnyEntry
