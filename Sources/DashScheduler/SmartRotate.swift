@@ -228,14 +228,26 @@ public enum SmartRotate {
         return (min(1, r.score), r.reason, false)
     }
 
+    /// Whether an entry's relevance can count at all (a positive score, not already seen).
+    static func mayCount(_ e: RotationEntry) -> Bool {
+        guard let r = e.relevance, r.score.isFinite, r.score > 0 else { return false }
+        return !(r.untilSeen && e.seen) && (r.duration ?? 1) > 0
+    }
+
     /// The first date after `now` at which any item's relevance or use can change.
     static func nextChange(_ items: [SmartRotateItem], after now: Date, _ s: SmartRotateSettings) -> Date? {
         var next: Date? = nil
         func note(_ d: Date) { if d > now, next == nil || d < next! { next = d } }
         for item in items {
-            let i = currentIndex(item.entries, at: now)
-            if i + 1 < item.entries.count { note(item.entries[i + 1].date) }
-            if i >= 0, let d = item.entries[i].relevance?.duration { note(item.entries[i].date.addingTimeInterval(d)) }
+            let entries = item.entries
+            let i = currentIndex(entries, at: now)
+            let counts = relevance(entries, at: now).0 > 0
+            if counts, let d = entries[i].relevance?.duration { note(entries[i].date.addingTimeInterval(d)) }
+            // The next entry that can change the score: any while this one counts, else the next
+            // that brings a relevance (a clock's minute entries wake nothing).
+            var j = i + 1
+            while j < entries.count && !counts && !mayCount(entries[j]) { j += 1 }
+            if j < entries.count { note(entries[j].date) }
         }
         // Use decays alike for every item: it can reorder them only when their uses differ.
         let uses = items.map { $0.use.value(at: now, s) }
