@@ -13,7 +13,9 @@ public struct StackRotation: Hashable, Sendable {
 
     public init(smartRotate: Bool = true, dwell: TimeInterval = SmartRotateSettings.standard.dwell,
                 pause: TimeInterval = SmartRotateSettings.standard.pause) {
-        self.smartRotate = smartRotate; self.dwell = dwell; self.pause = pause
+        self.smartRotate = smartRotate
+        self.dwell = dwell
+        self.pause = pause
     }
 
     public var settings: SmartRotateSettings {
@@ -58,7 +60,8 @@ extension HomeConfig {
         }
         if let v = map["attention"] {
             guard let text = v.string, let mode = AttentionMode(rawValue: text.lowercased()) else {
-                throw fail(v, "`attention` must be one of \(AttentionMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                let modes = AttentionMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail(v, "`attention` must be one of \(modes)")
             }
             tile.attention = mode
         }

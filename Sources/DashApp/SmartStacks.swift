@@ -65,7 +65,9 @@ extension AppState {
 
     /// The stack's memory, if it is about the item shown now.
     func stackMemory(_ tile: TileInstance) -> StackMemory? {
-        guard let shown = shownInstance(tile.id), let m = smart.usage.stacks[tile.id], m.shown == shown.id else { return nil }
+        guard let shown = shownInstance(tile.id), let m = smart.usage.stacks[tile.id], m.shown == shown.id else {
+            return nil
+        }
         return m
     }
 
@@ -158,7 +160,9 @@ extension App {
                 if s.smart.attention.removeValue(forKey: tile.id) != nil { redraw = true }
                 continue
             }
-            guard let inst = s.shownInstance(tile.id), let entry = s.scheduler.shownEntry(inst.id, at: s.now) else { continue }
+            guard let inst = s.shownInstance(tile.id), let entry = s.scheduler.shownEntry(inst.id, at: s.now) else {
+                continue
+            }
             let before = s.usage(of: inst)
             var u = before
             let content = entry.contentID
@@ -177,7 +181,8 @@ extension App {
                 if let k = u.relevantSince { u.acknowledgedRelevant = k }
                 if s.smart.attention.removeValue(forKey: tile.id) != nil { redraw = true }
             } else {
-                if u.acknowledged == nil, let c = content { u.acknowledged = c }  // the first content seen is the baseline
+                // The first content seen is the baseline.
+                if u.acknowledged == nil, let c = content { u.acknowledged = c }
                 var mark: AttentionMark? = nil
                 if let k = u.relevantSince, k != u.acknowledgedRelevant, let reason {
                     mark = AttentionMark(key: k, reason: reason, instanceID: inst.id)
@@ -226,7 +231,8 @@ extension SmartStacks {
     /// What speaks for an item: its relevance with the reason, else its use.
     static func merit(_ score: SmartRotateScore) -> String? {
         if score.relevance > 0 {
-            return "\(score.reason.map(TextSanitizer.singleLine) ?? "its entry is relevant") (relevance \(number(score.relevance)))"
+            let reason = score.reason.map(TextSanitizer.singleLine) ?? "its entry is relevant"
+            return "\(reason) (relevance \(number(score.relevance)))"
         }
         if score.use > 0 { return "you use it often (use \(FixedFormat.decimal(score.use, places: 1)))" }
         return nil

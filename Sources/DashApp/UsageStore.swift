@@ -20,7 +20,9 @@ public struct InstanceUsage: Codable, Sendable, Hashable {
     public var relevantSince: String?
 
     public init(kind: String) {
-        self.kind = kind; use = UseRecord(); seen = []
+        self.kind = kind
+        use = UseRecord()
+        seen = []
     }
 
     /// How many seen content ids are kept.
@@ -45,7 +47,10 @@ public struct StackMemory: Codable, Sendable, Hashable {
     public var because: String?
 
     public init(shown: String, since: Date? = nil, pinnedUntil: Date? = nil, because: String? = nil) {
-        self.shown = shown; self.since = since; self.pinnedUntil = pinnedUntil; self.because = because
+        self.shown = shown
+        self.since = since
+        self.pinnedUntil = pinnedUntil
+        self.because = because
     }
 }
 
@@ -92,7 +97,8 @@ public struct UsageStore: Sendable {
         do {
             let h = try JSONDecoder.dash.decode(UsageHistory.self, from: data)
             guard h.format == UsageHistory.currentFormat, h.version == UsageHistory.currentVersion else {
-                log("usage: ignoring \(fileURL.path): not a swiftdash usage file of version \(UsageHistory.currentVersion)")
+                let version = UsageHistory.currentVersion
+                log("usage: ignoring \(fileURL.path): not a swiftdash usage file of version \(version)")
                 return UsageHistory()
             }
             return h

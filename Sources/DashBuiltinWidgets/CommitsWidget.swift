@@ -92,15 +92,14 @@ public enum CommitsWidget {
     ])
 
     public static func make(http: HTTPClient = HTTPClient(), gitTimeout: TimeInterval = 10) -> Widget {
-        var w = Widget(kind: kind, displayName: "Latest commit",
+        Widget(kind: kind, displayName: "Latest commit",
                description: "The newest commits of a branch, from a local git repository or a GitHub-style API",
                supportedFamilies: [.small, .medium, .large],
                schema: schema, cost: .budgeted, timeout: max(http.options.totalTimeout, gitTimeout) + 5,
                provider: CommitsProvider(http: http, gitTimeout: gitTimeout),
                view: { entry, ctx in CommitsViews.tile(entry, ctx) },
                detail: { link, entry, ctx in CommitsViews.detail(link, entry, ctx) })
-        w.relevanceHelp = "when the newest commit is less than an hour old (1 when just made, 0.5 at an hour)"
-        return w
+        .relevance("when the newest commit is less than an hour old (1 when just made, 0.5 at an hour)")
     }
 
     static func link(_ c: CommitInfo) -> String { DeepLink.make(kind: kind, c.hash) }

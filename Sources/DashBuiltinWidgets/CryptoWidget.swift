@@ -113,21 +113,21 @@ public enum CryptoWidget {
                       help: "CoinMarketCap's key (sent as X-CMC_PRO_API_KEY); optional CoinGecko demo key",
                       kind: .string(), default: .string(""), isSecret: true, environmentVariable: apiKeyVariable),
             Parameter(key: "moveAlert", title: "Move alert",
-                      help: "A 24-hour move of at least this many percent makes the tile relevant (Smart Rotate, attention)",
+                      help: "A 24-hour move of at least this many percent makes the tile relevant "
+                          + "(Smart Rotate, attention)",
                       kind: .integer(1...100), default: .int(Int(defaultMoveAlert))),
         ])
     }
 
     public static func make(http: HTTPClient = HTTPClient()) -> Widget {
-        var w = Widget(kind: kind, displayName: "Crypto prices",
+        Widget(kind: kind, displayName: "Crypto prices",
                description: "A coin's price and 24-hour change; the top coins; a 7-day chart (CoinGecko or CoinMarketCap)",
                supportedFamilies: [.small, .medium, .large],
                schema: schema(http: http), cost: .budgeted, timeout: 3 * http.options.totalTimeout + 5,
                provider: CryptoProvider(http: http),
                view: { entry, ctx in CryptoViews.tile(entry, ctx) },
                detail: { link, entry, ctx in CryptoViews.detail(link, entry, ctx) })
-        w.relevanceHelp = "when the coin moved at least moveAlert % in 24 h (score 0.5 at the threshold, 1 at twice it)"
-        return w
+        .relevance("when the coin moved at least moveAlert % in 24 h (score 0.5 at the threshold, 1 at twice it)")
     }
 
     static func link(_ symbol: String) -> String { DeepLink.make(kind: kind, symbol.uppercased()) }

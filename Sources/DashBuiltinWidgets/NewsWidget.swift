@@ -67,15 +67,14 @@ public enum NewsWidget {
     ])
 
     public static func make(http: HTTPClient = HTTPClient()) -> Widget {
-        var w = Widget(kind: kind, displayName: "News headlines",
+        Widget(kind: kind, displayName: "News headlines",
                description: "Top stories from an RSS/Atom feed or NewsAPI; each headline opens its summary",
                supportedFamilies: [.small, .medium, .large],
                schema: schema, cost: .budgeted, timeout: http.options.totalTimeout + 5,
                provider: NewsProvider(http: http),
                view: { entry, ctx in NewsViews.tile(entry, ctx) },
                detail: { link, entry, ctx in NewsViews.detail(link, entry, ctx) })
-        w.relevanceHelp = "when the top story is one not seen before (0.6, until it has been shown; not if a day old)"
-        return w
+        .relevance("when the top story is one not seen before (0.6, until it has been shown; not if a day old)")
     }
 
     static func link(_ item: NewsItem) -> String { DeepLink.make(kind: kind, "story", item.id) }

@@ -19,8 +19,12 @@ public struct SmartRotateSettings: Sendable, Hashable {
 
     public init(dwell: TimeInterval = 15 * 60, pause: TimeInterval = 3600, margin: Double = 0.1,
                 useWeight: Double = 0.3, halfLife: TimeInterval = 3 * 86_400, useStep: TimeInterval = 86_400) {
-        self.dwell = dwell; self.pause = pause; self.margin = margin
-        self.useWeight = useWeight; self.halfLife = halfLife; self.useStep = useStep
+        self.dwell = dwell
+        self.pause = pause
+        self.margin = margin
+        self.useWeight = useWeight
+        self.halfLife = halfLife
+        self.useStep = useStep
     }
 
     public static let standard = SmartRotateSettings()
@@ -45,7 +49,10 @@ public struct UseRecord: Codable, Sendable, Hashable {
     /// The decay step `value` is valid for (`SmartRotateSettings.step(of:)`).
     public var step: Int
 
-    public init(value: Double = 0, step: Int = 0) { self.value = value; self.step = step }
+    public init(value: Double = 0, step: Int = 0) {
+        self.value = value
+        self.step = step
+    }
 
     /// The decayed count at `date`.
     public func value(at date: Date, _ settings: SmartRotateSettings = .standard) -> Double {
@@ -75,7 +82,9 @@ public struct RotationEntry: Sendable, Hashable {
     public var seen: Bool
 
     public init(date: Date, relevance: Relevance?, seen: Bool = false) {
-        self.date = date; self.relevance = relevance; self.seen = seen
+        self.date = date
+        self.relevance = relevance
+        self.seen = seen
     }
 }
 
@@ -86,7 +95,9 @@ public struct SmartRotateItem: Sendable, Hashable {
     public var use: UseRecord
 
     public init(id: String, entries: [RotationEntry], use: UseRecord = UseRecord()) {
-        self.id = id; self.entries = entries; self.use = use
+        self.id = id
+        self.entries = entries
+        self.use = use
     }
 }
 
@@ -113,9 +124,16 @@ public struct SmartRotateInput: Sendable, Hashable {
     public var settings: SmartRotateSettings
 
     public init(items: [SmartRotateItem], current: Int, lastChange: Date? = nil, pinnedUntil: Date? = nil,
-                blocked: SmartRotateBlock? = nil, enabled: Bool = true, now: Date, settings: SmartRotateSettings = .standard) {
-        self.items = items; self.current = current; self.lastChange = lastChange; self.pinnedUntil = pinnedUntil
-        self.blocked = blocked; self.enabled = enabled; self.now = now; self.settings = settings
+                blocked: SmartRotateBlock? = nil, enabled: Bool = true, now: Date,
+                settings: SmartRotateSettings = .standard) {
+        self.items = items
+        self.current = current
+        self.lastChange = lastChange
+        self.pinnedUntil = pinnedUntil
+        self.blocked = blocked
+        self.enabled = enabled
+        self.now = now
+        self.settings = settings
     }
 }
 

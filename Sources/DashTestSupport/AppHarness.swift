@@ -25,8 +25,8 @@ public final class AppHarness {
     public private(set) var savedUsage: UsageHistory?
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler(),
-                usage: UsageHistory = UsageHistory()) {
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
+                scheduler: Scheduler = Scheduler(), usage: UsageHistory = UsageHistory()) {
         clock = VirtualClock(now: now)
         state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone), home: home,
                          screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,

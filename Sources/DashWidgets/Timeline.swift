@@ -11,7 +11,10 @@ public struct Relevance: Codable, Hashable, Sendable {
     /// "a top story not seen before".
     public var untilSeen: Bool
     public init(score: Double, duration: TimeInterval? = nil, reason: String? = nil, untilSeen: Bool = false) {
-        self.score = score; self.duration = duration; self.reason = reason; self.untilSeen = untilSeen
+        self.score = score
+        self.duration = duration
+        self.reason = reason
+        self.untilSeen = untilSeen
     }
 
     enum CodingKeys: String, CodingKey { case score, duration, reason, untilSeen }

@@ -75,6 +75,13 @@ public struct Widget: Sendable {
 
     public func supports(_ family: WidgetFamily) -> Bool { supportedFamilies.contains(family) }
 
+    /// The widget with `relevanceHelp` set.
+    public func relevance(_ help: String) -> Widget {
+        var w = self
+        w.relevanceHelp = help
+        return w
+    }
+
     public func placeholder(in context: TimelineContext) -> AnyEntry { _placeholder(context) }
     public func snapshot(for config: WidgetConfig, in context: TimelineContext) async -> AnyEntry {
         await _snapshot(schema.resolve(config, environment: context.environment), context)

@@ -65,7 +65,8 @@ final class SmartStacksTests: XCTestCase {
         h.finish("w1", entries: [SignalEntry(date: start, text: "One")])
         h.finish("w2", entries: [SignalEntry(date: start, text: "Alpha")])
         h.finish("w3", entries: [SignalEntry(date: start, text: "Beta quiet"),
-                                 SignalEntry(date: start + 5 * minute, text: "Beta news", score: 0.8, reason: "Beta moved")])
+                                 SignalEntry(date: start + 5 * minute, text: "Beta news", score: 0.8,
+                                             reason: "Beta moved")])
         XCTAssertEqual(shown(h), "w2")
         XCTAssertEqual(h.state.nextDeadline, start + 5 * minute, "the entry date")
         h.advance(to: start + 5 * minute)
@@ -127,12 +128,11 @@ final class SmartStacksTests: XCTestCase {
         XCTAssertEqual(SmartStacks.sentence(h.state, tile: "t2"),
                        "shown because: BTC moved +6.1% in 24 h (relevance 0.80); stays at least until 09:45")
         h.press(.char("l"), .char("w"))
-        XCTAssertEqual(h.state.statusText,
-                       "shown because: BTC moved +6.1% in 24 h (relevance 0.80); Smart Rotate waits while the stack is focused")
+        let because = "shown because: BTC moved +6.1% in 24 h (relevance 0.80)"
+        XCTAssertEqual(h.state.statusText, because + "; Smart Rotate waits while the stack is focused")
         h.press(.enter)  // the detail pane says it too
         h.press(.char("w"))
-        XCTAssertEqual(h.state.statusText,
-                       "shown because: BTC moved +6.1% in 24 h (relevance 0.80); Smart Rotate waits while a pane is open")
+        XCTAssertEqual(h.state.statusText, because + "; Smart Rotate waits while a pane is open")
         XCTAssertEqual(h.savedUsage?.instances["w3"]?.use.value(at: h.clock.now), 1, "a tap is use")
         h.advance(by: 5)
         XCTAssertNotNil(h.state.statusText, "the explanation stays a while")
@@ -141,7 +141,7 @@ final class SmartStacksTests: XCTestCase {
         let report = SmartStacks.report(h.state)
         XCTAssertTrue(report.contains("stack t2 (small, 2 items): Smart Rotate on, dwell 15 min, pause 1 h"), report)
         XCTAssertTrue(report.contains("  ▶ w3 signal"), report)
-        XCTAssertTrue(report.contains("0.80     1.0   0.90  BTC moved +6.1% in 24 h"), "use adds to the score: \(report)")
+        XCTAssertTrue(report.contains("0.80     1.0   0.90  BTC moved +6.1% in 24 h"), "use adds:\n\(report)")
         XCTAssertTrue(report.contains("next decision: 2026-11-23T09:45:30Z (in 14 min)"), "the dwell's end: \(report)")
     }
 
@@ -157,11 +157,12 @@ final class SmartStacksTests: XCTestCase {
     func testANewStoryIsRelevantUntilSeen() {
         let h = harness(rotation: StackRotation(dwell: 10 * minute))
         h.finish("w2", entries: [SignalEntry(date: start, text: "Alpha", score: 0.3)])
-        h.finish("w3", entries: [SignalEntry(date: start, text: "Breaking", score: 0.6, reason: "new top story: Breaking",
-                                             content: "s1", untilSeen: true)])
+        h.finish("w3", entries: [SignalEntry(date: start, text: "Breaking", score: 0.6,
+                                             reason: "new top story: Breaking", content: "s1", untilSeen: true)])
         XCTAssertEqual(shown(h), "w3", "a story not seen before comes forward")
         XCTAssertEqual(h.savedUsage?.instances["w3"]?.seen, ["s1"], "and counts as seen once shown")
-        XCTAssertEqual(SmartStacks.sentence(h.state, tile: "t2")?.hasPrefix("shown because: new top story: Breaking"), true)
+        let sentence = SmartStacks.sentence(h.state, tile: "t2") ?? ""
+        XCTAssertTrue(sentence.hasPrefix("shown because: new top story: Breaking"), sentence)
         h.advance(to: start + 10 * minute)
         XCTAssertEqual(shown(h), "w2", "seen news no longer holds the stack after the dwell")
     }

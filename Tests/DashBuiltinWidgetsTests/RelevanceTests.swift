@@ -8,9 +8,8 @@ import DashWidgets
 @Suite("relevance of the built-in widgets")
 struct RelevanceTests {
     func crypto(_ change: Double?, alert: Double? = nil) -> CryptoEntry {
-        var e = CryptoEntry(date: testNow, currency: "USD", sourceName: "test", selected: "BTC",
-                            coin: CoinQuote(id: "bitcoin", symbol: "BTC", name: "Bitcoin", price: 67_000, change24h: change),
-                            top: [])
+        let coin = CoinQuote(id: "bitcoin", symbol: "BTC", name: "Bitcoin", price: 67_000, change24h: change)
+        var e = CryptoEntry(date: testNow, currency: "USD", sourceName: "test", selected: "BTC", coin: coin, top: [])
         e.moveAlert = alert
         return e
     }
@@ -53,7 +52,8 @@ struct RelevanceTests {
     func commits(ageMinutes: Double?, failure: String? = nil) -> CommitsEntry {
         let c = CommitInfo(hash: "abcdef1234", message: "Fix the thing\n\nbody", author: "Ada",
                            date: ageMinutes.map { testNow - $0 * 60 })
-        return CommitsEntry(date: testNow, repository: "o/r", branch: "main", isLocal: false, commits: [c], failure: failure)
+        return CommitsEntry(date: testNow, repository: "o/r", branch: "main", isLocal: false, commits: [c],
+                            failure: failure)
     }
 
     @Test func commitsAreRelevantWithinAnHourOfTheNewestCommit() throws {

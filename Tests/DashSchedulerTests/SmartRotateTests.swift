@@ -6,7 +6,9 @@ import DashWidgets
 private func entry(_ minutes: Double, _ score: Double?, duration: TimeInterval? = nil, reason: String? = nil,
                    untilSeen: Bool = false, seen: Bool = false) -> RotationEntry {
     RotationEntry(date: t0 + minutes * 60,
-                  relevance: score.map { Relevance(score: $0, duration: duration, reason: reason, untilSeen: untilSeen) },
+                  relevance: score.map {
+                      Relevance(score: $0, duration: duration, reason: reason, untilSeen: untilSeen)
+                  },
                   seen: seen)
 }
 
@@ -15,8 +17,8 @@ final class SmartRotateTests: XCTestCase {
     func input(_ items: [[RotationEntry]], current: Int = 0, lastChange: Date? = nil, pinned: Date? = nil,
                blocked: SmartRotateBlock? = nil, at minutes: Double, uses: [Double] = []) -> SmartRotateInput {
         let list = items.enumerated().map { i, e in
-            SmartRotateItem(id: "i\(i)", entries: e,
-                            use: UseRecord(value: i < uses.count ? uses[i] : 0, step: SmartRotateSettings.standard.step(of: t0)))
+            let use = UseRecord(value: i < uses.count ? uses[i] : 0, step: SmartRotateSettings.standard.step(of: t0))
+            return SmartRotateItem(id: "i\(i)", entries: e, use: use)
         }
         return SmartRotateInput(items: list, current: current, lastChange: lastChange, pinnedUntil: pinned,
                                 blocked: blocked, now: t0 + minutes * 60)
@@ -66,7 +68,8 @@ final class SmartRotateTests: XCTestCase {
     }
 
     func testTheNextDecisionIsTheFirstDateTheAnswerCanChange() {
-        let items = [[entry(0, 0.2, duration: 50 * 60)], [entry(0, nil), entry(40, 0.9)], [entry(-5, 0.1), entry(90, nil)]]
+        let items = [[entry(0, 0.2, duration: 50 * 60)], [entry(0, nil), entry(40, 0.9)],
+                     [entry(-5, 0.1), entry(90, nil)]]
         let d = SmartRotate.decide(input(items, at: 1))
         XCTAssertEqual(d.nextDecision, t0 + 40 * 60, "the second item's next entry")
         let later = SmartRotate.decide(input(items, lastChange: t0, at: 41))
@@ -115,7 +118,11 @@ final class SmartRotateTests: XCTestCase {
 final class SmartRotatePropertyTests: XCTestCase {
     enum Event { case manual(Int), block(SmartRotateBlock?) }
 
-    struct Change: Equatable { var time: Date; var index: Int; var manual: Bool }
+    struct Change: Equatable {
+        var time: Date
+        var index: Int
+        var manual: Bool
+    }
 
     struct Scenario {
         var items: [SmartRotateItem]
@@ -222,8 +229,13 @@ final class SmartRotatePropertyTests: XCTestCase {
             for c in sparse {
                 if !c.manual {
                     automatic += 1
-                    if let l = last { XCTAssertGreaterThanOrEqual(c.time.timeIntervalSince(l), sc.settings.dwell, "no flip within the dwell") }
-                    if let p = pinnedUntil { XCTAssertGreaterThanOrEqual(c.time, p, "a manual choice is kept for the pause") }
+                    if let l = last {
+                        XCTAssertGreaterThanOrEqual(c.time.timeIntervalSince(l), sc.settings.dwell,
+                                                    "no flip within the dwell")
+                    }
+                    if let p = pinnedUntil {
+                        XCTAssertGreaterThanOrEqual(c.time, p, "a manual choice is kept for the pause")
+                    }
                 } else {
                     pinnedUntil = c.time + sc.settings.pause
                 }

@@ -44,12 +44,15 @@ final class SmartStacksEndToEndTests: XCTestCase {
                   - widget: crypto
                     config: { endpoint: "\(server.baseURL)", coin: BTC }
             """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let t = try TmuxSession(width: 80, height: 24, env: ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                                                             "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path])
+        let env = ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                   "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        let t = try TmuxSession(width: 80, height: 24, env: env)
         defer { t.close() }
         var s = t.waitFor("the stack's first item") { $0.contains("Quiet") }
         // The crypto item loads (a 1 % move: not relevant) and the stack stays.
-        t.waitFor("the first crypto load", timeout: 15) { _ in server.requests.contains { $0.path == "/coins/markets" } }
+        t.waitFor("the first crypto load", timeout: 15) { _ in
+            server.requests.contains { $0.path == "/coins/markets" }
+        }
         usleep(300_000)
         s = t.screen()
         XCTAssertTrue(s.contains("Quiet"), s)
