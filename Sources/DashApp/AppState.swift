@@ -64,6 +64,8 @@ public struct AppState: Sendable {
     /// Which item of a stack is shown, by tile id.
     public var stackIndex: [String: Int] = [:]
     public var note: StatusNote?
+    /// Smart Rotate's decisions, use history and attention marks (SmartStacks.swift).
+    public var smart = SmartStacksState()
     /// Instances whose timeline is a preview snapshot (`render` without `--live`), marked as sample.
     public var sampleInstances: Set<String> = []
     public var quitting = false
@@ -194,7 +196,7 @@ public struct AppState: Sendable {
     /// When something not in the scheduler changes what is shown: the note's expiry.
     public var nextDeadline: Date? {
         let notes = note.map { [$0.expires] } ?? []
-        return (notes + [scheduler.nextWake].compactMap { $0 }).min()
+        return (notes + [scheduler.nextWake, smart.nextDecision].compactMap { $0 }).min()
     }
 
     /// Shows `text` in the status bar for a few seconds.

@@ -44,6 +44,7 @@ public enum AppView {
                 decoration: TileDecoration(title: title, focused: focused, staleMessage: stale,
                                            stackPosition: stackPos),
                 highlightedLink: focused ? s.highlightedLink : nil)
+            out[placed.id]?.decoration.attention = !focused && s.smart.attention[placed.id] != nil
         }
         return out
     }

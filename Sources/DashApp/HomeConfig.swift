@@ -17,6 +17,10 @@ public struct TileInstance: Hashable, Sendable {
     public var id: String
     public var family: WidgetFamily
     public var items: [WidgetInstance]
+    /// Smart Rotate for a stack (`smartRotate`, `dwell`, `pause`).
+    public var rotation = StackRotation()
+    /// How the tile asks for a look when it shows something new or relevant (`attention`).
+    public var attention = AttentionMode.highlight
     public init(id: String, family: WidgetFamily, items: [WidgetInstance]) {
         self.id = id; self.family = family; self.items = items
     }
@@ -131,7 +135,7 @@ extension HomeConfig {
         guard let map = node.mapping else {
             throw ConfigFileError(file: file, line: node.mark?.line, message: "each tile must be a mapping with `family` and `widget` or `stack`")
         }
-        let tileKeys = ["family", "widget", "config", "stack"]
+        let tileKeys = ["family", "widget", "config", "stack"] + smartStackKeys
         for (k, _) in map {
             guard let key = k.string, tileKeys.contains(key) else {
                 throw ConfigFileError(file: file, line: k.mark?.line,
@@ -206,7 +210,9 @@ extension HomeConfig {
             counter += 1
             items.append(WidgetInstance(id: "w\(counter)", kind: kind, config: config))
         }
-        return TileInstance(id: "t\(index + 1)", family: family, items: items)
+        var tile = TileInstance(id: "t\(index + 1)", family: family, items: items)
+        try parseSmartStack(map, into: &tile, file: file)
+        return tile
     }
 
 }

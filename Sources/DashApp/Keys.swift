@@ -30,6 +30,8 @@ public enum Command: Sendable, Equatable {
     case openInBrowser
     case rotate(Int)
     case reload, reloadAll
+    /// Say why a stack shows its item (Smart Rotate).
+    case explain
 }
 
 public enum Direction: Sendable { case left, right, up, down }
@@ -77,6 +79,9 @@ public enum KeyTable {
         ]),
         KeyBinding("r / R", "reload this widget / all widgets", group: "Act", in: [.home, .detail], [
             (.char("r"), .reload), (.char("R"), .reloadAll),
+        ]),
+        KeyBinding("w", "why a stack shows this item (Smart Rotate)", group: "View", in: [.home, .detail], [
+            (.char("w"), .explain),
         ]),
         KeyBinding("t", "switch dark / light", group: "View", in: [.global], [(.char("t"), .switchTheme)]),
         KeyBinding("Ctrl-L", "redraw the screen", group: "View", in: [.global], [(.ctrl("l"), .redraw)]),

@@ -39,6 +39,10 @@ public enum Effect: Sendable {
     /// A line for the log file.
     case log(String)
     case quit
+    /// Write Smart Stacks' use history and memory to the cache (`UsageStore`).
+    case saveUsage(UsageHistory)
+    /// Ring the terminal bell (a tile with `attention: bell` shows something new).
+    case bell
 }
 
 extension Effect: CustomStringConvertible {
@@ -51,6 +55,8 @@ extension Effect: CustomStringConvertible {
         case .redraw(let full): return full ? "redraw(full)" : "redraw"
         case .log(let l): return "log(\(l))"
         case .quit: return "quit"
+        case .saveUsage: return "saveUsage"
+        case .bell: return "bell"
         }
     }
 }

@@ -37,6 +37,8 @@ public struct RuntimeServices: Sendable {
     public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
     /// The system time zone now (after the terminal said it changed); nil: keep the one we have.
     public var currentTimeZone: @Sendable () -> TimeZone?
+    /// Writes Smart Stacks' use history (atomically, to the cache directory).
+    public var saveUsage: @Sendable (UsageHistory) -> Void = { _ in }
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -179,6 +181,8 @@ public final class Runtime {
                 if full { fullRedraw = true }
             case .log(let line): services.log(line)
             case .quit: break  // `state.quitting` ends `run()`
+            case .saveUsage(let usage): services.saveUsage(usage)
+            case .bell: terminal.bell()
             }
         }
     }

@@ -7,6 +7,12 @@ import DashRender
 public enum App {
     /// The pure step: a message changes the state and returns what to do.
     public static func update(_ s: inout AppState, _ msg: Msg) -> [Effect] {
+        let fx = step(&s, msg)
+        return fx + smartStacks(&s)
+    }
+
+    /// What a message does, before Smart Stacks looks at the result (SmartStacks.swift).
+    static func step(_ s: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {
         case .tick(let now):
             return tick(&s, now)
@@ -130,6 +136,8 @@ public enum App {
             return openInBrowser(&s)
         case .rotate(let delta):
             rotate(&s, by: delta)
+        case .explain:
+            explain(&s)
         case .reload:
             let tileID: String?
             if case .detail(let t, _, _) = s.pane { tileID = t } else { tileID = s.focusedTile }
@@ -266,6 +274,7 @@ public enum App {
         let i = ((s.stackIndex[f] ?? 0) + delta + t.items.count) % t.items.count
         s.stackIndex[f] = i
         s.linkIndex = nil
+        noteManualRotation(&s, tile: f)
     }
 
     /// Enter on the focused tile: the highlighted link, else the tile's `widgetURL`, else
@@ -277,6 +286,7 @@ public enum App {
     }
 
     static func open(_ s: inout AppState, url: String, fromTile f: String) -> [Effect] {
+        noteOpen(&s, tile: f)
         guard let link = DeepLink(url) else {
             s.say("cannot open \(TextSanitizer.singleLine(url))")
             return []

@@ -50,10 +50,19 @@ public struct CommitsEntry: TimelineEntry, Hashable {
         return "\(repository)@\(branch) \(c.shortHash) \(c.subject) — \(c.author)"
     }
 
-    /// A commit from the last hour is news; a day old, not.
+    /// A commit within the last hour is news: 1 when just made, 0.5 at an hour, relevant until
+    /// the hour is over.
     public var relevance: Relevance? {
-        guard !isPlaceholder, failure == nil, let d = commits.first?.date else { return nil }
-        return Relevance(score: Fmt.freshness(d, now: date, span: 24 * 3600), duration: 3600)
+        guard !isPlaceholder, failure == nil, let c = commits.first, let d = c.date else { return nil }
+        let age = max(0, date.timeIntervalSince(d))
+        guard age < 3600 else { return nil }
+        return Relevance(score: 1 - 0.5 * age / 3600, duration: 3600 - age,
+                         reason: "new commit \(c.shortHash) \"\(c.subject)\" by \(TextSanitizer.singleLine(c.author))")
+    }
+
+    /// The newest commit: a new one is "new" for attention.
+    public var contentID: String? {
+        isPlaceholder || failure != nil ? nil : commits.first.map { "commit:" + $0.hash }
     }
 
     public func commit(_ hash: String) -> CommitInfo? {
@@ -90,6 +99,7 @@ public enum CommitsWidget {
                provider: CommitsProvider(http: http, gitTimeout: gitTimeout),
                view: { entry, ctx in CommitsViews.tile(entry, ctx) },
                detail: { link, entry, ctx in CommitsViews.detail(link, entry, ctx) })
+        .relevance("when the newest commit is less than an hour old (1 when just made, 0.5 at an hour)")
     }
 
     static func link(_ c: CommitInfo) -> String { DeepLink.make(kind: kind, c.hash) }

@@ -40,6 +40,8 @@ public struct CryptoEntry: TimelineEntry, Hashable {
     /// The top coins by market cap (the selected coin may be among them).
     public var top: [CoinQuote]
     public var isPlaceholder: Bool
+    /// The `moveAlert` parameter: a 24-hour move of at least this many percent is relevant.
+    public var moveAlert: Double?
 
     public init(date: Date, currency: String, sourceName: String, selected: String, coin: CoinQuote?, top: [CoinQuote],
                 isPlaceholder: Bool = false) {
@@ -55,10 +57,14 @@ public struct CryptoEntry: TimelineEntry, Hashable {
         return s + " (\(sourceName))"
     }
 
-    /// A big 24-hour move is worth a look: 10 % or more scores 1.
+    /// A 24-hour move of at least `moveAlert` percent (default 5) is worth a look: the threshold
+    /// scores 0.5, twice it 1. It holds for 30 minutes (two reloads' time).
     public var relevance: Relevance? {
-        guard let ch = coin?.change24h, !isPlaceholder else { return nil }
-        return Relevance(score: min(1, abs(ch) / 10), duration: 15 * 60)
+        guard let c = coin, let ch = c.change24h, ch.isFinite, !isPlaceholder else { return nil }
+        let threshold = max(0.1, moveAlert ?? CryptoWidget.defaultMoveAlert)
+        guard abs(ch) >= threshold else { return nil }
+        return Relevance(score: min(1, abs(ch) / (2 * threshold)), duration: 30 * 60,
+                         reason: "\(c.symbol) moved \(CryptoFormat.percent(ch, decimals: 1)) in 24 h")
     }
 
     /// The coin with this symbol among those the entry holds.
@@ -75,6 +81,8 @@ public enum CryptoWidget {
     public static let coinGeckoEndpoint = "https://api.coingecko.com/api/v3"
     public static let coinMarketCapEndpoint = "https://pro-api.coinmarketcap.com"
     public static let apiKeyVariable = "SWIFTDASH_CRYPTO_API_KEY"
+    /// The default `moveAlert`: a 24-hour move of 5 % makes the tile relevant.
+    public static let defaultMoveAlert = 5.0
 
     /// CoinGecko ids of the coins everyone asks for, so they need no `/coins/list` lookup.
     static let knownIDs: [String: String] = [
@@ -104,6 +112,10 @@ public enum CryptoWidget {
             Parameter(key: "apiKey", title: "API key",
                       help: "CoinMarketCap's key (sent as X-CMC_PRO_API_KEY); optional CoinGecko demo key",
                       kind: .string(), default: .string(""), isSecret: true, environmentVariable: apiKeyVariable),
+            Parameter(key: "moveAlert", title: "Move alert",
+                      help: "A 24-hour move of at least this many percent makes the tile relevant "
+                          + "(Smart Rotate, attention)",
+                      kind: .integer(1...100), default: .int(Int(defaultMoveAlert))),
         ])
     }
 
@@ -115,6 +127,7 @@ public enum CryptoWidget {
                provider: CryptoProvider(http: http),
                view: { entry, ctx in CryptoViews.tile(entry, ctx) },
                detail: { link, entry, ctx in CryptoViews.detail(link, entry, ctx) })
+        .relevance("when the coin moved at least moveAlert % in 24 h (score 0.5 at the threshold, 1 at twice it)")
     }
 
     static func link(_ symbol: String) -> String { DeepLink.make(kind: kind, symbol.uppercased()) }
@@ -140,7 +153,8 @@ struct CryptoProvider: TimelineProvider {
 
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<CryptoEntry> {
         let source = try CryptoSource(config: configuration, http: http)
-        let entry = try await source.load(now: context.now)
+        var entry = try await source.load(now: context.now)
+        entry.moveAlert = configuration.int("moveAlert").map(Double.init)
         return Timeline(entries: [entry], policy: .after(context.now.addingTimeInterval(15 * 60)))
     }
 }

@@ -21,11 +21,16 @@ public struct NewsEntry: TimelineEntry, Hashable {
         return "\(items.count) stories from \(sourceName); top: \(top.title)"
     }
 
-    /// Newer news matters more: a story from now scores 1, six hours old scores 0.
+    /// A top story not seen before is worth a look (0.6, until the user has seen it in its
+    /// stack); a top story older than a day is not news.
     public var relevance: Relevance? {
-        guard !isPlaceholder, let newest = items.compactMap(\.published).max() else { return nil }
-        return Relevance(score: Fmt.freshness(newest, now: date, span: 6 * 3600), duration: 3600)
+        guard !isPlaceholder, let top = items.first else { return nil }
+        if let p = top.published, date.timeIntervalSince(p) > 86_400 { return nil }
+        return Relevance(score: 0.6, reason: "new top story: \(top.title)", untilSeen: true)
     }
+
+    /// The top story: a new one is "new" for attention.
+    public var contentID: String? { isPlaceholder ? nil : items.first.map { "story:" + $0.id } }
 
     public func item(_ id: String) -> NewsItem? { items.first { $0.id == id } }
 }
@@ -69,6 +74,7 @@ public enum NewsWidget {
                provider: NewsProvider(http: http),
                view: { entry, ctx in NewsViews.tile(entry, ctx) },
                detail: { link, entry, ctx in NewsViews.detail(link, entry, ctx) })
+        .relevance("when the top story is one not seen before (0.6, until it has been shown; not if a day old)")
     }
 
     static func link(_ item: NewsItem) -> String { DeepLink.make(kind: kind, "story", item.id) }

@@ -39,10 +39,13 @@ public protocol Terminal: AnyObject {
     /// forever). `timeout` is the same wait relative to now, for terminals that cannot wait
     /// for an absolute time (the default does that).
     func readEvent(deadline: Double?, timeout: Double?) -> InputEvent?
+    /// Rings the terminal bell.
+    func bell()
 }
 
 extension Terminal {
     public func readEvent(deadline: Double?, timeout: Double?) -> InputEvent? { readEvent(timeout: timeout) }
+    public func bell() {}
 }
 
 /// An in-memory terminal for tests: it keeps what was drawn and replays queued events.
@@ -54,6 +57,8 @@ public final class HeadlessTerminal: Terminal {
     public var events: [InputEvent] = []
     /// Every timeout the runtime asked to wait, in order: shows that an idle loop sleeps.
     public private(set) var waits: [Double?] = []
+    /// How often the bell rang.
+    public private(set) var bells = 0
 
     public init(size: Size, colorDepth: ColorDepth = .trueColor) {
         self.screen = CellBuffer(size: size)
@@ -75,6 +80,8 @@ public final class HeadlessTerminal: Terminal {
             cellsWritten += run.cells.count
         }
     }
+
+    public func bell() { bells += 1 }
 
     public func readEvent(timeout: Double?) -> InputEvent? {
         waits.append(timeout)

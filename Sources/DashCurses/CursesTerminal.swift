@@ -190,6 +190,9 @@ public final class CursesTerminal: Terminal {
         }
     }
 
+    /// The terminal's bell (or its visible flash when the terminal has no audible one).
+    public func bell() { _ = beep() }
+
     private func writeRaw(_ s: String) {
         var bytes = Array(s.utf8)
         var off = 0

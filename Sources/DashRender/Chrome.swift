@@ -10,6 +10,9 @@ public struct TileDecoration: Sendable, Hashable {
     public var staleMessage: String?
     /// A stack: which of how many is shown.
     public var stackPosition: (index: Int, count: Int)?
+    /// The tile shows something new or relevant since the user last focused it: a mark in the
+    /// title (visible without colour) and a frame in the warning colour.
+    public var attention = false
 
     public init(title: String, focused: Bool = false, staleMessage: String? = nil, stackPosition: (Int, Int)? = nil) {
         self.title = title; self.focused = focused; self.staleMessage = staleMessage
@@ -19,11 +22,15 @@ public struct TileDecoration: Sendable, Hashable {
     public static func == (a: TileDecoration, b: TileDecoration) -> Bool {
         a.title == b.title && a.focused == b.focused && a.staleMessage == b.staleMessage
             && a.stackPosition?.index == b.stackPosition?.index && a.stackPosition?.count == b.stackPosition?.count
+            && a.attention == b.attention
     }
     public func hash(into h: inout Hasher) { h.combine(title); h.combine(focused); h.combine(staleMessage) }
 }
 
 public enum Chrome {
+    /// The glyph before the title of a tile that asks for attention.
+    public static let attentionMark = "◆"
+
     /// The rectangle inside a tile's frame where the widget draws: one cell of border and
     /// one column of padding on each side.
     public static func contentRect(_ tile: Rect) -> Rect { tile.inset(top: 1, left: 2, bottom: 1, right: 2) }
@@ -41,6 +48,8 @@ public enum Chrome {
         buffer.fill(rect, with: Cell(" ", style: Style(foreground: theme[.text], background: surface)))
         var border = Style(foreground: d.focused ? theme[.focus] : theme[.secondaryText], background: surface)
         if d.focused { border.attributes.insert(.bold) }
+        let marked = d.attention && !d.focused
+        if marked { border = Style(foreground: theme[.warning], background: surface, attributes: [.bold]) }
         if d.focused && theme[.focus] == .default { border.attributes.insert(.reverse) }
         let (tl, tr, bl, br, h, v) = d.focused ? ("┏", "┓", "┗", "┛", "━", "┃") : ("╭", "╮", "╰", "╯", "─", "│")
         let inner = rect.width - 2
@@ -56,9 +65,10 @@ public enum Chrome {
         if d.staleMessage != nil { right = "⚠ stale" }
         let titleRoom = inner - 2 - (right.isEmpty ? 0 : DisplayWidth.of(right) + 3)
         if titleRoom > 2 {
-            let title = " " + DisplayWidth.truncate(d.title, to: titleRoom - 2) + " "
+            let text = (marked ? Self.attentionMark + " " : "") + d.title
+            let title = " " + DisplayWidth.truncate(text, to: titleRoom - 2) + " "
             var ts = border
-            ts.foreground = d.focused ? theme[.focus] : theme[.secondaryText]
+            ts.foreground = d.focused ? theme[.focus] : marked ? theme[.warning] : theme[.secondaryText]
             buffer.write(title, x: rect.x + 2, y: rect.y, style: ts)
         }
         if !right.isEmpty {

@@ -19,13 +19,19 @@ public final class AppHarness {
     /// URLs the app asked to open.
     public private(set) var opened: [String] = []
     public private(set) var redraws = 0
+    /// How often the app rang the terminal bell.
+    public private(set) var bells = 0
+    /// The use history the app last asked to save.
+    public private(set) var savedUsage: UsageHistory?
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler()) {
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
+                scheduler: Scheduler = Scheduler(), usage: UsageHistory = UsageHistory()) {
         clock = VirtualClock(now: now)
         state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone), home: home,
                          screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
                          scheduler: scheduler)
+        state.restoreUsage(usage)
         send(.tick(now))
     }
 
@@ -39,6 +45,8 @@ public final class AppHarness {
             case .cancelLoad(_, let token): loads.removeAll { $0.token == token }
             case .openURL(let url): opened.append(url)
             case .redraw: redraws += 1
+            case .bell: bells += 1
+            case .saveUsage(let u): savedUsage = u
             default: break
             }
         }

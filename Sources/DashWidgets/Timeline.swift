@@ -5,8 +5,27 @@ import Foundation
 public struct Relevance: Codable, Hashable, Sendable {
     public var score: Double
     public var duration: TimeInterval?
-    public init(score: Double, duration: TimeInterval? = nil) {
-        self.score = score; self.duration = duration
+    /// Why the entry matters, in words ("BTC moved +6.1% in 24 h"): Smart Rotate's explanation.
+    public var reason: String?
+    /// The score counts only until the user has seen this entry's content (`TimelineEntry.contentID`):
+    /// "a top story not seen before".
+    public var untilSeen: Bool
+    public init(score: Double, duration: TimeInterval? = nil, reason: String? = nil, untilSeen: Bool = false) {
+        self.score = score
+        self.duration = duration
+        self.reason = reason
+        self.untilSeen = untilSeen
+    }
+
+    enum CodingKeys: String, CodingKey { case score, duration, reason, untilSeen }
+
+    /// Reads relevance written before `reason` and `untilSeen` existed.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        score = try c.decode(Double.self, forKey: .score)
+        duration = try c.decodeIfPresent(TimeInterval.self, forKey: .duration)
+        reason = try c.decodeIfPresent(String.self, forKey: .reason)
+        untilSeen = try c.decodeIfPresent(Bool.self, forKey: .untilSeen) ?? false
     }
 }
 
@@ -16,11 +35,16 @@ public protocol TimelineEntry: Codable, Sendable {
     var relevance: Relevance? { get }
     /// One line that says what the entry shows, for `swiftdash timeline`.
     var summary: String { get }
+    /// What the entry shows that the user would call new when it changes (the top story's id, the
+    /// newest commit's hash), without what changes on every load (a price). Attention marks a tile
+    /// whose content differs from what it showed when the user last focused it. Nil: never "new".
+    var contentID: String? { get }
 }
 
 extension TimelineEntry {
     public var relevance: Relevance? { nil }
     public var summary: String { "" }
+    public var contentID: String? { nil }
 }
 
 /// When the scheduler should ask the provider for a new timeline.
@@ -57,6 +81,7 @@ public struct AnyEntry: Sendable {
     public var date: Date { base.date }
     public var relevance: Relevance? { base.relevance }
     public var summary: String { base.summary }
+    public var contentID: String? { base.contentID }
 }
 
 /// A type-erased timeline.

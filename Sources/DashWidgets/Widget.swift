@@ -30,6 +30,8 @@ public struct Widget: Sendable {
     public let cost: ReloadCost
     /// How long a timeline load may take before it counts as failed.
     public let timeout: TimeInterval
+    /// When the widget's entries are relevant (Smart Rotate, attention), in words for `swiftdash widgets`.
+    public var relevanceHelp: String?
 
     private let _placeholder: @Sendable (TimelineContext) -> AnyEntry
     private let _snapshot: @Sendable (WidgetConfig, TimelineContext) async -> AnyEntry
@@ -72,6 +74,13 @@ public struct Widget: Sendable {
     }
 
     public func supports(_ family: WidgetFamily) -> Bool { supportedFamilies.contains(family) }
+
+    /// The widget with `relevanceHelp` set.
+    public func relevance(_ help: String) -> Widget {
+        var w = self
+        w.relevanceHelp = help
+        return w
+    }
 
     public func placeholder(in context: TimelineContext) -> AnyEntry { _placeholder(context) }
     public func snapshot(for config: WidgetConfig, in context: TimelineContext) async -> AnyEntry {

@@ -18,6 +18,7 @@ struct Widgets: ParsableCommand {
             print("  \(w.description)")
             print("  sizes: \(w.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
                   + (w.cost == .local ? "  (local: reloads are free)" : "  (network: reloads are budgeted)"))
+            if let r = w.relevanceHelp { print("  relevant (Smart Rotate, attention): \(r)") }
             for p in w.schema.parameters {
                 let def = p.display(p.defaultValue)
                 print("  --set \(p.key)=…  \(p.title): \(p.help)")
@@ -221,15 +222,20 @@ struct Home: ParsableCommand {
         let store = TimelineCacheStore(directory: paths.cache)
         var scheduler = Scheduler()
         scheduler.restore(store.load(home: home, bundle: bundle, log: { logger.warning("cache: \($0)") }))
-        let state = AppState(environment: appEnvironment, home: home, screen: terminal.size,
+        var state = AppState(environment: appEnvironment, home: home, screen: terminal.size,
                              theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
                              now: Date(), scheduler: scheduler)
+        let usageStore = UsageStore(directory: paths.cache)
+        state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         let env = processEnvironment
-        let services = RuntimeServices(
+        var services = RuntimeServices(
             saveCache: { records in for p in store.save(records, bundle: bundle) { logger.warning("\(p)") } },
             openURL: { Browser.open($0, environment: env) },
             log: { logger.info("\($0)") },
             currentTimeZone: { WallClockWaiter.systemTimeZone() })
+        services.saveUsage = { history in
+            do { try usageStore.save(history) } catch { logger.warning("usage: cannot save: \(error)") }
+        }
         let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
         runtime.afterDraw = { [weak runtime] in
             guard let runtime, runtime.stats.frames == 1 else { return }

@@ -14,6 +14,8 @@ struct TimelineCommand: AsyncParsableCommand {
         discussion: """
         Reads the cache that a running (or the last) swiftdash left; an instance with no
         cached timeline is loaded once from its provider. Works whether or not swiftdash runs.
+        Without KIND it ends with every stack's Smart Rotate account: each item's relevance
+        and use, the item shown and why, and when the next decision can happen.
         """)
 
     @Argument(help: "Only instances of this widget kind.")
@@ -44,6 +46,9 @@ struct TimelineCommand: AsyncParsableCommand {
         // The same state, families and contexts as the home screen (the user's time zone).
         var state = AppState(environment: appEnvironment, home: shown, screen: Size(width: 80, height: 24),
                              theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
+        // Smart Rotate as the home screen would decide now, with nothing focused.
+        state.restoreUsage(UsageStore(directory: paths.cache).load())
+        state.focusedTile = nil
         // Ask the providers only for instances that have nothing cached.
         let jobs = App.update(&state, .tick(now)).compactMap { e -> LoadJob? in
             if case .startLoad(let j) = e, j.request.reason == .initial { return j }
@@ -64,6 +69,7 @@ struct TimelineCommand: AsyncParsableCommand {
         for s in statuses {
             print(Self.describe(s, now: now, cached: fromCache.contains(s.id), schema: bundle[s.kind]?.schema))
         }
+        if kind == nil { print(SmartStacks.report(state), terminator: "") }
     }
 
     static func time(_ d: Date?) -> String {

@@ -31,10 +31,11 @@ final class HomeConfigTests: XCTestCase {
     }
 
     func testEveryMistakeNamesItsLine() {
+        let keys = "expected `family`, `widget`, `config`, `stack`, `smartRotate`, `dwell`, `pause`, `attention`"
         XCTAssertEqual(parseError("tiles:\n  - famly: large\n    widget: news\n"),
-                       "home.yaml:2: unknown key `famly` in a tile; expected `family`, `widget`, `config`, `stack`")
+                       "home.yaml:2: unknown key `famly` in a tile; \(keys)")
         XCTAssertEqual(parseError("tiles:\n  - family: small\n    widget: clock\n    confg: { label: x }\n"),
-                       "home.yaml:4: unknown key `confg` in a tile; expected `family`, `widget`, `config`, `stack`")
+                       "home.yaml:4: unknown key `confg` in a tile; \(keys)")
         XCTAssertEqual(parseError("tiles:\n  - family: small\n    widget: clok\n"),
                        "home.yaml:3: unknown widget `clok`; available: \(bundle.kinds.joined(separator: ", "))")
         XCTAssertEqual(parseError("tiles:\n  - family: huge\n    widget: clock\n"),
@@ -47,5 +48,40 @@ final class HomeConfigTests: XCTestCase {
         XCTAssertEqual(parseError("tilez: []\n"), "home.yaml:1: unknown key `tilez`; expected `theme` or `tiles`")
         XCTAssertEqual(parseError("tiles:\n  - family: medium\n    stack:\n      - widget: news\n        famly: x\n"),
                        "home.yaml:5: unknown key `famly` in a stack item; expected `widget` and `config`")
+    }
+
+    func testSmartStackSettings() throws {
+        let c = try HomeConfig.parse(yaml: """
+            tiles:
+              - family: small
+                widget: clock
+                attention: bell
+              - family: medium
+                smartRotate: false
+                dwell: 2m
+                pause: 1h30m
+                stack:
+                  - widget: crypto
+                  - widget: news
+              - family: medium
+                attention: none
+                stack:
+                  - widget: commits
+                  - widget: news
+            """, file: "home.yaml", bundle: bundle)
+        XCTAssertEqual(c.tiles[0].attention, .bell)
+        XCTAssertEqual(c.tiles[1].rotation, StackRotation(smartRotate: false, dwell: 120, pause: 5400))
+        XCTAssertEqual(c.tiles[1].attention, .highlight, "the default")
+        XCTAssertEqual(c.tiles[2].rotation, StackRotation(), "on, 15 min, 1 h by default")
+        XCTAssertEqual(c.tiles[2].attention, AttentionMode.none)
+        XCTAssertEqual(HomeConfig.parseDuration("90s"), 90)
+        XCTAssertEqual(HomeConfig.parseDuration("1d"), 86_400)
+        for bad in ["15", "m", "1x", "", "1.5h", "-1m"] { XCTAssertNil(HomeConfig.parseDuration(bad), bad) }
+        XCTAssertEqual(parseError("tiles:\n  - widget: clock\n    dwell: 15\n"),
+                       "home.yaml:3: `dwell` must be a duration such as 90s, 15m, 1h or 1h30m (at most 7 days)")
+        XCTAssertEqual(parseError("tiles:\n  - widget: clock\n    smartRotate: maybe\n"),
+                       "home.yaml:3: `smartRotate` must be true or false")
+        XCTAssertEqual(parseError("tiles:\n  - widget: clock\n    attention: loud\n"),
+                       "home.yaml:3: `attention` must be one of highlight, bell, none")
     }
 }

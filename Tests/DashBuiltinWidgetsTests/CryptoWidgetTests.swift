@@ -34,7 +34,7 @@ struct CryptoWidgetTests {
 
     @Test func schemaHasTheIssueKeysAndDefaults() throws {
         let keys = widget.schema.parameters.map(\.key)
-        #expect(keys == ["coin", "currency", "source", "endpoint", "apiKey"])
+        #expect(keys == ["coin", "currency", "source", "endpoint", "apiKey", "moveAlert"])
         let d = widget.schema.defaults
         #expect(d.string("coin") == "BTC")
         #expect(d.string("currency") == "USD")
@@ -197,12 +197,12 @@ struct CryptoWidgetTests {
     @Test func entriesSurviveTheCache() async throws {
         let server = try geckoServer()
         defer { server.stop() }
-        let timeline = try await widget.timeline(for: config(server), in: context(.large))
+        let timeline = try await widget.timeline(for: config(server, ["moveAlert": .int(2)]), in: context(.large))
         let data = try widget.encodeEntries(timeline.entries)
         let back = try widget.decodeEntries(data)
         #expect(render(widget, back[0], .large).text == render(widget, timeline.entries[0], .large).text)
         #expect(back[0].summary.hasPrefix("BTC $67,234.12 USD +2.35% 24h"))
-        let score = try #require(back[0].relevance?.score)
-        #expect(abs(score - 0.2345) < 0.001)
+        let score = try #require(back[0].relevance?.score, "a 2.35 % move is relevant with moveAlert 2")
+        #expect(abs(score - 2.345 / 4) < 0.001)
     }
 }
