@@ -1,3 +1,4 @@
+import Foundation
 import DashCore
 
 /// A terminal's screen as three kinds of real terminal build it from the bytes they are sent,
@@ -221,5 +222,17 @@ public func simulateNaiveCursesOutput(_ frame: CellBuffer) -> [String] {
             pending = max(0, DisplayWidth.of(scalar: kept.first ?? " ") - 1)
         }
         return out
+    }
+}
+
+/// The corpus of headlines across scripts and emoji (Tests/Fixtures/width-corpus.txt, made by
+/// make-width-corpus.py there): the group each line exercises, and the line.
+public func widthCorpus() -> [(group: String, text: String)] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/width-corpus.txt")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap { line in
+        let parts = line.split(separator: "\t", maxSplits: 1)
+        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
     }
 }

@@ -288,14 +288,3 @@ final class WholeNumberTruncationTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.truncate("ends 12.5.", to: 8), "ends…")
     }
 }
-
-/// The corpus of headlines across scripts and emoji (Tests/Fixtures/width-corpus.txt).
-func widthCorpus() -> [(group: String, text: String)] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/width-corpus.txt")
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-    return text.split(separator: "\n").compactMap { line in
-        let parts = line.split(separator: "\t", maxSplits: 1)
-        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-    }
-}
