@@ -258,14 +258,15 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Puts one cell into ncurses' screen.
-    private func put(_ text: String, _ style: Style, x: Int, y: Int) {
+    private func put(_ text: String, _ style: Style, x: Int, y: Int, placeholder: Bool = false) {
         var scalars = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         if scalars.count > 4 { scalars = [scalars[0]] } // cchar_t holds 5 with the terminator
         scalars.append(0)
         var cc = cchar_t()
         var p = pair(style)
         _ = scalars.withUnsafeBufferPointer { buf in
-            setcchar(&cc, buf.baseAddress, attributes(style), Int16(truncatingIfNeeded: p), &p)
+            setcchar(&cc, buf.baseAddress, attributes(style) | (placeholder ? sd_a_invis() : 0),
+                     Int16(truncatingIfNeeded: p), &p)
         }
         mvwadd_wch(sd_stdscr(), Int32(y), Int32(x), &cc)
     }
@@ -293,8 +294,9 @@ public final class CursesTerminal: Terminal {
                             RawCell(x: x, width: max(1, cell.width), text: text, style: cell.style, isOverlay: false))
                     }
                 case .overlay(let text, let width):
-                    // ncurses gets blanks it measures right; the cluster is written over them below.
-                    for k in 0..<width { put(" ", cell.style, x: x + k, y: run.y) }
+                    // ncurses gets blanks it measures right, marked so that it rewrites them when
+                    // the cluster goes away; the cluster is written over them below.
+                    for k in 0..<width { put(" ", cell.style, x: x + k, y: run.y, placeholder: true) }
                     rawRows[run.y, default: []].append(
                         RawCell(x: x, width: width, text: text, style: cell.style, isOverlay: true))
                 }

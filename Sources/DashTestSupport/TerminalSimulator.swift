@@ -44,7 +44,7 @@ public struct TerminalSimulator {
 
     /// How wide this terminal draws `text` printed alone at the start of a line.
     public static func measure(_ text: String, kind: Kind) -> Int {
-        var t = TerminalSimulator(kind: kind, width: 40, height: 1)
+        var t = TerminalSimulator(kind: kind, width: 1000, height: 1)
         t.write(text)
         return t.x
     }
