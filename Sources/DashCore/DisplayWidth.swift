@@ -86,8 +86,8 @@ public enum DisplayWidth {
             used += w
             rest = rest.dropFirst()
         }
-        if cutsANumber(kept, rest) {
-            while let last = kept.last, isDigit(last) || numberSeparators.contains(last) { kept.removeLast() }
+        if let token = numberCut(kept, rest) {
+            kept.removeLast(token)
             while let last = kept.last, stuckToNumbers.contains(last) || last.isCurrencySymbol { kept.removeLast() }
         }
         // Do not leave trailing white space before the ellipsis.
@@ -100,13 +100,32 @@ public enum DisplayWidth {
 
     static func isDigit(_ ch: Character) -> Bool { ch.wholeNumberValue != nil && ch.isNumber && !ch.isLetter }
 
-    /// Whether the cut between `kept` and `rest` falls inside a number (digits, and separators
-    /// between digits).
-    static func cutsANumber(_ kept: [Character], _ rest: Substring) -> Bool {
-        guard let before = kept.last, let after = rest.first else { return false }
+    /// How many of the kept characters to drop so that the cut between `kept` and `rest` does
+    /// not fall inside a number; nil when it does not. A number is a run of digits with
+    /// separators between them; a word that is all number (`1.23e-6`, `-12.5%`, `$0.0001`)
+    /// goes whole.
+    static func numberCut(_ kept: [Character], _ rest: Substring) -> Int? {
+        guard let before = kept.last, let after = rest.first, before != " ", after != " " else { return nil }
+        let head = kept.reversed().prefix { $0 != " " }
+        let tail = rest.prefix { $0 != " " }
+        let word = Array(head.reversed()) + Array(tail)
+        if word.contains(where: isDigit) && isNumeric(word) { return head.count }
         let left = isDigit(before) || (numberSeparators.contains(before) && kept.count >= 2 && isDigit(kept[kept.count - 2]))
         let right = isDigit(after) || (numberSeparators.contains(after) && rest.dropFirst().first.map(isDigit) == true)
-        return left && right
+        guard left && right else { return nil }
+        return kept.reversed().prefix { isDigit($0) || numberSeparators.contains($0) }.count
+    }
+
+    /// Digits, separators, signs, `%`, currency symbols, and an exponent `e` after a digit.
+    static func isNumeric(_ word: [Character]) -> Bool {
+        for (i, ch) in word.enumerated() {
+            if isDigit(ch) || numberSeparators.contains(ch) || stuckToNumbers.contains(ch) || ch == "%" || ch.isCurrencySymbol {
+                continue
+            }
+            if (ch == "e" || ch == "E") && i > 0 && isDigit(word[i - 1]) { continue }
+            return false
+        }
+        return true
     }
 
     /// Splits text into lines that fit `width` columns, breaking at spaces where it can

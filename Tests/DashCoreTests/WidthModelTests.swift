@@ -280,6 +280,8 @@ final class WholeNumberTruncationTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.truncate("Price $43,210.55 today", to: 12), "Price…")
         XCTAssertEqual(DisplayWidth.truncate("v1.2.3 released", to: 4), "v…")
         XCTAssertEqual(DisplayWidth.truncate("-12.5% drop", to: 4), "…")
+        XCTAssertEqual(DisplayWidth.truncate("SHIB 1.23e-5", to: 10), "SHIB…", "an exponent is part of the number")
+        XCTAssertEqual(DisplayWidth.truncate("up 12.5%", to: 7), "up…")
     }
 
     func testACutAfterAWholeNumberOrInsideAWordIsUnchanged() {
