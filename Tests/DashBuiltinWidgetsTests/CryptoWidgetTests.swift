@@ -148,7 +148,7 @@ struct CryptoWidgetTests {
         var bad = cfg
         bad["apiKey"] = .string("wrong-key-456")
         let e = await expectDataSourceError { _ = try await widget.timeline(for: bad, in: context(.small)) }
-        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): missing or invalid API key")
+        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): API key missing.", "CoinMarketCap's own words")
         #expect(e?.description.contains("wrong-key") == false)
 
         // No key at all: said before any request is made.
