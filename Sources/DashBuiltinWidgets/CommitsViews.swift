@@ -63,7 +63,9 @@ enum CommitsViews {
         while let nl = rest.firstIndex(of: "\n") {
             let line = rest[..<nl]
             rest = rest[rest.index(after: nl)...]
-            if !TextSanitizer.singleLine(String(line)).isEmpty { return rest.trimmingCharacters(in: .whitespacesAndNewlines) }
+            guard TextSanitizer.singleLine(String(line)).isEmpty else {
+                return rest.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
         }
         return ""
     }

@@ -64,7 +64,8 @@ enum CryptoFormat {
 
     /// A low and a high (and the price beside them) written with the same decimals, enough
     /// for the smallest of them: 0.00000118 and 0.00000126, not 0.000001 twice.
-    static func range(_ low: Double, _ high: Double, price: Double? = nil, currency: String? = nil) -> (String, String) {
+    static func range(_ low: Double, _ high: Double, price: Double? = nil,
+                      currency: String? = nil) -> (String, String) {
         let values = [low, high] + (price.map { [$0] } ?? [])
         let sym = currency.map(symbol) ?? ""
         func write(_ v: Double, _ d: Int) -> String { d > maxDecimals ? scientific(v) : grouped(v, decimals: d) }
@@ -287,7 +288,9 @@ enum CryptoViews {
             Divider()
             factRow("Market cap", CryptoFormat.compact(c.marketCap, cur))
             factRow("Volume 24h", CryptoFormat.compact(c.volume24h, cur))
-            let day = c.low24h.flatMap { lo in c.high24h.map { CryptoFormat.range(lo, $0, price: c.price, currency: cur) } }
+            let day = c.low24h.flatMap { lo in
+                c.high24h.map { CryptoFormat.range(lo, $0, price: c.price, currency: cur) }
+            }
             factRow("24h high", day?.1 ?? "–")
             factRow("24h low", day?.0 ?? "–")
             Divider()

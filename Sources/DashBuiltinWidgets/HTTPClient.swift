@@ -247,10 +247,12 @@ public struct HTTPClient: Sendable {
         if status == 429 || (status == 403 && rateRemaining == "0") {
             let wait = retryAfter.flatMap(Int.init).map { ": try again in \($0) s" } ?? ": try again later"
             let why = said.map { " (\($0))" } ?? ""
-            return DataSourceError(.rateLimited, "rate limited (HTTP \(status)) by \(host)\(wait)\(why)", status: status)
+            return DataSourceError(.rateLimited, "rate limited (HTTP \(status)) by \(host)\(wait)\(why)",
+                                   status: status)
         }
         if let said, (400..<600).contains(status) {
-            return DataSourceError(status == 404 ? .notFound : .httpStatus, "HTTP \(status) from \(host): \(said)", status: status)
+            return DataSourceError(status == 404 ? .notFound : .httpStatus, "HTTP \(status) from \(host): \(said)",
+                                   status: status)
         }
         switch status {
         case 300..<400:
@@ -282,19 +284,21 @@ public struct HTTPClient: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var found: String?
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
-            guard let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
+            guard let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+                return nil
+            }
             found = message(in: json, depth: 0)
         } else if !trimmed.hasPrefix("<"), trimmed.count <= 300 {
             found = trimmed
         }
         guard let raw = found else { return nil }
         var line = TextSanitizer.singleLine(raw)
-        guard !line.isEmpty, !genericPhrases.contains(line.lowercased().trimmingCharacters(in: .punctuationCharacters)) else {
-            return nil
-        }
+        let phrase = line.lowercased().trimmingCharacters(in: .punctuationCharacters)
+        guard !line.isEmpty, !genericPhrases.contains(phrase) else { return nil }
         if line.count > maxServerMessage {
             var cut = String(line.prefix(maxServerMessage - 1))
-            if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > maxServerMessage / 2 {
+            if let space = cut.lastIndex(of: " "),
+               cut.distance(from: cut.startIndex, to: space) > maxServerMessage / 2 {
                 cut = String(cut[..<space])
             }
             line = cut.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) + "…"
@@ -315,7 +319,9 @@ public struct HTTPClient: Sendable {
         if let list = json as? [Any] { return list.first.flatMap { message(in: $0, depth: depth + 1) } }
         guard let obj = json as? [String: Any] else { return nil }
         // CoinMarketCap and CoinGecko's pro API: {"status": {"error_code": 1002, "error_message": "…"}}
-        if let status = obj["status"] as? [String: Any], let m = status["error_message"] as? String, !m.isEmpty { return m }
+        if let status = obj["status"] as? [String: Any], let m = status["error_message"] as? String, !m.isEmpty {
+            return m
+        }
         // GitHub, NewsAPI: {"message": "…"}
         if let m = obj["message"] as? String, !m.isEmpty { return m }
         // {"error": "…"} (CoinGecko), {"error": "…", "error_description": "…"} (OAuth), {"error": {"message": "…"}}
@@ -328,7 +334,9 @@ public struct HTTPClient: Sendable {
         // RFC 7807 problem details.
         if let d = obj["detail"] as? String, !d.isEmpty { return d }
         if let t = obj["title"] as? String, !t.isEmpty { return t }
-        if let errors = obj["errors"] as? [Any], let m = errors.first.flatMap({ message(in: $0, depth: depth + 1) }) { return m }
+        if let errors = obj["errors"] as? [Any], let m = errors.first.flatMap({ message(in: $0, depth: depth + 1) }) {
+            return m
+        }
         // {"status": "Service temporarily unavailable"}, but not a bare "error" or "ok".
         if let s = obj["status"] as? String, !["error", "ok", "fail", "failed", "success"].contains(s.lowercased()) {
             return s

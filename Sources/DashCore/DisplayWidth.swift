@@ -110,7 +110,8 @@ public enum DisplayWidth {
         let tail = rest.prefix { $0 != " " }
         let word = Array(head.reversed()) + Array(tail)
         if word.contains(where: isDigit) && isNumeric(word) { return head.count }
-        let left = isDigit(before) || (numberSeparators.contains(before) && kept.count >= 2 && isDigit(kept[kept.count - 2]))
+        let left = isDigit(before)
+            || (numberSeparators.contains(before) && kept.count >= 2 && isDigit(kept[kept.count - 2]))
         let right = isDigit(after) || (numberSeparators.contains(after) && rest.dropFirst().first.map(isDigit) == true)
         guard left && right else { return nil }
         return kept.reversed().prefix { isDigit($0) || numberSeparators.contains($0) }.count
@@ -119,9 +120,8 @@ public enum DisplayWidth {
     /// Digits, separators, signs, `%`, currency symbols, and an exponent `e` after a digit.
     static func isNumeric(_ word: [Character]) -> Bool {
         for (i, ch) in word.enumerated() {
-            if isDigit(ch) || numberSeparators.contains(ch) || stuckToNumbers.contains(ch) || ch == "%" || ch.isCurrencySymbol {
-                continue
-            }
+            if isDigit(ch) || numberSeparators.contains(ch) || stuckToNumbers.contains(ch) { continue }
+            if ch == "%" || ch.isCurrencySymbol { continue }
             if (ch == "e" || ch == "E") && i > 0 && isDigit(word[i - 1]) { continue }
             return false
         }

@@ -19,6 +19,11 @@ extension WidthModel {
     public func emission(for text: String) -> CellEmission {
         guard let ch = text.first else { return .native(" ") }
         if ch.isASCII { return .native(text) }
+        // One code point (box drawing, CJK, most emoji): ncurses measures it as the model does.
+        let all = text.unicodeScalars
+        if all.index(after: all.startIndex) == all.endIndex {
+            return DisplayWidth.of(scalar: all.first!) > 0 ? .native(text) : .native(" ")
+        }
         let scalars = Self.terminalScalars(ch)
         let w = width(of: ch)
         guard let first = scalars.first, w > 0 else { return .native(" ") }

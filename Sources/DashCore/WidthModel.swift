@@ -82,12 +82,14 @@ public struct WidthModel: Hashable, Sendable, CustomStringConvertible {
     /// Code point by code point throughout (xterm).
     public static let codePoints = WidthModel(.codePoints)
     /// tmux 3.3: code points, except that whatever follows a ZWJ joins the cell before it.
-    public static let tmux33 = WidthModel(spacingMarks: .codePoints, conjuncts: .codePoints, emojiModifiers: .codePoints,
-                                          emojiPresentation: .codePoints, emojiSequences: .cluster)
+    public static let tmux33 = WidthModel(spacingMarks: .codePoints, conjuncts: .codePoints,
+                                          emojiModifiers: .codePoints, emojiPresentation: .codePoints,
+                                          emojiSequences: .cluster)
     /// The wider answer of every class: what to assume when the terminal cannot be asked.
     /// Whatever the terminal really does, it draws no cluster wider than this says, and the
     /// front end pads what it draws narrower.
-    public static let widest = WidthModel(spacingMarks: widestAnswer(.spacingMarks), conjuncts: widestAnswer(.conjuncts),
+    public static let widest = WidthModel(spacingMarks: widestAnswer(.spacingMarks),
+                                          conjuncts: widestAnswer(.conjuncts),
                                           emojiModifiers: widestAnswer(.emojiModifiers),
                                           emojiPresentation: widestAnswer(.emojiPresentation),
                                           emojiSequences: widestAnswer(.emojiSequences))

@@ -190,7 +190,8 @@ public func simulateCursesOutput(_ frame: CellBuffer, model: WidthModel, depth: 
                 out += text
             case .overlay(let text, let width):
                 out += String(repeating: " ", count: width)
-                raw[run.y, default: []].append(RawCell(x: x, width: width, text: text, style: cell.style, isOverlay: true))
+                let cellOut = RawCell(x: x, width: width, text: text, style: cell.style, isOverlay: true)
+                raw[run.y, default: []].append(cellOut)
             }
         }
         chunks.append(out)

@@ -153,8 +153,9 @@ struct CommitsWidgetTests {
             _ = try await widget.timeline(for: api(server, ["repo": .string("limited"), "token": .string("tok-abc-123")]),
                                           in: context(.small))
         }
-        #expect(e?.message == "rate limited (HTTP 403) by 127.0.0.1:\(server.port): try again later (API rate limit exceeded "
-                + "for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit.))")
+        #expect(e?.message == "rate limited (HTTP 403) by 127.0.0.1:\(server.port): try again later "
+                + "(API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get "
+                + "a higher rate limit.))")
     }
 
     @Test func localRepositoryInEveryFamily() async throws {
@@ -249,14 +250,16 @@ struct CommitsWidgetTests {
     @Test func anEmptyCommitMessageShowsNoMessageNotABlankRow() {
         #expect(CommitInfo(hash: "a", message: "", author: "x", date: nil).subject == "(no message)")
         #expect(CommitInfo(hash: "a", message: "  \n\t\n", author: "x", date: nil).subject == "(no message)")
-        #expect(CommitInfo(hash: "a", message: "\n\nLate subject\nbody", author: "x", date: nil).subject == "Late subject")
-        #expect(CommitsViews.body(CommitInfo(hash: "a", message: "\n\nLate subject\nbody", author: "x", date: nil)) == "body")
+        let late = CommitInfo(hash: "a", message: "\n\nLate subject\nbody", author: "x", date: nil)
+        #expect(late.subject == "Late subject")
+        #expect(CommitsViews.body(late) == "body")
         #expect(CommitsViews.body(CommitInfo(hash: "a", message: "\nOnly subject", author: "x", date: nil)) == "")
         let commits = [CommitInfo(hash: "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345", message: "", author: "Ada Lovelace",
                                   date: testNow.addingTimeInterval(-600)),
                        CommitInfo(hash: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", message: "Add the engine",
                                   author: "Charles Babbage", date: testNow.addingTimeInterval(-3600))]
-        let entry = CommitsEntry(date: testNow, repository: "apple/swift", branch: "main", isLocal: false, commits: commits)
+        let entry = CommitsEntry(date: testNow, repository: "apple/swift", branch: "main", isLocal: false,
+                                 commits: commits)
         for family in [WidgetFamily.small, .medium, .large] {
             let text = render(widget, AnyEntry(entry), family).text
             #expect(text.contains("(no message)"), "\(family):\n\(text)")

@@ -212,7 +212,7 @@ struct CryptoWidgetTests {
     func microServer() throws -> LocalHTTPServer {
         let server = try LocalHTTPServer()
         server.handle("/api/v3/coins/markets") { req in
-            req.query["ids"] == "pepe" ? fixtureResponse("coingecko_markets_pepe.json") : fixtureResponse("coingecko_markets.json")
+            fixtureResponse(req.query["ids"] == "pepe" ? "coingecko_markets_pepe.json" : "coingecko_markets.json")
         }
         server.route("/api/v3/coins/list", .init(status: 200, #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#))
         return server
@@ -268,7 +268,8 @@ struct CryptoWidgetTests {
 
     @Test func aPriceWithNoRoomIsWrittenShorterNeverCutMidDigit() async throws {
         var entry = CryptoSamples.entry(selected: "BTC", currency: "USD", now: testNow)
-        entry.top.insert(CoinQuote(id: "shiba-inu", symbol: "SHIB", name: "Shiba Inu", price: 0.00001234, change24h: 1.2), at: 2)
+        let shib = CoinQuote(id: "shiba-inu", symbol: "SHIB", name: "Shiba Inu", price: 0.00001234, change24h: 1.2)
+        entry.top.insert(shib, at: 2)
         let medium = render(widget, AnyEntry(entry), .medium).text
         #expect(medium.contains("SHIB 1.23e-5"), "the scientific form where 0.0000123 does not fit:\n\(medium)")
         let large = render(widget, AnyEntry(entry), .large).text
@@ -279,7 +280,8 @@ struct CryptoWidgetTests {
         // A price that does not fit is never shown with its digits cut.
         for width in 1...12 {
             let text = render(CryptoFormat.priceView(0.00001234, "USD"), width: width, height: 1).text
-            #expect(["$0.0000123", "$1.23e-5", "…", ""].contains(text) || text.allSatisfy { $0 == "." }, "\(width): \(text)")
+            let whole = ["$0.0000123", "$1.23e-5", "…", ""].contains(text) || text.allSatisfy { $0 == "." }
+            #expect(whole, "\(width): \(text)")
         }
     }
 }

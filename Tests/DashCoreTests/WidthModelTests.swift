@@ -158,7 +158,8 @@ final class WidthProbeTests: XCTestCase {
         XCTAssertEqual(r.positions.map(\.row), [2, 2])
         XCTAssertTrue(r.sawDeviceAttributes)
         r.finish()
-        XCTAssertEqual(String(decoding: r.takeOther(), as: UTF8.self), "qx\u{1B}[A", "keys typed meanwhile are kept in order")
+        XCTAssertEqual(String(decoding: r.takeOther(), as: UTF8.self), "qx\u{1B}[A",
+                       "keys typed meanwhile are kept in order")
     }
 
     func testAnUnfinishedSequenceIsGivenBackAsKeys() {
@@ -181,14 +182,16 @@ final class CellEmissionTests: XCTestCase {
         }
         XCTAssertEqual(WidthModel.tmux33.emission(for: "\u{2764}\u{FE0F}"), .native("\u{2764}\u{FE0F}"),
                        "tmux draws ❤️ one column wide, as ncurses measures it")
-        XCTAssertEqual(WidthModel.clusters.emission(for: "a\u{200D}"), .native("a"), "no stray ZWJ reaches the terminal")
+        XCTAssertEqual(WidthModel.clusters.emission(for: "a\u{200D}"), .native("a"),
+                       "no stray ZWJ reaches the terminal")
     }
 
     func testDisputedClustersAreOverlaidOnBlanks() {
         XCTAssertEqual(WidthModel.clusters.emission(for: "\u{2764}\u{FE0F}"), .overlay("\u{2764}\u{FE0F}", width: 2))
         XCTAssertEqual(WidthModel.tmux33.emission(for: "\u{915}\u{93F}"), .overlay("\u{915}\u{93F}", width: 2))
         XCTAssertEqual(WidthModel.widest.emission(for: "\u{1F44D}\u{1F3FD}"), .overlay("\u{1F44D}\u{1F3FD}", width: 4))
-        XCTAssertEqual(WidthModel.clusters.emission(for: "\u{1F1EB}\u{1F1F7}"), .overlay("\u{1F1EB}\u{1F1F7}", width: 2),
+        XCTAssertEqual(WidthModel.clusters.emission(for: "\u{1F1EB}\u{1F1F7}"),
+                       .overlay("\u{1F1EB}\u{1F1F7}", width: 2),
                        "ncurses keeps only one code point with a width per cell")
         XCTAssertEqual(WidthModel.tmux33.emission(for: "\u{1F600}\u{FE0E}"), .overlay("\u{1F600}\u{FE0E}", width: 2),
                        "text presentation is not probed: padded")

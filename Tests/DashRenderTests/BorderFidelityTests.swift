@@ -28,9 +28,11 @@ final class BorderFidelityTests: XCTestCase {
         return WidthModel.$scoped.withValue(model) {
             var buffer = CellBuffer(size: size)
             var tiles: [Rect] = []
-            let env = RenderEnvironment(theme: .dark, now: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC")!)
+            let env = RenderEnvironment(theme: .dark, now: Date(timeIntervalSince1970: 0),
+                                        timeZone: TimeZone(identifier: "UTC")!)
             for t in 0..<tileCount {
-                let rect = Rect(x: (t % Self.perRow) * (Self.tileSize.width + 1), y: (t / Self.perRow) * (Self.tileSize.height + 1),
+                let rect = Rect(x: (t % Self.perRow) * (Self.tileSize.width + 1),
+                                y: (t / Self.perRow) * (Self.tileSize.height + 1),
                                 width: Self.tileSize.width, height: Self.tileSize.height)
                 let lines = corpus[(t * perTile)..<min(corpus.count, (t + 1) * perTile)]
                 let view = VStack {

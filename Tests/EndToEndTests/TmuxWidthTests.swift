@@ -84,10 +84,12 @@ final class TmuxWidthTests: XCTestCase {
         let server = try LocalHTTPServer()
         let feeds = (corpus.count + Self.perFeed - 1) / Self.perFeed
         for n in 0..<feeds {
-            let items = corpus[(n * Self.perFeed)..<min(corpus.count, (n + 1) * Self.perFeed)].enumerated().map { i, title in
+            let titles = corpus[(n * Self.perFeed)..<min(corpus.count, (n + 1) * Self.perFeed)]
+            let items = titles.enumerated().map { i, title in
                 "<item><title>\(escapeXML(title))</title><link>https://example.com/\(n)/\(i)</link></item>"
             }.joined()
-            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\"><channel><title>Corpus \(n)</title>"
+            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\">"
+                + "<channel><title>Corpus \(n)</title>"
                 + "<link>https://example.com/</link>\(items)</channel></rss>"
             server.route("/feed/\(n)", LocalHTTPServer.Response(status: 200, contentType: "application/rss+xml", xml))
         }
@@ -95,12 +97,14 @@ final class TmuxWidthTests: XCTestCase {
     }
 
     func home(feeds: Int, port: UInt16) throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-corpus-\(UUID().uuidString)")
+        let home = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-corpus-\(UUID().uuidString)")
         let config = home.appendingPathComponent("config/swiftdash")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         var yaml = "tiles:\n"
         for n in 0..<feeds {
-            yaml += "  - family: large\n    widget: news\n    config: { feed: \"http://127.0.0.1:\(port)/feed/\(n)\" }\n"
+            yaml += "  - family: large\n    widget: news\n"
+                + "    config: { feed: \"http://127.0.0.1:\(port)/feed/\(n)\" }\n"
         }
         try yaml.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         return home
@@ -124,9 +128,9 @@ final class TmuxWidthTests: XCTestCase {
         var found: [TileBox] = []
         for (y, row) in rows.enumerated() {
             for x in 0..<row.width where ["╭", "┏"].contains(row.glyph(x: x, y: 0)?.text) {
-                guard let maxX = (x + 1..<row.width).first(where: { ["╮", "┓"].contains(row.glyph(x: $0, y: 0)?.text) }),
-                      let maxY = (y + 1..<rows.count).first(where: { ["╰", "┗"].contains(rows[$0].glyph(x: x, y: 0)?.text) })
-                else { continue }
+                let right = (x + 1..<row.width).first { ["╮", "┓"].contains(row.glyph(x: $0, y: 0)?.text) }
+                let bottom = (y + 1..<rows.count).first { ["╰", "┗"].contains(rows[$0].glyph(x: x, y: 0)?.text) }
+                guard let maxX = right, let maxY = bottom else { continue }
                 found.append(TileBox(x: x, y: y, maxX: maxX, maxY: maxY))
             }
         }
@@ -195,18 +199,21 @@ final class TmuxWidthTests: XCTestCase {
         while seen.count < feeds && page < 4 {
             // Wait until this page is in, and every tile on it shows its feed (no placeholder left).
             let screen = t.waitFor("page \(page + 1) loaded", timeout: 120) { s in
-                s.contains("? help") && !s.contains("▆") && self.firstFeed(s) != nil && self.firstFeed(s) != previousFirst
+                let first = self.firstFeed(s)
+                return s.contains("? help") && !s.contains("▆") && first != nil && first != previousFirst
             }
             previousFirst = firstFeed(screen)
             let rows = grid(screen, width: width)
             let boxes = tiles(rows)
             XCTAssertFalse(boxes.isEmpty, screen)
             let broken = brokenRows(rows, boxes)
-            XCTAssertTrue(broken.isEmpty, "\(broken.count) rows break their tile's border:\n" + broken.prefix(8).joined(separator: "\n"))
+            XCTAssertTrue(broken.isEmpty, "\(broken.count) rows break their tile's border:\n"
+                          + broken.prefix(8).joined(separator: "\n"))
             for b in boxes {
                 // The feed's title names the tile's part of the corpus.
                 let header = inside(rows[b.y + 1], b)
-                guard let r = header.range(of: "Corpus "), let n = Int(header[r.upperBound...].prefix { $0.isNumber }) else { continue }
+                guard let r = header.range(of: "Corpus "),
+                      let n = Int(header[r.upperBound...].prefix { $0.isNumber }) else { continue }
                 seen.insert(n)
                 checkedTiles += 1
                 guard let model = checkText else { continue }
