@@ -302,15 +302,18 @@ public final class CursesTerminal: Terminal {
                 }
             }
         }
+        let rows = (full ? Set(rawRows.keys) : touched).filter { rawRows[$0] != nil }.sorted()
+        // The frame reaches the terminal in two writes, ncurses' and the raw cells over it: a
+        // terminal that knows synchronized output (mode 2026) shows them as one.
+        if !rows.isEmpty { writeRaw("\u{1B}[?2026h") }
         wmove(sd_stdscr(), 0, 0)
         wnoutrefresh(sd_stdscr())
         doupdate()
-        let rows = (full ? Set(rawRows.keys) : touched).filter { rawRows[$0] != nil }.sorted()
         guard !rows.isEmpty else { return }
         var out = ""
         for y in rows { out += RawPainter.paint(row: y, cells: rawRows[y] ?? [], depth: colorDepth) }
         // Back where ncurses left the cursor (leaveok is off: the top left).
-        out += RawPainter.moveTo(x: 0, y: 0)
+        out += RawPainter.moveTo(x: 0, y: 0) + "\u{1B}[?2026l"
         writeRaw(out)
     }
 
