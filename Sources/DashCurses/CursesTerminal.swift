@@ -145,6 +145,8 @@ public final class CursesTerminal: Terminal {
             replies.feed(buf[0..<n])
         }
         writeRaw(WidthProbe.cleanup(row: row))
+        // An escape sequence left unfinished is a key, unless more answers are still to come.
+        if replies.sawDeviceAttributes { replies.finish() }
         giveBack(replies.takeOther())
         widthProbeMilliseconds = (ContinuousClock.now - start) / .milliseconds(1)
         applyProbe(replies)
