@@ -1,7 +1,9 @@
 /// One terminal cell: a grapheme cluster and its style.
 ///
-/// A 2-column character occupies its own cell plus a *continuation* cell to its right
-/// whose `text` is empty; the terminal draws only the leading cell.
+/// A character `w` columns wide (2 for CJK and emoji; more for the clusters a width model
+/// adds up code point by code point, decision 22) occupies its own cell plus `w - 1`
+/// *continuation* cells to its right whose `text` is empty; the terminal draws only the
+/// leading cell.
 public struct Cell: Hashable, Sendable {
     public var text: String
     public var style: Style
