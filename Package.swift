@@ -77,7 +77,7 @@ let package = Package(
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashCore", "DashTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

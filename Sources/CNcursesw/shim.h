@@ -48,6 +48,9 @@ static inline attr_t sd_a_dim(void) { return A_DIM; }
 static inline attr_t sd_a_italic(void) { return A_ITALIC; }
 static inline attr_t sd_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t sd_a_reverse(void) { return A_REVERSE; }
+/// Marks the blanks under a cluster written around ncurses (decision 28): no other cell has
+/// it, so ncurses rewrites them when the frame puts anything else there.
+static inline attr_t sd_a_invis(void) { return A_INVIS; }
 
 static inline int sd_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int sd_key_resize(void) { return KEY_RESIZE; }

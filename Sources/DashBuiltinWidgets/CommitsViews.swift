@@ -57,10 +57,17 @@ enum CommitsViews {
         }
     }
 
-    /// The message after its first line.
+    /// The message after its subject line (blank lines before the subject skipped too).
     static func body(_ c: CommitInfo) -> String {
-        let parts = c.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        return parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        var rest = Substring(c.message)
+        while let nl = rest.firstIndex(of: "\n") {
+            let line = rest[..<nl]
+            rest = rest[rest.index(after: nl)...]
+            guard TextSanitizer.singleLine(String(line)).isEmpty else {
+                return rest.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return ""
     }
 
     static func large(_ entry: CommitsEntry) -> TileView {

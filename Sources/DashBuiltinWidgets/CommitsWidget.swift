@@ -21,9 +21,17 @@ public struct CommitInfo: Codable, Sendable, Hashable {
     }
 
     public var shortHash: String { String(hash.prefix(7)) }
+    /// The first line of the message with text on it; "(no message)" for an empty message
+    /// (git allows one with `--allow-empty-message`), never a blank row.
     public var subject: String {
-        TextSanitizer.singleLine(String(message.split(separator: "\n", maxSplits: 1).first ?? ""))
+        for line in message.split(separator: "\n") {
+            let s = TextSanitizer.singleLine(String(line))
+            if !s.isEmpty { return s }
+        }
+        return Self.noMessage
     }
+
+    public static let noMessage = "(no message)"
 }
 
 /// What the commits tile shows: the newest commits of a branch, or why they could not load.

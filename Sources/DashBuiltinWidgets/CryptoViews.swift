@@ -28,14 +28,29 @@ enum CryptoFormat {
         return (v < 0 ? "-" : "") + out
     }
 
-    /// 43,210.55 · 123,456 · 1.25 · 0.06123
-    static func number(_ v: Double) -> String {
+    /// Decimals a price is written with: none from 100,000, 2 from 1, and under 1 at least 4
+    /// and enough for 3 significant digits (0.0612, 0.00512, 0.00000123).
+    static func decimals(_ v: Double) -> Int {
         let a = abs(v)
-        if a >= 100_000 { return grouped(v, decimals: 0) }
-        if a >= 1 { return grouped(v, decimals: 2) }
-        if a >= 0.01 { return grouped(v, decimals: 4) }
-        return FixedFormat.decimal(v, places: 6)
+        guard a.isFinite, a > 0 else { return 2 }
+        if a >= 100_000 { return 0 }
+        if a >= 1 { return 2 }
+        let zeros = max(0, Int((-log10(a)).rounded(.up)) - 1) // after the point, before the first digit
+        return max(4, zeros + 3)
     }
+
+    /// The longest fixed-point form; smaller prices are only written in scientific notation.
+    static let maxDecimals = 12
+
+    /// 43,210.55 · 123,456 · 1.25 · 0.0612 · 0.00000123 (1.23e-15 past twelve decimals).
+    static func number(_ v: Double) -> String {
+        let d = decimals(v)
+        return d > maxDecimals ? scientific(v) : grouped(v, decimals: d)
+    }
+
+    /// Three significant digits in scientific notation: 1.23e-6. The short form of a tiny
+    /// price where the fixed-point one does not fit.
+    static func scientific(_ v: Double) -> String { FixedFormat.scientific(v, significant: 3) }
 
     /// A list figure: no decimals from 1,000 up.
     static func short(_ v: Double) -> String {
@@ -47,10 +62,39 @@ enum CryptoFormat {
         return sym.isEmpty ? number(v) : sym + number(v)
     }
 
-    /// +2.35%; a change that rounds to zero has no sign (not "-0.0%").
+    /// A low and a high (and the price beside them) written with the same decimals, enough
+    /// for the smallest of them: 0.00000118 and 0.00000126, not 0.000001 twice.
+    static func range(_ low: Double, _ high: Double, price: Double? = nil,
+                      currency: String? = nil) -> (String, String) {
+        let values = [low, high] + (price.map { [$0] } ?? [])
+        let sym = currency.map(symbol) ?? ""
+        func write(_ v: Double, _ d: Int) -> String { d > maxDecimals ? scientific(v) : grouped(v, decimals: d) }
+        if currency == nil && max(abs(low), abs(high)) >= 1000 { return (short(low), short(high)) }
+        let d = values.map(decimals).max() ?? 2
+        return (sym + write(low, d), sym + write(high, d))
+    }
+
+    /// A price as a view: the fixed-point form, or where the tile has no room for it, the
+    /// scientific one; never a number cut in the middle.
+    static func priceView(_ v: Double, _ currency: String? = nil) -> TileView {
+        let sym = currency.map(symbol) ?? ""
+        let fixed = currency == nil ? short(v) : price(v, currency!)
+        guard abs(v) < 0.01, abs(v) > 0 else { return Text(fixed) }
+        return ViewThatFits {
+            Text(fixed)
+            Text(sym + scientific(v))
+        }
+    }
+
+    /// Whether a change reads as zero at `decimals`: it is then written unsigned, with no arrow
+    /// and no colour (never "-0.00%").
+    static func isZero(_ v: Double, decimals: Int) -> Bool {
+        (v * pow(10, Double(decimals))).rounded() == 0
+    }
+
+    /// +2.35%; a change that rounds to zero has no sign (not "-0.00%").
     static func percent(_ v: Double, decimals: Int = 2) -> String {
-        let scale = pow(10, Double(decimals))
-        if (v * scale).rounded() == 0 { return FixedFormat.decimal(0, places: decimals) + "%" }
+        if isZero(v, decimals: decimals) { return FixedFormat.decimal(0, places: decimals) + "%" }
         return FixedFormat.decimal(v, places: decimals, plusSign: true) + "%"
     }
 
@@ -64,13 +108,16 @@ enum CryptoFormat {
         return price(v, currency)
     }
 
-    static func color(_ change: Double?) -> SemanticColor {
-        guard let c = change, abs(c) >= 0.005 else { return .secondary }
+    /// Green up, red down; grey for no change at the shown precision.
+    static func color(_ change: Double?, decimals: Int = 2) -> SemanticColor {
+        guard let c = change, !isZero(c, decimals: decimals) else { return .secondary }
         return c >= 0 ? .positive : .negative
     }
 
+    /// ▲ +2.35% · ▼ -1.10% · 0.00% (no arrow for no change).
     static func arrow(_ change: Double?) -> String {
         guard let c = change else { return "–" }
+        if isZero(c, decimals: 2) { return percent(c) }
         return (c >= 0 ? "▲ " : "▼ ") + percent(c)
     }
 }
@@ -94,7 +141,7 @@ enum CryptoViews {
     static func coinBlock(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
         VStack {
             titleRow(c.symbol, entry.currency)
-            Text(CryptoFormat.price(c.price, entry.currency)).font(.title)
+            CryptoFormat.priceView(c.price, entry.currency).font(.title)
             HStack {
                 Text(CryptoFormat.arrow(c.change24h)).foregroundStyle(CryptoFormat.color(c.change24h))
                 Spacer()
@@ -125,10 +172,10 @@ enum CryptoViews {
     static func listRow(_ c: CoinQuote) -> TileView {
         HStack {
             Text(c.symbol).font(.headline).frame(width: 4)
-            Spacer()
-            Text(CryptoFormat.short(c.price)).font(.monospacedDigit)
+            // Right-aligned in all the room between (a spacer would take a column of it).
+            CryptoFormat.priceView(c.price).font(.monospacedDigit).fillWidth(alignment: .trailing)
             Text(c.change24h.map { CryptoFormat.percent($0, decimals: 1) } ?? "–")
-                .foregroundStyle(CryptoFormat.color(c.change24h)).frame(width: 6, alignment: .trailing)
+                .foregroundStyle(CryptoFormat.color(c.change24h, decimals: 1)).frame(width: 6, alignment: .trailing)
         }.link(CryptoWidget.link(c.symbol))
     }
 
@@ -153,28 +200,30 @@ enum CryptoViews {
         let header = VStack {
             titleRow("\(c.symbol) · \(c.name)", entry.currency)
             HStack {
-                Text(CryptoFormat.price(c.price, entry.currency)).font(.title)
+                CryptoFormat.priceView(c.price, entry.currency).font(.title)
                 Spacer()
                 Text(CryptoFormat.arrow(c.change24h)).foregroundStyle(CryptoFormat.color(c.change24h))
                 Text("24h").font(.caption)
             }
             if hist.count > 1 {
+                let (lo, hi) = CryptoFormat.range(hist.min()!, hist.max()!, price: c.price)
                 Sparkline(hist, color: trend, height: 3)
                 HStack {
                     Text("7d low").font(.caption)
-                    Text(CryptoFormat.short(hist.min()!)).font(.monospacedDigit)
+                    Text(lo).font(.monospacedDigit)
                     Spacer()
                     Text("high").font(.caption)
-                    Text(CryptoFormat.short(hist.max()!)).font(.monospacedDigit)
+                    Text(hi).font(.monospacedDigit)
                 }
             } else {
                 // No history from this source: the changes over three spans, and more of the list.
                 changesRow(c)
-                if let lo = c.low24h, let hi = c.high24h {
+                if let low = c.low24h, let high = c.high24h {
+                    let (lo, hi) = CryptoFormat.range(low, high, price: c.price)
                     HStack {
-                        Text("24h low").font(.caption); Text(CryptoFormat.short(lo))
+                        Text("24h low").font(.caption); Text(lo)
                         Spacer()
-                        Text("high").font(.caption); Text(CryptoFormat.short(hi))
+                        Text("high").font(.caption); Text(hi)
                     }
                 }
             }
@@ -229,7 +278,7 @@ enum CryptoViews {
         return VStack {
             titleRow("\(c.name) (\(c.symbol))", c.rank.map { "rank #\($0)" } ?? "")
             HStack {
-                Text(CryptoFormat.price(c.price, cur)).font(.largeTitle)
+                CryptoFormat.priceView(c.price, cur).font(.largeTitle)
                 Text(cur).font(.caption)
                 Spacer()
                 Text(CryptoFormat.arrow(c.change24h)).foregroundStyle(CryptoFormat.color(c.change24h))
@@ -239,16 +288,20 @@ enum CryptoViews {
             Divider()
             factRow("Market cap", CryptoFormat.compact(c.marketCap, cur))
             factRow("Volume 24h", CryptoFormat.compact(c.volume24h, cur))
-            factRow("24h high", c.high24h.map { CryptoFormat.price($0, cur) } ?? "–")
-            factRow("24h low", c.low24h.map { CryptoFormat.price($0, cur) } ?? "–")
+            let day = c.low24h.flatMap { lo in
+                c.high24h.map { CryptoFormat.range(lo, $0, price: c.price, currency: cur) }
+            }
+            factRow("24h high", day?.1 ?? "–")
+            factRow("24h low", day?.0 ?? "–")
             Divider()
             if c.history.count > 1 {
                 Text("7-day history").font(.headline)
                 Sparkline(c.history, color: CryptoFormat.color(c.history.last! - c.history.first!), height: chartHeight)
+                let (lo, hi) = CryptoFormat.range(c.history.min()!, c.history.max()!, price: c.price, currency: cur)
                 HStack {
-                    Text("low \(CryptoFormat.price(c.history.min()!, cur))").font(.caption)
+                    Text("low \(lo)").font(.caption)
                     Spacer()
-                    Text("high \(CryptoFormat.price(c.history.max()!, cur))").font(.caption)
+                    Text("high \(hi)").font(.caption)
                 }
             } else {
                 Text("No price history from \(entry.sourceName)").font(.caption)
@@ -275,7 +328,7 @@ enum CryptoViews {
             Text(c.symbol).font(.headline).frame(width: 6)
             Text(c.name).font(.caption)
             Spacer()
-            Text(CryptoFormat.price(c.price, currency)).font(.monospacedDigit)
+            CryptoFormat.priceView(c.price, currency).font(.monospacedDigit)
             Text(c.change24h.map { CryptoFormat.percent($0) } ?? "–")
                 .foregroundStyle(CryptoFormat.color(c.change24h)).frame(width: 8, alignment: .trailing)
             Text(CryptoFormat.compact(c.marketCap, currency)).font(.caption).frame(width: 9, alignment: .trailing)

@@ -251,9 +251,15 @@ public struct HTTPClient: Sendable {
             throw Self.error(for: e, host: host, options: options)
         }
         if Task.isCancelled { throw CancellationError() }
-        if (200..<300).contains(response.status) { return response.body }
+        if (200..<300).contains(response.status) {
+            // Some APIs answer an error with 200 (NewsAPI's "status": "error", CoinMarketCap's
+            // error_code): that is the error, not data of an unexpected shape.
+            if let e = Self.errorInSuccess(response.body, status: response.status, host: host) { throw e }
+            return response.body
+        }
         throw Self.statusError(response.status, host: host, retryAfter: response.header("Retry-After"),
-                               rateRemaining: response.header("X-RateLimit-Remaining"), notFoundHint: notFoundHint)
+                               rateRemaining: response.header("X-RateLimit-Remaining"), notFoundHint: notFoundHint,
+                               body: response.body)
     }
 
     static func seconds(_ t: TimeInterval) -> String {
@@ -303,10 +309,18 @@ public struct HTTPClient: Sendable {
     }
 
     static func statusError(_ status: Int, host: String, retryAfter: String?, rateRemaining: String?,
-                            notFoundHint: String?) -> DataSourceError {
+                            notFoundHint: String?, body: Data = Data()) -> DataSourceError {
+        // The server's own words, when its body carries any: the tile and the status bar show them.
+        let said = serverMessage(body)
         if status == 429 || (status == 403 && rateRemaining == "0") {
             let wait = retryAfter.flatMap(Int.init).map { ": try again in \($0) s" } ?? ": try again later"
-            return DataSourceError(.rateLimited, "rate limited (HTTP \(status)) by \(host)\(wait)", status: status)
+            let why = said.map { " (\($0))" } ?? ""
+            return DataSourceError(.rateLimited, "rate limited (HTTP \(status)) by \(host)\(wait)\(why)",
+                                   status: status)
+        }
+        if let said, (400..<600).contains(status) {
+            return DataSourceError(status == 404 ? .notFound : .httpStatus, "HTTP \(status) from \(host): \(said)",
+                                   status: status)
         }
         switch status {
         case 300..<400:
@@ -322,6 +336,107 @@ public struct HTTPClient: Sendable {
         default:
             return DataSourceError(.httpStatus, "HTTP \(status) from \(host)", status: status)
         }
+    }
+
+    /// The longest server message shown, in characters.
+    static let maxServerMessage = 160
+
+    /// What an error body says, cleaned for one line and capped: the message of a JSON error
+    /// (`message`, `error`, `error_message`, `detail`, `status` … in the shapes GitHub,
+    /// NewsAPI, CoinGecko, CoinMarketCap and RFC 7807 use), or a short plain-text body. Nil
+    /// for an empty or HTML body, and for a bare reason phrase ("Not Found"), which says no
+    /// more than the status and less than the hint swiftdash has.
+    public static func serverMessage(_ body: Data) -> String? {
+        guard !body.isEmpty, body.count <= 64 * 1024 else { return nil }
+        let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var found: String?
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+            guard let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+                return nil
+            }
+            found = message(in: json, depth: 0)
+        } else if !trimmed.hasPrefix("<"), trimmed.count <= 300 {
+            found = trimmed
+        }
+        guard let raw = found else { return nil }
+        var line = TextSanitizer.singleLine(raw)
+        let phrase = line.lowercased().trimmingCharacters(in: .punctuationCharacters)
+        guard !line.isEmpty, !genericPhrases.contains(phrase) else { return nil }
+        if line.count > maxServerMessage {
+            var cut = String(line.prefix(maxServerMessage - 1))
+            if let space = cut.lastIndex(of: " "),
+               cut.distance(from: cut.startIndex, to: space) > maxServerMessage / 2 {
+                cut = String(cut[..<space])
+            }
+            line = cut.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) + "…"
+        }
+        return line
+    }
+
+    /// Reason phrases that repeat the status code.
+    static let genericPhrases: Set<String> = [
+        "not found", "unauthorized", "forbidden", "bad request", "internal server error", "service unavailable",
+        "bad gateway", "gateway timeout", "too many requests", "conflict", "error", "unknown error",
+    ]
+
+    /// The message of a JSON error, in the shapes APIs use.
+    static func message(in json: Any, depth: Int) -> String? {
+        guard depth < 4 else { return nil }
+        if let s = json as? String { return s.isEmpty ? nil : s }
+        if let list = json as? [Any] { return list.first.flatMap { message(in: $0, depth: depth + 1) } }
+        guard let obj = json as? [String: Any] else { return nil }
+        // CoinMarketCap and CoinGecko's pro API: {"status": {"error_code": 1002, "error_message": "…"}}
+        if let status = obj["status"] as? [String: Any], let m = status["error_message"] as? String, !m.isEmpty {
+            return m
+        }
+        // GitHub, NewsAPI: {"message": "…"}
+        if let m = obj["message"] as? String, !m.isEmpty { return m }
+        // {"error": "…"} (CoinGecko), {"error": "…", "error_description": "…"} (OAuth), {"error": {"message": "…"}}
+        if let e = obj["error"] as? String, !e.isEmpty {
+            if let d = obj["error_description"] as? String, !d.isEmpty { return "\(e): \(d)" }
+            return e
+        }
+        if let e = obj["error"] as? [String: Any], let m = message(in: e, depth: depth + 1) { return m }
+        if let m = obj["error_message"] as? String, !m.isEmpty { return m }
+        // RFC 7807 problem details.
+        if let d = obj["detail"] as? String, !d.isEmpty { return d }
+        if let t = obj["title"] as? String, !t.isEmpty { return t }
+        if let errors = obj["errors"] as? [Any], let m = errors.first.flatMap({ message(in: $0, depth: depth + 1) }) {
+            return m
+        }
+        // {"status": "Service temporarily unavailable"}, but not a bare "error" or "ok".
+        if let s = obj["status"] as? String, !["error", "ok", "fail", "failed", "success"].contains(s.lowercased()) {
+            return s
+        }
+        return nil
+    }
+
+    /// The error a 2xx answer carries in one of the shapes APIs use for errors, or nil for data:
+    /// NewsAPI's `{"status": "error", "code", "message"}`, CoinMarketCap's `status.error_code`
+    /// other than 0, GitHub's `{"message", "documentation_url"}`, a lone `{"error": …}`.
+    static func errorInSuccess(_ body: Data, status: Int, host: String) -> DataSourceError? {
+        guard body.count <= 64 * 1024, body.first(where: { !" \t\r\n".utf8.contains($0) }) == UInt8(ascii: "{"),
+              let obj = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return nil }
+        var code: String?
+        var isError = false
+        if let s = obj["status"] as? String, s.lowercased() == "error" {
+            isError = true
+            code = obj["code"] as? String
+        } else if let st = obj["status"] as? [String: Any], let n = st["error_code"] as? NSNumber, n.intValue != 0,
+                  let m = st["error_message"] as? String, !m.isEmpty {
+            isError = true
+            code = n.stringValue
+        } else if obj["message"] is String && obj["documentation_url"] != nil {
+            isError = true
+        } else if obj["error"] is String || obj["error"] is [String: Any] {
+            let dataKeys: Set<String> = ["data", "result", "results", "articles", "items", "entries"]
+            isError = dataKeys.isDisjoint(with: obj.keys)
+        }
+        guard isError else { return nil }
+        let said = serverMessage(body) ?? code.map { "error \($0)" } ?? "an error"
+        let limited = code.map { c in ["ratelimited", "1008", "1010", "1011", "429"].contains(c.lowercased()) } ?? false
+        return DataSourceError(limited ? .rateLimited : .httpStatus, "\(host): \(said)", status: status)
     }
 }
 

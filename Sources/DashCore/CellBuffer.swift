@@ -1,7 +1,9 @@
 /// One terminal cell: a grapheme cluster and its style.
 ///
-/// A 2-column character occupies its own cell plus a *continuation* cell to its right
-/// whose `text` is empty; the terminal draws only the leading cell.
+/// A character `w` columns wide (2 for CJK and emoji; more for the clusters a width model
+/// adds up code point by code point, decision 28) occupies its own cell plus `w - 1`
+/// *continuation* cells to its right whose `text` is empty; the terminal draws only the
+/// leading cell.
 public struct Cell: Hashable, Sendable {
     public var text: String
     public var style: Style
@@ -40,20 +42,38 @@ public struct CellBuffer: Equatable, Sendable {
         }
     }
 
-    /// Replaces the cell at (x, y), keeping wide characters whole: overwriting either half
-    /// of a wide character blanks its other half.
+    /// Replaces the cell at (x, y), keeping wide characters whole: overwriting any cell of a
+    /// wide character blanks the rest of it.
     private mutating func setCell(_ x: Int, _ y: Int, _ cell: Cell) {
         guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
-        let old = self[x, y]
-        if old.isContinuation, x > 0 { self[x - 1, y] = Cell(" ", style: self[x - 1, y].style) }
-        if old.width == 2, x + 1 < size.width, self[x + 1, y].isContinuation {
-            self[x + 1, y] = Cell(" ", style: self[x + 1, y].style)
+        if self[x, y].isContinuation {
+            var lead = x - 1
+            while lead > 0 && self[lead, y].isContinuation { lead -= 1 }
+            if lead >= 0 && !self[lead, y].isContinuation { blankGlyph(lead, y) }
+        } else {
+            blankContinuations(after: x, y)
         }
         self[x, y] = cell
     }
 
+    /// Blanks the glyph that starts at (x, y): its lead cell and its continuation cells.
+    private mutating func blankGlyph(_ x: Int, _ y: Int) {
+        self[x, y] = Cell(" ", style: self[x, y].style)
+        blankContinuations(after: x, y)
+    }
+
+    private mutating func blankContinuations(after x: Int, _ y: Int) {
+        var k = x + 1
+        while k < size.width && self[k, y].isContinuation {
+            self[k, y] = Cell(" ", style: self[k, y].style)
+            k += 1
+        }
+    }
+
     /// Writes `text` starting at (x, y), clipped to `clip` (the whole buffer by default).
     /// Control characters are not written. Returns the number of columns advanced.
+    /// A character `w` columns wide is a lead cell and `w - 1` continuation cells; one that
+    /// would straddle a clip edge is drawn as blanks instead of a part of a glyph.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
@@ -63,16 +83,11 @@ public struct CellBuffer: Equatable, Sendable {
             let w = DisplayWidth.of(ch)
             if w == 0 { continue }
             if col >= area.maxX { break }
-            if col >= area.x {
-                if w == 2 && col + 1 >= area.maxX {
-                    // The wide character would straddle the edge: show a blank instead of half a glyph.
-                    setCell(col, y, Cell(" ", style: style))
-                } else {
-                    setCell(col, y, Cell(String(ch), style: style))
-                    if w == 2 { setCell(col + 1, y, Cell("", style: style)) }
-                }
-            } else if w == 2 && col + 1 == area.x {
-                setCell(col + 1, y, Cell(" ", style: style))
+            if col >= area.x && col + w <= area.maxX {
+                setCell(col, y, Cell(String(ch), style: style))
+                for k in 1..<w { setCell(col + k, y, Cell("", style: style)) }
+            } else if col + w > area.x {
+                for k in max(col, area.x)..<min(col + w, area.maxX) { setCell(k, y, Cell(" ", style: style)) }
             }
             col += w
         }
@@ -97,16 +112,31 @@ public struct CellBuffer: Equatable, Sendable {
         }
     }
 
-    /// Copies another buffer in at `origin`, clipped to this buffer.
+    /// Copies another buffer in at `origin`, clipped to this buffer. A wide character cut by
+    /// the edge is drawn as blanks.
     public mutating func blit(_ other: CellBuffer, at origin: Point) {
         for yy in 0..<other.height {
+            let ty = origin.y + yy
+            guard ty >= 0, ty < height else { continue }
+            var leadCopied = false
             for xx in 0..<other.width {
                 let c = other[xx, yy]
-                let tx = origin.x + xx, ty = origin.y + yy
-                guard tx >= 0, ty >= 0, tx < width, ty < height else { continue }
-                if c.isContinuation { if xx == 0 { self[tx, ty] = Cell(" ", style: c.style) } else { self[tx, ty] = c } }
-                else if c.width == 2 && tx + 1 >= width { self[tx, ty] = Cell(" ", style: c.style) }
-                else { self[tx, ty] = c }
+                let tx = origin.x + xx
+                if c.isContinuation {
+                    guard tx >= 0, tx < width else { continue }
+                    self[tx, ty] = leadCopied ? c : Cell(" ", style: c.style)
+                    continue
+                }
+                leadCopied = false
+                guard tx >= 0, tx < width else { continue }
+                var w = 1
+                while xx + w < other.width && other[xx + w, yy].isContinuation { w += 1 }
+                if tx + w > width {
+                    self[tx, ty] = Cell(" ", style: c.style)
+                } else {
+                    self[tx, ty] = c
+                    leadCopied = true
+                }
             }
         }
     }

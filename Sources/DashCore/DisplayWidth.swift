@@ -7,9 +7,10 @@ import Darwin
 /// Display width of text in terminal columns, with the C library's `wcwidth` semantics:
 /// East Asian wide and emoji characters take 2 columns, combining marks 0.
 ///
-/// A grapheme cluster takes the width of its first printable scalar (so a base letter
-/// with combining marks is 1, an emoji ZWJ sequence or flag is 2): that is what the
-/// terminal's cursor does when it is sent the whole cluster.
+/// A grapheme cluster takes the width of its first printable code point (so a base letter
+/// with combining marks is 1, a flag 2), except for the kinds of cluster terminals disagree
+/// on (`WidthClass`): those take the answer of `WidthModel.current` (docs/decisions.md 28).
+///
 /// The C library's `wcwidth`. Glibc's Swift overlay does not export it (it sits behind
 /// `_XOPEN_SOURCE`), so it is bound by symbol name; the signature is `int wcwidth(wchar_t)`.
 @_silgen_name("wcwidth")
@@ -41,23 +42,20 @@ public enum DisplayWidth {
         #endif
     }
 
-    /// Width of one grapheme cluster, 0...2. Control characters count as 0.
+    /// Width of one grapheme cluster under `WidthModel.current`. Control characters count 0.
+    /// A single code point is `wcwidth`'s answer (0...2) whatever the model; the clusters
+    /// terminals disagree on (`WidthClass`) take the model's answer, which may exceed 2
+    /// (👍🏽 is 4 columns where a terminal adds up code points).
     public static func of(_ character: Character) -> Int {
         if character.isASCII {
             let v = character.asciiValue ?? 0
             return (v >= 0x20 && v < 0x7f) ? 1 : 0
         }
-        var width = 0
-        for scalar in character.unicodeScalars {
-            let w = of(scalar: scalar)
-            if w > 0 { width = w; break }
+        let scalars = character.unicodeScalars
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return max(0, min(2, of(scalar: scalars.first!)))
         }
-        // A flag is two regional indicators that glibc counts 1 each: the pair shows as one 2-column glyph.
-        if width == 1, character.unicodeScalars.count == 2,
-           character.unicodeScalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) { width = 2 }
-        // An emoji presentation selector turns a narrow symbol (☀︎, ❤) into a 2-column emoji.
-        if width == 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { width = 2 }
-        return min(width, 2)
+        return WidthModel.current.width(of: character)
     }
 
     /// Width of a string: the sum of its grapheme clusters' widths.
@@ -69,7 +67,9 @@ public enum DisplayWidth {
 
     /// Cuts `text` to at most `maxWidth` columns. When it does not fit, the result ends in
     /// `…` (1 column) and never splits a wide character: a 2-column character that would
-    /// straddle the limit is dropped whole. One pass that stops where the text stops fitting,
+    /// straddle the limit is dropped whole. Nor does it split a number: a cut that would fall
+    /// inside one ("try again in 6…" of "60") drops the whole number, with a sign or currency
+    /// symbol stuck to it ("try again in…"). One pass that stops where the text stops fitting,
     /// so a megabyte of text costs no more than the columns it is cut to.
     public static func truncate(_ text: String, to maxWidth: Int, ellipsis: String = "…") -> String {
         guard maxWidth > 0 else { return "" }
@@ -91,10 +91,47 @@ public enum DisplayWidth {
         }
         if !overflowed { return text }
         guard maxWidth >= ellipsisWidth else { return String(repeating: ".", count: maxWidth) }
-        var result = text[..<kept]
+        var result = Array(text[..<kept])
+        if let token = numberCut(result, text[kept...]) {
+            result.removeLast(token)
+            while let last = result.last, stuckToNumbers.contains(last) || last.isCurrencySymbol { result.removeLast() }
+        }
         // Do not leave trailing white space before the ellipsis.
         while let last = result.last, last == " " { result.removeLast() }
         return String(result) + ellipsis
+    }
+
+    static let numberSeparators: Set<Character> = [".", ",", ":"]
+    static let stuckToNumbers: Set<Character> = ["+", "-", "\u{2212}", "#", "~", "\u{2248}"]
+
+    static func isDigit(_ ch: Character) -> Bool { ch.wholeNumberValue != nil && ch.isNumber && !ch.isLetter }
+
+    /// How many of the kept characters to drop so that the cut between `kept` and `rest` does
+    /// not fall inside a number; nil when it does not. A number is a run of digits with
+    /// separators between them; a word that is all number (`1.23e-6`, `-12.5%`, `$0.0001`)
+    /// goes whole.
+    static func numberCut(_ kept: [Character], _ rest: Substring) -> Int? {
+        guard let before = kept.last, let after = rest.first, before != " ", after != " " else { return nil }
+        let head = kept.reversed().prefix { $0 != " " }
+        let tail = rest.prefix { $0 != " " }
+        let word = Array(head.reversed()) + Array(tail)
+        if word.contains(where: isDigit) && isNumeric(word) { return head.count }
+        let left = isDigit(before)
+            || (numberSeparators.contains(before) && kept.count >= 2 && isDigit(kept[kept.count - 2]))
+        let right = isDigit(after) || (numberSeparators.contains(after) && rest.dropFirst().first.map(isDigit) == true)
+        guard left && right else { return nil }
+        return kept.reversed().prefix { isDigit($0) || numberSeparators.contains($0) }.count
+    }
+
+    /// Digits, separators, signs, `%`, currency symbols, and an exponent `e` after a digit.
+    static func isNumeric(_ word: [Character]) -> Bool {
+        for (i, ch) in word.enumerated() {
+            if isDigit(ch) || numberSeparators.contains(ch) || stuckToNumbers.contains(ch) { continue }
+            if ch == "%" || ch.isCurrencySymbol { continue }
+            if (ch == "e" || ch == "E") && i > 0 && isDigit(word[i - 1]) { continue }
+            return false
+        }
+        return true
     }
 
     /// Splits text into lines that fit `width` columns, breaking at spaces where it can

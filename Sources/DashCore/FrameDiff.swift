@@ -21,14 +21,11 @@ public enum FrameDiff {
             var x = 0
             while x < new.width {
                 guard new[x, y] != old[x, y] else { x += 1; continue }
+                // A wide character is sent whole: from its lead cell to its last continuation.
                 var start = x
-                // A changed continuation cell is drawn by its leading cell.
-                if new[start, y].isContinuation, start > 0 { start -= 1 }
+                while start > 0 && new[start, y].isContinuation { start -= 1 }
                 var end = x + 1
-                while end < new.width, new[end, y] != old[end, y] || new[end, y].isContinuation && end == x + 1 && new[x, y].width == 2 {
-                    end += 1
-                }
-                if new[end - 1, y].width == 2, end < new.width { end += 1 }
+                while end < new.width, new[end, y] != old[end, y] || new[end, y].isContinuation { end += 1 }
                 if let last = result.last, last.y == y, last.x + last.cells.count >= start {
                     let merged = last.x
                     result[result.count - 1] = CellRun(x: merged, y: y, cells: (merged..<end).map { new[$0, y] })

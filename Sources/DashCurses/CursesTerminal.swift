@@ -29,8 +29,19 @@ public final class CursesTerminal: Terminal {
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
     private var active = false
-    /// Bytes of OSC 8 hyperlinks written around ncurses (ncurses has no cell for them).
-    private var hyperlinks: [(x: Int, y: Int, endX: Int, url: String, text: String)] = []
+    /// Cells written around ncurses, by row: clusters whose width ncurses would get wrong
+    /// (overlays) and hyperlinked text (OSC 8; ncurses has no cell for it). ncurses believes
+    /// blanks or plain text there, so a row's raw cells are written again after every update
+    /// that touches the row (decision 28).
+    private var rawRows: [Int: [RawCell]] = [:]
+    /// What the width probe found, for the log.
+    public private(set) var widthReport = "not probed"
+    /// How long the width probe took before the first frame, in milliseconds.
+    public private(set) var widthProbeMilliseconds = 0.0
+    /// Answers still expected after the probe's timeout (a slow link): picked out of the input
+    /// until `lateDeadline`, then the model is rebuilt and the screen laid out again.
+    private var lateReplies: TerminalReplies?
+    private var lateDeadline: ContinuousClock.Instant?
 
     struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
 
@@ -75,7 +86,9 @@ public final class CursesTerminal: Terminal {
         intrflush(sd_stdscr(), false)
         keypad(sd_stdscr(), true)
         nodelay(sd_stdscr(), true)
-        leaveok(sd_stdscr(), true)
+        // The (hidden) cursor ends every update at the top left, so raw writes after an update
+        // know where ncurses believes it is and can put it back there.
+        leaveok(sd_stdscr(), false)
         curs_set(0)
         var depth = ColorDepth.none
         if has_colors() {
@@ -92,6 +105,107 @@ public final class CursesTerminal: Terminal {
         mouseinterval(0)
         size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
         active = true
+        chooseWidthModel(environment: environment)
+    }
+
+    // MARK: width probe
+
+    /// Sets `WidthModel`'s process default before the first frame: from `SWIFTDASH_WIDTHS`
+    /// (`clusters`, `codepoints`, `tmux`, `widest`) if set, else by asking the terminal, with a
+    /// short timeout (`SWIFTDASH_WIDTH_PROBE_MS`, 15 by default); where it cannot ask, the
+    /// widest answers.
+    private func chooseWidthModel(environment: [String: String]) {
+        let choice = environment["SWIFTDASH_WIDTHS"] ?? "probe"
+        if let named = WidthModel(name: choice) {
+            WidthModel.setProcessDefault(named)
+            widthReport = "\(named) (SWIFTDASH_WIDTHS=\(choice))"
+            return
+        }
+        WidthModel.setProcessDefault(.widest)
+        guard size.width >= WidthProbe.columnsNeeded, size.height >= 1 else {
+            widthReport = "\(WidthModel.widest) (screen too small to ask)"
+            return
+        }
+        let timeout = min(5000, max(0, Int(environment["SWIFTDASH_WIDTH_PROBE_MS"] ?? "") ?? 15))
+        let start = ContinuousClock.now
+        // The first refresh enters the alternate screen and clears it; the probes print there,
+        // concealed, on the second row (a report for row 1 could read as a function key).
+        wmove(sd_stdscr(), 0, 0)
+        wrefresh(sd_stdscr())
+        let row = size.height >= 2 ? 1 : 0
+        writeRaw(WidthProbe.request(row: row))
+        var replies = TerminalReplies()
+        let deadline = start + .milliseconds(timeout)
+        var buf = [UInt8](repeating: 0, count: 256)
+        while !replies.sawDeviceAttributes {
+            let left = deadline - ContinuousClock.now
+            let ms = Int32(max(0, left / .milliseconds(1)).rounded(.up))
+            guard ms > 0 || left > .zero else { break }
+            var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard Glibc.poll(&fd, 1, ms) > 0 else { if ms == 0 { break } else { continue } }
+            let n = read(STDIN_FILENO, &buf, buf.count)
+            guard n > 0 else { break }
+            replies.feed(buf[0..<n])
+        }
+        writeRaw(WidthProbe.cleanup(row: row))
+        // An escape sequence left unfinished is a key, unless more answers are still to come.
+        if replies.sawDeviceAttributes { replies.finish() }
+        giveBack(replies.takeOther())
+        widthProbeMilliseconds = (ContinuousClock.now - start) / .milliseconds(1)
+        applyProbe(replies)
+        if !replies.sawDeviceAttributes {
+            lateReplies = replies
+            lateDeadline = ContinuousClock.now + .seconds(3)
+            widthReport += "; no complete answer within \(timeout) ms, still listening"
+        }
+    }
+
+    /// Builds the model from the reports so far; true when it changed.
+    @discardableResult
+    private func applyProbe(_ replies: TerminalReplies) -> Bool {
+        let columns: [Int?] = WidthProbe.probes.indices.map { i in
+            i < replies.positions.count ? replies.positions[i].column : nil
+        }
+        let result = WidthProbe.result(columns: columns)
+        let changed = result.model != WidthModel.current
+        WidthModel.setProcessDefault(result.model)
+        widthReport = "\(result) (asked the terminal in \(Self.milliseconds(widthProbeMilliseconds)))"
+        return changed
+    }
+
+    static func milliseconds(_ ms: Double) -> String {
+        let tenths = Int((ms * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) ms"
+    }
+
+    /// Hands bytes that were not terminal reports (keys typed during the probe) to ncurses.
+    private func giveBack(_ bytes: [UInt8]) {
+        for b in bytes.reversed() { ungetch(Int32(b)) }
+    }
+
+    /// Picks late probe answers out of the input; once they are complete, rebuilds the model
+    /// and returns a resize event so the screen is laid out and drawn again.
+    private func takeLateReplies() -> InputEvent? {
+        guard var replies = lateReplies else { return nil }
+        var buf = [UInt8](repeating: 0, count: 256)
+        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while Glibc.poll(&fd, 1, 0) > 0 {
+            let n = read(STDIN_FILENO, &buf, buf.count)
+            guard n > 0 else { break }
+            replies.feed(buf[0..<n])
+        }
+        let expired = lateDeadline.map { ContinuousClock.now > $0 } ?? true
+        if expired && !replies.sawDeviceAttributes { replies.finish() }
+        giveBack(replies.takeOther())
+        guard replies.sawDeviceAttributes || expired else {
+            lateReplies = replies
+            return nil
+        }
+        lateReplies = nil
+        lateDeadline = nil
+        let changed = applyProbe(replies)
+        widthReport += replies.sawDeviceAttributes ? "; the answers came late" : "; no answer"
+        return changed ? .resize(size) : nil
     }
 
     static func localeIsUTF8() -> Bool {
@@ -148,46 +262,64 @@ public final class CursesTerminal: Terminal {
         return a
     }
 
+    /// Puts one cell into ncurses' screen.
+    private func put(_ text: String, _ style: Style, x: Int, y: Int, placeholder: Bool = false) {
+        var scalars = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        if scalars.count > 4 { scalars = [scalars[0]] } // cchar_t holds 5 with the terminator
+        scalars.append(0)
+        var cc = cchar_t()
+        var p = pair(style)
+        _ = scalars.withUnsafeBufferPointer { buf in
+            setcchar(&cc, buf.baseAddress, attributes(style) | (placeholder ? sd_a_invis() : 0),
+                     Int16(truncatingIfNeeded: p), &p)
+        }
+        mvwadd_wch(sd_stdscr(), Int32(y), Int32(x), &cc)
+    }
+
     public func draw(_ runs: [CellRun], full: Bool) {
         if full { clearok(sd_stdscr(), true) }
-        hyperlinks.removeAll()
+        let model = WidthModel.current
+        var touched = Set<Int>()
         for run in runs {
+            touched.insert(run.y)
+            let end = run.x + run.cells.count
+            if let row = rawRows[run.y] {
+                let kept = row.filter { $0.x >= end || $0.x + $0.width <= run.x }
+                rawRows[run.y] = kept.isEmpty ? nil : kept
+            }
             var x = run.x
             for cell in run.cells {
                 defer { x += 1 }
                 if cell.isContinuation { continue }
-                var scalars = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-                if scalars.count > 4 { scalars = [scalars[0]] } // cchar_t holds 5 with the terminator
-                scalars.append(0)
-                var cc = cchar_t()
-                var p = pair(cell.style)
-                _ = scalars.withUnsafeBufferPointer { buf in
-                    setcchar(&cc, buf.baseAddress, attributes(cell.style), Int16(truncatingIfNeeded: p), &p)
-                }
-                mvwadd_wch(sd_stdscr(), Int32(run.y), Int32(x), &cc)
-                if let url = cell.style.hyperlink {
-                    let w = max(1, cell.width)
-                    if let last = hyperlinks.last, last.url == url, last.y == run.y, last.endX == x {
-                        hyperlinks[hyperlinks.count - 1].text += cell.text
-                        hyperlinks[hyperlinks.count - 1].endX += w
-                    } else {
-                        hyperlinks.append((x, run.y, x + w, url, cell.text))
+                switch model.emission(for: cell.text) {
+                case .native(let text):
+                    put(text, cell.style, x: x, y: run.y)
+                    if cell.style.hyperlink != nil {
+                        rawRows[run.y, default: []].append(
+                            RawCell(x: x, width: max(1, cell.width), text: text, style: cell.style, isOverlay: false))
                     }
+                case .overlay(let text, let width):
+                    // ncurses gets blanks it measures right, marked so that it rewrites them when
+                    // the cluster goes away; the cluster is written over them below.
+                    for k in 0..<width { put(" ", cell.style, x: x + k, y: run.y, placeholder: true) }
+                    rawRows[run.y, default: []].append(
+                        RawCell(x: x, width: width, text: text, style: cell.style, isOverlay: true))
                 }
             }
         }
+        let rows = (full ? Set(rawRows.keys) : touched).filter { rawRows[$0] != nil }.sorted()
+        // The frame reaches the terminal in two writes, ncurses' and the raw cells over it: a
+        // terminal that knows synchronized output (mode 2026) shows them as one.
+        if !rows.isEmpty { writeRaw("\u{1B}[?2026h") }
+        wmove(sd_stdscr(), 0, 0)
         wnoutrefresh(sd_stdscr())
         doupdate()
-        // OSC 8 around text ncurses already drew: terminals that know it make it clickable.
-        if !hyperlinks.isEmpty {
-            var out = ""
-            for h in hyperlinks {
-                out += "\u{1B}[\(h.y + 1);\(h.x + 1)H\u{1B}]8;;\(h.url)\u{1B}\\\(h.text)\u{1B}]8;;\u{1B}\\"
-            }
-            // Put the cursor back where ncurses believes it is, or its next update lands wrong.
-            out += "\u{1B}[\(sd_cursor_y() + 1);\(sd_cursor_x() + 1)H"
-            writeRaw(out)
-        }
+        guard !rows.isEmpty else { return }
+        var out = ""
+        for y in rows { out += RawPainter.paint(row: y, cells: rawRows[y] ?? [], depth: colorDepth) }
+        // Back where ncurses left the cursor (leaveok is off: the top left).
+        out += RawPainter.moveTo(x: 0, y: 0) + "\u{1B}[?2026l"
+        writeRaw(out)
     }
 
     /// The terminal's bell (or its visible flash when the terminal has no audible one).
@@ -207,6 +339,7 @@ public final class CursesTerminal: Terminal {
 
     /// Waits for input until an absolute wall-clock deadline (see `WallClockWaiter`).
     public func readEvent(deadline: Double?, timeout: Double?) -> InputEvent? {
+        if let e = takeLateReplies() { return e }
         if let e = poll() { return e }
         let woke = clockWaiter.wait(input: STDIN_FILENO, wake: wakeRead, until: deadline)
         if woke.contains(.wake) {
@@ -214,6 +347,7 @@ public final class CursesTerminal: Terminal {
             while read(wakeRead, &buf, buf.count) > 0 {}
             if quitSignal != 0 { return .key(.ctrl("c")) }
         }
+        if woke.contains(.input), let e = takeLateReplies() { return e }
         if let e = poll() { return e }
         if woke.contains(.clockChanged) { return .clockChanged }
         if woke.contains(.timeZoneChanged) { return .timeZoneChanged }
@@ -222,6 +356,7 @@ public final class CursesTerminal: Terminal {
     }
 
     public func readEvent(timeout: Double?) -> InputEvent? {
+        if let e = takeLateReplies() { return e }
         if let e = poll() { return e }
         let ms: Int32 = timeout.map { Int32(max(0, min(Double(Int32.max - 1), ($0 * 1000).rounded(.up)))) } ?? -1
         let r = sd_wait(wakeRead, ms)
@@ -230,6 +365,7 @@ public final class CursesTerminal: Terminal {
             while read(wakeRead, &buf, buf.count) > 0 {}
             if quitSignal != 0 { return .key(.ctrl("c")) }
         }
+        if r & 1 != 0, let e = takeLateReplies() { return e }
         // After a SIGWINCH, ncurses reports KEY_RESIZE from here.
         return poll() ?? (r & 6 != 0 ? .wake : nil)
     }
@@ -244,6 +380,8 @@ public final class CursesTerminal: Terminal {
             switch code {
             case sd_key_resize():
                 size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
+                // The whole screen is drawn again; what was written around ncurses is gone with it.
+                rawRows = [:]
                 return .resize(size)
             case sd_key_mouse():
                 var ev = MEVENT()

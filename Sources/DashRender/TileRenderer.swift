@@ -208,6 +208,8 @@ public struct TileRenderer {
         case .sparkline(_, _, let h): return Size(width: p.width, height: min(h, p.height))
         case .styled(_, let c), .lineLimit(_, let c), .link(_, let c), .widgetURL(_, let c), .redacted(let c):
             return measure(c, p, childEnv(v, env), axis: axis)
+        case .firstFitting(let options):
+            return measure(fitting(options, p, env, axis), p, env, axis: axis)
         case .stack(let ax, _, let spacing, let children):
             let sizes = stackSizes(ax, spacing, children, p, env)
             let gaps = max(0, children.count - 1) * spacing
@@ -284,6 +286,15 @@ public struct TileRenderer {
         return sizes
     }
 
+    /// The first option whose natural size fits `p`, else the last.
+    func fitting(_ options: [TileView], _ p: Size, _ env: RenderEnvironment, _ axis: Axis) -> TileView {
+        for o in options {
+            let ideal = measure(o, Size(width: 10_000, height: max(1, p.height)), env, axis: axis)
+            if ideal.width <= p.width && ideal.height <= p.height { return o }
+        }
+        return options.last ?? .empty
+    }
+
     // MARK: draw
 
     func aligned(_ size: Size, in rect: Rect, _ a: TileView.StackAlignment) -> Rect {
@@ -339,6 +350,8 @@ public struct TileRenderer {
             drawSparkline(values, color, rect, env)
         case .styled(_, let c), .lineLimit(_, let c), .redacted(let c):
             draw(c, in: rect, env: childEnv(v, env), axis: axis)
+        case .firstFitting(let options):
+            draw(fitting(options, rect.size, env, axis), in: rect, env: env, axis: axis)
         case .link(let url, let c):
             let s = measure(c, rect.size, env, axis: axis)
             let r = Rect(x: rect.x, y: rect.y, width: axis == .vertical ? rect.width : s.width, height: s.height)

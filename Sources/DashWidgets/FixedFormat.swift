@@ -31,6 +31,31 @@ public enum FixedFormat {
         return sign + digits[..<cut] + "." + digits[cut...]
     }
 
+    /// A number in scientific notation with `significant` digits and a short exponent:
+    /// `1.23e-6`, `-4.5e-12`, `9.99e3` (printf's `%.2e` would write `1.23e-06`). The mantissa
+    /// is rounded as `decimal` rounds; one that rounds up to 10 moves to the next exponent.
+    public static func scientific(_ v: Double, significant: Int = 3) -> String {
+        guard v.isFinite else { return decimal(v, places: 0) }
+        let sign = v.sign == .minus ? "-" : ""
+        let a = abs(v)
+        let places = max(0, significant - 1)
+        guard a > 0 else { return sign + decimal(0, places: places) + "e0" }
+        var e = Int(log10(a).rounded(.down))
+        var m = a / pow10(e)
+        // log10 can be one off next to a power of ten.
+        if m >= 10 { e += 1; m = a / pow10(e) } else if m < 1 { e -= 1; m = a / pow10(e) }
+        var text = decimal(m, places: places)
+        if text.hasPrefix("10") { e += 1; text = decimal(a / pow10(e), places: places) }
+        return sign + text + "e" + String(e)
+    }
+
+    /// `10^e` for a decimal exponent.
+    static func pow10(_ e: Int) -> Double {
+        var r = 1.0
+        if e >= 0 { for _ in 0..<e { r *= 10 } } else { for _ in 0..<(-e) { r /= 10 } }
+        return r
+    }
+
     /// `a · 10^places` rounded to the nearest integer, ties to even, decided on the exact
     /// product (an FMA recovers the rounding error of the multiplication); nil when too big.
     static func roundedScaled(_ a: Double, places: Int) -> UInt64? {

@@ -71,6 +71,9 @@ public indirect enum TileView: Sendable {
     case link(String, TileView)
     case widgetURL(String, TileView)
     case redacted(TileView)
+    /// The first of these that fits the room whole (SwiftUI's `ViewThatFits`): a number can
+    /// give a shorter form (`1.23e-6`) instead of being cut; if none fits, the last is drawn.
+    case firstFitting([TileView])
 
     public struct StackAlignment: Sendable, Hashable {
         public var horizontal: HorizontalAlignment
@@ -112,6 +115,8 @@ public func HStack(alignment: VerticalAlignment = .top, spacing: Int = 1,
     .stack(.horizontal, alignment: .init(.leading, alignment), spacing: spacing, content())
 }
 public func Spacer(minLength: Int = 0) -> TileView { .spacer(minLength: minLength) }
+/// Draws the first view that fits whole in the room it gets, else the last one.
+public func ViewThatFits(@TileBuilder _ content: () -> [TileView]) -> TileView { .firstFitting(content()) }
 public func Divider() -> TileView { .divider }
 /// A horizontal bar filled to `value` (0...1).
 public func Gauge(value: Double, color: SemanticColor = .accent) -> TileView { .gauge(value, color) }
@@ -163,6 +168,7 @@ extension TileView {
         case .padding(_, let v), .lineLimit(_, let v), .frame(_, _, _, let v), .expand(_, _, _, let v),
              .styled(_, let v), .widgetURL(_, let v), .redacted(let v):
             return v.links
+        case .firstFitting(let options): return options.first?.links ?? []
         default: return []
         }
     }
@@ -175,6 +181,7 @@ extension TileView {
         case .padding(_, let v), .lineLimit(_, let v), .frame(_, _, _, let v), .expand(_, _, _, let v),
              .styled(_, let v), .redacted(let v), .link(_, let v):
             return v.widgetURL
+        case .firstFitting(let options): return options.lazy.compactMap(\.widgetURL).first
         default: return nil
         }
     }

@@ -139,7 +139,7 @@ struct CommitsWidgetTests {
             #expect(tile.text.contains("Failed to load"))
             #expect(timeline.policy == .after(testNow.addingTimeInterval(5 * 60)))
             let entry = try #require(timeline.entries.first?.base as? CommitsEntry)
-            #expect(entry.failure == "HTTP 404 from 127.0.0.1:\(server.port): repository or branch not found")
+            #expect(entry.failure == "HTTP 404 from 127.0.0.1:\(server.port): Branch not found", "GitHub's own words")
         }
         let missingRepo = try await liveTile(widget, api(server, ["repo": .string("nothere")]), .medium).0
         #expect(missingRepo.text.contains("Failed to load"))
@@ -153,7 +153,9 @@ struct CommitsWidgetTests {
             _ = try await widget.timeline(for: api(server, ["repo": .string("limited"), "token": .string("tok-abc-123")]),
                                           in: context(.small))
         }
-        #expect(e?.message == "rate limited (HTTP 403) by 127.0.0.1:\(server.port): try again later")
+        #expect(e?.message == "rate limited (HTTP 403) by 127.0.0.1:\(server.port): try again later "
+                + "(API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get "
+                + "a higher rate limit.))")
     }
 
     @Test func localRepositoryInEveryFamily() async throws {
@@ -243,5 +245,25 @@ struct CommitsWidgetTests {
         #expect(commits[0].subject == "Subject red")
         #expect(commits[0].files == ["M Sources/a.swift", "R new.swift"])
         #expect(commits[0].date == testNow.addingTimeInterval(-3600))
+    }
+
+    @Test func anEmptyCommitMessageShowsNoMessageNotABlankRow() {
+        #expect(CommitInfo(hash: "a", message: "", author: "x", date: nil).subject == "(no message)")
+        #expect(CommitInfo(hash: "a", message: "  \n\t\n", author: "x", date: nil).subject == "(no message)")
+        let late = CommitInfo(hash: "a", message: "\n\nLate subject\nbody", author: "x", date: nil)
+        #expect(late.subject == "Late subject")
+        #expect(CommitsViews.body(late) == "body")
+        #expect(CommitsViews.body(CommitInfo(hash: "a", message: "\nOnly subject", author: "x", date: nil)) == "")
+        let commits = [CommitInfo(hash: "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345", message: "", author: "Ada Lovelace",
+                                  date: testNow.addingTimeInterval(-600)),
+                       CommitInfo(hash: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", message: "Add the engine",
+                                  author: "Charles Babbage", date: testNow.addingTimeInterval(-3600))]
+        let entry = CommitsEntry(date: testNow, repository: "apple/swift", branch: "main", isLocal: false,
+                                 commits: commits)
+        for family in [WidgetFamily.small, .medium, .large] {
+            let text = render(widget, AnyEntry(entry), family).text
+            #expect(text.contains("(no message)"), "\(family):\n\(text)")
+        }
+        #expect(entry.summary.contains("(no message)"))
     }
 }

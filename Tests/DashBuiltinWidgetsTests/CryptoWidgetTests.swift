@@ -148,7 +148,7 @@ struct CryptoWidgetTests {
         var bad = cfg
         bad["apiKey"] = .string("wrong-key-456")
         let e = await expectDataSourceError { _ = try await widget.timeline(for: bad, in: context(.small)) }
-        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): missing or invalid API key")
+        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): API key missing.", "CoinMarketCap's own words")
         #expect(e?.description.contains("wrong-key") == false)
 
         // No key at all: said before any request is made.
@@ -204,5 +204,84 @@ struct CryptoWidgetTests {
         #expect(back[0].summary.hasPrefix("BTC $67,234.12 USD +2.35% 24h"))
         let score = try #require(back[0].relevance?.score, "a 2.35 % move is relevant with moveAlert 2")
         #expect(abs(score - 2.345 / 4) < 0.001)
+    }
+
+    // MARK: numbers as people read them (issue 14, point 3)
+
+    /// A CoinGecko stand-in whose chosen coin trades under a cent.
+    func microServer() throws -> LocalHTTPServer {
+        let server = try LocalHTTPServer()
+        server.handle("/api/v3/coins/markets") { req in
+            fixtureResponse(req.query["ids"] == "pepe" ? "coingecko_markets_pepe.json" : "coingecko_markets.json")
+        }
+        server.route("/api/v3/coins/list", .init(status: 200, #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#))
+        return server
+    }
+
+    @Test func aPriceUnderACentKeepsThreeSignificantDigits() async throws {
+        let server = try microServer()
+        defer { server.stop() }
+        for family in [WidgetFamily.small, .medium, .large] {
+            let (tile, _) = try await liveTile(widget, config(server, ["coin": .string("PEPE")]), family)
+            #expect(tile.text.contains("$0.00000123"), "\(family):\n\(tile.text)")
+            #expect(!tile.text.contains("0.000001 ") && !tile.text.contains("0.000000"), "\(tile.text)")
+            if family == .large { assertSnapshot(tile.text, named: "crypto-micro-large") }
+        }
+        #expect(CryptoFormat.number(0.00000123) == "0.00000123")
+        #expect(CryptoFormat.number(0.00512) == "0.00512")
+        #expect(CryptoFormat.number(0.0612) == "0.0612", "four decimals from a cent up, as before")
+        #expect(CryptoFormat.number(0.5) == "0.5000")
+        #expect(CryptoFormat.number(67234.12) == "67,234.12")
+        #expect(CryptoFormat.number(123_456.7) == "123,457")
+        #expect(CryptoFormat.number(1.5e-15) == "1.50e-15", "past twelve decimals only the scientific form is readable")
+    }
+
+    @Test func theSevenDayLowAndHighShareOnePrecision() async throws {
+        let server = try microServer()
+        defer { server.stop() }
+        let (large, _) = try await liveTile(widget, config(server, ["coin": .string("PEPE")]), .large)
+        #expect(large.text.contains("7d low 0.00000118"), "\(large.text)")
+        #expect(large.text.contains("high 0.00000126"))
+        let (lo, hi) = CryptoFormat.range(0.0098, 0.0123, price: 0.011)
+        #expect(lo == "0.00980" && hi == "0.01230", "the decimals the smallest needs, for both")
+        #expect(CryptoFormat.range(64_000, 68_012.7) == ("64,000", "68,013"))
+    }
+
+    @Test func aChangeThatRoundsToZeroIsUnsignedWithNoArrowOrColour() async throws {
+        #expect(CryptoFormat.arrow(-0.004) == "0.00%")
+        #expect(CryptoFormat.arrow(0.004) == "0.00%")
+        #expect(CryptoFormat.arrow(-0.006) == "▼ -0.01%")
+        #expect(CryptoFormat.arrow(2.345) == "▲ +2.35%")
+        #expect(CryptoFormat.percent(-0.04, decimals: 1) == "0.0%")
+        #expect(CryptoFormat.percent(-0.0) == "0.00%")
+        #expect(CryptoFormat.color(-0.004) == .secondary)
+        #expect(CryptoFormat.color(-0.04, decimals: 1) == .secondary, "the list shows one decimal")
+        #expect(CryptoFormat.color(-0.06, decimals: 1) == .negative)
+        let server = try microServer()
+        defer { server.stop() }
+        for family in [WidgetFamily.small, .medium, .large] {
+            let (tile, _) = try await liveTile(widget, config(server, ["coin": .string("PEPE")]), family)
+            #expect(!tile.text.contains("-0.0"), "\(tile.text)")
+            #expect(!tile.text.contains("▼ 0.00%") && !tile.text.contains("▲ 0.00%"), "\(tile.text)")
+        }
+    }
+
+    @Test func aPriceWithNoRoomIsWrittenShorterNeverCutMidDigit() async throws {
+        var entry = CryptoSamples.entry(selected: "BTC", currency: "USD", now: testNow)
+        let shib = CoinQuote(id: "shiba-inu", symbol: "SHIB", name: "Shiba Inu", price: 0.00001234, change24h: 1.2)
+        entry.top.insert(shib, at: 2)
+        let medium = render(widget, AnyEntry(entry), .medium).text
+        #expect(medium.contains("SHIB 1.23e-5"), "the scientific form where 0.0000123 does not fit:\n\(medium)")
+        let large = render(widget, AnyEntry(entry), .large).text
+        #expect(large.contains("0.0000123"), "the fixed form where it fits:\n\(large)")
+        // No room even for the short form: the number goes whole.
+        let cramped = render(CryptoFormat.priceView(0.00001234), width: 5, height: 1).text
+        #expect(cramped == "…")
+        // A price that does not fit is never shown with its digits cut.
+        for width in 1...12 {
+            let text = render(CryptoFormat.priceView(0.00001234, "USD"), width: width, height: 1).text
+            let whole = ["$0.0000123", "$1.23e-5", "…", ""].contains(text) || text.allSatisfy { $0 == "." }
+            #expect(whole, "\(width): \(text)")
+        }
     }
 }

@@ -24,9 +24,12 @@ struct HTTPClientTests {
     }
 
     @Test func serverErrorSaysSo() async throws {
-        let (e, port) = try await cryptoError(.init(status: 503, "{\"error\":\"down\"}"))
-        #expect(e?.message == "HTTP 503 from 127.0.0.1:\(port): server error, try again later")
+        let (e, port) = try await cryptoError(.init(status: 503, "{\"error\":\"down for maintenance\"}"))
+        #expect(e?.message == "HTTP 503 from 127.0.0.1:\(port): down for maintenance")
         #expect(e?.status == 503)
+        let (bare, portBare) = try await cryptoError(.init(status: 503, headers: [:], body: Data()))
+        #expect(bare?.message == "HTTP 503 from 127.0.0.1:\(portBare): server error, try again later",
+                "no body: the hint")
     }
 
     @Test func rateLimitIsNamed() async throws {
@@ -121,6 +124,124 @@ struct HTTPClientTests {
     @Test func urlBuildingKeepsTheBasePath() throws {
         let url = try URL.api("https://api.example.com/api/v3/", ["coins", "a b"], query: [("x", "1&2")])
         #expect(url.absoluteString == "https://api.example.com/api/v3/coins/a%20b?x=1%262")
+    }
+
+    // MARK: errors say what the server said (issue 14, point 4)
+
+    @Test func theServersOwnMessageIsShownForAny4xxOr5xx() async throws {
+        let cases: [(Int, String, String)] = [
+            (400, #"{"message":"Problems parsing JSON","documentation_url":"https://docs.github.com/rest"}"#,
+             "Problems parsing JSON"),
+            (402, #"{"status":{"error_code":402,"error_message":"This request is limited to PRO API subscribers"}}"#,
+             "This request is limited to PRO API subscribers"),
+            (409, #"{"message":"Git Repository is empty.","documentation_url":"https://docs.github.com/rest/commits"}"#,
+             "Git Repository is empty."),
+            (422, #"{"message":"Validation Failed","errors":[{"resource":"Commit","code":"invalid"}]}"#,
+             "Validation Failed"),
+            (426, #"{"status":"error","code":"parameterInvalid","message":"You have requested too many results. "#
+                + #"Developer accounts are limited to a max of 100 results."}"#,
+             "You have requested too many results. Developer accounts are limited to a max of 100 results."),
+            (500, "upstream timed out\n", "upstream timed out"),
+            (502, #"{"type":"about:blank","title":"Bad Gateway","detail":"upstream connect error"}"#,
+             "upstream connect error"),
+            (503, #"{"error":{"code":503,"message":"The service is currently unavailable."}}"#,
+             "The service is currently unavailable."),
+            (401, #"{"error":"invalid_token","error_description":"The access token expired"}"#,
+             "invalid_token: The access token expired"),
+        ]
+        for (status, body, said) in cases {
+            let (e, port) = try await cryptoError(.init(status: status, headers: ["Content-Type": "application/json"],
+                                                        body: Data(body.utf8)))
+            #expect(e?.message == "HTTP \(status) from 127.0.0.1:\(port): \(said)")
+            #expect(e?.status == status)
+        }
+    }
+
+    @Test func aBodyThatSaysNothingKeepsTheHint() async throws {
+        let html = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
+        let (e1, port) = try await cryptoError(.init(status: 502, headers: ["Content-Type": "text/html"],
+                                                     body: Data(html.utf8)))
+        #expect(e1?.message == "HTTP 502 from 127.0.0.1:\(port): server error, try again later")
+        let notFound = #"{"message":"Not Found","documentation_url":"https://x"}"#
+        let (e2, portE2) = try await cryptoError(.init(status: 404, notFound))
+        #expect(e2?.message == "HTTP 404 from 127.0.0.1:\(portE2): no such API path (check the endpoint)",
+                "a bare reason phrase says less than the hint")
+        let (e3, portE3) = try await cryptoError(.init(status: 400, #"{"data":[]}"#))
+        #expect(e3?.message == "HTTP 400 from 127.0.0.1:\(portE3)")
+    }
+
+    @Test func aServerMessageIsSanitisedAndCapped() async throws {
+        let hostile = "{\"message\":\"\\u001b[2J\\u001b]0;pwned\\u0007Quota\\nexceeded\\tnow\"}"
+        let (e, port) = try await cryptoError(.init(status: 403, hostile))
+        #expect(e?.message == "HTTP 403 from 127.0.0.1:\(port): Quota exceeded now")
+        #expect(isClean(e?.message ?? ""))
+        let long = String(repeating: "very long explanation ", count: 40)
+        let (e2, _) = try await cryptoError(.init(status: 400, "{\"message\":\"\(long)\"}"))
+        let said = e2?.message.components(separatedBy: ": ").dropFirst().joined(separator: ": ") ?? ""
+        #expect(said.count <= HTTPClient.maxServerMessage)
+        let atAWord = said.hasSuffix("explanation…") || said.hasSuffix("long…") || said.hasSuffix("very…")
+        #expect(atAWord, "cut at a word: \(said)")
+    }
+
+    @Test func anErrorSentWithStatus200IsThatError() async throws {
+        let cmc = #"{"status":{"error_code":1008,"error_message":"#
+            + #""You've exceeded your API Key's HTTP request rate limit.","credit_count":0}}"#
+        let (e1, port) = try await cryptoError(.init(status: 200, cmc))
+        #expect(e1?.message == "127.0.0.1:\(port): You've exceeded your API Key's HTTP request rate limit.")
+        #expect(e1?.reason == .rateLimited)
+        let (e2, portE2) = try await cryptoError(.init(status: 200, #"{"error":"coin not found"}"#))
+        #expect(e2?.message == "127.0.0.1:\(portE2): coin not found", "not 'JSON of an unexpected shape'")
+        let moved = #"{"message":"Moved Permanently","documentation_url":"https://x"}"#
+        let (e3, portE3) = try await cryptoError(.init(status: 200, moved))
+        #expect(e3?.message == "127.0.0.1:\(portE3): Moved Permanently")
+        // Data that merely has an error field is data.
+        #expect(HTTPClient.errorInSuccess(Data(#"{"data":[1],"error":"partial"}"#.utf8), status: 200, host: "h") == nil)
+        #expect(HTTPClient.errorInSuccess(Data(#"{"status":{"error_code":0,"error_message":null},"data":[]}"#.utf8),
+                                          status: 200, host: "h") == nil)
+        #expect(HTTPClient.errorInSuccess(Data(#"{"status":"ok","articles":[]}"#.utf8), status: 200, host: "h") == nil)
+    }
+
+    @Test func newsAPIsPlanLimitAndGitHubsEmptyRepositorySayWhy() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        server.route("/v2/top-headlines", .init(status: 426, #"{"status":"error","code":"corsNotAllowed","message":"#
+            + #""Requests from the browser are not allowed on the Developer plan, except from localhost."}"#))
+        server.route("/repos/octo/empty/branches/main", .init(status: 409,
+            #"{"message":"Git Repository is empty.","#
+            + #""documentation_url":"https://docs.github.com/rest/branches/branches#get-a-branch","status":"409"}"#))
+        let news = NewsWidget.make(http: testHTTP)
+        let newsConfig = WidgetConfig(["source": .string("newsapi"), "endpoint": .string(server.baseURL),
+                                       "apiKey": .string("k-123456")])
+        let e1 = await expectDataSourceError { _ = try await news.timeline(for: newsConfig, in: context(.small)) }
+        #expect(e1?.message == "HTTP 426 from 127.0.0.1:\(server.port): Requests from the browser are not allowed "
+                + "on the Developer plan, except from localhost.")
+        let commits = CommitsWidget.make(http: testHTTP)
+        let repo = WidgetConfig(["endpoint": .string(server.baseURL), "account": .string("octo"),
+                                 "repo": .string("empty")])
+        let e2 = await expectDataSourceError { _ = try await commits.timeline(for: repo, in: context(.small)) }
+        #expect(e2?.message == "HTTP 409 from 127.0.0.1:\(server.port): Git Repository is empty.")
+        #expect(e2?.status == 409)
+    }
+
+    /// A small tile cut "try again in 6…" from "60": a number is cut whole.
+    @Test func theRetryTimeIsNeverCutMidNumber() {
+        let e = HTTPClient.statusError(429, host: "api.example.com", retryAfter: "60", rateRemaining: nil,
+                                       notFoundHint: nil,
+                                       body: Data(#"{"status":{"error_code":429,"error_message":"Rate limit"}}"#.utf8))
+        #expect(e.message == "rate limited (HTTP 429) by api.example.com: try again in 60 s (Rate limit)")
+        let numbers = Set(e.message.split { !$0.isNumber }.map(String.init))
+        for width in 8...70 {
+            for lines in [1, 3] {
+                let view = VStack {
+                    Text("Failed to load").font(.headline)
+                    Text(e.message).font(.caption).lineLimit(lines)
+                }
+                let text = render(view, width: width, height: lines + 1).text
+                for run in text.split(whereSeparator: { !$0.isNumber }) {
+                    #expect(numbers.contains(String(run)), "\(width)x\(lines) cut a number: \(text)")
+                }
+            }
+        }
     }
 }
 

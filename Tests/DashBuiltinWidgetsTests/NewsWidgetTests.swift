@@ -161,7 +161,8 @@ struct NewsWidgetTests {
         let cfg = WidgetConfig(["source": .string("newsapi"), "endpoint": .string(server.baseURL),
                                 "apiKey": .string("wrong-key-999")])
         let e = await expectDataSourceError { _ = try await widget.timeline(for: cfg, in: context(.small)) }
-        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): missing or invalid API key")
+        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): Your API key is invalid or incorrect. "
+                + "Check your key, or go to https://newsapi.org to create a free API key.", "NewsAPI's own words")
         var noKey = cfg
         noKey["apiKey"] = .string("")
         let n = await expectDataSourceError { _ = try await widget.timeline(for: noKey, in: context(.small)) }

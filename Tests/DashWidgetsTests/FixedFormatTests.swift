@@ -43,4 +43,20 @@ final class FixedFormatTests: XCTestCase {
             XCTAssertEqual(FixedFormat.decimal(v, places: places), String(format: "%.\(places)f", v), "\(v) places \(places)")
         }
     }
+
+    func testScientificKeepsSignificantDigitsWithAShortExponent() {
+        XCTAssertEqual(FixedFormat.scientific(0.00000123), "1.23e-6")
+        XCTAssertEqual(FixedFormat.scientific(0.00001234), "1.23e-5")
+        XCTAssertEqual(FixedFormat.scientific(-0.000045), "-4.50e-5")
+        XCTAssertEqual(FixedFormat.scientific(0.000999999), "1.00e-3", "a mantissa that rounds up to 10 moves on")
+        XCTAssertEqual(FixedFormat.scientific(0.001), "1.00e-3")
+        XCTAssertEqual(FixedFormat.scientific(1e-15, significant: 2), "1.0e-15")
+        XCTAssertEqual(FixedFormat.scientific(9990), "9.99e3")
+        for v in [1.23e-6, 4.56e-9, 7.77e-12, 0.5, 0.000321] {
+            // The digits printf's %.2e prints, with the exponent written short.
+            let printf = String(format: "%.2e", v)
+            let parts = printf.split(separator: "e")
+            XCTAssertEqual(FixedFormat.scientific(v), "\(parts[0])e\(Int(parts[1])!)", "\(v)")
+        }
+    }
 }
