@@ -148,6 +148,9 @@ public final class Runtime {
                 send(.mouse(m))
             }
         case .resize(let size):
+            // Every cell is sent again: the terminal may also have changed how it draws
+            // (a late width-probe answer arrives as a resize).
+            lastFrame = nil
             send(.resize(size))
         case .clockChanged:
             // Every deadline is a wall-clock date: look again at what is due and what shows.
