@@ -58,7 +58,9 @@ public struct AppState: Sendable {
     public var focusedTile: String?
     /// Index of the link highlighted by Tab inside the focused tile.
     public var linkIndex: Int?
-    public var pane: Pane = .none { didSet { if pane != oldValue { paneLinkIndex = nil } } }
+    public var pane: Pane = .none { didSet { if pane != oldValue { paneLinkIndex = nil; helpScroll = 0 } } }
+    /// How far the help overlay is scrolled (when it is longer than the screen).
+    public var helpScroll = 0
     /// Index of the link highlighted by Tab inside the detail pane.
     public var paneLinkIndex: Int?
     /// Which item of a stack is shown, by tile id.

@@ -124,21 +124,54 @@ public enum AppView {
         } + [("Mouse", KeyTable.mouse)]
     }
 
+    /// The help as lines: a group title, then its rows.
+    static func helpLines() -> [(group: String?, key: String, text: String)] {
+        keyHelp.flatMap { group, keys in [(group, "", "")] + keys.map { (nil, $0.0, $0.1) } }
+    }
+
+    /// Where the help is drawn on `screen`, how many columns it uses, and the rows that show.
+    static func helpGeometry(_ screen: Size) -> (rect: Rect, columns: Int, visibleRows: Int, totalRows: Int) {
+        let total = helpLines().count
+        let columnWidth = 62
+        let maxHeight = max(3, screen.height - 1)
+        let columns = total + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
+        let perColumn = (total + columns - 1) / columns
+        let w = min(screen.width - 2, columns * columnWidth + 2)
+        let h = min(maxHeight, perColumn + 2)
+        let r = Rect(x: max(0, (screen.width - w) / 2), y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
+        return (r, columns, max(1, h - 2), total)
+    }
+
+    /// How far the help can scroll on `screen` (0 when it fits).
+    public static func helpScrollLimit(_ screen: Size) -> Int {
+        let g = helpGeometry(screen)
+        return g.columns > 1 ? 0 : max(0, g.totalRows - g.visibleRows)
+    }
+
     static func drawHelp(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
-        let help = keyHelp
-        let rows = help.reduce(0) { $0 + $1.1.count + 1 }
-        let w = min(s.screen.width - 2, 64)
-        let h = min(s.screen.height - 1, rows + 3)
-        let r = Rect(x: (s.screen.width - w) / 2, y: max(0, (s.screen.height - 1 - h) / 2), width: w, height: h)
-        Chrome.drawPane(r, title: "swiftdash keys", footer: "Esc or ? closes", theme: s.theme, into: &buffer)
-        let view = VStack {
-            for (group, keys) in help {
-                Text(group).font(.headline).foregroundStyle(.accent)
-                for (k, d) in keys {
-                    HStack(spacing: 2) { Text(k).bold().frame(width: 16); Text(d).foregroundStyle(.secondary) }
+        let lines = helpLines()
+        let g = helpGeometry(s.screen)
+        let scroll = min(s.helpScroll, helpScrollLimit(s.screen))
+        let more = g.columns == 1 && g.totalRows > g.visibleRows
+        let footer = more ? "↑↓ scroll (\(scroll + g.visibleRows)/\(g.totalRows)) · Esc or ? closes" : "Esc or ? closes"
+        Chrome.drawPane(g.rect, title: "swiftdash keys", footer: footer, theme: s.theme, into: &buffer)
+        let inner = g.rect.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let perColumn = g.columns > 1 ? (g.totalRows + 1) / 2 : g.totalRows
+        for c in 0..<g.columns {
+            let start = c * perColumn + (g.columns == 1 ? scroll : 0)
+            let shown = Array(lines.dropFirst(start).prefix(min(g.visibleRows, perColumn)))
+            let view = VStack {
+                for line in shown {
+                    if let group = line.group {
+                        Text(group).font(.headline).foregroundStyle(.accent)
+                    } else {
+                        HStack(spacing: 2) { Text(line.key).bold().frame(width: 16); Text(line.text).foregroundStyle(.secondary).lineLimit(1) }
+                    }
                 }
             }
+            let colWidth = g.columns > 1 ? (inner.width - 2) / 2 : inner.width
+            let rect = Rect(x: inner.x + c * (colWidth + 2), y: inner.y, width: colWidth, height: inner.height)
+            _ = TileRenderer.render(view, in: rect, buffer: &buffer, environment: env)
         }
-        _ = TileRenderer.render(view, in: r.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &buffer, environment: env)
     }
 }

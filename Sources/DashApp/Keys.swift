@@ -30,6 +30,7 @@ public enum Command: Sendable, Equatable {
     case openInBrowser
     case rotate(Int)
     case reload, reloadAll
+    case scrollHelp(Int)
     /// Say why a stack shows its item (Smart Rotate).
     case explain
 }
@@ -91,6 +92,10 @@ public enum KeyTable {
             (.char("?"), .toggleHelp),
         ]),
         KeyBinding("q Ctrl-C", "quit", group: "View", in: [.global], [(.char("q"), .quit), (.ctrl("c"), .quit)]),
+        KeyBinding("↑↓ j k PgUp PgDn", "scroll this help", group: "View", in: [.help], [
+            (.up, .scrollHelp(-1)), (.char("k"), .scrollHelp(-1)), (.down, .scrollHelp(1)), (.char("j"), .scrollHelp(1)),
+            (.pageUp, .scrollHelp(-10)), (.pageDown, .scrollHelp(10)),
+        ]),
     ]
 
     /// Mouse actions, listed in the help beside the keys.

@@ -145,6 +145,8 @@ public enum App {
             return widgetCenter(&s, .reloadInstance(inst.id))
         case .reloadAll:
             return widgetCenter(&s, .reloadAllTimelines)
+        case .scrollHelp(let delta):
+            s.helpScroll = max(0, min(s.helpScroll + delta, AppView.helpScrollLimit(s.screen)))
         }
         return []
     }

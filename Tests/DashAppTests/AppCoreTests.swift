@@ -215,6 +215,24 @@ final class AppCoreTests: XCTestCase {
         assertSnapshot(h.screen, named: "help-80x24")
     }
 
+    func testTheHelpScrollsWhenLongerThanTheScreenAndFitsWhenWide() {
+        let h = finished()
+        h.press(.char("?"))
+        let limit = AppView.helpScrollLimit(h.state.screen)
+        if limit > 0 {
+            XCTAssertTrue(h.screen.contains("↑↓ scroll"), h.screen)
+            h.press(.pageDown, .pageDown, .pageDown)
+            XCTAssertEqual(h.state.helpScroll, limit, "scrolling stops at the end")
+            XCTAssertTrue(h.screen.contains("wheel"), "the last row shows at the end:\n\(h.screen)")
+            h.press(.char("k"))
+            XCTAssertEqual(h.state.helpScroll, limit - 1)
+        }
+        h.send(.resize(Size(width: 200, height: 60)))
+        XCTAssertEqual(AppView.helpScrollLimit(h.state.screen), 0)
+        for b in KeyTable.bindings { XCTAssertTrue(h.screen.contains(b.label), "\(b.label) not on the wide help") }
+        assertSnapshot(h.screen, named: "help-200x60")
+    }
+
     func testScreenTooSmall() {
         let h = finished()
         h.send(.resize(Size(width: 16, height: 6)))
