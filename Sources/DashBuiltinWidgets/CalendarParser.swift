@@ -274,7 +274,8 @@ public enum CalendarParser {
     }
 
     /// A zone from a VTIMEZONE block: every onset of its STANDARD and DAYLIGHT
-    /// observances (DTSTART, RRULE, RDATE) up to 2100.
+    /// observances (DTSTART, RRULE, RDATE) from 1970 to 2100 (Outlook starts its rules
+    /// in 1601; walking those centuries would cost every reload for nothing).
     static func vtimezone(_ c: ICSComponent, id: String) -> CalendarZone? {
         var transitions: [(at: Int64, offset: Int)] = []
         var firstFrom: (Int64, Int)? = nil
@@ -291,7 +292,7 @@ public enum CalendarParser {
                         guard let u = rule.until else { return false }
                         return (u.isUTC ? wall - Int64(from) : wall) > u.wall
                     },
-                    horizon: horizon, from: start.wall, maxPeriods: 10_000, maxResults: 2000)
+                    horizon: horizon, from: max(start.wall, Civil.wall(1970, 1, 1)), maxPeriods: 10_000, maxResults: 2000)
                 onsets += expander.run().walls
             }
             for r in obs.all("RDATE") {

@@ -205,8 +205,17 @@ struct RecurrenceExpander {
                 days = Array(first..<(first + Civil.daysInMonth(y, m)))
             case .yearly:
                 let y = y0 + k * r.interval
-                let first = Civil.days(y, 1, 1)
-                days = Array(first..<(first + Civil.daysInYear(y)))
+                if byMonth.isEmpty || !r.byYearDay.isEmpty {
+                    let first = Civil.days(y, 1, 1)
+                    days = Array(first..<(first + Civil.daysInYear(y)))
+                } else {
+                    // Only the months BYMONTH keeps: the same result, a twelfth of the work.
+                    days = []
+                    for m in byMonth.sorted() {
+                        let first = Civil.days(y, m, 1)
+                        days += first..<(first + Civil.daysInMonth(y, m))
+                    }
+                }
             }
             guard let firstDay = days.first ?? (r.frequency == .weekly ? startDay : nil) else { break }
             if Int64(firstDay) * 86_400 > horizon { break }
