@@ -158,7 +158,7 @@ enum CalendarViews {
             Spacer()
             if live && !e.allDay {
                 if running {
-                    Text(e.end, style: .relative).font(.caption)
+                    HStack { Text("ends").font(.caption); Text(e.end, style: .relative).font(.caption) }
                 } else {
                     Text(e.start, style: .relative).font(.caption)
                 }
