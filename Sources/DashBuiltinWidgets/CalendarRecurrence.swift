@@ -63,7 +63,8 @@ struct RecurrenceRule: Sendable, Hashable {
             var out: [Int] = []
             for item in v.split(separator: ",") {
                 guard let n = Int(item.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "+", with: "")),
-                      range.contains(abs(n)), allowNegative || n >= 0, n != 0 || range.lowerBound == 0 else {
+                      n > -1000, n < 1000, range.contains(abs(n)), allowNegative || n >= 0,
+                      n != 0 || range.lowerBound == 0 else {
                     throw .bad("\(key)=\(ICSReader.preview(v)) is out of range")
                 }
                 out.append(n)
@@ -105,7 +106,7 @@ struct RecurrenceRule: Sendable, Hashable {
                 let num = s.dropLast(2)
                 var ordinal = 0
                 if !num.isEmpty {
-                    guard let n = Int(num.replacingOccurrences(of: "+", with: "")), n != 0, abs(n) <= 53 else {
+                    guard let n = Int(num.replacingOccurrences(of: "+", with: "")), n != 0, n >= -53, n <= 53 else {
                         throw .bad("BYDAY=\(ICSReader.preview(v)) has a bad ordinal")
                     }
                     ordinal = n

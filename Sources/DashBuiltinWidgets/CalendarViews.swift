@@ -190,7 +190,7 @@ enum CalendarViews {
         let today = CalendarFormat.dayNumber(entry.date, z)
         var lines: [TileView] = []
         var shown = Set<String>()
-        for day in today..<(today + entry.daysAhead) {
+        for day in today..<(today + min(31, max(1, entry.daysAhead))) {
             let onDay = entry.events.filter { CalendarFormat.days(of: $0, z).contains(day) && ($0.allDay || $0.end > entry.date) }
                 .sorted { ($0.allDay ? 0 : 1, $0.start) < ($1.allDay ? 0 : 1, $1.start) }
             guard !onDay.isEmpty else { continue }

@@ -124,6 +124,10 @@ struct CalendarParserTests {
         #expect(doc.problems.allSatisfy { $0.line != nil || $0.message.contains("never closed") })
     }
 
+    func rule(_ r: String) -> String {
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:r\nDTSTART:20261123T100000Z\nRRULE:\(r)\nEND:VEVENT\nEND:VCALENDAR"
+    }
+
     @Test func garbageNeverCrashes() {
         var rng = SystemRandomNumberGenerator()
         let base = Array((try? Data(contentsOf: icsFixture("outlook.ics"))) ?? Data())
@@ -139,7 +143,12 @@ struct CalendarParserTests {
             _ = doc.occurrences(from: testNow, to: testNow.addingTimeInterval(30 * 86_400), viewer: .utc)
         }
         for text in ["", "BEGIN:VCALENDAR", "END:VCALENDAR", ":::", "BEGIN:\nEND:", String(repeating: "BEGIN:X\n", count: 100),
-                     "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20261123T100000Z\nRRULE:FREQ=DAILY;INTERVAL=0\nEND:VEVENT"] {
+                     "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20261123T100000Z\nRRULE:FREQ=DAILY;INTERVAL=0\nEND:VEVENT",
+                     rule("FREQ=MONTHLY;BYDAY=-9223372036854775808MO"), rule("FREQ=MONTHLY;BYMONTHDAY=-9223372036854775808"),
+                     rule("FREQ=YEARLY;INTERVAL=99999999999999999999"), rule("FREQ=DAILY;COUNT=9223372036854775807"),
+                     rule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"), rule("FREQ=WEEKLY;BYDAY=;WKST=XX"),
+                     "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:99991231T235959Z\nRRULE:FREQ=DAILY\nEND:VEVENT",
+                     "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:00010101T000000Z\nDURATION:-P99999999W\nEND:VEVENT"] {
             let doc = CalendarParser.parse(Data(text.utf8), source: "t.ics")
             _ = doc.occurrences(from: testNow, to: testNow.addingTimeInterval(86_400), viewer: .utc)
         }
