@@ -94,9 +94,15 @@ enum CalendarViews {
 
     static func title(_ e: CalendarOccurrence) -> String { e.summary.isEmpty ? "(no title)" : e.summary }
 
-    /// Timed events that have not ended, then all-day ones: what "next" means.
-    static func upcoming(_ entry: CalendarEntry) -> [CalendarOccurrence] {
-        entry.events.filter { !$0.allDay } + entry.events.filter(\.allDay)
+    /// What "next" means: events by start, except that an all-day event already under
+    /// way counts from the end of today (so today's meetings come before it).
+    static func upcoming(_ entry: CalendarEntry, _ z: CalendarZone) -> [CalendarOccurrence] {
+        let endOfToday = CalendarFormat.nextMidnight(after: entry.date, z)
+        func key(_ e: CalendarOccurrence) -> Date { e.allDay && e.start <= entry.date ? endOfToday : e.start }
+        return entry.events.enumerated().sorted { a, b in
+            let (ka, kb) = (key(a.element), key(b.element))
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
     }
 
     static func empty(_ entry: CalendarEntry) -> TileView {
@@ -114,7 +120,7 @@ enum CalendarViews {
     // MARK: small: the next event and a live countdown
 
     static func small(_ entry: CalendarEntry, _ z: CalendarZone) -> TileView {
-        guard let e = upcoming(entry).first else {
+        guard let e = upcoming(entry, z).first else {
             return VStack { Text(entry.label).font(.caption); empty(entry) }.widgetURL(CalendarWidget.agendaLink)
         }
         let running = !e.allDay && e.start <= entry.date
@@ -167,7 +173,7 @@ enum CalendarViews {
     }
 
     static func medium(_ entry: CalendarEntry, _ z: CalendarZone) -> TileView {
-        let list = Array(upcoming(entry).prefix(3))
+        let list = Array(upcoming(entry, z).prefix(3))
         let today = CalendarFormat.dayNumber(entry.date, z)
         let width = list.map { CalendarFormat.when($0, entry, z).count }.max() ?? 5
         return VStack {
