@@ -57,7 +57,9 @@ enum ICSReader {
     static func parse(_ data: Data, source: String) -> Result {
         var problems: [CalendarProblem] = []
         func problem(_ line: Int?, _ message: String) {
-            if problems.count < maxProblems { problems.append(CalendarProblem(source: source, line: line, message: message)) }
+            if problems.count < maxProblems {
+                problems.append(CalendarProblem(source: source, line: line, message: message))
+            }
         }
         guard data.count <= maxBytes else {
             problem(nil, "file is larger than \(maxBytes / 1_048_576) MB: refused")
@@ -84,11 +86,17 @@ enum ICSReader {
             switch prop.name {
             case "BEGIN":
                 let name = prop.value.trimmingCharacters(in: .whitespaces).uppercased()
-                guard !name.isEmpty else { problem(lineNo, "BEGIN without a component name skipped"); continue }
+                guard !name.isEmpty else {
+                    problem(lineNo, "BEGIN without a component name skipped")
+                    continue
+                }
                 components += 1
                 guard stack.count < maxDepth, components <= maxComponents else {
-                    problem(lineNo, components > maxComponents ? "more than \(maxComponents) components: the rest is ignored"
-                                                              : "components nested deeper than \(maxDepth): ignored")
+                    problem(
+                        lineNo,
+                        components > maxComponents
+                            ? "more than \(maxComponents) components: the rest is ignored"
+                            : "components nested deeper than \(maxDepth): ignored")
                     return Result(calendars: roots + closeAll(&stack), problems: problems)
                 }
                 sawBegin = true
@@ -201,14 +209,23 @@ enum ICSReader {
                 var v = String.UnicodeScalarView()
                 if i < chars.count, chars[i] == "\"" {
                     i += 1
-                    while i < chars.count, chars[i] != "\"" { v.append(chars[i]); i += 1 }
+                    while i < chars.count, chars[i] != "\"" {
+                        v.append(chars[i])
+                        i += 1
+                    }
                     guard i < chars.count else { return nil }
                     i += 1
                 } else {
-                    while i < chars.count, chars[i] != ";", chars[i] != ":", chars[i] != "," { v.append(chars[i]); i += 1 }
+                    while i < chars.count, chars[i] != ";", chars[i] != ":", chars[i] != "," {
+                        v.append(chars[i])
+                        i += 1
+                    }
                 }
                 values.append(String(v))
-                if i < chars.count, chars[i] == "," { i += 1; continue }
+                if i < chars.count, chars[i] == "," {
+                    i += 1
+                    continue
+                }
                 break
             }
             params[pname, default: []] += values
@@ -278,7 +295,10 @@ enum ICSReader {
     static func dateTime(_ s: Substring) -> (wall: Int64, utc: Bool)? {
         var s = s.trimmingCharacters(in: .whitespaces)[...]
         var utc = false
-        if s.hasSuffix("Z") || s.hasSuffix("z") { utc = true; s = s.dropLast() }
+        if s.hasSuffix("Z") || s.hasSuffix("z") {
+            utc = true
+            s = s.dropLast()
+        }
         let parts = s.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let day = date(parts[0]) else { return nil }
         let t = Array(parts[1].utf8)
@@ -293,7 +313,12 @@ enum ICSReader {
     static func duration(_ raw: String) -> (seconds: Int64, hasTime: Bool)? {
         var s = Substring(raw.trimmingCharacters(in: .whitespaces).uppercased())
         var sign: Int64 = 1
-        if s.hasPrefix("-") { sign = -1; s = s.dropFirst() } else if s.hasPrefix("+") { s = s.dropFirst() }
+        if s.hasPrefix("-") {
+            sign = -1
+            s = s.dropFirst()
+        } else if s.hasPrefix("+") {
+            s = s.dropFirst()
+        }
         guard s.hasPrefix("P") else { return nil }
         s = s.dropFirst()
         var total: Int64 = 0
@@ -308,14 +333,24 @@ enum ICSReader {
                 number = n
                 continue
             }
-            if c == "T" { guard number == nil, !inTime else { return nil }; inTime = true; continue }
+            if c == "T" {
+                guard number == nil, !inTime else { return nil }
+                inTime = true
+                continue
+            }
             guard let n = number else { return nil }
             switch (c, inTime) {
             case ("W", false): total += n * 7 * 86_400
             case ("D", false): total += n * 86_400
-            case ("H", true): total += n * 3600; hasTime = true
-            case ("M", true): total += n * 60; hasTime = true
-            case ("S", true): total += n; hasTime = true
+            case ("H", true):
+                total += n * 3600
+                hasTime = true
+            case ("M", true):
+                total += n * 60
+                hasTime = true
+            case ("S", true):
+                total += n
+                hasTime = true
             default: return nil
             }
             number = nil

@@ -109,12 +109,23 @@ public struct CalendarOccurrence: Codable, Sendable, Hashable {
     public var recurring: Bool
     public var tentative: Bool
 
-    public init(uid: String, start: Date, end: Date, allDay: Bool, summary: String, location: String = "",
-                description: String = "", organizer: String = "", links: [String] = [], calendar: String = "",
-                recurring: Bool = false, tentative: Bool = false) {
-        self.uid = uid; self.start = start; self.end = end; self.allDay = allDay; self.summary = summary
-        self.location = location; self.description = description; self.organizer = organizer; self.links = links
-        self.calendar = calendar; self.recurring = recurring; self.tentative = tentative
+    public init(
+        uid: String, start: Date, end: Date, allDay: Bool, summary: String, location: String = "",
+        description: String = "", organizer: String = "", links: [String] = [], calendar: String = "",
+        recurring: Bool = false, tentative: Bool = false
+    ) {
+        self.uid = uid
+        self.start = start
+        self.end = end
+        self.allDay = allDay
+        self.summary = summary
+        self.location = location
+        self.description = description
+        self.organizer = organizer
+        self.links = links
+        self.calendar = calendar
+        self.recurring = recurring
+        self.tentative = tentative
     }
 
     /// A stable id of this occurrence for deep links: the UID and the start.
@@ -136,10 +147,12 @@ public struct CalendarDocument: Sendable {
     }
 
     /// Occurrences overlapping [from, to), sorted by start, at most `limit`.
-    public func occurrences(from: Date, to: Date, viewer: CalendarZone,
-                            limit: Int = CalendarParser.maxOccurrences) -> (occurrences: [CalendarOccurrence], problems: [CalendarProblem]) {
+    public func occurrences(
+        from: Date, to: Date, viewer: CalendarZone,
+        limit: Int = CalendarParser.maxOccurrences
+    ) -> (occurrences: [CalendarOccurrence], problems: [CalendarProblem]) {
         let ws = Int64(from.timeIntervalSince1970.rounded(.down)), we = Int64(to.timeIntervalSince1970.rounded(.up))
-        var out: [(Int64, Int64, CalendarVEvent, Bool, Bool)] = [] // start, end, event, allDay, recurring
+        var out: [(Int64, Int64, CalendarVEvent, Bool, Bool)] = []  // start, end, event, allDay, recurring
         var problems: [CalendarProblem] = []
         var truncated = false
         for s in series {
@@ -161,14 +174,17 @@ public struct CalendarDocument: Sendable {
             truncated = true
         }
         if truncated {
-            problems.append(CalendarProblem(source: name, line: nil,
-                                            message: "more than \(limit) occurrences in the window: only the first \(limit) are shown"))
+            problems.append(
+                CalendarProblem(
+                    source: name, line: nil,
+                    message: "more than \(limit) occurrences in the window: only the first \(limit) are shown"))
         }
         let occurrences = out.map { start, end, e, allDay, recurring in
-            CalendarOccurrence(uid: e.uid, start: Date(timeIntervalSince1970: TimeInterval(start)),
-                               end: Date(timeIntervalSince1970: TimeInterval(end)), allDay: allDay, summary: e.summary,
-                               location: e.location, description: e.description, organizer: e.organizer, links: e.links,
-                               calendar: name, recurring: recurring, tentative: e.status == "TENTATIVE")
+            CalendarOccurrence(
+                uid: e.uid, start: Date(timeIntervalSince1970: TimeInterval(start)),
+                end: Date(timeIntervalSince1970: TimeInterval(end)), allDay: allDay, summary: e.summary,
+                location: e.location, description: e.description, organizer: e.organizer, links: e.links,
+                calendar: name, recurring: recurring, tentative: e.status == "TENTATIVE")
         }
         return (occurrences, problems)
     }
@@ -189,8 +205,10 @@ enum CalendarExpansion {
         return (s.instant(viewer: viewer), en.instant(viewer: viewer), s.isDate && en.isDate)
     }
 
-    static func expand(_ series: CalendarDocument.Series, ws: Int64, we: Int64, viewer: CalendarZone,
-                       limit: Int) -> (occurrences: [Found], truncated: Bool) {
+    static func expand(
+        _ series: CalendarDocument.Series, ws: Int64, we: Int64, viewer: CalendarZone,
+        limit: Int
+    ) -> (occurrences: [Found], truncated: Bool) {
         var found: [Found] = []
         var returnedMods = Set<Int>()
         var modIndex: [Int64: Int] = [:]
@@ -204,14 +222,15 @@ enum CalendarExpansion {
         if let core = series.core {
             let (s, e) = core.span(viewer: viewer)
             let allDay = s.isDate && e.isDate
-            let durationWall: Int64 = s.sameClock(e) ? e.wall - s.wall : e.instant(viewer: viewer) - s.instant(viewer: viewer)
+            let durationWall: Int64 =
+                s.sameClock(e) ? e.wall - s.wall : e.instant(viewer: viewer) - s.instant(viewer: viewer)
             for x in core.exdates {
                 exKeys.formUnion(x.keys(viewer: viewer))
                 if x.isDate { exDays.insert(Civil.day(ofWall: x.wall)) }
             }
             let recurring = !core.rules.isEmpty || !core.rdates.isEmpty
             // Candidate starts, as wall times on the start's clock.
-            var candidates: [Int64: Int64?] = [:] // wall → period duration override
+            var candidates: [Int64: Int64?] = [:]  // wall → period duration override
             let margin: Int64 = 2 * 86_400
             let horizonWall = we + margin + max(0, -durationWall)
             let fromWall = ws - margin - max(0, durationWall)
@@ -228,7 +247,8 @@ enum CalendarExpansion {
                     for w in r.walls { candidates[w] = .some(nil) }
                     if let u = until {
                         if let (last, _) = lastUntil {
-                            if untilInstant(u, start: s, viewer: viewer) > untilInstant(last, start: s, viewer: viewer) {
+                            if untilInstant(u, start: s, viewer: viewer) > untilInstant(last, start: s, viewer: viewer)
+                            {
                                 lastUntil = (u, true)
                             }
                         } else {
@@ -296,7 +316,8 @@ enum CalendarExpansion {
         if start.isDate { return Civil.day(ofWall: wall) > Civil.day(ofWall: u.wall) }
         switch start.anchor {
         case .floating: return wall > u.wall
-        case .utc, .zone: return ICalTime(wall: wall, isDate: false, anchor: start.anchor).instant(viewer: viewer) > u.wall
+        case .utc, .zone:
+            return ICalTime(wall: wall, isDate: false, anchor: start.anchor).instant(viewer: viewer) > u.wall
         }
     }
 }

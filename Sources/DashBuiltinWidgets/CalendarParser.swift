@@ -34,13 +34,17 @@ public enum CalendarParser {
                     problem(tz.line, "VTIMEZONE without TZID skipped")
                     continue
                 }
-                if let z = vtimezone(tz, id: id) { context.vtimezones[id] = z } else {
+                if let z = vtimezone(tz, id: id) {
+                    context.vtimezones[id] = z
+                } else {
                     problem(tz.line, "VTIMEZONE \(ICSReader.preview(id)) has no usable STANDARD or DAYLIGHT block")
                 }
             }
             if let x = cal.first("X-WR-TIMEZONE") {
                 let id = x.value.trimmingCharacters(in: .whitespaces)
-                if let z = context.zone(id) { context.xwr = z } else {
+                if let z = context.zone(id) {
+                    context.xwr = z
+                } else {
                     problem(x.line, "X-WR-TIMEZONE \(ICSReader.preview(id)) is not a known time zone: ignored")
                 }
             }
@@ -78,8 +82,9 @@ public enum CalendarParser {
             }
             series[uid]!.modifications = keys.map { best[$0]! }
         }
-        return CalendarDocument(name: name.isEmpty ? displayName(source) : name, problems: problems,
-                                series: order.map { series[$0]! }, eventCount: count)
+        return CalendarDocument(
+            name: name.isEmpty ? displayName(source) : name, problems: problems,
+            series: order.map { series[$0]! }, eventCount: count)
     }
 
     static func displayName(_ source: String) -> String {
@@ -158,15 +163,20 @@ public enum CalendarParser {
             ctx.note(ds.line, "DTSTART '\(ICSReader.preview(ds.value))' is not a date: event skipped")
             return nil
         }
-        var e = CalendarVEvent(uid: ICSReader.text(c.first("UID")?.value ?? "").replacingOccurrences(of: " ", with: ""),
-                               line: c.line, start: start)
+        var e = CalendarVEvent(
+            uid: ICSReader.text(c.first("UID")?.value ?? "").replacingOccurrences(of: " ", with: ""),
+            line: c.line, start: start)
         if e.uid.count > 200 { e.uid = Fmt.shortID(e.uid) }
         if let p = c.first("DTEND") {
-            if let t = time(Substring(p.value), p, &ctx) { e.end = t } else {
+            if let t = time(Substring(p.value), p, &ctx) {
+                e.end = t
+            } else {
                 ctx.note(p.line, "DTEND '\(ICSReader.preview(p.value))' is not a date: ignored")
             }
         } else if let p = c.first("DURATION") {
-            if let d = ICSReader.duration(p.value) { e.duration = d } else {
+            if let d = ICSReader.duration(p.value) {
+                e.duration = d
+            } else {
                 ctx.note(p.line, "DURATION '\(ICSReader.preview(p.value))' is not a duration: ignored")
             }
         }
@@ -184,7 +194,8 @@ public enum CalendarParser {
                 if isPeriod || item.contains("/") {
                     let parts = item.split(separator: "/", maxSplits: 1)
                     guard parts.count == 2, let s = time(parts[0], p, &ctx) else {
-                        ctx.note(p.line, "RDATE period '\(ICSReader.preview(String(item)))' skipped"); continue
+                        ctx.note(p.line, "RDATE period '\(ICSReader.preview(String(item)))' skipped")
+                        continue
                     }
                     var dur: Int64? = nil
                     if parts[1].hasPrefix("P") || parts[1].hasPrefix("+") || parts[1].hasPrefix("-") {
@@ -202,7 +213,9 @@ public enum CalendarParser {
         }
         for p in c.all("EXDATE") {
             for item in p.value.split(separator: ",") {
-                if let t = time(item, p, &ctx) { e.exdates.append(t) } else {
+                if let t = time(item, p, &ctx) {
+                    e.exdates.append(t)
+                } else {
                     ctx.note(p.line, "EXDATE '\(ICSReader.preview(String(item)))' is not a date: skipped")
                 }
             }
@@ -227,8 +240,10 @@ public enum CalendarParser {
             e.organizer = cn.isEmpty ? ICSReader.text(mail) : cn
         }
         var links: [String] = []
-        for key in ["X-GOOGLE-CONFERENCE", "X-MICROSOFT-SKYPETEAMSMEETINGURL", "X-MICROSOFT-ONLINEMEETINGEXTERNALLINK",
-                    "CONFERENCE", "URL"] {
+        for key in [
+            "X-GOOGLE-CONFERENCE", "X-MICROSOFT-SKYPETEAMSMEETINGURL", "X-MICROSOFT-ONLINEMEETINGEXTERNALLINK",
+            "CONFERENCE", "URL",
+        ] {
             for p in c.all(key) { links += urls(in: p.value) }
         }
         links += urls(in: c.first("LOCATION")?.value ?? "")
@@ -244,18 +259,29 @@ public enum CalendarParser {
         var out: [String] = []
         let scalars = Array(text.unicodeScalars)
         var i = 0
-        let enders: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r", "<", ">", "\"", "'", "\\", "|", "^", "`", "{", "}", "[", "]"]
+        let enders: Set<Unicode.Scalar> = [
+            " ", "\t", "\n", "\r", "<", ">", "\"", "'", "\\", "|", "^", "`", "{", "}", "[", "]",
+        ]
         while i < scalars.count, out.count < maxLinks * 2 {
-            guard scalars[i] == "h" || scalars[i] == "H" else { i += 1; continue }
+            guard scalars[i] == "h" || scalars[i] == "H" else {
+                i += 1
+                continue
+            }
             let rest = String(String.UnicodeScalarView(scalars[i..<min(scalars.count, i + 8)])).lowercased()
-            guard rest.hasPrefix("https://") || rest.hasPrefix("http://") else { i += 1; continue }
+            guard rest.hasPrefix("https://") || rest.hasPrefix("http://") else {
+                i += 1
+                continue
+            }
             var j = i
-            while j < scalars.count, !enders.contains(scalars[j]), scalars[j].value >= 0x21, scalars[j].value != 0x7F { j += 1 }
+            while j < scalars.count, !enders.contains(scalars[j]), scalars[j].value >= 0x21, scalars[j].value != 0x7F {
+                j += 1
+            }
             var url = String(String.UnicodeScalarView(scalars[i..<j]))
             while let last = url.last, ".,;:)!?".contains(last) { url.removeLast() }
             i = j
             guard url.count <= 500, let comps = URLComponents(string: url), let host = comps.host, !host.isEmpty,
-                  ["http", "https"].contains(comps.scheme?.lowercased() ?? "") else { continue }
+                ["http", "https"].contains(comps.scheme?.lowercased() ?? "")
+            else { continue }
             out.append(TextSanitizer.clean(url))
         }
         return out
@@ -266,7 +292,9 @@ public enum CalendarParser {
         let t = s.trimmingCharacters(in: .whitespaces)
         guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
         let digits = Array(t.dropFirst())
-        guard digits.count == 4 || digits.count == 6, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        guard digits.count == 4 || digits.count == 6, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
+            return nil
+        }
         let n = digits.map { Int(String($0))! }
         let secs = (n[0] * 10 + n[1]) * 3600 + (n[2] * 10 + n[3]) * 60 + (digits.count == 6 ? n[4] * 10 + n[5] : 0)
         guard secs < 24 * 3600 else { return nil }
@@ -282,8 +310,9 @@ public enum CalendarParser {
         let horizon = Civil.wall(2100, 1, 1)
         for obs in c.children where obs.name == "STANDARD" || obs.name == "DAYLIGHT" {
             guard let ds = obs.first("DTSTART"), let start = ICSReader.dateTime(Substring(ds.value)),
-                  let from = obs.first("TZOFFSETFROM").flatMap({ utcOffset($0.value) }),
-                  let to = obs.first("TZOFFSETTO").flatMap({ utcOffset($0.value) }) else { continue }
+                let from = obs.first("TZOFFSETFROM").flatMap({ utcOffset($0.value) }),
+                let to = obs.first("TZOFFSETTO").flatMap({ utcOffset($0.value) })
+            else { continue }
             var onsets: [Int64] = [start.wall]
             if let r = obs.first("RRULE"), let rule = try? RecurrenceRule.parse(r.value) {
                 let expander = RecurrenceExpander(
@@ -292,7 +321,8 @@ public enum CalendarParser {
                         guard let u = rule.until else { return false }
                         return (u.isUTC ? wall - Int64(from) : wall) > u.wall
                     },
-                    horizon: horizon, from: max(start.wall, Civil.wall(1970, 1, 1)), maxPeriods: 10_000, maxResults: 2000)
+                    horizon: horizon, from: max(start.wall, Civil.wall(1970, 1, 1)), maxPeriods: 10_000,
+                    maxResults: 2000)
                 onsets += expander.run().walls
             }
             for r in obs.all("RDATE") {
@@ -301,7 +331,9 @@ public enum CalendarParser {
                 }
             }
             for w in Set(onsets) { transitions.append((w - Int64(from), to)) }
-            if firstFrom == nil || start.wall - Int64(from) < firstFrom!.0 { firstFrom = (start.wall - Int64(from), from) }
+            if firstFrom == nil || start.wall - Int64(from) < firstFrom!.0 {
+                firstFrom = (start.wall - Int64(from), from)
+            }
         }
         guard let first = firstFrom else { return nil }
         return CalendarZone(id: id, transitions: transitions, initialOffset: first.1)

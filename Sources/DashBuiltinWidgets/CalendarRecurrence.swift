@@ -63,8 +63,9 @@ struct RecurrenceRule: Sendable, Hashable {
             var out: [Int] = []
             for item in v.split(separator: ",") {
                 guard let n = Int(item.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "+", with: "")),
-                      n > -1000, n < 1000, range.contains(abs(n)), allowNegative || n >= 0,
-                      n != 0 || range.lowerBound == 0 else {
+                    n > -1000, n < 1000, range.contains(abs(n)), allowNegative || n >= 0,
+                    n != 0 || range.lowerBound == 0
+                else {
                     throw .bad("\(key)=\(ICSReader.preview(v)) is out of range")
                 }
                 out.append(n)
@@ -72,7 +73,9 @@ struct RecurrenceRule: Sendable, Hashable {
             return out
         }
         if let v = fields["INTERVAL"] {
-            guard let n = Int(v), n >= 1, n <= 10_000 else { throw .bad("INTERVAL=\(ICSReader.preview(v)) is not a positive number") }
+            guard let n = Int(v), n >= 1, n <= 10_000 else {
+                throw .bad("INTERVAL=\(ICSReader.preview(v)) is not a positive number")
+            }
             rule.interval = n
         }
         if let v = fields["COUNT"] {
@@ -115,7 +118,9 @@ struct RecurrenceRule: Sendable, Hashable {
             }
         }
         if let v = fields["WKST"] {
-            guard let wd = weekdayNames.firstIndex(of: v.uppercased()) else { throw .bad("WKST=\(ICSReader.preview(v)) is not a weekday") }
+            guard let wd = weekdayNames.firstIndex(of: v.uppercased()) else {
+                throw .bad("WKST=\(ICSReader.preview(v)) is not a weekday")
+            }
             rule.weekStart = wd
         }
         return rule
@@ -151,7 +156,8 @@ struct RecurrenceExpander {
         let startDay = Civil.day(ofWall: start)
         let (y0, m0, _) = Civil.date(startDay)
         let r = rule
-        let plainDays = Set(r.byDay.filter { $0.ordinal == 0 || r.frequency == .weekly || r.frequency == .daily }.map(\.weekday))
+        let plainDays = Set(
+            r.byDay.filter { $0.ordinal == 0 || r.frequency == .weekly || r.frequency == .daily }.map(\.weekday))
         let nthDays = r.frequency == .weekly || r.frequency == .daily ? [] : r.byDay.filter { $0.ordinal != 0 }
         var byMonth = r.byMonth
         var byMonthDay = r.byMonthDay
@@ -273,7 +279,10 @@ struct RecurrenceExpander {
             var month = -1
             for d in days {
                 let m = Civil.date(d).m
-                if m != month, !current.isEmpty { groups.append(current); current = [] }
+                if m != month, !current.isEmpty {
+                    groups.append(current)
+                    current = []
+                }
                 month = m
                 current.append(d)
             }

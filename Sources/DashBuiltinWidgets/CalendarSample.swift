@@ -112,10 +112,12 @@ END:VCALENDAR
     /// The sample's entry at `now`.
     static func entry(now: Date, zone: CalendarZone, label: String) -> CalendarEntry {
         let days = 7
-        let expanded = document.occurrences(from: now, to: now.addingTimeInterval(Double(days + 1) * 86_400), viewer: zone)
-        return CalendarWidget.entries(occurrences: expanded.occurrences, now: now, windowEnd: now.addingTimeInterval(1),
-                                      daysAhead: days, zone: zone, label: label, problems: [], calendars: [document.name],
-                                      isSample: true).first
+        let until = now.addingTimeInterval(Double(days + 1) * 86_400)
+        let expanded = document.occurrences(from: now, to: until, viewer: zone)
+        let entries = CalendarWidget.entries(
+            occurrences: expanded.occurrences, now: now, windowEnd: now.addingTimeInterval(1), daysAhead: days,
+            zone: zone, label: label, problems: [], calendars: [document.name], isSample: true)
+        return entries.first
             ?? CalendarEntry(date: now, label: label, timeZone: zone.id, daysAhead: days, events: [], isSample: true)
     }
 }

@@ -81,11 +81,15 @@ public final class CalendarZone: Sendable, Hashable, CustomStringConvertible {
     private let initialOffset: Int
 
     init(id: String, timeZone: TimeZone) {
-        self.id = id; self.system = timeZone; self.transitions = []; self.initialOffset = 0
+        self.id = id
+        self.system = timeZone
+        self.transitions = []
+        self.initialOffset = 0
     }
 
     init(id: String, transitions: [(at: Int64, offset: Int)], initialOffset: Int) {
-        self.id = id; self.system = nil
+        self.id = id
+        self.system = nil
         self.transitions = transitions.sorted { $0.at < $1.at }
         self.initialOffset = initialOffset
     }

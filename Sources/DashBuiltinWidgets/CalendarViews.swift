@@ -62,7 +62,8 @@ enum CalendarFormat {
     }
 
     /// When an event happens, as a row's first column: "09:30", "Tue 09:30", "all day", "now".
-    static func when(_ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone, withDay: Bool = true) -> String {
+    static func when(_ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone,
+                     withDay: Bool = true) -> String {
         let today = dayNumber(entry.date, z)
         if e.allDay {
             let d = days(of: e, z)
@@ -77,7 +78,8 @@ enum CalendarFormat {
 
 enum CalendarViews {
     static func zone(_ entry: CalendarEntry, _ ctx: TimelineContext) -> CalendarZone {
-        entry.timeZone == ctx.timeZone.identifier ? CalendarFormat.zone(ctx.timeZone) : CalendarFormat.zone(entry.timeZone)
+        entry.timeZone == ctx.timeZone.identifier
+            ? CalendarFormat.zone(ctx.timeZone) : CalendarFormat.zone(entry.timeZone)
     }
 
     static func tile(_ entry: CalendarEntry, _ ctx: TimelineContext) -> TileView {
@@ -121,19 +123,25 @@ enum CalendarViews {
 
     static func small(_ entry: CalendarEntry, _ z: CalendarZone) -> TileView {
         guard let e = upcoming(entry, z).first else {
-            return VStack { Text(entry.label).font(.caption); empty(entry) }.widgetURL(CalendarWidget.agendaLink)
+            return VStack {
+                Text(entry.label).font(.caption)
+                empty(entry)
+            }.widgetURL(CalendarWidget.agendaLink)
         }
         let running = !e.allDay && e.start <= entry.date
         let today = CalendarFormat.dayNumber(entry.date, z)
         let head: String
         if e.allDay {
-            head = CalendarFormat.days(of: e, z).contains(today) ? "Today" : CalendarFormat.day(e.start, z, today: entry.date)
+            head =
+                CalendarFormat.days(of: e, z).contains(today)
+                ? "Today" : CalendarFormat.day(e.start, z, today: entry.date)
         } else if running {
             head = "Now"
         } else if CalendarFormat.dayNumber(e.start, z) == today {
             head = CalendarFormat.hm(e.start, z) + "–" + CalendarFormat.hm(e.end, z)
         } else {
-            head = CalendarFormat.weekdays[Civil.weekday(CalendarFormat.dayNumber(e.start, z))] + " "
+            head =
+                CalendarFormat.weekdays[Civil.weekday(CalendarFormat.dayNumber(e.start, z))] + " "
                 + CalendarFormat.hm(e.start, z)
         }
         return VStack {
@@ -142,7 +150,10 @@ enum CalendarViews {
             if e.allDay {
                 Text("all day").font(.caption)
             } else if running {
-                HStack { Text("ends").font(.caption); Text(e.end, style: .relative).font(.caption) }
+                HStack {
+                    Text("ends").font(.caption)
+                    Text(e.end, style: .relative).font(.caption)
+                }
             } else {
                 Text(e.start, style: .relative).font(.caption).foregroundStyle(.accent)
             }
@@ -153,8 +164,10 @@ enum CalendarViews {
 
     // MARK: medium: the next three
 
-    static func row(_ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone, live: Bool,
-                    whenWidth: Int, withDay: Bool = true) -> TileView {
+    static func row(
+        _ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone, live: Bool,
+        whenWidth: Int, withDay: Bool = true
+    ) -> TileView {
         let when = CalendarFormat.when(e, entry, z, withDay: withDay)
         let running = when == "now"
         return HStack {
@@ -164,7 +177,10 @@ enum CalendarViews {
             Spacer()
             if live && !e.allDay {
                 if running {
-                    HStack { Text("ends").font(.caption); Text(e.end, style: .relative).font(.caption) }
+                    HStack {
+                        Text("ends").font(.caption)
+                        Text(e.end, style: .relative).font(.caption)
+                    }
                 } else {
                     Text(e.start, style: .relative).font(.caption)
                 }
@@ -195,10 +211,11 @@ enum CalendarViews {
     static func agenda(_ entry: CalendarEntry, _ z: CalendarZone, maxLines: Int) -> [TileView] {
         let today = CalendarFormat.dayNumber(entry.date, z)
         var lines: [TileView] = []
-        var shown = Set<String>()
         for day in today..<(today + min(31, max(1, entry.daysAhead))) {
-            let onDay = entry.events.filter { CalendarFormat.days(of: $0, z).contains(day) && ($0.allDay || $0.end > entry.date) }
-                .sorted { ($0.allDay ? 0 : 1, $0.start) < ($1.allDay ? 0 : 1, $1.start) }
+            let onDay = entry.events.filter {
+                CalendarFormat.days(of: $0, z).contains(day) && ($0.allDay || $0.end > entry.date)
+            }
+            .sorted { ($0.allDay ? 0 : 1, $0.start) < ($1.allDay ? 0 : 1, $1.start) }
             guard !onDay.isEmpty else { continue }
             if lines.count + 2 > maxLines { break }
             let label = CalendarFormat.dayLabel(day, today: today)
@@ -206,22 +223,26 @@ enum CalendarViews {
             lines.append(Text(header).font(.headline).foregroundStyle(day == today ? .accent : .primary))
             for e in onDay {
                 if lines.count >= maxLines { break }
-                shown.insert(e.occurrenceID)
-                let dayEntry = CalendarEntry(date: max(entry.date, CalendarFormat.midnight(day, z)), label: "",
-                                             timeZone: entry.timeZone, daysAhead: 1, events: [])
+                let dayEntry = CalendarEntry(
+                    date: max(entry.date, CalendarFormat.midnight(day, z)), label: "",
+                    timeZone: entry.timeZone, daysAhead: 1, events: [])
                 var span = CalendarFormat.when(e, dayEntry, z, withDay: false)
+                let endsToday = CalendarFormat.days(of: e, z).upperBound == day
+                let end = endsToday ? CalendarFormat.hm(e.end, z) : "…"
                 if !e.allDay && span != "now" && CalendarFormat.dayNumber(e.start, z) == day {
-                    span += "–" + (CalendarFormat.dayNumber(e.end, z) == day || e.end == CalendarFormat.midnight(day + 1, z)
-                                   ? CalendarFormat.hm(e.end, z) : "…")
+                    span += "–" + end
                 } else if !e.allDay && CalendarFormat.dayNumber(e.start, z) < day {
-                    span = "…–" + (CalendarFormat.days(of: e, z).upperBound == day ? CalendarFormat.hm(e.end, z) : "…")
+                    span = "…–" + end
                 }
                 if span == "now" { span = "now–" + CalendarFormat.hm(e.end, z) }
-                lines.append(HStack {
-                    Text(span).font(.monospacedDigit).foregroundStyle(span.hasPrefix("now") ? .positive : .secondary)
+                lines.append(
+                    HStack {
+                        Text(span).font(.monospacedDigit).foregroundStyle(
+                            span.hasPrefix("now") ? .positive : .secondary
+                        )
                         .frame(width: 11)
-                    Text(title(e)).lineLimit(1)
-                }.link(CalendarWidget.eventLink(e)))
+                        Text(title(e)).lineLimit(1)
+                    }.link(CalendarWidget.eventLink(e)))
             }
         }
         return lines
@@ -240,7 +261,8 @@ enum CalendarViews {
                 if entry.problems.isEmpty {
                     Text(problemsBadge(entry)).font(.caption)
                 } else {
-                    Text(problemsBadge(entry)).font(.caption).foregroundStyle(.warning).link(CalendarWidget.problemsLink)
+                    Text(problemsBadge(entry)).font(.caption).foregroundStyle(.warning).link(
+                        CalendarWidget.problemsLink)
                 }
             }
             if lines.isEmpty { empty(entry) } else { lines }
@@ -259,7 +281,8 @@ enum CalendarViews {
                 if entry.problems.isEmpty {
                     Text(problemsBadge(entry)).font(.caption)
                 } else {
-                    Text(problemsBadge(entry)).font(.caption).foregroundStyle(.warning).link(CalendarWidget.problemsLink)
+                    Text(problemsBadge(entry)).font(.caption).foregroundStyle(.warning).link(
+                        CalendarWidget.problemsLink)
                 }
             }
             HStack(spacing: 0) {
@@ -272,8 +295,10 @@ enum CalendarViews {
 
     static func weekColumn(_ entry: CalendarEntry, _ z: CalendarZone, day: Int, today: Int, rows: Int) -> TileView {
         let (_, _, d) = Civil.date(day)
-        let onDay = entry.events.filter { CalendarFormat.days(of: $0, z).contains(day) && ($0.allDay || $0.end > entry.date) }
-            .sorted { ($0.allDay ? 0 : 1, $0.start) < ($1.allDay ? 0 : 1, $1.start) }
+        let onDay = entry.events.filter {
+            CalendarFormat.days(of: $0, z).contains(day) && ($0.allDay || $0.end > entry.date)
+        }
+        .sorted { ($0.allDay ? 0 : 1, $0.start) < ($1.allDay ? 0 : 1, $1.start) }
         var cells: [TileView] = []
         var used = 0
         for (i, e) in onDay.enumerated() {
@@ -287,11 +312,13 @@ enum CalendarViews {
                 cells.append(Text("▪" + title(e)).font(.caption).lineLimit(1).link(CalendarWidget.eventLink(e)))
             } else {
                 let running = e.start <= entry.date && entry.date < e.end
-                let t = running ? "now" : (CalendarFormat.dayNumber(e.start, z) < day ? "…" : CalendarFormat.hm(e.start, z))
-                cells.append(VStack {
-                    Text(t).font(.monospacedDigit).foregroundStyle(running ? .positive : .accent)
-                    Text(title(e)).lineLimit(1)
-                }.link(CalendarWidget.eventLink(e)))
+                let startedBefore = CalendarFormat.dayNumber(e.start, z) < day
+                let t = running ? "now" : (startedBefore ? "…" : CalendarFormat.hm(e.start, z))
+                cells.append(
+                    VStack {
+                        Text(t).font(.monospacedDigit).foregroundStyle(running ? .positive : .accent)
+                        Text(title(e)).lineLimit(1)
+                    }.link(CalendarWidget.eventLink(e)))
             }
             used += need
         }
@@ -307,7 +334,10 @@ enum CalendarViews {
 
     static func detail(_ link: DeepLink, _ entry: CalendarEntry?, _ ctx: TimelineContext) -> TileView {
         guard let entry else {
-            return VStack { Text("Calendar").font(.title); Text("No events loaded yet").font(.caption) }
+            return VStack {
+                Text("Calendar").font(.title)
+                Text("No events loaded yet").font(.caption)
+            }
         }
         let z = zone(entry, ctx)
         switch link.path.first {
@@ -337,21 +367,29 @@ enum CalendarViews {
         }
     }
 
-    static func eventPane(_ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone,
-                          _ ctx: TimelineContext) -> TileView {
+    static func eventPane(
+        _ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone,
+        _ ctx: TimelineContext
+    ) -> TileView {
         let startDay = CalendarFormat.dayNumber(e.start, z)
         let when: String
         if e.allDay {
             let days = CalendarFormat.days(of: e, z)
-            when = days.count == 1 ? CalendarFormat.dayTitle(startDay) + ", all day"
-                : CalendarFormat.dayTitle(days.lowerBound) + " – " + CalendarFormat.dayTitle(days.upperBound) + ", all day"
+            when =
+                days.count == 1
+                ? CalendarFormat.dayTitle(startDay) + ", all day"
+                : CalendarFormat.dayTitle(days.lowerBound) + " – " + CalendarFormat.dayTitle(days.upperBound)
+                    + ", all day"
         } else {
             let endDay = CalendarFormat.dayNumber(e.end, z)
-            when = CalendarFormat.dayTitle(startDay) + ", " + CalendarFormat.hm(e.start, z) + " – "
+            when =
+                CalendarFormat.dayTitle(startDay) + ", " + CalendarFormat.hm(e.start, z) + " – "
                 + (endDay == startDay ? "" : CalendarFormat.dayTitle(endDay) + " ") + CalendarFormat.hm(e.end, z)
         }
         let running = !e.allDay && e.start <= ctx.now && ctx.now < e.end
-        let used = 9 + min(e.links.count, CalendarParser.maxLinks) + (e.location.isEmpty ? 0 : 1) + (e.organizer.isEmpty ? 0 : 1)
+        let used =
+            9 + min(e.links.count, CalendarParser.maxLinks) + (e.location.isEmpty ? 0 : 1)
+            + (e.organizer.isEmpty ? 0 : 1)
         let descriptionLines = max(2, (ctx.size.height > 0 ? ctx.size.height : 24) - used)
         return VStack {
             Text(title(e)).font(.title).lineLimit(2)
@@ -368,7 +406,8 @@ enum CalendarViews {
                     Text(e.start, style: .relative).font(.caption)
                 }
                 Spacer()
-                Text(e.calendar + (e.recurring ? " · repeats" : "") + (e.tentative ? " · tentative" : "")).font(.caption)
+                Text(e.calendar + (e.recurring ? " · repeats" : "") + (e.tentative ? " · tentative" : "")).font(
+                    .caption)
             }
             Divider()
             if !e.location.isEmpty { factRow("Where", e.location) }

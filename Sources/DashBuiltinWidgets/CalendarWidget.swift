@@ -19,11 +19,19 @@ public struct CalendarEntry: TimelineEntry, Hashable {
     public var isSample: Bool
     public var isPlaceholder: Bool
 
-    public init(date: Date, label: String, timeZone: String, daysAhead: Int, events: [CalendarOccurrence],
-                problems: [CalendarProblem] = [], calendars: [String] = [], isSample: Bool = false,
-                isPlaceholder: Bool = false) {
-        self.date = date; self.label = label; self.timeZone = timeZone; self.daysAhead = daysAhead
-        self.events = events; self.problems = problems; self.calendars = calendars; self.isSample = isSample
+    public init(
+        date: Date, label: String, timeZone: String, daysAhead: Int, events: [CalendarOccurrence],
+        problems: [CalendarProblem] = [], calendars: [String] = [], isSample: Bool = false,
+        isPlaceholder: Bool = false
+    ) {
+        self.date = date
+        self.label = label
+        self.timeZone = timeZone
+        self.daysAhead = daysAhead
+        self.events = events
+        self.problems = problems
+        self.calendars = calendars
+        self.isSample = isSample
         self.isPlaceholder = isPlaceholder
     }
 
@@ -40,7 +48,9 @@ public struct CalendarEntry: TimelineEntry, Hashable {
             return events.isEmpty ? "no events in the next \(daysAhead) days" : "\(events.count) all-day events"
         }
         let zone = CalendarFormat.zone(timeZone)
-        let when = n.start <= date ? "now" : CalendarFormat.day(n.start, zone, today: date) + " " + CalendarFormat.hm(n.start, zone)
+        let when =
+            n.start <= date
+            ? "now" : CalendarFormat.day(n.start, zone, today: date) + " " + CalendarFormat.hm(n.start, zone)
         var s = "\(events.count) events; next \(n.summary.isEmpty ? "(no title)" : n.summary) \(when)"
         if !problems.isEmpty { s += "; \(problems.count) problems" }
         return s
@@ -54,7 +64,8 @@ public struct CalendarEntry: TimelineEntry, Hashable {
             return Relevance(score: 1, duration: ends.timeIntervalSince(date))
         }
         if let n = events.first(where: { !$0.allDay && $0.start > date }),
-           n.start.timeIntervalSince(date) <= CalendarWidget.soon {
+            n.start.timeIntervalSince(date) <= CalendarWidget.soon
+        {
             return Relevance(score: 0.75, duration: n.start.timeIntervalSince(date))
         }
         return nil
@@ -87,35 +98,42 @@ public enum CalendarWidget {
     static let minimumNetworkRefresh: TimeInterval = 30 * 60
 
     public static let schema = ConfigurationSchema([
-        Parameter(key: "files", title: "Calendars",
-                  help: "Paths of .ics files (absolute, or ~/…) or http(s)/webcal URLs, comma-separated; "
-                      + "empty (or 'sample') for a built-in sample calendar",
-                  kind: .list(itemPattern: nil), default: .list([])),
-        Parameter(key: "daysAhead", title: "Days ahead", help: "How many days of events the tile looks ahead",
-                  kind: .integer(1...31), default: .int(7)),
-        Parameter(key: "label", title: "Label", help: "The tile's title; 'Calendar' when empty",
-                  kind: .string(pattern: nil), default: .string("")),
-        Parameter(key: "refreshMinutes", title: "Re-read every",
-                  help: "Minutes between reads of the calendars (URLs: at least 30)",
-                  kind: .integer(5...1440), default: .int(60)),
+        Parameter(
+            key: "files", title: "Calendars",
+            help: "Paths of .ics files (absolute, or ~/…) or http(s)/webcal URLs, comma-separated; "
+                + "empty (or 'sample') for a built-in sample calendar",
+            kind: .list(itemPattern: nil), default: .list([])),
+        Parameter(
+            key: "daysAhead", title: "Days ahead", help: "How many days of events the tile looks ahead",
+            kind: .integer(1...31), default: .int(7)),
+        Parameter(
+            key: "label", title: "Label", help: "The tile's title; 'Calendar' when empty",
+            kind: .string(pattern: nil), default: .string("")),
+        Parameter(
+            key: "refreshMinutes", title: "Re-read every",
+            help: "Minutes between reads of the calendars (URLs: at least 30)",
+            kind: .integer(5...1440), default: .int(60)),
     ])
 
     /// The calendar widget; URLs are fetched with `http` (through `swiftdash-fetch` by default).
     public static func make(http: HTTPClient = CalendarWidget.defaultHTTP) -> Widget {
-        Widget(kind: kind, displayName: "Calendar",
-               description: "Next events from .ics files or calendar URLs; a countdown, an agenda, a week grid",
-               supportedFamilies: [.small, .medium, .large, .extraLarge],
-               schema: schema, cost: .local, timeout: Double(maxSources) * (http.options.totalTimeout + 2) + 5,
-               provider: CalendarProvider(http: http),
-               view: { entry, ctx in CalendarViews.tile(entry, ctx) },
-               detail: { link, entry, ctx in CalendarViews.detail(link, entry, ctx) })
+        Widget(
+            kind: kind, displayName: "Calendar",
+            description: "Next events from .ics files or calendar URLs; a countdown, an agenda, a week grid",
+            supportedFamilies: [.small, .medium, .large, .extraLarge],
+            schema: schema, cost: .local, timeout: Double(maxSources) * (http.options.totalTimeout + 2) + 5,
+            provider: CalendarProvider(http: http),
+            view: { entry, ctx in CalendarViews.tile(entry, ctx) },
+            detail: { link, entry, ctx in CalendarViews.detail(link, entry, ctx) })
     }
 
     public static let widget: Widget = make()
 
     /// Calendar exports can be large: 10 MB like local files.
-    public static let defaultHTTP = HTTPClient(options: HTTPOptions(connectTimeout: 5, totalTimeout: 15,
-                                                                    maxBytes: ICSReader.maxBytes))
+    public static let defaultHTTP = HTTPClient(
+        options: HTTPOptions(
+            connectTimeout: 5, totalTimeout: 15,
+            maxBytes: ICSReader.maxBytes))
 
     /// How reloads of this configuration should be charged: free when it reads only local
     /// files, against the daily budget when it fetches URLs. (The scheduler takes a
@@ -125,7 +143,8 @@ public enum CalendarWidget {
     }
 
     static func eventLink(_ e: CalendarOccurrence) -> String {
-        DeepLink.make(kind: kind, "event", query: ["uid": e.uid, "start": String(Int64(e.start.timeIntervalSince1970))])
+        DeepLink.make(
+            kind: kind, "event", query: ["uid": e.uid, "start": String(Int64(e.start.timeIntervalSince1970))])
     }
     static let agendaLink = DeepLink.make(kind: kind, "agenda")
     static let problemsLink = DeepLink.make(kind: kind, "problems")
@@ -133,9 +152,11 @@ public enum CalendarWidget {
     /// The entries of one load: one now, one 15 minutes before each start, one at each
     /// start and end, and one at each local midnight, up to `windowEnd`. Each holds the
     /// events not yet ended that start within `daysAhead` days of its date.
-    static func entries(occurrences: [CalendarOccurrence], now: Date, windowEnd: Date, daysAhead: Int,
-                        zone: CalendarZone, label: String, problems: [CalendarProblem], calendars: [String],
-                        isSample: Bool) -> [CalendarEntry] {
+    static func entries(
+        occurrences: [CalendarOccurrence], now: Date, windowEnd: Date, daysAhead: Int,
+        zone: CalendarZone, label: String, problems: [CalendarProblem], calendars: [String],
+        isSample: Bool
+    ) -> [CalendarEntry] {
         var dates = Set<Date>([now])
         func add(_ d: Date) { if d > now && d < windowEnd { dates.insert(d) } }
         for o in occurrences {
@@ -155,9 +176,10 @@ public enum CalendarWidget {
             let events = occurrences.filter { o in
                 (o.end > d || (o.start == o.end && o.start >= d)) && o.start < horizon
             }
-            return CalendarEntry(date: d, label: label, timeZone: zone.id, daysAhead: daysAhead,
-                                 events: Array(events.prefix(maxEventsPerEntry)), problems: shown,
-                                 calendars: calendars, isSample: isSample)
+            return CalendarEntry(
+                date: d, label: label, timeZone: zone.id, daysAhead: daysAhead,
+                events: Array(events.prefix(maxEventsPerEntry)), problems: shown,
+                calendars: calendars, isSample: isSample)
         }
     }
 }
@@ -179,17 +201,20 @@ struct CalendarProvider: TimelineProvider {
         return (try? await timeline(for: configuration, in: context).entries.first) ?? sample
     }
 
-    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<CalendarEntry> {
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<CalendarEntry>
+    {
         let source = CalendarSource(config: configuration, http: http, environment: context.environment)
         let zone = CalendarFormat.zone(context.timeZone)
         let refresh = source.refresh
         let windowEnd = context.now.addingTimeInterval(refresh)
-        let loaded = try await source.load(from: context.now, to: windowEnd.addingTimeInterval(Double(source.daysAhead) * 86_400),
-                                           zone: zone)
-        let entries = CalendarWidget.entries(occurrences: loaded.occurrences, now: context.now, windowEnd: windowEnd,
-                                             daysAhead: source.daysAhead, zone: zone, label: source.label,
-                                             problems: loaded.problems, calendars: loaded.calendars,
-                                             isSample: source.usesSample)
+        let loaded = try await source.load(
+            from: context.now, to: windowEnd.addingTimeInterval(Double(source.daysAhead) * 86_400),
+            zone: zone)
+        let entries = CalendarWidget.entries(
+            occurrences: loaded.occurrences, now: context.now, windowEnd: windowEnd,
+            daysAhead: source.daysAhead, zone: zone, label: source.label,
+            problems: loaded.problems, calendars: loaded.calendars,
+            isSample: source.usesSample)
         return Timeline(entries: entries, policy: .after(windowEnd))
     }
 }
@@ -223,7 +248,8 @@ struct CalendarSource: Sendable {
 
     static func isURL(_ s: String) -> Bool {
         let l = s.lowercased()
-        return l.hasPrefix("http://") || l.hasPrefix("https://") || l.hasPrefix("webcal://") || l.hasPrefix("webcals://")
+        return l.hasPrefix("http://") || l.hasPrefix("https://") || l.hasPrefix("webcal://")
+            || l.hasPrefix("webcals://")
     }
 
     struct Loaded {
@@ -242,8 +268,10 @@ struct CalendarSource: Sendable {
         var failures: [DataSourceError] = []
         let list = usesSample ? ["sample"] : Array(items.prefix(CalendarWidget.maxSources))
         if items.count > CalendarWidget.maxSources {
-            problems.append(CalendarProblem(source: "configuration", line: nil,
-                                            message: "only the first \(CalendarWidget.maxSources) calendars are read"))
+            problems.append(
+                CalendarProblem(
+                    source: "configuration", line: nil,
+                    message: "only the first \(CalendarWidget.maxSources) calendars are read"))
         }
         for item in list {
             do {
@@ -259,7 +287,8 @@ struct CalendarSource: Sendable {
             }
         }
         if calendars.isEmpty, let first = failures.first {
-            throw failures.count == 1 ? first
+            throw failures.count == 1
+                ? first
                 : DataSourceError(first.reason, "none of \(failures.count) calendars could be read: \(first.message)")
         }
         all.sort { ($0.start, $0.end, $0.summary) < ($1.start, $1.end, $1.summary) }
@@ -276,7 +305,9 @@ struct CalendarSource: Sendable {
         comps.fragment = nil
         let s = comps.string ?? "calendar URL"
         // Private feeds (Google's /private-…/basic.ics) keep their secret in the path.
-        if s.contains("/private-") || s.count > 60, let host = comps.host { return "\(comps.scheme ?? "https")://\(host)/…" }
+        if s.contains("/private-") || s.count > 60, let host = comps.host {
+            return "\(comps.scheme ?? "https")://\(host)/…"
+        }
         return TextSanitizer.singleLine(s)
     }
 
@@ -289,8 +320,9 @@ struct CalendarSource: Sendable {
             guard let url = URL(string: text), url.host != nil else {
                 throw DataSourceError(.configuration, "\(Self.shownName(item)) is not a valid URL")
             }
-            let data = try await http.get(url, headers: ["Accept": "text/calendar, */*"],
-                                          notFoundHint: "no calendar at this address")
+            let data = try await http.get(
+                url, headers: ["Accept": "text/calendar, */*"],
+                notFoundHint: "no calendar at this address")
             return (data, Self.shownName(item))
         }
         return (try readFile(item), (item as NSString).lastPathComponent)
@@ -299,7 +331,11 @@ struct CalendarSource: Sendable {
     func readFile(_ item: String) throws -> Data {
         var path = item
         if path == "~" || path.hasPrefix("~/") {
-            if let home, !home.isEmpty { path = home + path.dropFirst() } else { path = (path as NSString).expandingTildeInPath }
+            if let home, !home.isEmpty {
+                path = home + path.dropFirst()
+            } else {
+                path = (path as NSString).expandingTildeInPath
+            }
         }
         let shown = TextSanitizer.singleLine(item)
         var isDir: ObjCBool = false

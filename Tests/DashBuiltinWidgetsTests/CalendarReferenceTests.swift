@@ -42,27 +42,36 @@ struct CalendarReferenceTests {
     @Test(arguments: files)
     func matchesReference(_ name: String) throws {
         let data = try Data(contentsOf: Self.corpus.appendingPathComponent(name))
-        let json = try Data(contentsOf: Self.corpus.appendingPathComponent(name.replacingOccurrences(of: ".ics", with: ".expected.json")))
+        let json = try Data(
+            contentsOf: Self.corpus.appendingPathComponent(
+                name.replacingOccurrences(of: ".ics", with: ".expected.json")))
         let expected = try JSONDecoder().decode(Expected.self, from: json)
         let viewer = try #require(CalendarZone.iana(expected.viewerZone))
         func instant(_ s: String) throws -> Date {
-            let w = try #require(ICSReader.dateTime(Substring(s.replacingOccurrences(of: "-", with: "")
-                .replacingOccurrences(of: ":", with: ""))))
+            let w = try #require(
+                ICSReader.dateTime(
+                    Substring(
+                        s.replacingOccurrences(of: "-", with: "")
+                            .replacingOccurrences(of: ":", with: ""))))
             return Date(timeIntervalSince1970: TimeInterval(viewer.utc(fromWall: w.wall)))
         }
         let doc = CalendarParser.parse(data, source: name)
         #expect(doc.problems.isEmpty, "\(doc.problems)")
-        let got = doc.occurrences(from: try instant(expected.window[0]), to: try instant(expected.window[1]),
-                                  viewer: viewer, limit: 10_000).occurrences
+        let got = doc.occurrences(
+            from: try instant(expected.window[0]), to: try instant(expected.window[1]),
+            viewer: viewer, limit: 10_000
+        ).occurrences
         let actual = got.map {
-            Expected.Occurrence(start: Self.text($0.start, allDay: $0.allDay, viewer: viewer),
-                                end: Self.text($0.end, allDay: $0.allDay, viewer: viewer),
-                                allDay: $0.allDay, summary: $0.summary)
+            Expected.Occurrence(
+                start: Self.text($0.start, allDay: $0.allDay, viewer: viewer),
+                end: Self.text($0.end, allDay: $0.allDay, viewer: viewer),
+                allDay: $0.allDay, summary: $0.summary)
         }.sorted { ($0.start, $0.end, $0.summary) < ($1.start, $1.end, $1.summary) }
         let missing = expected.occurrences.filter { !actual.contains($0) }
         let extra = actual.filter { !expected.occurrences.contains($0) }
-        #expect(missing.isEmpty && extra.isEmpty,
-                "\(name): missing \(missing.count) \(missing.prefix(8)); extra \(extra.count) \(extra.prefix(8))")
+        #expect(
+            missing.isEmpty && extra.isEmpty,
+            "\(name): missing \(missing.count) \(missing.prefix(8)); extra \(extra.count) \(extra.prefix(8))")
         #expect(actual.count == expected.occurrences.count)
     }
 }

@@ -9,21 +9,27 @@ import DashTestSupport
 /// Calendar tests run in Berlin, where the corpus's DST edges are.
 let berlin = TimeZone(identifier: "Europe/Berlin")!
 
-func calendarContext(_ family: WidgetFamily, now: Date = testNow, preview: Bool = false,
-                     environment: [String: String] = [:]) -> TimelineContext {
-    TimelineContext(family: family, size: contentSize(family), now: now, isPreview: preview, timeZone: berlin,
-                    environment: environment)
+func calendarContext(
+    _ family: WidgetFamily, now: Date = testNow, preview: Bool = false,
+    environment: [String: String] = [:]
+) -> TimelineContext {
+    TimelineContext(
+        family: family, size: contentSize(family), now: now, isPreview: preview, timeZone: berlin,
+        environment: environment)
 }
 
 /// Draws a calendar view at `now`, with Berlin as the screen's zone.
 func renderCalendar(_ view: TileView, width: Int, height: Int, now: Date = testNow) -> RenderedTile {
     var buffer = CellBuffer(width: width, height: height)
-    let result = TileRenderer.render(view, in: Rect(x: 0, y: 0, width: width, height: height), buffer: &buffer,
-                                     environment: RenderEnvironment(theme: .dark, now: now, timeZone: berlin))
+    let result = TileRenderer.render(
+        view, in: Rect(x: 0, y: 0, width: width, height: height), buffer: &buffer,
+        environment: RenderEnvironment(theme: .dark, now: now, timeZone: berlin))
     return RenderedTile(text: buffer.textDump, links: result.tapRegions.map(\.url), widgetURL: result.widgetURL)
 }
 
-func icsFixture(_ name: String) -> URL { testsDirectory.appendingPathComponent("Fixtures/ics").appendingPathComponent(name) }
+func icsFixture(_ name: String) -> URL {
+    testsDirectory.appendingPathComponent("Fixtures/ics").appendingPathComponent(name)
+}
 
 /// 2026-11-23 (a Monday) at a Berlin wall time.
 func berlinTime(_ hh: Int, _ mm: Int, day: Int = 23, month: Int = 11) -> Date {
@@ -44,10 +50,14 @@ struct CalendarParserTests {
         #expect(moved.location == "Room 2.12")
         // Nov 25's standup is cancelled by its override; Nov 27's is not.
         let week = doc.occurrences(from: berlinTime(0, 0), to: berlinTime(0, 0, day: 30), viewer: z).occurrences
-        let standups = week.filter { $0.summary.hasPrefix("Team standup") }.map { CalendarFormat.dayNumber($0.start, z) }
+        let standups = week.filter { $0.summary.hasPrefix("Team standup") }.map {
+            CalendarFormat.dayNumber($0.start, z)
+        }
         #expect(standups.count == 2)
         let master = try #require(week.first { $0.summary == "Team standup" })
-        #expect(master.description.contains("Daily standup, three times a week.\nJoin with Google Meet: https://meet.google.com/abc-defg-hij"))
+        #expect(
+            master.description.contains(
+                "Daily standup, three times a week.\nJoin with Google Meet: https://meet.google.com/abc-defg-hij"))
         #expect(master.description.contains("yesterday; today; blockers\\nothing else"))
         #expect(master.location == "Room 4.01, Haus B")
         #expect(master.links.first == "https://meet.google.com/abc-defg-hij")
@@ -63,8 +73,10 @@ struct CalendarParserTests {
         #expect(sync.links.first?.hasPrefix("https://teams.microsoft.com/l/meetup-join/") == true)
         #expect(sync.description.contains("Microsoft Teams meeting"))
         #expect(sync.uid.hasSuffix("A2B3C4D5E6F708192A3B4C5D6E7F8"))
-        let year = doc.occurrences(from: berlinTime(0, 0, day: 1, month: 1), to: berlinTime(0, 0, day: 1, month: 12),
-                                   viewer: z).occurrences
+        let year = doc.occurrences(
+            from: berlinTime(0, 0, day: 1, month: 1), to: berlinTime(0, 0, day: 1, month: 12),
+            viewer: z
+        ).occurrences
         let close = try #require(year.first { $0.summary == "Month-end close" })
         #expect(close.organizer == "Finance Team")
         // Without a VTIMEZONE block a Windows name still resolves.
@@ -79,10 +91,13 @@ struct CalendarParserTests {
             END:VCALENDAR
             """
         let d2 = CalendarParser.parse(Data(bare.utf8), source: "bare.ics")
-        let o = try #require(d2.occurrences(from: berlinTime(0, 0, day: 1, month: 7), to: berlinTime(0, 0, day: 1, month: 8),
-                                            viewer: z).occurrences.first)
-        #expect(o.start == Date(timeIntervalSince1970: 1_784_098_800)) // 2026-07-15T07:00Z
-        #expect(o.end == Date(timeIntervalSince1970: 1_784_120_400)) // 2026-07-15T13:00Z
+        let o = try #require(
+            d2.occurrences(
+                from: berlinTime(0, 0, day: 1, month: 7), to: berlinTime(0, 0, day: 1, month: 8),
+                viewer: z
+            ).occurrences.first)
+        #expect(o.start == Date(timeIntervalSince1970: 1_784_098_800))  // 2026-07-15T07:00Z
+        #expect(o.end == Date(timeIntervalSince1970: 1_784_120_400))  // 2026-07-15T13:00Z
         #expect(d2.problems.isEmpty)
         #expect(WindowsZones.iana.count >= 130)
     }
@@ -101,7 +116,8 @@ struct CalendarParserTests {
             END:VCALENDAR
             """
         let doc = CalendarParser.parse(Data(ics.utf8), source: "evil.ics")
-        let o = try #require(doc.occurrences(from: testNow, to: testNow.addingTimeInterval(86_400), viewer: .utc).occurrences.first)
+        let o = try #require(
+            doc.occurrences(from: testNow, to: testNow.addingTimeInterval(86_400), viewer: .utc).occurrences.first)
         #expect(o.summary == "Hello red link gnp.exe")
         #expect(o.description.count == 2000)
         #expect(o.location == "Room 1,")
@@ -114,11 +130,16 @@ struct CalendarParserTests {
         let z = CalendarZone.iana("Europe/Berlin")!
         let occ = doc.occurrences(from: berlinTime(0, 0), to: berlinTime(0, 0, day: 30), viewer: z).occurrences
         // The good events survive every broken line around them.
-        #expect(Set(occ.map(\.summary)) == ["Still here", "Weekly, rule half broken", "Unknown zone read as local",
-                                             "Never closed"])
-        for fragment in ["broken.ics:5: not a 'NAME:value' line", "has no DTSTART", "DTSTART '2026-11-24' is not a date",
-                         "RRULE: FREQ=FORTNIGHTLY is not a frequency", "unknown time zone Mars/Olympus_Mons",
-                         "END:VTODO without a matching BEGIN", "is never closed"] {
+        #expect(
+            Set(occ.map(\.summary)) == [
+                "Still here", "Weekly, rule half broken", "Unknown zone read as local",
+                "Never closed",
+            ])
+        for fragment in [
+            "broken.ics:5: not a 'NAME:value' line", "has no DTSTART", "DTSTART '2026-11-24' is not a date",
+            "RRULE: FREQ=FORTNIGHTLY is not a frequency", "unknown time zone Mars/Olympus_Mons",
+            "END:VTODO without a matching BEGIN", "is never closed",
+        ] {
             #expect(messages.contains { $0.contains(fragment) }, "\(fragment) in \(messages)")
         }
         #expect(doc.problems.allSatisfy { $0.line != nil || $0.message.contains("never closed") })
@@ -142,13 +163,15 @@ struct CalendarParserTests {
             let doc = CalendarParser.parse(Data(bytes), source: "junk.ics")
             _ = doc.occurrences(from: testNow, to: testNow.addingTimeInterval(30 * 86_400), viewer: .utc)
         }
-        for text in ["", "BEGIN:VCALENDAR", "END:VCALENDAR", ":::", "BEGIN:\nEND:", String(repeating: "BEGIN:X\n", count: 100),
-                     "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20261123T100000Z\nRRULE:FREQ=DAILY;INTERVAL=0\nEND:VEVENT",
-                     rule("FREQ=MONTHLY;BYDAY=-9223372036854775808MO"), rule("FREQ=MONTHLY;BYMONTHDAY=-9223372036854775808"),
-                     rule("FREQ=YEARLY;INTERVAL=99999999999999999999"), rule("FREQ=DAILY;COUNT=9223372036854775807"),
-                     rule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"), rule("FREQ=WEEKLY;BYDAY=;WKST=XX"),
-                     "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:99991231T235959Z\nRRULE:FREQ=DAILY\nEND:VEVENT",
-                     "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:00010101T000000Z\nDURATION:-P99999999W\nEND:VEVENT"] {
+        for text in [
+            "", "BEGIN:VCALENDAR", "END:VCALENDAR", ":::", "BEGIN:\nEND:", String(repeating: "BEGIN:X\n", count: 100),
+            "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20261123T100000Z\nRRULE:FREQ=DAILY;INTERVAL=0\nEND:VEVENT",
+            rule("FREQ=MONTHLY;BYDAY=-9223372036854775808MO"), rule("FREQ=MONTHLY;BYMONTHDAY=-9223372036854775808"),
+            rule("FREQ=YEARLY;INTERVAL=99999999999999999999"), rule("FREQ=DAILY;COUNT=9223372036854775807"),
+            rule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"), rule("FREQ=WEEKLY;BYDAY=;WKST=XX"),
+            "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:99991231T235959Z\nRRULE:FREQ=DAILY\nEND:VEVENT",
+            "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:00010101T000000Z\nDURATION:-P99999999W\nEND:VEVENT",
+        ] {
             let doc = CalendarParser.parse(Data(text.utf8), source: "t.ics")
             _ = doc.occurrences(from: testNow, to: testNow.addingTimeInterval(86_400), viewer: .utc)
         }
@@ -199,14 +222,17 @@ struct CalendarWidgetTests {
         #expect(widget.supportedFamilies == [.small, .medium, .large, .extraLarge])
         #expect(BuiltinWidgets.bundle["calendar"] != nil)
         #expect(widget.schema.validate(WidgetConfig(["daysAhead": .int(40)])).count == 1)
-        #expect(try widget.schema.parse(key: "files", text: "~/a.ics, https://x.org/b.ics") == .list(["~/a.ics", "https://x.org/b.ics"]))
+        #expect(
+            try widget.schema.parse(key: "files", text: "~/a.ics, https://x.org/b.ics")
+                == .list(["~/a.ics", "https://x.org/b.ics"]))
         #expect(CalendarWidget.reloadCost(for: config(["/tmp/a.ics"])) == .local)
         #expect(CalendarWidget.reloadCost(for: config(["/tmp/a.ics", "webcal://x.org/b.ics"])) == .budgeted)
     }
 
     @Test func shippedSampleIsTheBuiltInOne() async throws {
         let repo = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        let shipped = try String(contentsOf: repo.appendingPathComponent("examples/calendar/sample.ics"), encoding: .utf8)
+        let shipped = try String(
+            contentsOf: repo.appendingPathComponent("examples/calendar/sample.ics"), encoding: .utf8)
         #expect(shipped == CalendarSample.ics + "\n" || shipped == CalendarSample.ics)
         #expect(CalendarSample.document.problems.isEmpty)
         // No files: the sample, offline, with events in every coming week.
@@ -232,9 +258,13 @@ struct CalendarWidgetTests {
         let before = try #require(t.entry(at: berlinTime(11, 0).addingTimeInterval(-1))?.base as? CalendarEntry)
         let at = try #require(t.entry(at: berlinTime(11, 0))?.base as? CalendarEntry)
         let small = calendarContext(.small)
-        let beforeTile = renderCalendar(widget.view(for: AnyEntry(before), in: small), width: 15, height: 5,
-                                        now: berlinTime(11, 0).addingTimeInterval(-1)).text
-        let atTile = renderCalendar(widget.view(for: AnyEntry(at), in: small), width: 15, height: 5, now: berlinTime(11, 0)).text
+        let beforeTile = renderCalendar(
+            widget.view(for: AnyEntry(before), in: small), width: 15, height: 5,
+            now: berlinTime(11, 0).addingTimeInterval(-1)
+        ).text
+        let atTile = renderCalendar(
+            widget.view(for: AnyEntry(at), in: small), width: 15, height: 5, now: berlinTime(11, 0)
+        ).text
         #expect(beforeTile.contains("11:00–11:15") && beforeTile.contains("now"))
         #expect(atTile.contains("Now") && atTile.contains("ends in 15 min"))
         // And at the end it is gone.
@@ -262,8 +292,9 @@ struct CalendarWidgetTests {
             let t = try await widget.timeline(for: cfg, in: calendarContext(family, now: now))
             let entry = try #require(t.entries.first)
             let size = contentSize(family)
-            let tile = renderCalendar(widget.view(for: entry, in: calendarContext(family, now: now)),
-                                      width: size.width, height: size.height, now: now)
+            let tile = renderCalendar(
+                widget.view(for: entry, in: calendarContext(family, now: now)),
+                width: size.width, height: size.height, now: now)
             assertSnapshot(tile.text, named: "calendar-\(family.rawValue)")
             #expect(tile.text.contains("Team sta"))
             switch family {
@@ -291,20 +322,28 @@ struct CalendarWidgetTests {
         #expect(link.query["uid"] == "standup-2026@google.com")
         var pane = calendarContext(.large, now: now)
         pane.size = (70, 24)
-        let drawn = renderCalendar(widget.detail(for: link, entry: AnyEntry(entry), in: pane), width: 70, height: 24, now: now)
+        let drawn = renderCalendar(
+            widget.detail(for: link, entry: AnyEntry(entry), in: pane), width: 70, height: 24, now: now)
         assertSnapshot(drawn.text, named: "calendar-detail")
-        for word in ["Team standup", "Fri 27 Nov, 09:30 – 09:45", "15 min", "Room 4.01, Haus B", "Daily standup",
-                     "Work (Google) · repeats", "https://meet.google.com/abc-defg-hij"] {
+        for word in [
+            "Team standup", "Fri 27 Nov, 09:30 – 09:45", "15 min", "Room 4.01, Haus B", "Daily standup",
+            "Work (Google) · repeats", "https://meet.google.com/abc-defg-hij",
+        ] {
             #expect(drawn.text.contains(word), "\(word)")
         }
         #expect(drawn.links.contains("https://meet.google.com/abc-defg-hij"))
         // The agenda and problems panes.
-        let agenda = renderCalendar(widget.detail(for: DeepLink(CalendarWidget.agendaLink)!, entry: AnyEntry(entry), in: pane),
-                                    width: 70, height: 24, now: now).text
+        let agenda = renderCalendar(
+            widget.detail(for: DeepLink(CalendarWidget.agendaLink)!, entry: AnyEntry(entry), in: pane),
+            width: 70, height: 24, now: now
+        ).text
         // Nothing today (the standup is cancelled) or tomorrow: the agenda goes on to Friday.
         #expect(agenda.contains("Fri 27 Nov") && !agenda.contains("Today"))
-        let gone = renderCalendar(widget.detail(for: DeepLink("swiftdash://calendar/event?uid=nope")!, entry: AnyEntry(entry),
-                                                in: pane), width: 70, height: 24).text
+        let gone = renderCalendar(
+            widget.detail(
+                for: DeepLink("swiftdash://calendar/event?uid=nope")!, entry: AnyEntry(entry),
+                in: pane), width: 70, height: 24
+        ).text
         #expect(gone.contains("no longer"))
     }
 
@@ -313,10 +352,14 @@ struct CalendarWidgetTests {
         let t = try await widget.timeline(for: cfg, in: calendarContext(.large, now: berlinTime(8, 0)))
         let entry = try #require(t.entries.first?.base as? CalendarEntry)
         #expect(entry.problems.contains { $0.message == "calendar file /nonexistent/cal.ics not found" })
-        let tile = renderCalendar(widget.view(for: AnyEntry(entry), in: calendarContext(.large)), width: 35, height: 13).text
+        let tile = renderCalendar(widget.view(for: AnyEntry(entry), in: calendarContext(.large)), width: 35, height: 13)
+            .text
         #expect(tile.contains("⚠ \(entry.problems.count)"))
-        let pane = renderCalendar(widget.detail(for: DeepLink(CalendarWidget.problemsLink)!, entry: AnyEntry(entry),
-                                                in: calendarContext(.large)), width: 70, height: 24).text
+        let pane = renderCalendar(
+            widget.detail(
+                for: DeepLink(CalendarWidget.problemsLink)!, entry: AnyEntry(entry),
+                in: calendarContext(.large)), width: 70, height: 24
+        ).text
         assertSnapshot(pane, named: "calendar-problems")
         #expect(pane.contains("broken.ics:5 "))
         // Only missing sources: the load fails, so the scheduler keeps the last good entry, marked stale.
@@ -333,32 +376,39 @@ struct CalendarWidgetTests {
     @Test func urlsAreFetchedThroughTheHTTPClient() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }
-        server.route("/cal/work.ics", .init(status: 200, headers: ["Content-Type": "text/calendar"],
-                                            body: try Data(contentsOf: icsFixture("outlook.ics"))))
+        server.route(
+            "/cal/work.ics",
+            .init(
+                status: 200, headers: ["Content-Type": "text/calendar"],
+                body: try Data(contentsOf: icsFixture("outlook.ics"))))
         server.route("/cal/gone.ics", .init(status: 404, "not here"))
         let url = server.baseURL + "/cal/work.ics?token=secret123"
-        let t = try await widget.timeline(for: config([url, "~/nope.ics"]),
-                                          in: calendarContext(.medium, now: berlinTime(8, 0), environment: ["HOME": "/nonexistent"]))
+        let t = try await widget.timeline(
+            for: config([url, "~/nope.ics"]),
+            in: calendarContext(.medium, now: berlinTime(8, 0), environment: ["HOME": "/nonexistent"]))
         let entry = try #require(t.entries.first?.base as? CalendarEntry)
         #expect(entry.calendars == ["Calendar"])
         #expect(entry.problems.map(\.message) == ["calendar file ~/nope.ics not found"])
         // URLs re-read at most every 30 minutes (budgeted), files every hour by default.
         #expect(t.policy == .after(berlinTime(9, 0)))
-        let fast = try await widget.timeline(for: config([url], ["refreshMinutes": .int(5)]), in: calendarContext(.small))
+        let fast = try await widget.timeline(
+            for: config([url], ["refreshMinutes": .int(5)]), in: calendarContext(.small))
         #expect(fast.policy == .after(testNow.addingTimeInterval(30 * 60)))
         #expect(server.requests.first?.headers["accept"]?.contains("text/calendar") == true)
         let e = await expectDataSourceError {
             _ = try await widget.timeline(for: config([server.baseURL + "/cal/gone.ics"]), in: calendarContext(.small))
         }
         #expect(e?.message == "HTTP 404 from 127.0.0.1:\(server.port): no calendar at this address")
-        #expect(CalendarSource.shownName("https://calendar.google.com/calendar/ical/x%40gmail.com/private-abc123/basic.ics")
+        #expect(
+            CalendarSource.shownName("https://calendar.google.com/calendar/ical/x%40gmail.com/private-abc123/basic.ics")
                 == "https://calendar.google.com/…")
         #expect(!CalendarSource.shownName(url).contains("secret"))
     }
 
     @Test func placeholderSnapshotAndCache() async throws {
         let placeholder = widget.placeholder(in: calendarContext(.medium))
-        let drawn = renderCalendar(widget.view(for: placeholder, in: calendarContext(.medium)), width: 35, height: 5).text
+        let drawn = renderCalendar(widget.view(for: placeholder, in: calendarContext(.medium)), width: 35, height: 5)
+            .text
         #expect(!drawn.contains("standup"))
         let snap = await widget.snapshot(for: config(["/nonexistent.ics"]), in: calendarContext(.small, preview: true))
         #expect((snap.base as? CalendarEntry)?.isSample == true)

@@ -24,21 +24,25 @@ final class CalendarTmuxTests: XCTestCase {
         }
         let ics = home.appendingPathComponent("meeting.ics")
         try """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            BEGIN:VEVENT\r
-            UID:e2e-meeting\r
-            DTSTART:\(stamp(start))\r
-            DTEND:\(stamp(start.addingTimeInterval(600)))\r
-            SUMMARY:Launch review\r
-            END:VEVENT\r
-            END:VCALENDAR\r
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VEVENT\r
+        UID:e2e-meeting\r
+        DTSTART:\(stamp(start))\r
+        DTEND:\(stamp(start.addingTimeInterval(600)))\r
+        SUMMARY:Launch review\r
+        END:VEVENT\r
+        END:VCALENDAR\r
 
-            """.write(to: ics, atomically: true, encoding: .utf8)
+        """.write(to: ics, atomically: true, encoding: .utf8)
         try "tiles:\n  - family: small\n    widget: calendar\n    config: { files: [\(ics.path)] }\n"
             .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let t = try TmuxSession(width: 80, height: 24, env: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                                                             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path])
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            ])
         defer { t.close() }
         let before = t.waitFor("the coming meeting") { $0.contains("Launch review") }
         XCTAssertFalse(before.contains("Now"), before)
