@@ -139,6 +139,8 @@ public struct CalendarDocument: Sendable {
     var series: [Series]
     /// How many VEVENTs were read.
     public var eventCount: Int
+    /// False when the text had no component at all (an HTML error page, a wrong file).
+    public var isCalendar: Bool
 
     struct Series: Sendable {
         var uid: String

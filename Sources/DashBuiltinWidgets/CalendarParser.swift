@@ -84,7 +84,7 @@ public enum CalendarParser {
         }
         return CalendarDocument(
             name: name.isEmpty ? displayName(source) : name, problems: problems,
-            series: order.map { series[$0]! }, eventCount: count)
+            series: order.map { series[$0]! }, eventCount: count, isCalendar: !read.calendars.isEmpty)
     }
 
     static func displayName(_ source: String) -> String {

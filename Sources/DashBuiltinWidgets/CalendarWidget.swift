@@ -277,6 +277,10 @@ struct CalendarSource: Sendable {
             do {
                 let (data, name) = try await read(item)
                 let doc = CalendarParser.parse(data, source: name)
+                guard doc.isCalendar else {
+                    let name = Self.shownName(item)
+                    throw DataSourceError(.badData, "\(name) is not an iCalendar file (no BEGIN:VCALENDAR)")
+                }
                 let expanded = doc.occurrences(from: from, to: to, viewer: zone)
                 all += expanded.occurrences
                 problems += doc.problems + expanded.problems
@@ -311,13 +315,21 @@ struct CalendarSource: Sendable {
         return TextSanitizer.singleLine(s)
     }
 
+    /// The address to fetch: `webcal://` and `webcals://` (calendar subscriptions) are https.
+    static func httpURL(_ item: String) -> URL? {
+        var text = item
+        for scheme in ["webcal://", "webcals://"] where text.lowercased().hasPrefix(scheme) {
+            text = "https://" + text.dropFirst(scheme.count)
+        }
+        guard let url = URL(string: text), let host = url.host, !host.isEmpty,
+              ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+        return url
+    }
+
     func read(_ item: String) async throws -> (Data, String) {
         if item.lowercased() == "sample" { return (Data(CalendarSample.ics.utf8), "sample") }
         if Self.isURL(item) {
-            var text = item
-            if text.lowercased().hasPrefix("webcal://") { text = "https://" + text.dropFirst("webcal://".count) }
-            if text.lowercased().hasPrefix("webcals://") { text = "https://" + text.dropFirst("webcals://".count) }
-            guard let url = URL(string: text), url.host != nil else {
+            guard let url = Self.httpURL(item) else {
                 throw DataSourceError(.configuration, "\(Self.shownName(item)) is not a valid URL")
             }
             let data = try await http.get(
