@@ -59,7 +59,7 @@ struct CalendarReferenceTests {
         #expect(doc.problems.isEmpty, "\(doc.problems)")
         let got = doc.occurrences(
             from: try instant(expected.window[0]), to: try instant(expected.window[1]),
-            viewer: viewer, limit: 10_000
+            viewer: viewer, limit: 100_000
         ).occurrences
         let actual = got.map {
             Expected.Occurrence(

@@ -4,7 +4,8 @@
     pip install icalendar recurring-ical-events
     python3 Tests/reference/ics_reference.py
 
-For every Tests/DashBuiltinWidgetsTests/Fixtures/ics/NAME.ics it expands the events
+It first (re)writes generated-rules.ics, a fixed-seed corpus of random recurrence
+rules. Then for every Tests/DashBuiltinWidgetsTests/Fixtures/ics/NAME.ics it expands the events
 that overlap a fixed window with icalendar + recurring-ical-events, drops cancelled
 ones (STATUS:CANCELLED, as the widget does) and writes NAME.expected.json beside it:
 each occurrence's start and end (UTC for times, YYYY-MM-DD for all-day dates) and
@@ -16,6 +17,7 @@ compares with the committed JSON.
 import datetime
 import json
 import pathlib
+import random
 import sys
 import zoneinfo
 
@@ -60,8 +62,68 @@ def expand(path, viewer):
     return out
 
 
+def generate_rules(path, seed=5545, count=120):
+    """A deterministic corpus of random recurrence rules: every FREQ, INTERVAL, COUNT or
+    UNTIL (UTC, local, date), BYDAY with ordinals, BYMONTHDAY, BYMONTH, BYYEARDAY,
+    BYSETPOS, BYHOUR, WKST, in several zones, all-day and floating; some with EXDATEs."""
+    rnd = random.Random(seed)
+    zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Sydney", "UTC", None]
+    days = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//swiftdash//generated rules//EN",
+             "X-WR-CALNAME:Generated rules"]
+    for i in range(count):
+        freq = rnd.choice(["DAILY", "WEEKLY", "MONTHLY", "YEARLY"])
+        all_day = rnd.random() < 0.15
+        zone = None if all_day else rnd.choice(zones)
+        start = datetime.datetime(rnd.choice([2024, 2025, 2026]), rnd.randint(1, 12), rnd.randint(1, 28),
+                                  rnd.randint(0, 23), rnd.choice([0, 15, 30, 45]))
+        parts = [f"FREQ={freq}"]
+        if rnd.random() < 0.4:
+            parts.append(f"INTERVAL={rnd.randint(2, 4)}")
+        if rnd.random() < 0.5:
+            ordinal = freq in ("MONTHLY", "YEARLY") and rnd.random() < 0.5
+            picked = rnd.sample(days, rnd.randint(1, 3))
+            parts.append("BYDAY=" + ",".join((f"{rnd.choice([1, 2, 3, -1, -2])}" if ordinal else "") + d for d in picked))
+        if rnd.random() < 0.3:
+            parts.append("BYMONTHDAY=" + ",".join(str(rnd.choice([1, 2, 10, 15, 28, 29, 30, 31, -1, -2]))
+                                                  for _ in range(rnd.randint(1, 2))))
+        if freq in ("YEARLY", "MONTHLY", "DAILY") and rnd.random() < 0.3:
+            parts.append("BYMONTH=" + ",".join(str(m) for m in sorted(rnd.sample(range(1, 13), rnd.randint(1, 3)))))
+        if freq == "YEARLY" and rnd.random() < 0.1:
+            parts.append("BYYEARDAY=" + str(rnd.choice([1, 100, 200, -1, -100])))
+        if rnd.random() < 0.2 and any(p.startswith(("BYDAY", "BYMONTHDAY")) for p in parts):
+            parts.append("BYSETPOS=" + str(rnd.choice([1, 2, -1, -2])))
+        if not all_day and freq in ("DAILY", "WEEKLY") and rnd.random() < 0.15:
+            parts.append("BYHOUR=" + ",".join(str(h) for h in sorted(rnd.sample(range(6, 20), 2))))
+        if freq == "WEEKLY" and rnd.random() < 0.4:
+            parts.append("WKST=" + rnd.choice(["SU", "MO", "WE"]))
+        end = rnd.random()
+        if end < 0.35:
+            parts.append(f"COUNT={rnd.randint(1, 40)}")
+        elif end < 0.7:
+            until = start + datetime.timedelta(days=rnd.randint(10, 800))
+            kind = "date" if all_day else rnd.choice(["utc", "utc", "local", "date"])
+            parts.append("UNTIL=" + (until.strftime("%Y%m%d") if kind == "date" else
+                                     until.strftime("%Y%m%dT%H%M%S") + ("Z" if kind == "utc" and zone else "")))
+        rnd.shuffle(parts)
+        lines += ["BEGIN:VEVENT", f"UID:generated-{i}", f"SUMMARY:Rule {i}"]
+        if all_day:
+            lines.append("DTSTART;VALUE=DATE:" + start.strftime("%Y%m%d"))
+            lines.append("DTEND;VALUE=DATE:" + (start + datetime.timedelta(days=rnd.randint(1, 2))).strftime("%Y%m%d"))
+        else:
+            tz = "" if zone is None else (f";TZID={zone}" if zone != "UTC" else "")
+            z = "Z" if zone == "UTC" else ""
+            lines.append(f"DTSTART{tz}:" + start.strftime("%Y%m%dT%H%M%S") + z)
+            lines.append(f"DURATION:PT{rnd.choice([15, 30, 60, 90, 480])}M")
+        lines.append("RRULE:" + ";".join(parts))
+        lines.append("END:VEVENT")
+    lines.append("END:VCALENDAR")
+    path.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8", newline="")
+
+
 def main():
     viewer = zoneinfo.ZoneInfo(VIEWER_ZONE)
+    generate_rules(CORPUS / "generated-rules.ics")
     files = sorted(CORPUS.glob("*.ics"))
     if not files:
         sys.exit(f"no .ics files in {CORPUS}")
@@ -73,7 +135,10 @@ def main():
             "occurrences": expand(path, viewer),
         }
         target = path.with_suffix(".expected.json")
-        target.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        # One occurrence a line: small files, readable diffs.
+        head = json.dumps({k: v for k, v in result.items() if k != "occurrences"}, ensure_ascii=False)[:-1]
+        rows = ",\n  ".join(json.dumps(o, ensure_ascii=False) for o in result["occurrences"])
+        target.write_text(f'{head}, "occurrences": [\n  {rows}\n]}}\n', encoding="utf-8")
         print(f"{target.name}: {len(result['occurrences'])} occurrences")
 
 
