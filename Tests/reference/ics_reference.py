@@ -65,7 +65,8 @@ def expand(path, viewer):
 def generate_rules(path, seed=5545, count=120):
     """A deterministic corpus of random recurrence rules: every FREQ, INTERVAL, COUNT or
     UNTIL (UTC, local, date), BYDAY with ordinals, BYMONTHDAY, BYMONTH, BYYEARDAY,
-    BYSETPOS, BYHOUR, WKST, in several zones, all-day and floating; some with EXDATEs."""
+    BYSETPOS, BYHOUR, WKST, in several zones, all-day and floating; some with an EXDATE,
+    an RDATE, or a RECURRENCE-ID override (moved, or cancelled)."""
     rnd = random.Random(seed)
     zones = ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Sydney", "UTC", None]
     days = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
@@ -116,7 +117,27 @@ def generate_rules(path, seed=5545, count=120):
             lines.append(f"DTSTART{tz}:" + start.strftime("%Y%m%dT%H%M%S") + z)
             lines.append(f"DURATION:PT{rnd.choice([15, 30, 60, 90, 480])}M")
         lines.append("RRULE:" + ";".join(parts))
+
+        def stamp(moment):
+            if all_day:
+                return ";VALUE=DATE:" + moment.strftime("%Y%m%d")
+            tz = "" if zone in (None, "UTC") else f";TZID={zone}"
+            return f"{tz}:" + moment.strftime("%Y%m%dT%H%M%S") + ("Z" if zone == "UTC" else "")
+
+        shifted = [start + datetime.timedelta(days=rnd.choice([0, 1, 7, 14, 30, 365, 400, 730])) for _ in range(3)]
+        if rnd.random() < 0.3:
+            lines.append("EXDATE" + stamp(shifted[0]))
+        if rnd.random() < 0.2:
+            lines.append("RDATE" + stamp(shifted[1] + datetime.timedelta(hours=0 if all_day else 3)))
         lines.append("END:VEVENT")
+        if rnd.random() < 0.2:
+            moved = shifted[2] + datetime.timedelta(days=rnd.choice([0, 1]), hours=0 if all_day else rnd.choice([1, -2]))
+            lines += ["BEGIN:VEVENT", f"UID:generated-{i}", f"SUMMARY:Rule {i} (override)",
+                      "RECURRENCE-ID" + stamp(shifted[2]), "DTSTART" + stamp(moved),
+                      "DTEND" + stamp(moved + datetime.timedelta(days=1 if all_day else 0, minutes=0 if all_day else 45))]
+            if rnd.random() < 0.3:
+                lines.append("STATUS:CANCELLED")
+            lines.append("END:VEVENT")
     lines.append("END:VCALENDAR")
     path.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8", newline="")
 
