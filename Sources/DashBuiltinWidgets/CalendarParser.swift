@@ -128,13 +128,13 @@ public enum CalendarParser {
 
     /// A DATE or DATE-TIME value of a property (one of a comma-separated list).
     static func time(_ raw: Substring, _ p: ICSProperty, _ ctx: inout Context) -> ICalTime? {
-        let v = raw.trimmingCharacters(in: .whitespaces)
-        let isDate = p.param("VALUE")?.uppercased() == "DATE" || (v.count == 8 && !v.contains("T"))
+        let length = raw.utf8.filter { $0 != 0x20 && $0 != 0x09 }.count
+        let isDate = length == 8 || p.param("VALUE")?.uppercased() == "DATE"
         if isDate {
-            guard let d = ICSReader.date(Substring(v)) else { return nil }
+            guard let d = ICSReader.date(raw) else { return nil }
             return ICalTime(wall: d, isDate: true, anchor: .floating)
         }
-        guard let dt = ICSReader.dateTime(Substring(v)) else { return nil }
+        guard let dt = ICSReader.dateTime(raw) else { return nil }
         var t = ICalTime(wall: dt.wall, isDate: false, anchor: dt.utc ? .utc : .floating)
         if !dt.utc, let tzid = p.param("TZID") {
             if let z = ctx.zone(tzid) {
@@ -164,7 +164,7 @@ public enum CalendarParser {
             return nil
         }
         var e = CalendarVEvent(
-            uid: ICSReader.text(c.first("UID")?.value ?? "").replacingOccurrences(of: " ", with: ""),
+            uid: String(ICSReader.text(c.first("UID")?.value ?? "").filter { $0 != " " }),
             line: c.line, start: start)
         if e.uid.count > 200 { e.uid = Fmt.shortID(e.uid) }
         if let p = c.first("DTEND") {
@@ -247,41 +247,47 @@ public enum CalendarParser {
             for p in c.all(key) { links += urls(in: p.value) }
         }
         links += urls(in: c.first("LOCATION")?.value ?? "")
-        links += urls(in: (c.first("DESCRIPTION")?.value ?? "").replacingOccurrences(of: "\\n", with: " "))
+        links += urls(in: c.first("DESCRIPTION")?.value ?? "")
         var seen = Set<String>()
         e.links = Array(links.filter { seen.insert($0).inserted }.prefix(maxLinks))
         return e
     }
 
-    /// http(s) links in outside text: scheme and host checked, cut at white space and
-    /// the characters that end a link in prose, cleaned, at most 500 characters.
+    /// http(s) links in outside text: scheme and host checked, cut at white space, at a
+    /// backslash (an escaped `\\n` in calendar text) and at the characters that end a link
+    /// in prose, cleaned, at most 500 characters. Scans UTF-8 bytes.
     static func urls(in text: String) -> [String] {
         var out: [String] = []
-        let scalars = Array(text.unicodeScalars)
+        let b = Array(text.utf8)
+        func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
+        func isEnd(_ c: UInt8) -> Bool {
+            // Space and controls, " ' < > [ ] \ ^ ` { | } and DEL.
+            c <= 0x20 || c == 0x22 || c == 0x27 || c == 0x3C || c == 0x3E || c == 0x5B || c == 0x5C || c == 0x5D
+                || c == 0x5E || c == 0x60 || c == 0x7B || c == 0x7C || c == 0x7D || c == 0x7F
+        }
         var i = 0
-        let enders: Set<Unicode.Scalar> = [
-            " ", "\t", "\n", "\r", "<", ">", "\"", "'", "\\", "|", "^", "`", "{", "}", "[", "]",
-        ]
-        while i < scalars.count, out.count < maxLinks * 2 {
-            guard scalars[i] == "h" || scalars[i] == "H" else {
+        while i + 7 < b.count, out.count < maxLinks * 2 {
+            // "http", any case.
+            guard lower(b[i]) == 0x68, lower(b[i + 1]) == 0x74, lower(b[i + 2]) == 0x74, lower(b[i + 3]) == 0x70 else {
                 i += 1
                 continue
             }
-            let rest = String(String.UnicodeScalarView(scalars[i..<min(scalars.count, i + 8)])).lowercased()
-            guard rest.hasPrefix("https://") || rest.hasPrefix("http://") else {
+            var j = i + 4
+            if lower(b[j]) == 0x73 { j += 1 }
+            guard j + 2 < b.count, b[j] == 0x3A, b[j + 1] == 0x2F, b[j + 2] == 0x2F else {
                 i += 1
                 continue
             }
-            var j = i
-            while j < scalars.count, !enders.contains(scalars[j]), scalars[j].value >= 0x21, scalars[j].value != 0x7F {
-                j += 1
-            }
-            var url = String(String.UnicodeScalarView(scalars[i..<j]))
-            while let last = url.last, ".,;:)!?".contains(last) { url.removeLast() }
-            i = j
-            guard url.count <= 500, let comps = URLComponents(string: url), let host = comps.host, !host.isEmpty,
-                ["http", "https"].contains(comps.scheme?.lowercased() ?? "")
-            else { continue }
+            var k = j + 3
+            while k < b.count, !isEnd(b[k]) { k += 1 }
+            var end = k
+            // Prose punctuation after a link is not part of it.
+            while end > j + 3, [0x2E, 0x2C, 0x3B, 0x3A, 0x29, 0x21, 0x3F].contains(b[end - 1]) { end -= 1 }
+            let length = end - i
+            let url = String(decoding: b[i..<end], as: UTF8.self)
+            i = k
+            guard length <= 2000, url.count <= 500, let comps = URLComponents(string: url), let host = comps.host,
+                  !host.isEmpty, ["http", "https"].contains(comps.scheme?.lowercased() ?? "") else { continue }
             out.append(TextSanitizer.clean(url))
         }
         return out
