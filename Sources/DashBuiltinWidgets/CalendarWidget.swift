@@ -37,11 +37,6 @@ public struct CalendarEntry: TimelineEntry, Hashable {
 
     /// Timed events under way at `date`.
     public var running: [CalendarOccurrence] { events.filter { !$0.allDay && $0.start <= date && date < $0.end } }
-    /// The next timed event that has not started, else the first running one, else the first all-day one.
-    public var next: CalendarOccurrence? {
-        events.first { !$0.allDay && $0.start > date } ?? running.first ?? events.first
-    }
-
     public var summary: String {
         let timed = events.filter { !$0.allDay && $0.end > date }
         guard let n = timed.first(where: { $0.start >= date }) ?? timed.first else {
