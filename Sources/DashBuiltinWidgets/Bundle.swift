@@ -4,5 +4,6 @@ import DashWidgets
 public enum BuiltinWidgets {
     public static let bundle = WidgetBundle([
         ClockWidget.widget,
+        CalendarWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }

@@ -1,0 +1,57 @@
+import XCTest
+import Foundation
+
+/// The calendar tile in the real binary: a meeting that starts shortly after launch turns
+/// the tile from "coming" to "Now" at its start, without a key press or a reload.
+final class CalendarTmuxTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(TmuxSession.available, "tmux is not installed (.ci/run installs it)")
+    }
+
+    func testTheTileChangesWhenTheMeetingStarts() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-cal-\(UUID().uuidString)")
+        let config = home.appendingPathComponent("config/swiftdash")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Starts 20 seconds from now (whole seconds), lasts ten minutes.
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 20).rounded(.up))
+        func stamp(_ d: Date) -> String {
+            var c = Calendar(identifier: .gregorian)
+            c.timeZone = TimeZone(identifier: "UTC")!
+            let p = c.dateComponents([.year, .month, .day, .hour, .minute, .second], from: d)
+            func two(_ n: Int?) -> String { (n ?? 0) < 10 ? "0\(n ?? 0)" : "\(n ?? 0)" }
+            return "\(p.year ?? 0)\(two(p.month))\(two(p.day))T\(two(p.hour))\(two(p.minute))\(two(p.second))Z"
+        }
+        let ics = home.appendingPathComponent("meeting.ics")
+        try """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VEVENT\r
+        UID:e2e-meeting\r
+        DTSTART:\(stamp(start))\r
+        DTEND:\(stamp(start.addingTimeInterval(600)))\r
+        SUMMARY:Launch review\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """.write(to: ics, atomically: true, encoding: .utf8)
+        try "tiles:\n  - family: small\n    widget: calendar\n    config: { files: [\(ics.path)] }\n"
+            .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            ])
+        defer { t.close() }
+        let before = t.waitFor("the coming meeting") { $0.contains("Launch review") }
+        XCTAssertFalse(before.contains("Now"), before)
+        XCTAssertLessThan(Date(), start, "the meeting had not started when the tile showed it coming")
+        let now = t.waitFor("the meeting to start", timeout: 40) { $0.contains("Now") && $0.contains("ends in") }
+        let late = Date().timeIntervalSince(start)
+        XCTAssertGreaterThanOrEqual(late, -0.5, "the tile changed before the start:\n\(now)")
+        XCTAssertLessThan(late, 3, "the tile changed \(late) s after the start:\n\(now)")
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+    }
+}
