@@ -73,7 +73,7 @@ extension HomeConfig {
         add(.small, [("crypto", [:])])
         add(.medium, [("news", [:])])
         add(.medium, [("commits", [:])])
-        add(.large, [("clock", ["label": .string("Calendar")])])
+        add(.large, [("calendar", [:])])
         add(.medium, [("crypto", ["coin": .string("ETH")])])
         return HomeConfig(tiles: tiles)
     }

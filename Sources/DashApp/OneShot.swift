@@ -25,7 +25,7 @@ public enum OneShot {
             for job in jobs {
                 group.addTask {
                     let widget = job.request.widget
-                    if source == .sample && widget.cost == .budgeted {
+                    if source == .sample && widget.cost(for: job.request.configuration) == .budgeted {
                         var ctx = job.context
                         ctx.isPreview = true
                         let entry = await widget.snapshot(for: job.request.configuration, in: ctx)

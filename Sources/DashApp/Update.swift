@@ -44,7 +44,7 @@ public enum App {
             guard tz != s.environment.timeZone else { return [] }
             s.environment.timeZone = tz
             // Local widgets (clocks) may have worked in the old zone: reload them, free.
-            for id in s.scheduler.instanceIDs where s.scheduler.widget(id)?.cost == .local {
+            for id in s.scheduler.instanceIDs where s.scheduler.status(id, at: s.now)?.budget.cost == .local {
                 s.scheduler.reload(id, reason: .widgetCenter)
             }
             return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)

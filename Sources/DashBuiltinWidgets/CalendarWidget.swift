@@ -112,7 +112,7 @@ public enum CalendarWidget {
 
     /// The calendar widget; URLs are fetched with `http` (through `swiftdash-fetch` by default).
     public static func make(http: HTTPClient = CalendarWidget.defaultHTTP) -> Widget {
-        Widget(
+        var w = Widget(
             kind: kind, displayName: "Calendar",
             description: "Next events from .ics files or calendar URLs; a countdown, an agenda, a week grid",
             supportedFamilies: [.small, .medium, .large, .extraLarge],
@@ -120,6 +120,8 @@ public enum CalendarWidget {
             provider: CalendarProvider(http: http),
             view: { entry, ctx in CalendarViews.tile(entry, ctx) },
             detail: { link, entry, ctx in CalendarViews.detail(link, entry, ctx) })
+        w.costFor = { reloadCost(for: $0) }
+        return w
     }
 
     public static let widget: Widget = make()
@@ -131,8 +133,7 @@ public enum CalendarWidget {
             maxBytes: ICSReader.maxBytes))
 
     /// How reloads of this configuration should be charged: free when it reads only local
-    /// files, against the daily budget when it fetches URLs. (The scheduler takes a
-    /// widget's cost per kind today; see the report for the hook this needs.)
+    /// files, against the daily budget when it fetches URLs (`Widget.costFor`).
     public static func reloadCost(for config: WidgetConfig) -> ReloadCost {
         config.list("files").contains { CalendarSource.isURL($0) } ? .budgeted : .local
     }

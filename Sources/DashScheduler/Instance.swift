@@ -51,9 +51,9 @@ struct Instance: Sendable {
     private var widgetBox: WidgetBox
     var widget: Widget {
         get { widgetBox.widget }
-        set { widgetBox = WidgetBox(newValue); cost = newValue.cost }
+        set { widgetBox = WidgetBox(newValue); cost = newValue.cost(for: configuration) }
     }
-    var configuration: WidgetConfig
+    var configuration: WidgetConfig { didSet { cost = widget.cost(for: configuration) } }
     var family: WidgetFamily
     var entries: [AnyEntry] = []
     var hasTimeline = false
@@ -69,7 +69,7 @@ struct Instance: Sendable {
     var policyRequested: Double? = nil
 
     init(id: InstanceID, widget: Widget, configuration: WidgetConfig, family: WidgetFamily) {
-        self.id = id; self.widgetBox = WidgetBox(widget); self.cost = widget.cost
+        self.id = id; self.widgetBox = WidgetBox(widget); self.cost = widget.cost(for: configuration)
         self.configuration = configuration; self.family = family
     }
 

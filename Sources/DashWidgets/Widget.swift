@@ -28,6 +28,12 @@ public struct Widget: Sendable {
     public let supportedFamilies: [WidgetFamily]
     public let schema: ConfigurationSchema
     public let cost: ReloadCost
+    /// The cost of one configuration, when it depends on it (a calendar of local files is
+    /// free, one of URLs is budgeted); nil: `cost` for every configuration.
+    public var costFor: (@Sendable (WidgetConfig) -> ReloadCost)?
+
+    /// What reloads of `configuration` cost.
+    public func cost(for configuration: WidgetConfig) -> ReloadCost { costFor?(configuration) ?? cost }
     /// How long a timeline load may take before it counts as failed.
     public let timeout: TimeInterval
     /// When the widget's entries are relevant (Smart Rotate, attention), in words for `swiftdash widgets`.

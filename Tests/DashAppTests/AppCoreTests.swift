@@ -129,6 +129,20 @@ final class AppCoreTests: XCTestCase {
         XCTAssertEqual(h.state.now, start - 3600)
     }
 
+    func testACalendarOfURLsIsBudgetedAndOneOfFilesIsFree() {
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .small, items: [
+                WidgetInstance(id: "web", kind: "calendar", config: WidgetConfig(["files": .list(["https://example.org/c.ics"])])),
+            ]),
+            TileInstance(id: "t2", family: .small, items: [
+                WidgetInstance(id: "file", kind: "calendar", config: WidgetConfig(["files": .list(["/tmp/c.ics"])])),
+            ]),
+        ])
+        let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: start)
+        XCTAssertEqual(h.state.scheduler.status("web", at: start)?.budget.cost, .budgeted)
+        XCTAssertEqual(h.state.scheduler.status("file", at: start)?.budget.cost, .local)
+    }
+
     // MARK: - Keys by layer, from one table
 
     func testEveryBoundKeyIsInTheHelpAndEveryHelpRowDispatches() {

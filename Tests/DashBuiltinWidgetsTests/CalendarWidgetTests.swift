@@ -400,7 +400,8 @@ struct CalendarWidgetTests {
         let e = await expectDataSourceError {
             _ = try await widget.timeline(for: config([server.baseURL + "/cal/gone.ics"]), in: calendarContext(.small))
         }
-        #expect(e?.message == "HTTP 404 from 127.0.0.1:\(server.port): no calendar at this address")
+        // The server's own words (decision 30), not a guess.
+        #expect(e?.message == "HTTP 404 from 127.0.0.1:\(server.port): not here")
         #expect(
             CalendarSource.shownName("https://calendar.google.com/calendar/ical/x%40gmail.com/private-abc123/basic.ics")
                 == "https://calendar.google.com/…")

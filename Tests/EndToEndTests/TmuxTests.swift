@@ -125,8 +125,9 @@ final class TmuxEndToEndTests: XCTestCase {
 
         // Help lists the keys.
         t.keys("?")
-        s = t.waitFor("help") { $0.contains("swiftdash keys") }
-        for k in ["PgUp PgDn", "Tab Shift-Tab", "Enter", "switch dark / light", "quit"] { XCTAssertTrue(s.contains(k), k) }
+        let keys = ["PgUp PgDn", "Tab Shift-Tab", "Enter", "switch dark / light", "quit"]
+        s = t.waitFor("help") { screen in screen.contains("swiftdash keys") && keys.allSatisfy { screen.contains($0) } }
+        for k in keys { XCTAssertTrue(s.contains(k), "\(k):\n\(s)") }
         t.keys("Escape")
         t.waitFor("help to close") { !$0.contains("swiftdash keys") }
 
