@@ -313,6 +313,14 @@ public struct ProcFS: Sendable {
         return out
     }
 
+    /// Resident pages from /proc/PID/statm (what psutil and top report; the rss field of
+    /// /proc/PID/stat is summed from per-CPU counters less exactly on recent kernels).
+    func residentPages(_ pid: Int32) -> UInt64? {
+        guard let text = read("\(pid)/statm", limit: 256) else { return nil }
+        let f = ProcParse.fields(Substring(text))
+        return f.count > 1 ? UInt64(f[1]) : nil
+    }
+
     /// The command line of a process, arguments joined by spaces; "" for kernel threads
     /// or a process that is gone.
     func commandLine(_ pid: Int32) -> String {

@@ -334,7 +334,8 @@ enum SystemCompute {
             let (p, cpu) = row
             return SystemProcess(pid: p.pid, name: TextSanitizer.singleLine(p.name),
                                  command: i < commandCount ? proc.commandLine(p.pid) : "",
-                                 cpu: cpu, memory: p.rssPages * proc.pageSize, threads: p.threads, state: String(p.state))
+                                 cpu: cpu, memory: (proc.residentPages(p.pid) ?? p.rssPages) * proc.pageSize,
+                                 threads: p.threads, state: String(p.state))
         }
         return (top, measured)
     }

@@ -346,3 +346,91 @@ extension Widget {
         }
     }
 }
+
+/// Tests/reference/psutil_compare.py: the live hook it drives, and the readings of this
+/// machine it captured with psutil's answers for them.
+@Suite("system widget against psutil")
+struct SystemReferenceTests {
+    struct Expected: Decodable {
+        struct Memory: Decodable { var total: UInt64; var available: UInt64; var percent: Double
+                                   var swapTotal: UInt64; var swapUsed: UInt64 }
+        var cpuPercent: Double
+        var perCPU: [Double]
+        var memory: Memory
+        var interfaces: [String]
+        var received: UInt64
+        var sent: UInt64
+        var uptime: Double
+        var processes: [String: [Double]] // pid → [user + system seconds, rss bytes]
+    }
+
+    /// The machine captured at two moments (`real-a`, `real-b`); psutil read the same
+    /// files through `psutil.PROCFS_PATH`, so the values must agree to rounding.
+    @Test func capturedMachineMatchesPsutil() async throws {
+        let dir = testsDirectory.appendingPathComponent("Fixtures/proc-real")
+        let expected = try JSONDecoder().decode(Expected.self,
+                                                from: Data(contentsOf: dir.appendingPathComponent("psutil.json")))
+        let machine = try FakeMachine("proc-real/a")
+        let widget = machine.widget()
+        let config = WidgetConfig(["interfaces": .list(expected.interfaces)])
+        _ = try await widget.timeline(for: config, in: context(.large))
+        try machine.load("proc-real/b")
+        let e = try #require(try await widget.timeline(for: config, in: context(.large)).entries.first?.base as? SystemEntry)
+        #expect(abs((e.cpu ?? -1) - expected.cpuPercent) < 0.05) // psutil rounds to 0.1
+        #expect(e.cores.count == expected.perCPU.count)
+        for (a, b) in zip(e.cores, expected.perCPU) { #expect(abs(a - b) < 0.05) }
+        #expect(e.memory.total == expected.memory.total)
+        #expect(e.memory.available == expected.memory.available)
+        #expect(abs(e.memory.percent - expected.memory.percent) < 0.05)
+        #expect(e.memory.swapTotal == expected.memory.swapTotal)
+        #expect(e.memory.swapUsed == expected.memory.swapUsed)
+        #expect(e.receivedTotal == expected.received && e.sentTotal == expected.sent)
+        #expect(e.uptime == expected.uptime)
+        for p in e.processes {
+            guard let want = expected.processes[String(p.pid)] else { continue }
+            #expect(Double(p.memory) == want[1], "rss of \(p.pid)")
+        }
+        #expect(e.processes.contains { expected.processes[String($0.pid)] != nil })
+        // The live run at the same moment, committed with the capture, found nothing out of tolerance.
+        let report = try String(contentsOf: testsDirectory.deletingLastPathComponent()
+                                    .appendingPathComponent("reference/psutil_compare.txt"), encoding: .utf8)
+        #expect(report.contains(" checks, 0 out of tolerance"))
+    }
+
+    /// The live hook: skipped unless `SWIFTDASH_SYSTEM_DUMP` names a folder with two FIFOs.
+    /// Each "sample" line read from `cmd` takes one reading of this machine through the
+    /// real provider (extraLarge, so processes too) and writes the entry as one JSON line
+    /// to `out`, with the CPU time the reading cost; "quit" ends.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SWIFTDASH_SYSTEM_DUMP"] != nil))
+    func liveDump() async throws {
+        let dir = try #require(ProcessInfo.processInfo.environment["SWIFTDASH_SYSTEM_DUMP"])
+        let widget = SystemWidget.make(proc: ProcFS(), store: SystemSamplerStore(), warmup: .zero)
+        guard let input = fopen(dir + "/cmd", "r"), let output = fopen(dir + "/out", "w") else {
+            Issue.record("cannot open the FIFOs in \(dir)")
+            return
+        }
+        defer { fclose(input); fclose(output) }
+        var line: UnsafeMutablePointer<CChar>? = nil
+        var cap = 0
+        defer { free(line) }
+        while getline(&line, &cap, input) > 0 {
+            let command = String(cString: line!).trimmingCharacters(in: .whitespacesAndNewlines)
+            if command != "sample" { break }
+            let before = cpuSeconds()
+            let t = try await widget.timeline(for: WidgetConfig(), in: context(.extraLarge))
+            let cost = cpuSeconds() - before
+            let entry = try #require(t.entries.first?.base as? SystemEntry)
+            var json = String(decoding: try JSONEncoder.dash.encode(entry), as: UTF8.self)
+            json.removeLast()
+            json += ",\"sampleCPUSeconds\":\(cost)}\n"
+            fputs(json, output)
+            fflush(output)
+        }
+    }
+
+    func cpuSeconds() -> Double {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
+    }
+}
