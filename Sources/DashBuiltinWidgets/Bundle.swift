@@ -5,5 +5,6 @@ public enum BuiltinWidgets {
     public static let bundle = WidgetBundle([
         ClockWidget.widget,
         SystemWidget.widget,
+        WeatherWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }

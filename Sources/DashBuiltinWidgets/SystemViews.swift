@@ -196,6 +196,14 @@ enum SystemViews {
 
     // MARK: detail panes
 
+    /// A short series repeated point by point to about `width` points, so a chart of a
+    /// few samples fills its pane instead of a corner of it.
+    static func stretch(_ values: [Double], width: Int) -> [Double] {
+        guard !values.isEmpty, values.count < width else { return values }
+        let k = width / values.count
+        return values.flatMap { Array(repeating: $0, count: k) }
+    }
+
     static func detail(_ link: DeepLink, _ entry: SystemEntry?, _ ctx: TimelineContext) -> TileView {
         guard let e = entry else {
             return VStack { Text("System").font(.title); Text("No sample taken yet").font(.caption) }
@@ -203,10 +211,10 @@ enum SystemViews {
         let chart = max(2, min(8, ctx.size.height / 4))
         let body: TileView
         switch link.path.first ?? "overview" {
-        case "cpu": body = cpuDetail(e, chart: chart)
-        case "memory": body = memoryDetail(e, chart: chart)
+        case "cpu": body = cpuDetail(e, chart: chart, width: ctx.size.width)
+        case "memory": body = memoryDetail(e, chart: chart, width: ctx.size.width)
         case "disk": body = diskDetail(e)
-        case "network": body = networkDetail(e, chart: chart)
+        case "network": body = networkDetail(e, chart: chart, width: ctx.size.width)
         case "processes": body = processesDetail(e, rows: max(5, ctx.size.height - 6))
         case "process": body = processDetail(e, pid: link.path.count > 1 ? Int32(link.path[1]) : nil)
         default: body = VStack { machine(e, disks: 4, roomy: true); processHeader(e); for p in e.processes.prefix(5) { processRow(p) } }
@@ -229,11 +237,12 @@ enum SystemViews {
         }
     }
 
-    static func cpuDetail(_ e: SystemEntry, chart: Int) -> TileView {
+    static func cpuDetail(_ e: SystemEntry, chart: Int, width: Int) -> TileView {
         let window = e.cpuWindow.map { "over the last " + FixedFormat.decimal($0, places: 1) + " s" } ?? "average since boot"
         return VStack {
             titleRow("CPU \(SysFmt.percent(e.cpu))", window)
-            Sparkline(e.history.cpu.isEmpty ? [e.cpu ?? 0] : e.history.cpu, color: SysFmt.color(e.cpu), height: chart)
+            Sparkline(stretch(e.history.cpu.isEmpty ? [e.cpu ?? 0] : e.history.cpu, width: width),
+                      color: SysFmt.color(e.cpu), height: chart)
             fact("Load average 1 / 5 / 15 min", SysFmt.load(e.load))
             fact("Runnable / all tasks", "\(e.runnable) / \(e.tasks)")
             Divider()
@@ -243,12 +252,13 @@ enum SystemViews {
         }
     }
 
-    static func memoryDetail(_ e: SystemEntry, chart: Int) -> TileView {
+    static func memoryDetail(_ e: SystemEntry, chart: Int, width: Int) -> TileView {
         let m = e.memory
         return VStack {
             titleRow("Memory \(SysFmt.percent(m.percent))", SysFmt.bytes(m.used) + " of " + SysFmt.bytes(m.total))
             Gauge(value: m.percent / 100, color: SysFmt.color(m.percent))
-            Sparkline(e.history.memory.isEmpty ? [m.percent] : e.history.memory, color: .accent, height: chart)
+            Sparkline(stretch(e.history.memory.isEmpty ? [m.percent] : e.history.memory, width: width),
+                      color: .accent, height: chart)
             fact("Used (total − available)", SysFmt.bytes(m.used))
             fact("Available", SysFmt.bytes(m.available))
             fact("Free", SysFmt.bytes(m.free))
@@ -282,7 +292,7 @@ enum SystemViews {
         }
     }
 
-    static func networkDetail(_ e: SystemEntry, chart: Int) -> TileView {
+    static func networkDetail(_ e: SystemEntry, chart: Int, width: Int) -> TileView {
         VStack {
             titleRow("Network", e.interfaces.map(\.name).joined(separator: ", "))
             HStack {
@@ -291,14 +301,16 @@ enum SystemViews {
                 Spacer()
                 Text(SysFmt.bytes(e.receivedTotal) + " since boot").font(.caption)
             }
-            Sparkline(e.history.received.isEmpty ? [0] : e.history.received, color: .positive, height: max(1, chart / 2))
+            Sparkline(stretch(e.history.received.isEmpty ? [0] : e.history.received, width: width), color: .positive,
+                      height: max(1, chart / 2))
             HStack {
                 Text("Sent").font(.caption)
                 Text(SysFmt.rate(e.sent)).foregroundStyle(.accent)
                 Spacer()
                 Text(SysFmt.bytes(e.sentTotal) + " since boot").font(.caption)
             }
-            Sparkline(e.history.sent.isEmpty ? [0] : e.history.sent, color: .accent, height: max(1, chart / 2))
+            Sparkline(stretch(e.history.sent.isEmpty ? [0] : e.history.sent, width: width), color: .accent,
+                      height: max(1, chart / 2))
             Divider()
             for i in e.interfaces {
                 HStack {
