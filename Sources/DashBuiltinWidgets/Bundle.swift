@@ -6,5 +6,6 @@ public enum BuiltinWidgets {
         ClockWidget.widget,
         SystemWidget.widget,
         WeatherWidget.widget,
+        CommandWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }
