@@ -187,20 +187,50 @@ enum ProcParse {
         return out
     }
 
+    /// /proc/PID/stat from its bytes, the hot path of a large tile (one per process):
+    /// no String but the name, only the fields the widget uses parsed.
+    static func procStat(bytes b: UnsafeBufferPointer<UInt8>) -> ProcStat? {
+        guard let open = b.firstIndex(of: 0x28), let close = b.lastIndex(of: 0x29), open < close else { return nil }
+        var pid: Int32 = 0
+        var i = 0
+        while i < open, b[i] == 0x20 { i += 1 }
+        guard i < open else { return nil }
+        while i < open, b[i] != 0x20 {
+            guard (0x30...0x39).contains(b[i]) else { return nil }
+            pid = pid &* 10 &+ Int32(b[i] - 0x30)
+            i += 1
+        }
+        // Fields after the name, numbered as in proc(5): the state is field 3.
+        var values = [UInt64](repeating: 0, count: 25)
+        var state: UInt8 = 0x3F
+        var field = 2
+        i = close + 1
+        while i < b.count, field < 25 {
+            while i < b.count, b[i] == 0x20 || b[i] == 0x0A { i += 1 }
+            guard i < b.count else { break }
+            field += 1
+            if field == 3 { state = b[i] }
+            var v: UInt64 = 0
+            var negative = false
+            while i < b.count, b[i] != 0x20, b[i] != 0x0A {
+                let c = b[i]
+                if c == 0x2D { negative = true } else if (0x30...0x39).contains(c) { v = v &* 10 &+ UInt64(c - 0x30) }
+                i += 1
+            }
+            if field < 25 { values[field] = negative ? 0 : v }
+        }
+        guard field >= 24 else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: b[(open + 1)..<close]), as: UTF8.self)
+        return ProcStat(pid: pid, name: name, state: Character(Unicode.Scalar(state)), ppid: Int32(truncatingIfNeeded: values[4]),
+                        isKernelThread: values[9] & 0x0020_0000 != 0, ticks: values[14] &+ values[15],
+                        startTicks: values[22], threads: Int(values[20]), rssPages: values[24])
+    }
+
     /// /proc/PID/stat. The name is inside the first "(" and the last ")": it may hold
     /// spaces and parentheses itself.
     static func procStat(_ text: String) -> ProcStat? {
-        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close,
-              let pid = Int32(text[..<open].trimmingCharacters(in: .whitespaces)) else { return nil }
-        let name = String(text[text.index(after: open)..<close])
-        let f = fields(text[text.index(after: close)...])
-        // f[0] is field 3 (state); field n is f[n - 3].
-        guard f.count >= 22 else { return nil }
-        func u(_ field: Int) -> UInt64 { UInt64(f[field - 3]) ?? 0 }
-        let flags = u(9)
-        return ProcStat(pid: pid, name: name, state: f[0].first ?? "?", ppid: Int32(f[1]) ?? 0,
-                        isKernelThread: flags & 0x0020_0000 != 0, ticks: u(14) &+ u(15), startTicks: u(22),
-                        threads: Int(u(20)), rssPages: u(24))
+        var t = text
+        return t.withUTF8 { procStat(bytes: $0) }
     }
 }
 
@@ -304,11 +334,16 @@ public struct ProcFS: Sendable {
     /// Every user-space process (kernel threads left out, as htop does by default).
     func processes() -> [ProcStat] {
         var out: [ProcStat] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let base = root + "/proc/"
         for pid in pids() {
-            guard let text = read("\(pid)/stat", limit: 4096), let p = ProcParse.procStat(text), !p.isKernelThread else {
-                continue
-            }
-            out.append(p)
+            let fd = open(base + String(pid) + "/stat", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard n > 0 else { continue }
+            let p = buffer.withUnsafeBufferPointer { ProcParse.procStat(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            if let p, !p.isKernelThread { out.append(p) }
         }
         return out
     }
