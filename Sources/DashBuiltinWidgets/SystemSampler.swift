@@ -410,16 +410,21 @@ public struct SystemHistory: Sendable, Hashable, Codable {
 /// Providers are stateless values, but CPU % and network rates are differences between
 /// two readings. So each `timeline` call hands its fresh reading to this actor and gets
 /// back the earlier reading to compare with, plus the recent history for the sparklines.
-/// One store serves the whole process (`shared`); the key is the /proc root and the
-/// instance's resolved configuration, so two differently configured tiles keep apart,
-/// while the same configuration shown twice shares one history (same machine, same
-/// numbers). It keeps a few readings per key (enough to pick one at least half an
+/// One store serves the whole process (`shared`); the key is the /proc root, the
+/// instance's resolved configuration and whether its size reads processes, so two
+/// differently configured tiles keep apart, while the same configuration shown twice
+/// shares one history (same machine, same numbers). It keeps a few readings per key (enough to pick one at least half an
 /// interval old, so that `preview --live` drawing four sizes in a row does not divide
 /// by a few milliseconds) and at most `capacity` keys, dropping the least recently used.
 public actor SystemSamplerStore {
     public static let shared = SystemSamplerStore()
 
-    struct Key: Hashable { var root: String; var config: WidgetConfig }
+    struct Key: Hashable {
+        var root: String
+        var config: WidgetConfig
+        /// Sizes that read processes keep their own slot: their readings carry process counters.
+        var processes = false
+    }
     struct Slot {
         var recent: [SystemRawSample] = []
         var history = SystemHistory()

@@ -228,10 +228,10 @@ struct SystemProvider: TimelineProvider {
     /// Reads the machine once (twice on a configuration's first sample, see `warmup`).
     func sample(_ configuration: WidgetConfig, family: WidgetFamily, now: Date) async throws -> SystemEntry {
         let interval = Self.interval(configuration)
-        let key = SystemSamplerStore.Key(root: proc.root, config: configuration)
-        let interfaces = configuration.list("interfaces")
         // Reading every process costs the most: only the sizes that show them do it.
         let wantProcesses = family >= .large
+        let key = SystemSamplerStore.Key(root: proc.root, config: configuration, processes: wantProcesses)
+        let interfaces = configuration.list("interfaces")
         // Half an interval: two loads close together still compare over a real window.
         let minWindow = max(0.2, interval / 2)
 

@@ -434,3 +434,21 @@ struct SystemReferenceTests {
         return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
     }
 }
+
+extension SystemWidgetTests {
+    /// A small and a large tile of one configuration: the large one always measures its
+    /// processes over a window, never against a reading that has no process counters.
+    @Test func smallAndLargeTilesKeepTheirOwnReadings() async throws {
+        let machine = try FakeMachine()
+        let widget = machine.widget()
+        _ = try await widget.timeline(for: WidgetConfig(), in: context(.large))
+        try machine.load("proc-b")
+        _ = try await widget.timeline(for: WidgetConfig(), in: context(.small))
+        // Two more seconds: the small tile's reading is now the newest one old enough.
+        try "1004.00 1905.00\n".write(to: machine.root.appendingPathComponent("proc/uptime"), atomically: true,
+                                      encoding: .utf8)
+        let large = try #require(try await widget.timeline(for: WidgetConfig(), in: context(.large)).entries.first?.base
+                                 as? SystemEntry)
+        #expect(large.processesMeasured && large.processes.first?.cpu == 50) // 2 s of CPU over 4 s
+    }
+}
