@@ -1,8 +1,8 @@
 import Foundation
 import DashWidgets
 
-/// The command tile: a title row (the label or the command, and the exit status when it
-/// is not 0), then as many output lines as the size holds — four in small and medium,
+/// The command tile: a title row (the command, and the exit status when it is not 0),
+/// then as many output lines as the size holds — four in small and medium,
 /// eleven in large, with a note of what did not fit; the detail pane shows the rest.
 enum CommandViews {
     static func tile(_ e: CommandEntry, _ ctx: TimelineContext) -> TileView {
@@ -18,9 +18,10 @@ enum CommandViews {
         return e.isPlaceholder ? view.redacted() : view
     }
 
+    /// The command as run (the tile's frame already carries the label) and its exit status.
     static func header(_ e: CommandEntry, compact: Bool) -> TileView {
         HStack {
-            Text(e.label).font(.headline).foregroundStyle(.accent).lineLimit(1)
+            Text("$ " + e.commandLine).font(.caption).lineLimit(1)
             Spacer(minLength: 1)
             if e.exitStatus != 0 {
                 Text(compact ? "✗\(e.exitStatus)" : "exit \(e.exitStatus)").foregroundStyle(.negative).bold()
