@@ -315,7 +315,7 @@ def main():
     report.say()
     steady = costs[1:] or costs
     avg = sum(steady) / len(steady)
-    report.say("cost of one sample (extraLarge: every process read), CPU time of the test process: "
+    report.say("cost of one sample (extraLarge: every process read), CPU time of the test process, debug build: "
                "%.1f ms on average (%s ms); at one sample every %.0f s that is %.3f%% of one core" % (
                    avg * 1000, ", ".join("%.1f" % (c * 1000) for c in steady), INTERVAL, avg / INTERVAL * 100))
     if not args.no_capture:
