@@ -9,7 +9,9 @@ public struct StyledRun: Codable, Sendable, Hashable {
     public var bold: Bool
 
     public init(_ text: String, color: SemanticColor? = nil, bold: Bool = false) {
-        self.text = text; self.color = color?.rawValue; self.bold = bold
+        self.text = text
+        self.color = color?.rawValue
+        self.bold = bold
     }
 
     public var semanticColor: SemanticColor? { color.flatMap(SemanticColor.init(rawValue:)) }
@@ -64,7 +66,10 @@ enum TerminalOutput {
         }
         func append(_ s: Unicode.Scalar) {
             guard column < maxColumns else { return }
-            if style != runStyle { flushRun(); runStyle = style }
+            if style != runStyle {
+                flushRun()
+                runStyle = style
+            }
             current.append(s)
             column += 1
         }
@@ -73,7 +78,10 @@ enum TerminalOutput {
             let line = OutputLine(runs)
             if keepLast {
                 lines.append(line)
-                if lines.count > maxLines { lines.removeFirst(); omitted += 1 }
+                if lines.count > maxLines {
+                    lines.removeFirst()
+                    omitted += 1
+                }
             } else if lines.count < maxLines {
                 lines.append(line)
             } else {
@@ -86,7 +94,10 @@ enum TerminalOutput {
         var it = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
         func next() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
+            if let p = pending {
+                pending = nil
+                return p
+            }
             return it.next()
         }
         while let s = next() {
@@ -125,7 +136,10 @@ enum TerminalOutput {
                 let spaces = tabWidth - column % tabWidth
                 for _ in 0..<spaces { append(" ") }
             case 0x08:
-                if !current.isEmpty { current.removeLast(); column = max(0, column - 1) }
+                if !current.isEmpty {
+                    current.removeLast()
+                    column = max(0, column - 1)
+                }
             case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
                 continue
             default:
@@ -151,7 +165,10 @@ enum TerminalOutput {
     static func skipString(_ it: inout String.UnicodeScalarView.Iterator) {
         while let c = it.next() {
             if c.value == 0x07 || c.value == 0x9C { return }
-            if c.value == 0x1B { _ = it.next(); return }
+            if c.value == 0x1B {
+                _ = it.next()
+                return
+            }
         }
     }
 
@@ -173,7 +190,9 @@ enum TerminalOutput {
             case 0: style = Style()
             case 1: style.bold = true
             case 2: style.dim = true
-            case 22: style.bold = false; style.dim = false
+            case 22:
+                style.bold = false
+                style.dim = false
             case 30...37: style.color = basic(code - 30)
             case 90...97: style.color = basic(code - 90)
             case 39: style.color = nil

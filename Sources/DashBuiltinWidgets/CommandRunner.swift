@@ -39,8 +39,9 @@ struct CommandError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
 /// started too), stdin from /dev/null, stdout and stderr into one pipe read with a cap
 /// and a deadline, signals reset to their defaults and no inherited descriptors past 2.
 enum CommandRunner {
-    typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32
-    typealias AddClosefrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+    typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
+    typealias AddChdir = @convention(c) (Actions?, UnsafePointer<CChar>?) -> Int32
+    typealias AddClosefrom = @convention(c) (Actions?, Int32) -> Int32
 
     /// glibc's `_np` spawn actions (2.29 and 2.34), looked up at run time: Swift's Glibc
     /// module hides them, and an older libc simply goes without.
@@ -143,7 +144,10 @@ enum CommandRunner {
         var chunk = [UInt8](repeating: 0, count: 16384)
         reading: while true {
             let left = deadline - monotonic()
-            if left <= 0 { timedOut = true; break }
+            if left <= 0 {
+                timedOut = true
+                break
+            }
             var p = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             let r = poll(&p, 1, Int32(min(1000, max(1, (left * 1000).rounded(.up)))))
             if r < 0 {

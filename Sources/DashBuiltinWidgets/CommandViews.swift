@@ -73,7 +73,10 @@ enum CommandViews {
 
     static func detail(_ link: DeepLink, _ entry: CommandEntry?, _ ctx: TimelineContext) -> TileView {
         guard let e = entry else {
-            return VStack { Text("Command").font(.title); Text("Not run yet").font(.caption) }
+            return VStack {
+                Text("Command").font(.title)
+                Text("Not run yet").font(.caption)
+            }
         }
         let every = e.interval > 0 ? "every \(e.interval) s" : "on demand (r)"
         return VStack {

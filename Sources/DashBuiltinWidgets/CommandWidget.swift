@@ -23,7 +23,8 @@ public struct CommandEntry: TimelineEntry, Hashable {
 
     public var summary: String {
         let first = lines.first { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }?.text ?? "(no output)"
-        return "\(label): \(first.trimmingCharacters(in: .whitespaces))" + (exitStatus == 0 ? "" : " (exit \(exitStatus))")
+        let status = exitStatus == 0 ? "" : " (exit \(exitStatus))"
+        return "\(label): \(first.trimmingCharacters(in: .whitespaces))" + status
     }
 
     /// A command that fails is worth a look.
@@ -83,7 +84,9 @@ struct CommandSpec: Sendable, Hashable {
         var escaped = false
         for ch in s {
             if escaped {
-                word.append(ch); escaped = false; inWord = true
+                word.append(ch)
+                escaped = false
+                inWord = true
                 continue
             }
             if let q = quote {
@@ -91,11 +94,21 @@ struct CommandSpec: Sendable, Hashable {
                 continue
             }
             switch ch {
-            case "\\": escaped = true; inWord = true
-            case "'", "\"": quote = ch; inWord = true
+            case "\\":
+                escaped = true
+                inWord = true
+            case "'", "\"":
+                quote = ch
+                inWord = true
             case " ", "\t", "\n":
-                if inWord { out.append(word); word = ""; inWord = false }
-            default: word.append(ch); inWord = true
+                if inWord {
+                    out.append(word)
+                    word = ""
+                    inWord = false
+                }
+            default:
+                word.append(ch)
+                inWord = true
             }
         }
         if quote != nil { throw CommandError("unclosed quote in the command: \(s)") }
@@ -157,13 +170,15 @@ public enum CommandWidget {
                   kind: .integer(0...86400), default: .int(60)),
         Parameter(key: "timeout", title: "Timeout", help: "Seconds before the command and what it started are killed",
                   kind: .integer(1...600), default: .int(10)),
-        Parameter(key: "outputLimit", title: "Output limit", help: "Kilobytes of output read; the command is stopped past it",
+        Parameter(key: "outputLimit", title: "Output limit",
+                  help: "Kilobytes of output read; the command is stopped past it",
                   kind: .integer(1...4096), default: .int(256)),
         Parameter(key: "colors", title: "Colours", help: "Keep the output's colours and bold (SGR) as styles",
                   kind: .bool, default: .bool(false)),
         Parameter(key: "tail", title: "Show the end", help: "Show the last lines of the output instead of the first",
                   kind: .bool, default: .bool(false)),
-        Parameter(key: "directory", title: "Working folder", help: "Where the command runs; empty for the home screen's",
+        Parameter(key: "directory", title: "Working folder",
+                  help: "Where the command runs; empty for the home screen's",
                   kind: .filePath, default: .string("")),
         Parameter(key: "label", title: "Label", help: "The tile's title; the command when empty",
                   kind: .string(pattern: #"[^\n]{0,60}"#), default: .string("")),
@@ -213,7 +228,8 @@ struct CommandProvider: TimelineProvider {
         }
         let result = try await runs.run(spec, environment: env)
         if result.timedOut {
-            throw CommandError("\(spec.argv[0]) did not finish within \(spec.timeout) s: it and its process group were killed")
+            throw CommandError("\(spec.argv[0]) did not finish within \(spec.timeout) s: "
+                               + "it and its process group were killed")
         }
         let parsed = TerminalOutput.parse(result.output, colors: spec.colors, keepLast: spec.tail)
         let status: Int32
@@ -227,11 +243,13 @@ struct CommandProvider: TimelineProvider {
         if status != 0 && parsed.lines.isEmpty {
             throw CommandError("\(spec.argv[0]) exited with status \(status) and printed nothing")
         }
-        let entry = CommandEntry(date: context.now, label: spec.title, commandLine: TextSanitizer.singleLine(spec.display),
+        let entry = CommandEntry(date: context.now, label: spec.title,
+                                 commandLine: TextSanitizer.singleLine(spec.display),
                                  lines: parsed.lines, omittedLines: parsed.omittedLines, truncated: result.truncated,
                                  outputLimit: spec.outputLimit, exitStatus: status, duration: result.duration,
                                  interval: spec.interval, showsTail: spec.tail, isPlaceholder: false)
-        let policy: ReloadPolicy = spec.interval > 0 ? .after(context.now.addingTimeInterval(Double(spec.interval))) : .never
+        let next = context.now.addingTimeInterval(Double(spec.interval))
+        let policy: ReloadPolicy = spec.interval > 0 ? .after(next) : .never
         return Timeline(entries: [entry], policy: policy)
     }
 }

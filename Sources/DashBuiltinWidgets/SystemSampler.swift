@@ -20,7 +20,10 @@ import Glibc
 public struct CPUTicks: Sendable, Hashable, Codable {
     public var busy: UInt64
     public var total: UInt64
-    public init(busy: UInt64, total: UInt64) { self.busy = busy; self.total = total }
+    public init(busy: UInt64, total: UInt64) {
+        self.busy = busy
+        self.total = total
+    }
 
     /// Percent busy between `earlier` and `self`; nil when no time passed.
     func percent(since earlier: CPUTicks) -> Double? {
@@ -37,7 +40,10 @@ public struct CPUTicks: Sendable, Hashable, Codable {
 public struct NetCounters: Sendable, Hashable, Codable {
     public var received: UInt64
     public var sent: UInt64
-    public init(received: UInt64 = 0, sent: UInt64 = 0) { self.received = received; self.sent = sent }
+    public init(received: UInt64 = 0, sent: UInt64 = 0) {
+        self.received = received
+        self.sent = sent
+    }
 }
 
 /// What /proc/PID/stat says about one process.
@@ -62,7 +68,9 @@ public struct DiskSpace: Sendable, Hashable, Codable {
     public var used: UInt64
     public var available: UInt64
     public init(total: UInt64, used: UInt64, available: UInt64) {
-        self.total = total; self.used = used; self.available = available
+        self.total = total
+        self.used = used
+        self.available = available
     }
 }
 
@@ -166,7 +174,8 @@ enum ProcParse {
         let u = Array(s.utf8)
         var i = 0
         while i < u.count {
-            let octal = i + 3 < u.count && u[i] == 0x5C && u[(i + 1)...(i + 3)].allSatisfy { (0x30...0x37).contains($0) }
+            let octal = i + 3 < u.count && u[i] == 0x5C
+                && u[(i + 1)...(i + 3)].allSatisfy { (0x30...0x37).contains($0) }
             if octal {
                 bytes.append(u[(i + 1)...(i + 3)].reduce(0) { $0 &* 8 &+ ($1 - 0x30) })
                 i += 4
@@ -221,7 +230,8 @@ enum ProcParse {
         }
         guard field >= 24 else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: b[(open + 1)..<close]), as: UTF8.self)
-        return ProcStat(pid: pid, name: name, state: Character(Unicode.Scalar(state)), ppid: Int32(truncatingIfNeeded: values[4]),
+        return ProcStat(pid: pid, name: name, state: Character(Unicode.Scalar(state)),
+                        ppid: Int32(truncatingIfNeeded: values[4]),
                         isKernelThread: values[9] & 0x0020_0000 != 0, ticks: values[14] &+ values[15],
                         startTicks: values[22], threads: Int(values[20]), rssPages: values[24])
     }
@@ -342,7 +352,9 @@ public struct ProcFS: Sendable {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             close(fd)
             guard n > 0 else { continue }
-            let p = buffer.withUnsafeBufferPointer { ProcParse.procStat(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            let p = buffer.withUnsafeBufferPointer {
+                ProcParse.procStat(bytes: UnsafeBufferPointer(rebasing: $0[0..<n]))
+            }
             if let p, !p.isKernelThread { out.append(p) }
         }
         return out
@@ -388,7 +400,9 @@ public struct ProcFS: Sendable {
             guard let s = diskSpace(m.mountPoint), s.total > 0 else { continue }
             out.append((m, s))
         }
-        return out.sorted { a, b in a.0.mountPoint == "/" ? true : b.0.mountPoint == "/" ? false : a.0.mountPoint < b.0.mountPoint }
+        return out.sorted { a, b in
+            a.0.mountPoint == "/" ? true : b.0.mountPoint == "/" ? false : a.0.mountPoint < b.0.mountPoint
+        }
     }
 }
 
@@ -413,9 +427,10 @@ public struct SystemHistory: Sendable, Hashable, Codable {
 /// One store serves the whole process (`shared`); the key is the /proc root, the
 /// instance's resolved configuration and whether its size reads processes, so two
 /// differently configured tiles keep apart, while the same configuration shown twice
-/// shares one history (same machine, same numbers). It keeps a few readings per key (enough to pick one at least half an
-/// interval old, so that `preview --live` drawing four sizes in a row does not divide
-/// by a few milliseconds) and at most `capacity` keys, dropping the least recently used.
+/// shares one history (same machine, same numbers). It keeps a few readings per key
+/// (enough to pick one at least half an interval old, so that `preview --live` drawing
+/// four sizes in a row does not divide by a few milliseconds) and at most `capacity`
+/// keys, dropping the least recently used.
 public actor SystemSamplerStore {
     public static let shared = SystemSamplerStore()
 
@@ -437,7 +452,8 @@ public actor SystemSamplerStore {
     let historyLength: Int
 
     public init(capacity: Int = 32, historyLength: Int = 90) {
-        self.capacity = capacity; self.historyLength = historyLength
+        self.capacity = capacity
+        self.historyLength = historyLength
     }
 
     /// True if a reading for `key` is already stored.

@@ -154,7 +154,9 @@ enum SystemViews {
             VStack {
                 meter("Mem", e.memory.percent, labelWidth: 4, trailing: mem, trailingWidth: 9)
                 if roomy { Sparkline(e.history.memory.isEmpty ? [e.memory.percent] : e.history.memory, color: .accent) }
-                if e.memory.swapTotal > 0 { meter("Swap", e.memory.swapPercent, labelWidth: 4, trailing: swap, trailingWidth: 9) }
+                if e.memory.swapTotal > 0 {
+                    meter("Swap", e.memory.swapPercent, labelWidth: 4, trailing: swap, trailingWidth: 9)
+                }
             }.link(SystemWidget.link("memory"))
             for d in e.disks.prefix(disks) {
                 meter(mountLabel(d.mountPoint, width: 4), d.percent, labelWidth: 4,
@@ -206,7 +208,10 @@ enum SystemViews {
 
     static func detail(_ link: DeepLink, _ entry: SystemEntry?, _ ctx: TimelineContext) -> TileView {
         guard let e = entry else {
-            return VStack { Text("System").font(.title); Text("No sample taken yet").font(.caption) }
+            return VStack {
+                Text("System").font(.title)
+                Text("No sample taken yet").font(.caption)
+            }
         }
         let chart = max(2, min(8, ctx.size.height / 4))
         let body: TileView
@@ -217,7 +222,12 @@ enum SystemViews {
         case "network": body = networkDetail(e, chart: chart, width: ctx.size.width)
         case "processes": body = processesDetail(e, rows: max(5, ctx.size.height - 6))
         case "process": body = processDetail(e, pid: link.path.count > 1 ? Int32(link.path[1]) : nil)
-        default: body = VStack { machine(e, disks: 4, roomy: true); processHeader(e); for p in e.processes.prefix(5) { processRow(p) } }
+        default:
+            body = VStack {
+                machine(e, disks: 4, roomy: true)
+                processHeader(e)
+                for p in e.processes.prefix(5) { processRow(p) }
+            }
         }
         return VStack {
             body
@@ -238,7 +248,8 @@ enum SystemViews {
     }
 
     static func cpuDetail(_ e: SystemEntry, chart: Int, width: Int) -> TileView {
-        let window = e.cpuWindow.map { "over the last " + FixedFormat.decimal($0, places: 1) + " s" } ?? "average since boot"
+        let window = e.cpuWindow.map { "over the last " + FixedFormat.decimal($0, places: 1) + " s" }
+            ?? "average since boot"
         return VStack {
             titleRow("CPU \(SysFmt.percent(e.cpu))", window)
             Sparkline(stretch(e.history.cpu.isEmpty ? [e.cpu ?? 0] : e.history.cpu, width: width),
@@ -266,8 +277,8 @@ enum SystemViews {
             fact("Buffers", SysFmt.bytes(m.buffers))
             Divider()
             if m.swapTotal > 0 {
-                meter("Swap", m.swapPercent, labelWidth: 5, trailing: SysFmt.bytes(m.swapUsed) + "/" + SysFmt.bytes(m.swapTotal),
-                      trailingWidth: 11)
+                meter("Swap", m.swapPercent, labelWidth: 5,
+                      trailing: SysFmt.bytes(m.swapUsed) + "/" + SysFmt.bytes(m.swapTotal), trailingWidth: 11)
             } else {
                 Text("No swap").font(.caption)
             }

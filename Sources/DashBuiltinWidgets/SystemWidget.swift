@@ -14,8 +14,13 @@ public struct SystemMemory: Codable, Sendable, Hashable {
 
     public init(total: UInt64, available: UInt64, free: UInt64, buffers: UInt64, cached: UInt64,
                 swapTotal: UInt64, swapFree: UInt64) {
-        self.total = total; self.available = available; self.free = free; self.buffers = buffers
-        self.cached = cached; self.swapTotal = swapTotal; self.swapFree = swapFree
+        self.total = total
+        self.available = available
+        self.free = free
+        self.buffers = buffers
+        self.cached = cached
+        self.swapTotal = swapTotal
+        self.swapFree = swapFree
     }
 
     /// Total minus available (what `free` calls used, and psutil's percent counts).
@@ -129,7 +134,10 @@ enum SysFmt {
         let units = ["B", "K", "M", "G", "T", "P"]
         var v = Double(n)
         var i = 0
-        while v >= 1000 && i < units.count - 1 { v /= 1024; i += 1 }
+        while v >= 1000 && i < units.count - 1 {
+            v /= 1024
+            i += 1
+        }
         if i == 0 { return "\(n)B" }
         return (v < 10 ? FixedFormat.decimal(v, places: 1) : String(Int(v.rounded()))) + units[i]
     }
@@ -212,7 +220,8 @@ struct SystemProvider: TimelineProvider {
 
     func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> SystemEntry {
         if context.isPreview { return SystemSamples.entry(now: context.now) }
-        return (try? await timeline(for: configuration, in: context).entries.first) ?? SystemSamples.entry(now: context.now)
+        let live = try? await timeline(for: configuration, in: context).entries.first
+        return live ?? SystemSamples.entry(now: context.now)
     }
 
     static func interval(_ config: WidgetConfig) -> Double {
@@ -302,7 +311,8 @@ enum SystemCompute {
                        fsType: TextSanitizer.singleLine(m.fsType), space: s)
         }
         let (top, measured) = topProcesses(processes, raw: raw, baseline: baseline, proc: proc)
-        return SystemEntry(date: now, host: host.isEmpty ? "this machine" : host, uptime: raw.uptime, interval: interval,
+        return SystemEntry(date: now, host: host.isEmpty ? "this machine" : host, uptime: raw.uptime,
+                           interval: interval,
                            cpu: cpu, cpuWindow: cpuWindow, cores: cores, load: loadavg?.load ?? [],
                            runnable: loadavg?.running ?? 0, tasks: loadavg?.total ?? 0, memory: memory, disks: disks,
                            received: rx, sent: tx, receivedTotal: raw.net.received, sentTotal: raw.net.sent,
@@ -329,7 +339,9 @@ enum SystemCompute {
             let age = raw.uptime - Double(p.startTicks) / hz
             return (p, age > 0 ? Double(p.ticks) / hz / age * 100 : 0)
         }
-        rows.sort { a, b in a.1 != b.1 ? a.1 > b.1 : a.0.rssPages != b.0.rssPages ? a.0.rssPages > b.0.rssPages : a.0.pid < b.0.pid }
+        rows.sort { a, b in
+            a.1 != b.1 ? a.1 > b.1 : a.0.rssPages != b.0.rssPages ? a.0.rssPages > b.0.rssPages : a.0.pid < b.0.pid
+        }
         let top = rows.prefix(topCount).enumerated().map { i, row -> SystemProcess in
             let (p, cpu) = row
             return SystemProcess(pid: p.pid, name: TextSanitizer.singleLine(p.name),
@@ -358,7 +370,8 @@ enum SystemSamples {
         history.received = wave(60, base: 900_000, amplitude: 700_000, seed: 2)
         history.sent = wave(60, base: 90_000, amplitude: 60_000, seed: 7)
         let processes = [
-            SystemProcess(pid: 48213, name: "swift-frontend", command: "swift-frontend -frontend -c Sources/App/main.swift",
+            SystemProcess(pid: 48213, name: "swift-frontend",
+                          command: "swift-frontend -frontend -c Sources/App/main.swift",
                           cpu: 98.2, memory: 1_288_490_188, threads: 4, state: "R"),
             SystemProcess(pid: 1822, name: "firefox", command: "/usr/lib/firefox/firefox", cpu: 23.5,
                           memory: 987_654_321, threads: 92, state: "S"),

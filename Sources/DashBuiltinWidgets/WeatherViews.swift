@@ -179,7 +179,9 @@ enum WeatherViews {
             return "\(what) \(WeatherFormat.percent(wet.precipitationProbability))" + (short ? " " : " at ")
                 + WeatherFormat.time(wet.time, e.utcOffset)
         }
-        if let f = e.current.apparentTemperature { return (short ? "feels " : "feels like ") + WeatherFormat.degrees(f) }
+        if let f = e.current.apparentTemperature {
+            return (short ? "feels " : "feels like ") + WeatherFormat.degrees(f)
+        }
         return WeatherFormat.wind(e.current.windSpeed, e.windUnit)
     }
 
@@ -257,11 +259,13 @@ enum WeatherViews {
         return HStack {
             Text(index == 0 ? "Today" : WeatherFormat.weekday(d.date, e.utcOffset)).frame(width: 5)
             Text(glyph(e, d.code, true)).frame(width: text ? 5 : 2)
-            Text(rain >= 20 ? WeatherFormat.percent(rain) : "").foregroundStyle(.accent).frame(width: 4, alignment: .trailing)
+            Text(rain >= 20 ? WeatherFormat.percent(rain) : "").foregroundStyle(.accent)
+                .frame(width: 4, alignment: .trailing)
             Spacer(minLength: 1)
             Text(WeatherFormat.degrees(d.low)).font(.monospacedDigit).foregroundStyle(.secondary)
                 .frame(width: 4, alignment: .trailing)
-            Text(rangeBar(d, low: low, high: high, width: text ? 5 : 8)).foregroundStyle(d.high >= 25 ? .warning : .accent)
+            Text(rangeBar(d, low: low, high: high, width: text ? 5 : 8))
+                .foregroundStyle(d.high >= 25 ? .warning : .accent)
             Text(WeatherFormat.degrees(d.high)).font(.monospacedDigit).frame(width: 4, alignment: .trailing)
         }.link(WeatherWidget.link("day", WeatherFormat.isoDay(d.date, e.utcOffset)))
     }
@@ -299,7 +303,10 @@ enum WeatherViews {
 
     static func detail(_ link: DeepLink, _ entry: WeatherEntry?, _ ctx: TimelineContext) -> TileView {
         guard let e = entry else {
-            return VStack { Text("Weather").font(.title); Text("No forecast loaded yet").font(.caption) }
+            return VStack {
+                Text("Weather").font(.title)
+                Text("No forecast loaded yet").font(.caption)
+            }
         }
         let chart = max(2, min(6, ctx.size.height / 6))
         let body: TileView
@@ -309,7 +316,10 @@ enum WeatherViews {
             if let d = e.days.first(where: { WeatherFormat.isoDay($0.date, e.utcOffset) == id }) {
                 body = dayDetail(e, d, chart: chart, width: ctx.size.width)
             } else {
-                body = VStack { Text("Weather").font(.title); Text("No forecast for \(id) in the last update").font(.caption) }
+                body = VStack {
+                    Text("Weather").font(.title)
+                    Text("No forecast for \(id) in the last update").font(.caption)
+                }
             }
         default:
             body = nowDetail(e, chart: chart, rows: max(3, ctx.size.height - 12 - chart), width: ctx.size.width)
@@ -323,6 +333,10 @@ enum WeatherViews {
                 Text(e.date, style: .relative).font(.caption)
             }
         }
+    }
+
+    static func sunTimes(_ e: WeatherEntry, _ rise: Date, _ set: Date) -> String {
+        WeatherFormat.time(rise, e.utcOffset) + " · " + WeatherFormat.time(set, e.utcOffset)
     }
 
     static func fact(_ label: String, _ value: String) -> TileView {
@@ -380,7 +394,7 @@ enum WeatherViews {
             fact("Wind", wind + (dir.isEmpty ? "" : " from \(dir)"))
             if let p = c.precipitation { fact("Precipitation", FixedFormat.decimal(p, places: 1) + " mm") }
             if let d = today(e), let rise = d.sunrise, let set = d.sunset {
-                fact("Sunrise · sunset", WeatherFormat.time(rise, e.utcOffset) + " · " + WeatherFormat.time(set, e.utcOffset))
+                fact("Sunrise · sunset", sunTimes(e, rise, set))
             }
             Divider()
             Text("Next 24 hours").font(.headline)
@@ -390,7 +404,8 @@ enum WeatherViews {
     }
 
     static func dayDetail(_ e: WeatherEntry, _ d: WeatherDay, chart: Int, width: Int) -> TileView {
-        let hours = e.hours.filter { WeatherFormat.localDay($0.time, e.utcOffset) == WeatherFormat.localDay(d.date, e.utcOffset) }
+        let day = WeatherFormat.localDay(d.date, e.utcOffset)
+        let hours = e.hours.filter { WeatherFormat.localDay($0.time, e.utcOffset) == day }
         return VStack {
             titleRow("\(e.place) · \(WeatherFormat.longDay(d.date, e.utcOffset))", WeatherCodes.describe(d.code))
             HStack {
@@ -402,7 +417,7 @@ enum WeatherViews {
             if let s = d.precipitationSum { fact("Precipitation", FixedFormat.decimal(s, places: 1) + " mm") }
             fact("Strongest wind", WeatherFormat.wind(d.windMax, e.windUnit))
             if let rise = d.sunrise, let set = d.sunset {
-                fact("Sunrise · sunset", WeatherFormat.time(rise, e.utcOffset) + " · " + WeatherFormat.time(set, e.utcOffset))
+                fact("Sunrise · sunset", sunTimes(e, rise, set))
             }
             Divider()
             if hours.isEmpty {

@@ -112,7 +112,8 @@ public enum WeatherWidget {
                   kind: .string(pattern: coordinate), default: .string("")),
         Parameter(key: "temperatureUnit", title: "Temperature",
                   help: "Degrees Celsius or Fahrenheit",
-                  kind: .enumeration([ParameterOption("celsius", title: "°C"), ParameterOption("fahrenheit", title: "°F")]),
+                  kind: .enumeration([ParameterOption("celsius", title: "°C"),
+                                      ParameterOption("fahrenheit", title: "°F")]),
                   default: .string("celsius")),
         Parameter(key: "windSpeedUnit", title: "Wind speed", help: "km/h, mph, m/s or knots",
                   kind: .enumeration([ParameterOption("kmh", title: "km/h"), ParameterOption("mph", title: "mph"),
@@ -120,7 +121,8 @@ public enum WeatherWidget {
                   default: .string("kmh")),
         Parameter(key: "icons", title: "Icons",
                   help: "Emoji for each condition, or plain text where a terminal or font lacks them",
-                  kind: .enumeration([ParameterOption("emoji", title: "Emoji"), ParameterOption("text", title: "Plain text")]),
+                  kind: .enumeration([ParameterOption("emoji", title: "Emoji"),
+                                      ParameterOption("text", title: "Plain text")]),
                   default: .string("emoji")),
         Parameter(key: "endpoint", title: "Forecast endpoint", help: "Open-Meteo's forecast API (\(forecastEndpoint))",
                   kind: .string(pattern: "https?://.+"), default: .string(forecastEndpoint)),
@@ -372,7 +374,9 @@ enum WeatherForecastParser {
     static func timeline(_ f: OpenMeteoForecast, request r: WeatherRequest, place: WeatherPlace,
                          now: Date) throws -> Timeline<WeatherEntry> {
         let host = (try? URL.api(r.endpoint, [])).map(HTTPClient.hostName) ?? "the server"
-        func bad(_ what: String) -> DataSourceError { DataSourceError(.badData, "\(host) sent a forecast with \(what)") }
+        func bad(_ what: String) -> DataSourceError {
+            DataSourceError(.badData, "\(host) sent a forecast with \(what)")
+        }
         let h = f.hourly
         let n = h.time.count
         guard n > 0 else { throw bad("no hours") }
@@ -444,7 +448,8 @@ enum WeatherForecastParser {
         return Timeline(entries: entries, policy: .after(next))
     }
 
-    static func conditions(from hour: WeatherHour, _ extra: (feels: Double?, humidity: Double?, wind: Double?)?) -> WeatherNow {
+    static func conditions(from hour: WeatherHour,
+                           _ extra: (feels: Double?, humidity: Double?, wind: Double?)?) -> WeatherNow {
         WeatherNow(time: hour.time, temperature: hour.temperature, apparentTemperature: extra?.feels,
                    humidity: extra?.humidity, code: hour.code, windSpeed: extra?.wind, windDirection: nil,
                    isDay: hour.isDay, precipitation: nil)
@@ -472,7 +477,8 @@ enum WeatherSamples {
         let days = (0..<7).map { i -> WeatherDay in
             let d = dayStart + Double(i) * 86400
             return WeatherDay(date: Date(timeIntervalSince1970: d), code: dayCodes[i], high: highs[i], low: lows[i],
-                              precipitationProbability: [20, 75, 5, 90, 30, 60, 10][i], precipitationSum: [0.2, 6, 0, 14, 1, 3, 0][i],
+                              precipitationProbability: [20, 75, 5, 90, 30, 60, 10][i],
+                              precipitationSum: [0.2, 6, 0, 14, 1, 3, 0][i],
                               windMax: [14, 22, 9, 38, 17, 25, 12][i],
                               sunrise: Date(timeIntervalSince1970: d + 7 * 3600 + 12 * 60),
                               sunset: Date(timeIntervalSince1970: d + 16 * 3600 + 41 * 60))
@@ -494,13 +500,16 @@ enum WeatherSamples {
             e.temperatureUnit = "°F"
             e.current.temperature = f(e.current.temperature)
             e.current.apparentTemperature = e.current.apparentTemperature.map(f)
-            e.hours = e.hours.map { var h = $0; h.temperature = f(h.temperature); return h }
-            e.days = e.days.map { var d = $0; d.high = f(d.high); d.low = f(d.low); return d }
+            for i in e.hours.indices { e.hours[i].temperature = f(e.hours[i].temperature) }
+            for i in e.days.indices {
+                e.days[i].high = f(e.days[i].high)
+                e.days[i].low = f(e.days[i].low)
+            }
         }
         let factor: Double = ["mph": 1 / 1.609344, "ms": 1 / 3.6, "kn": 1 / 1.852][r.windSpeedUnit] ?? 1
         e.windUnit = r.windSymbol
         e.current.windSpeed = e.current.windSpeed.map { $0 * factor }
-        e.days = e.days.map { var d = $0; d.windMax = d.windMax.map { $0 * factor }; return d }
+        for i in e.days.indices { e.days[i].windMax = e.days[i].windMax.map { $0 * factor } }
         return e
     }
 }

@@ -68,8 +68,8 @@ struct CommandWidgetTests {
     @Test func stdinIsClosedAndTheEnvironmentKnowsTheTileSize() async throws {
         let e = try await run(["command": .list(["sh", "-c", #"read x; echo "got:$x:$?""#])])
         #expect(texts(e) == ["got::1"])
-        let cols = try await widget.timeline(for: WidgetConfig(["command": .list(["sh", "-c", "echo $COLUMNS $LINES"])]),
-                                             in: context(.small))
+        let size = WidgetConfig(["command": .list(["sh", "-c", "echo $COLUMNS $LINES"])])
+        let cols = try await widget.timeline(for: size, in: context(.small))
         #expect(texts(try #require(cols.entries.first?.base as? CommandEntry)) == ["15 5"])
     }
 
@@ -256,7 +256,8 @@ struct CommandWidgetTests {
                             width: 60, height: 16).text
         assertSnapshot(detail, named: "command-detail")
         #expect(detail.contains("$ git status --short") && detail.contains("ran for 0.04 s · every 60 s"))
-        let none = render(widget.detail(for: DeepLink(CommandWidget.link)!, entry: nil, in: pane), width: 60, height: 16)
+        let empty = widget.detail(for: DeepLink(CommandWidget.link)!, entry: nil, in: pane)
+        let none = render(empty, width: 60, height: 16)
         #expect(none.text.contains("Not run yet"))
     }
 

@@ -284,7 +284,8 @@ struct SystemWidgetTests {
         #expect(one.contains("evil --flag") && one.contains("pid 7777"))
         #expect(try draw("swiftdash://system/process/1234").text.contains("Not among the top processes"))
         #expect(try draw("swiftdash://system/overview").text.contains("testbox"))
-        let none = render(widget.detail(for: DeepLink("swiftdash://system/cpu")!, entry: nil, in: pane), width: 60, height: 24)
+        let empty = widget.detail(for: DeepLink("swiftdash://system/cpu")!, entry: nil, in: pane)
+        let none = render(empty, width: 60, height: 24)
         #expect(none.text.contains("No sample taken yet"))
     }
 
@@ -331,7 +332,8 @@ struct SystemWidgetTests {
         #expect(SysFmt.uptime(59) == "0m" && SysFmt.uptime(3 * 86400 + 4 * 3600 + 1) == "3d 4h")
         #expect(SysFmt.uptime(5 * 3600 + 12 * 60) == "5h 12m")
         #expect(SystemViews.coreBlocks([0, 50, 100, 99]) == "▁▅██")
-        #expect(SystemViews.mountLabel("/", width: 4) == "/" && SystemViews.mountLabel("/var/lib/data", width: 4) == "data")
+        #expect(SystemViews.mountLabel("/", width: 4) == "/")
+        #expect(SystemViews.mountLabel("/var/lib/data", width: 4) == "data")
     }
 }
 
@@ -352,8 +354,13 @@ extension Widget {
 @Suite("system widget against psutil")
 struct SystemReferenceTests {
     struct Expected: Decodable {
-        struct Memory: Decodable { var total: UInt64; var available: UInt64; var percent: Double
-                                   var swapTotal: UInt64; var swapUsed: UInt64 }
+        struct Memory: Decodable {
+            var total: UInt64
+            var available: UInt64
+            var percent: Double
+            var swapTotal: UInt64
+            var swapUsed: UInt64
+        }
         var cpuPercent: Double
         var perCPU: [Double]
         var memory: Memory
@@ -375,7 +382,8 @@ struct SystemReferenceTests {
         let config = WidgetConfig(["interfaces": .list(expected.interfaces)])
         _ = try await widget.timeline(for: config, in: context(.large))
         try machine.load("proc-real/b")
-        let e = try #require(try await widget.timeline(for: config, in: context(.large)).entries.first?.base as? SystemEntry)
+        let t = try await widget.timeline(for: config, in: context(.large))
+        let e = try #require(t.entries.first?.base as? SystemEntry)
         #expect(abs((e.cpu ?? -1) - expected.cpuPercent) < 0.05) // psutil rounds to 0.1
         #expect(e.cores.count == expected.perCPU.count)
         for (a, b) in zip(e.cores, expected.perCPU) { #expect(abs(a - b) < 0.05) }
@@ -409,7 +417,10 @@ struct SystemReferenceTests {
             Issue.record("cannot open the FIFOs in \(dir)")
             return
         }
-        defer { fclose(input); fclose(output) }
+        defer {
+            fclose(input)
+            fclose(output)
+        }
         var line: UnsafeMutablePointer<CChar>? = nil
         var cap = 0
         defer { free(line) }

@@ -21,7 +21,8 @@ struct WeatherWidgetTests {
                                    ? "openmeteo_forecast_berlin_f.json" : "openmeteo_forecast_berlin.json")
         }
         server.handle("/v1/search") { req in
-            fixtureResponse(req.query["name"] == "Berlin" ? "openmeteo_geocoding_berlin.json" : "openmeteo_geocoding_none.json")
+            let berlin = req.query["name"] == "Berlin"
+            return fixtureResponse(berlin ? "openmeteo_geocoding_berlin.json" : "openmeteo_geocoding_none.json")
         }
         return server
     }
@@ -59,7 +60,8 @@ struct WeatherWidgetTests {
         }
         let small = try await liveTile(widget, config(server), .small).0
         #expect(small.widgetURL == "swiftdash://weather/now")
-        #expect(small.text.contains("Fog") && small.text.contains("H 7° L -1°") && small.text.contains("rain 55% 12:00"))
+        #expect(small.text.contains("Fog") && small.text.contains("H 7° L -1°"))
+        #expect(small.text.contains("rain 55% 12:00"))
         let medium = try await liveTile(widget, config(server), .medium).0
         // The next hours, in Berlin's time (UTC+1): 11:00 is the first hour after 10:00.
         #expect(medium.text.contains("11  12  13  14"))
@@ -115,7 +117,7 @@ struct WeatherWidgetTests {
         storm.hours[1].code = 95
         #expect(storm.relevance?.score == 1)
         var dry = list[0]
-        dry.hours = dry.hours.map { var h = $0; h.precipitationProbability = 10; return h }
+        for i in dry.hours.indices { dry.hours[i].precipitationProbability = 10 }
         #expect(dry.relevance == nil)
         #expect(widget.placeholder(in: context(.small)).relevance == nil)
     }
@@ -135,8 +137,8 @@ struct WeatherWidgetTests {
         #expect(f.query["temperature_unit"] == "fahrenheit" && f.query["wind_speed_unit"] == "mph")
         #expect(f.query["latitude"] == "52.52")
 
-        let text = config(server, ["icons": .string("text"), "latitude": .string("52.52"), "longitude": .string("13.41"),
-                                   "location": .string("Home")])
+        let text = config(server, ["icons": .string("text"), "latitude": .string("52.52"),
+                                   "longitude": .string("13.41"), "location": .string("Home")])
         let (medium, _) = try await liveTile(widget, text, .medium)
         assertSnapshot(medium.text, named: "weather-medium-text")
         #expect(medium.text.contains("Home") && medium.text.contains("Fog") && medium.text.contains("Cloud"))
@@ -170,22 +172,26 @@ struct WeatherWidgetTests {
         let server = try server()
         defer { server.stop() }
         func failure(_ extra: [String: ConfigValue]) async -> DataSourceError? {
-            await expectDataSourceError { _ = try await widget.timeline(for: config(server, extra), in: context(.small)) }
+            await expectDataSourceError {
+                _ = try await widget.timeline(for: config(server, extra), in: context(.small))
+            }
         }
         #expect(await failure(["latitude": .string("10")])?.message
                 == "set both latitude and longitude, or neither (and a place name)")
         #expect(await failure(["latitude": .string("91"), "longitude": .string("0")])?.message
                 == "latitude '91' is not a number from -90 to 90")
-        #expect(await failure(["location": .string("")])?.message == "set a place name (location) or latitude and longitude")
+        #expect(await failure(["location": .string("")])?.message
+                == "set a place name (location) or latitude and longitude")
         #expect(server.requests.isEmpty) // all said before any request
         let short = await failure(["latitude": .string("1"), "longitude": .string("1")])
-        #expect(short?.message == "127.0.0.1:\(server.port) sent a forecast with hourly series of different lengths or out of order")
+        #expect(short?.message == "127.0.0.1:\(server.port) sent a forecast with hourly series of different lengths "
+                + "or out of order")
 
         let down = try self.server(failForecast: true)
         defer { down.stop() }
         let e = await expectDataSourceError {
-            _ = try await widget.timeline(for: config(down, ["latitude": .string("52.52"), "longitude": .string("13.41")]),
-                                          in: context(.small))
+            let coords: [String: ConfigValue] = ["latitude": .string("52.52"), "longitude": .string("13.41")]
+            _ = try await widget.timeline(for: config(down, coords), in: context(.small))
         }
         #expect(e?.message == "HTTP 503 from 127.0.0.1:\(down.port): server error, try again later")
     }
@@ -198,7 +204,8 @@ struct WeatherWidgetTests {
         defer { good.stop() }
         let coords: [String: ConfigValue] = ["latitude": .string("52.52"), "longitude": .string("13.41")]
         let flaky = FlakyTransport(inner: testHTTP.transport)
-        let w = WeatherWidget.make(http: HTTPClient(options: testHTTP.options, transport: flaky), places: WeatherPlaceCache())
+        let http = HTTPClient(options: testHTTP.options, transport: flaky)
+        let w = WeatherWidget.make(http: http, places: WeatherPlaceCache())
         var scheduler = Scheduler()
         scheduler.register("wx", widget: w, configuration: config(good, coords), family: .small, at: testNow)
         var now = testNow
@@ -233,8 +240,8 @@ struct WeatherWidgetTests {
         }
         let now = draw("swiftdash://weather/now")
         assertSnapshot(now, named: "weather-detail-now")
-        for word in ["Feels like", "Humidity", "Wind", "from SW", "Sunrise · sunset", "07:45 · 16:05", "Next 24 hours",
-                     "measured 10:00", "Europe/Berlin"] {
+        for word in ["Feels like", "Humidity", "Wind", "from SW", "Sunrise · sunset", "07:45 · 16:05",
+                     "Next 24 hours", "measured 10:00", "Europe/Berlin"] {
             #expect(now.contains(word), "\(word)")
         }
         let day = draw("swiftdash://weather/day/2026-11-24")
@@ -243,7 +250,8 @@ struct WeatherWidgetTests {
         #expect(draw("swiftdash://weather/day/2026-12-25").contains("No forecast for 2026-12-25"))
         let later = draw("swiftdash://weather/day/2026-11-28")
         #expect(later.contains("covers the next 48 hours only"))
-        let none = render(widget.detail(for: DeepLink("swiftdash://weather/now")!, entry: nil, in: pane), width: 60, height: 24)
+        let empty = widget.detail(for: DeepLink("swiftdash://weather/now")!, entry: nil, in: pane)
+        let none = render(empty, width: 60, height: 24)
         #expect(none.text.contains("No forecast loaded yet"))
     }
 
@@ -264,11 +272,13 @@ struct WeatherWidgetTests {
     }
 
     @Test func formats() {
-        #expect(WeatherFormat.compass(245) == "SW" && WeatherFormat.compass(359) == "N" && WeatherFormat.compass(-90) == "W")
+        #expect(WeatherFormat.compass(245) == "SW" && WeatherFormat.compass(359) == "N")
+        #expect(WeatherFormat.compass(-90) == "W")
         #expect(WeatherFormat.compass(nil) == "")
         #expect(WeatherFormat.degrees(-0.4) == "0°" && WeatherFormat.degrees(-0.6) == "-1°")
         #expect(WeatherFormat.coordinate(52.52437) == "52.5244" && WeatherFormat.coordinate(-0.00001) == "0")
-        #expect(WeatherFormat.isoDay(testNow, 3600) == "2026-11-23" && WeatherFormat.isoDay(testNow, -10 * 3600) == "2026-11-22")
+        #expect(WeatherFormat.isoDay(testNow, 3600) == "2026-11-23")
+        #expect(WeatherFormat.isoDay(testNow, -10 * 3600) == "2026-11-22")
         #expect(WeatherFormat.longDay(Date(timeIntervalSince1970: 951_782_400), 0) == "Tue 29 Feb") // 2000-02-29
         #expect(WeatherFormat.time(testNow, 5 * 3600 + 1800) == "14:30")
         #expect(WeatherFormat.weekday(Date(timeIntervalSince1970: -86400), 0) == "Wed") // 1969-12-31
