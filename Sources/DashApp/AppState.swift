@@ -71,6 +71,8 @@ public struct AppState: Sendable {
     /// Instances whose timeline is a preview snapshot (`render` without `--live`), marked as sample.
     public var sampleInstances: Set<String> = []
     public var quitting = false
+    /// The instances on screen, as the scheduler was last told (see `App.visibility`).
+    public var onScreen: Set<String> = []
 
     public var bundle: WidgetBundle { environment.bundle }
     public var timeZone: TimeZone { environment.timeZone }

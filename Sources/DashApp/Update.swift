@@ -8,7 +8,22 @@ public enum App {
     /// The pure step: a message changes the state and returns what to do.
     public static func update(_ s: inout AppState, _ msg: Msg) -> [Effect] {
         let fx = step(&s, msg)
-        return fx + smartStacks(&s)
+        return fx + smartStacks(&s) + visibility(&s)
+    }
+
+    /// Tells the scheduler which instances are on screen (the page's tiles, a stack's front
+    /// item): local widgets sample only while visible. Cheap when nothing moved.
+    static func visibility(_ s: inout AppState) -> [Effect] {
+        var shown: Set<String> = []
+        if !s.layout.isTooSmall, s.layout.pages.indices.contains(s.page) {
+            for placed in s.layout.pages[s.page] {
+                if let inst = s.shownInstance(placed.id) { shown.insert(inst.id) }
+            }
+        }
+        guard shown != s.onScreen else { return [] }
+        s.onScreen = shown
+        s.scheduler.setOnScreen(shown)
+        return pump(&s)
     }
 
     /// What a message does, before Smart Stacks looks at the result (SmartStacks.swift).

@@ -5,5 +5,8 @@ public enum BuiltinWidgets {
     public static let bundle = WidgetBundle([
         ClockWidget.widget,
         CalendarWidget.widget,
+        SystemWidget.widget,
+        WeatherWidget.widget,
+        CommandWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }

@@ -21,7 +21,7 @@ public struct SchedulerPolicy: Sendable, Hashable, Codable {
     public var reloadCachedOnStart: Bool
 
     public init(dailyBudget: Int = 70, budgetWindow: TimeInterval = 24 * 3600,
-                minimumInterval: TimeInterval = 5 * 60, localMinimumInterval: TimeInterval = 5,
+                minimumInterval: TimeInterval = 5 * 60, localMinimumInterval: TimeInterval = 1,
                 initialRetryDelay: TimeInterval = 30, maximumRetryDelay: TimeInterval = 30 * 60,
                 reloadCachedOnStart: Bool = false) {
         self.dailyBudget = dailyBudget; self.budgetWindow = budgetWindow

@@ -53,6 +53,9 @@ struct Instance: Sendable {
         get { widgetBox.widget }
         set { widgetBox = WidgetBox(newValue); cost = newValue.cost(for: configuration) }
     }
+    /// Not on screen (another page, behind a stack's front item): a local widget's policy
+    /// reloads wait until it shows again (a system monitor samples only while visible).
+    var offScreen = false
     var configuration: WidgetConfig { didSet { cost = widget.cost(for: configuration) } }
     var family: WidgetFamily
     var entries: [AnyEntry] = []
@@ -188,7 +191,7 @@ struct Instance: Sendable {
             d = Date.distantPast.timeIntervalSinceReferenceDate
         } else if let r = retryAt {
             d = Swift.min(d, r)
-        } else if let p = policyAt {
+        } else if let p = policyAt, !(offScreen && cost == .local) {
             d = Swift.min(d, p)
         }
         return d == .infinity ? nil : d
@@ -253,7 +256,7 @@ struct Instance: Sendable {
             }
             return (nil, changed)
         }
-        if let p = policyAt, p <= t {
+        if let p = policyAt, p <= t, !(offScreen && cost == .local) {
             // The plan already respects the budget, but it may have changed since.
             let allowed = budgetAllows(policy: rules)
             if allowed <= t {

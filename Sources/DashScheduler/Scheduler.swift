@@ -419,6 +419,18 @@ public struct Scheduler: Sendable {
         trimQueue()
     }
 
+    /// Tells which instances are on screen. A local widget off screen makes no policy reloads
+    /// (free reloads cost CPU all the same); when it shows again an overdue one runs at once.
+    public mutating func setOnScreen(_ visible: Set<InstanceID>) {
+        for slot in slots.indices where slots[slot].alive {
+            let off = !visible.contains(slots[slot].id)
+            guard slots[slot].offScreen != off else { continue }
+            slots[slot].offScreen = off
+            reschedule(slot)
+        }
+        trimQueue()
+    }
+
     // MARK: - Internals
 
     mutating func modify(_ slot: Int, _ body: (inout Instance) -> Void) {

@@ -112,3 +112,11 @@ public final class AppHarness {
     /// The whole screen, one line per row.
     public var screen: String { frame.buffer.textDump }
 }
+
+extension LoadRequest {
+    /// Runs the provider the way the app does (`Loads.run`), in a context of the request's
+    /// family and start time (UTC, no size): for scheduler-level tests of real widgets.
+    public func perform() async -> Result<AnyTimeline, any Error> {
+        await Loads.run(widget, configuration: configuration, in: TimelineContext(family: family, now: startedAt))
+    }
+}

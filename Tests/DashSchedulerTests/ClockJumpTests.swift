@@ -74,3 +74,27 @@ final class ClockJumpTests: XCTestCase {
         XCTAssertEqual(charged, 1, "the policy reload that ran is not run again when its date comes round")
     }
 }
+
+final class OnScreenTests: XCTestCase {
+    /// A system monitor samples only while it is visible (issue 13).
+    func testALocalWidgetOffScreenMakesNoPolicyReloadsAndCatchesUpWhenShown() {
+        let script = FakeScript()
+        var s = Scheduler()
+        s.register("sys", widget: fakeWidget(cost: .local, script: script), family: .small, at: t0)
+        s.setOnScreen(["sys"])
+        func answer(_ r: LoadRequest, at t: Date) {
+            s.loadFinished(r.id, token: r.token, result: .success(AnyTimeline(
+                entries: [AnyEntry(FakeEntry(date: t, value: "x"))], policy: .after(t + 2))), at: t)
+        }
+        answer(s.process(now: t0)[0], at: t0)
+        XCTAssertEqual(s.nextWake, t0 + 2, "samples every 2 s while shown")
+        let r = s.process(now: t0 + 2)
+        XCTAssertEqual(r.map(\.reason), [.policy])
+        answer(r[0], at: t0 + 2)
+        s.setOnScreen([])
+        XCTAssertNil(s.nextWake, "off screen: nothing to wake for")
+        XCTAssertTrue(s.process(now: t0 + 60).isEmpty)
+        s.setOnScreen(["sys"])
+        XCTAssertEqual(s.process(now: t0 + 61).map(\.reason), [.policy], "shown again: the overdue sample runs at once")
+    }
+}
