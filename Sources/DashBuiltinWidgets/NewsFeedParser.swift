@@ -1,8 +1,5 @@
 import Foundation
 import DashWidgets
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// One story from a feed or a JSON API, already cleaned for the screen.
 public struct NewsItem: Codable, Sendable, Hashable {
@@ -19,202 +16,82 @@ public struct NewsItem: Codable, Sendable, Hashable {
     }
 }
 
-/// Turns feed HTML into plain text: tags removed (script and style with their content),
-/// entities decoded, then control characters and escape sequences stripped.
+/// Turns outside text into what a tile shows: HTML reduced to text (tags removed, script
+/// and style with their content, references decoded by HTML5's rules), escape sequences
+/// and control characters removed, white space collapsed, at most 2,000 characters.
 enum NewsHTML {
     static func text(_ html: String, keepParagraphs: Bool = false) -> String {
-        var s = html
-        for tag in ["script", "style"] {
-            while let open = s.range(of: "<\(tag)", options: .caseInsensitive) {
-                let close = s.range(of: "</\(tag)>", options: .caseInsensitive, range: open.upperBound..<s.endIndex)
-                s.removeSubrange(open.lowerBound..<(close?.upperBound ?? s.endIndex))
-            }
-        }
+        plain(HTMLText.plain(html, keepParagraphs: keepParagraphs), keepParagraphs: keepParagraphs)
+    }
+
+    /// Text that is already plain: only cleaned, collapsed and capped.
+    static func plain(_ s: String, keepParagraphs: Bool = false) -> String {
+        let capped = OutsideText.capped(s, OutsideText.maxCharacters * 4)
         if keepParagraphs {
-            for br in ["<br>", "<br/>", "<br />", "</p>", "</div>", "</li>"] {
-                s = s.replacingOccurrences(of: br, with: "\n", options: .caseInsensitive)
-            }
+            let paras = TextSanitizer.clean(capped, keepNewlines: true).split(separator: "\n")
+                .map { OutsideText.collapsed(String($0)) }.filter { !$0.isEmpty }
+            return OutsideText.capped(paras.joined(separator: "\n"))
         }
-        // Remove tags: anything from < up to the next >. Inline tags vanish ("<b>W</b>ord"
-        // stays one word); block tags leave a space between words.
-        var out = ""
-        var tag: String?
-        for ch in s {
-            if tag != nil {
-                if ch == ">" {
-                    let name = tag!.lowercased().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
-                    if !inlineTags.contains(String(name)) { out.append(" ") }
-                    tag = nil
-                } else { tag!.append(ch) }
-                continue
-            }
-            if ch == "<" { tag = ""; continue }
-            out.append(ch)
-        }
-        if let t = tag, !t.isEmpty { out.append(" ") } // an unclosed "<": drop the rest
-        out = decodeEntities(out)
-        if keepParagraphs {
-            let paras = TextSanitizer.clean(out, keepNewlines: true).split(separator: "\n")
-                .map { TextSanitizer.singleLine(String($0)) }.filter { !$0.isEmpty }
-            return paras.joined(separator: "\n")
-        }
-        return TextSanitizer.singleLine(out)
+        return OutsideText.capped(OutsideText.collapsed(TextSanitizer.clean(capped)))
+    }
+
+    /// A feed field as text: markup reduced when the feed says (or shows) it is HTML.
+    static func field(_ f: FeedReader.Field?, keepParagraphs: Bool = false) -> String {
+        guard let f else { return "" }
+        return f.isHTML ? text(f.value, keepParagraphs: keepParagraphs) : plain(f.value, keepParagraphs: keepParagraphs)
     }
 
     /// The link if it is an http(s) address, else "" (a feed must not smuggle in other schemes).
-    static func webURL(_ s: String?) -> String {
-        let t = TextSanitizer.singleLine(s ?? "")
-        guard let c = URLComponents(string: t), let scheme = c.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", c.host?.isEmpty == false else { return "" }
-        return t
-    }
-
-    static let inlineTags: Set<String> = ["a", "b", "i", "em", "strong", "span", "code", "small", "sup", "sub", "u", "abbr", "mark", "q", "s"]
-
-    static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "ndash": "–", "mdash": "—",
-        "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "laquo": "«", "raquo": "»",
-        "copy": "©", "reg": "®", "trade": "™", "euro": "€", "pound": "£", "middot": "·", "bull": "•",
-    ]
-
-    static func decodeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
-        var out = ""
-        var i = s.startIndex
-        while i < s.endIndex {
-            let ch = s[i]
-            if ch == "&", let semi = s[i...].prefix(12).firstIndex(of: ";") {
-                let name = String(s[s.index(after: i)..<semi])
-                var rep: String?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    rep = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else if name.hasPrefix("#") {
-                    rep = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else {
-                    rep = named[name]
-                }
-                if let rep {
-                    out += rep
-                    i = s.index(after: semi)
-                    continue
-                }
-            }
-            out.append(ch)
-            i = s.index(after: i)
-        }
-        return out
-    }
+    static func webURL(_ s: String?) -> String { FeedURL.web(s ?? "") }
 }
 
-/// Parses RSS 2.0 and Atom with Foundation's XMLParser; external entities are never
-/// resolved (no file or network reads from a hostile feed).
-final class NewsFeedParser: NSObject, XMLParserDelegate {
-    struct Feed { var title: String; var items: [NewsItem] }
-
-    private struct Draft {
-        var title = "", link = "", summary = "", content = "", date = "", id = "", source = ""
+/// Reads an RSS or Atom feed from the bytes a server sent. The bytes are decoded and
+/// repaired first (`FeedBytes`), then read by a lenient tokenizer (`XMLTokenizer`) with
+/// feedparser's rules (`FeedReader`): no parser ever sees invalid text, nothing is
+/// resolved from outside, and a feed that is not well formed is recovered, not dropped.
+enum NewsFeedParser {
+    struct Feed {
+        var title: String
+        var link: String
+        var items: [NewsItem]
     }
 
-    private var feedTitle = ""
-    private var items: [NewsItem] = []
-    private var draft: Draft?
-    private var text = ""
-    private var stack: [String] = []
-    private var sawRoot = false
-    private var isFeedRoot = false
-    private var closedRoot = false
-
-    static func parse(_ data: Data, host: String) throws -> Feed {
-        // Feeds need no entity declarations; refusing them stops external entities and
-        // entity-expansion bombs before the parser sees them.
-        if data.range(of: Data("<!ENTITY".utf8)) != nil {
+    /// Parses `data`; `url` is the feed's address, against which relative links resolve.
+    static func parse(_ data: Data, host: String, url: String = "") throws -> Feed {
+        let text = FeedBytes.decode(data)
+        let reader = FeedReader(text: text, baseURL: url)
+        // Feeds need no entity declarations; they are never expanded, and a feed that
+        // declares some (external entities, entity bombs) is refused outright.
+        if reader.declaresEntities {
             throw DataSourceError(.badData, "\(host) sent a feed that declares XML entities: refused")
         }
-        let p = NewsFeedParser()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = p
-        // A truncated document may end without a parse error: insist on the root's end tag.
-        let ok = parser.parse() && p.closedRoot
-        guard ok, p.isFeedRoot else {
-            if p.isFeedRoot, !p.items.isEmpty { return Feed(title: p.feedTitle, items: p.items) }
-            let why = p.sawRoot && !p.isFeedRoot ? "is not an RSS or Atom feed" : "sent a feed that is not valid XML"
-            throw DataSourceError(.badData, p.sawRoot && !p.isFeedRoot ? "\(host)'s answer \(why)" : "\(host) \(why)")
+        guard let root = reader.rootName else {
+            throw DataSourceError(.badData, "\(host) sent a feed that is not valid XML")
         }
-        return Feed(title: NewsHTML.text(p.feedTitle), items: p.items)
-    }
-
-    /// The element's name without its prefix. Elements of other vocabularies that reuse
-    /// RSS names (media:title, itunes:summary) get a name of their own so they never
-    /// replace the story's fields; content:, dc: and atom: ones count.
-    private func local(_ name: String) -> String {
-        let parts = name.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2 else { return name.lowercased() }
-        let prefix = parts[0].lowercased(), local = parts[1].lowercased()
-        return ["content", "dc", "atom"].contains(prefix) ? local : "\(prefix):\(local)"
-    }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes: [String: String] = [:]) {
-        let name = local(elementName)
-        if !sawRoot {
-            sawRoot = true
-            isFeedRoot = ["rss", "feed", "rdf:rdf"].contains(name)
+        guard ["rss", "feed", "rdf:rdf", "channel"].contains(root) else {
+            throw DataSourceError(.badData, "\(host)'s answer is not an RSS or Atom feed")
         }
-        stack.append(name)
-        text = ""
-        if name == "item" || name == "entry" { draft = Draft() }
-        if name == "link", draft != nil, let href = attributes["href"] {
-            let rel = attributes["rel"] ?? "alternate"
-            // The first alternate link is the article; self, edit and enclosure links are not.
-            if rel == "alternate", draft!.link.isEmpty { draft!.link = href }
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        let name = local(elementName)
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { if !stack.isEmpty { stack.removeLast() }; text = ""; if stack.isEmpty { closedRoot = true } }
-        let parent = stack.count >= 2 ? stack[stack.count - 2] : ""
-        if var d = draft {
-            switch name {
-            case "title" where parent == "item" || parent == "entry": d.title = value
-            case "link" where !value.isEmpty && d.link.isEmpty: d.link = value
-            case "description", "summary": if d.summary.isEmpty { d.summary = value }
-            case "encoded", "content": if d.content.isEmpty { d.content = value }
-            case "pubdate", "published", "date": d.date = value
-            case "updated": if d.date.isEmpty { d.date = value }
-            case "guid", "id": if parent == "item" || parent == "entry" { d.id = value }
-            case "source" where parent == "item": d.source = value
-            case "name" where parent == "author": break
-            case "item", "entry":
-                draft = nil
-                finish(d)
-                return
-            default: break
+        let feedLink = NewsHTML.webURL(reader.feed.link ?? "")
+        var items: [NewsItem] = []
+        for entry in reader.entries {
+            let title = NewsHTML.field(entry.title)
+            guard !title.isEmpty else { continue }
+            var link = NewsHTML.webURL(entry.link)
+            if link.isEmpty, url.isEmpty, !feedLink.isEmpty, let rel = entry.link, !rel.isEmpty {
+                link = NewsHTML.webURL(FeedURL.resolve(rel, against: feedLink))
             }
-            draft = d
-        } else if name == "title", ["channel", "feed"].contains(parent), feedTitle.isEmpty {
-            feedTitle = value
+            let summary = NewsHTML.field(entry.fields["summary"], keepParagraphs: true)
+            let rawID = NewsHTML.plain(entry.fields["id"]?.value ?? "")
+            let id = rawID.isEmpty ? (link.isEmpty ? title : link) : rawID
+            let date = (entry.fields["published"] ?? entry.fields["updated"]).flatMap { NewsDates.parse($0.value) }
+            items.append(NewsItem(id: Fmt.shortID(id), title: title,
+                                  source: NewsHTML.plain(entry.fields["sourcename"]?.value ?? ""),
+                                  published: date, summary: summary, url: link))
         }
-    }
-
-    private func finish(_ d: Draft) {
-        let title = NewsHTML.text(d.title)
-        guard !title.isEmpty else { return }
-        let link = NewsHTML.webURL(d.link)
-        let summary = NewsHTML.text(d.summary.isEmpty ? d.content : d.summary, keepParagraphs: true)
-        let id = TextSanitizer.singleLine(d.id.isEmpty ? (link.isEmpty ? title : link) : d.id)
-        items.append(NewsItem(id: Fmt.shortID(id), title: title, source: NewsHTML.text(d.source),
-                              published: NewsDates.parse(d.date), summary: summary, url: link))
+        if items.isEmpty, reader.notWellFormed {
+            throw DataSourceError(.badData, "\(host) sent a feed that is not valid XML")
+        }
+        return Feed(title: NewsHTML.field(reader.feed.title), link: feedLink, items: items)
     }
 }
 

@@ -149,7 +149,7 @@ struct NewsSource: Sendable {
         let host = HTTPClient.hostName(url)
         let data = try await http.get(url, headers: ["Accept": "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5"],
                                       notFoundHint: "no feed at this address (check the feed URL)")
-        let parsed = try NewsFeedParser.parse(data, host: host)
+        let parsed = try NewsFeedParser.parse(data, host: host, url: url.absoluteString)
         let name = parsed.title.isEmpty ? host : parsed.title
         var items = parsed.items.map { item -> NewsItem in
             var i = item
