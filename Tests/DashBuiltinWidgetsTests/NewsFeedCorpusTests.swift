@@ -68,6 +68,19 @@ struct NewsFeedCorpusTests {
 
     static func percent(_ a: Int, _ b: Int) -> Double { b == 0 ? 0 : Double(a) * 100 / Double(b) }
 
+    /// Where the widget deliberately reads differently from feedparser 6.0, because issue 14
+    /// asks for it; any other difference fails the test even above 99%.
+    static let knownDivergences: [String: String] = [
+        "pub_notwellformed_ampersands.xml #1 title":
+            "a bare & before letters: feedparser's lenient parser invents a ';' (\"Q&A;\"); we keep the text",
+        "pub_notwellformed_entities.xml #5 title":
+            "&check; is an HTML5-only name: feedparser's lenient parser knows HTML 4 names only",
+        "blog_html_titles.xml #5 title":
+            "&star; is an HTML5-only name: feedparser's sanitizer turns it into \"&star\"",
+        "misc_link_relations.xml #6 link":
+            "rel=\"http://www.iana.org/assignments/relation/alternate\" is RFC 4287's full form of alternate",
+    ]
+
     @Test func headlinesAndLinksAgreeWithFeedparser() throws {
         let (t, feeds) = try Self.compare()
         let h = Self.percent(t.headlinesAgreeing, t.headlines)
@@ -75,7 +88,15 @@ struct NewsFeedCorpusTests {
         print("feed corpus: \(feeds) feeds; headlines \(t.headlinesAgreeing)/\(t.headlines) agree with feedparser"
               + " (\(FixedFormatPercent.string(h))), links \(t.linksAgreeing)/\(t.links) (\(FixedFormatPercent.string(l))),"
               + " feed titles \(t.feedTitlesAgreeing)/\(t.feedTitles)")
-        for d in t.differences { print("  differs: \(d)") }
+        for d in t.differences {
+            let key = d.components(separatedBy: ":").first ?? d
+            if let why = Self.knownDivergences[key] {
+                print("  differs on purpose: \(d)\n    (\(why))")
+            } else {
+                print("  differs: \(d)")
+                Issue.record("unexpected difference from feedparser: \(d)")
+            }
+        }
         #expect(feeds >= 60)
         #expect(h >= 99, "headline agreement \(h)%")
         #expect(l >= 99, "link agreement \(l)%")
