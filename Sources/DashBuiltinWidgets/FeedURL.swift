@@ -133,7 +133,7 @@ enum FeedURL {
     }
 
     /// The link if it is an absolute http(s) address with a host, else "" (a feed must not
-    /// smuggle in other schemes). Control characters are removed first.
+    /// smuggle in other schemes). Control and bidi characters are removed first.
     static func web(_ s: String) -> String {
         let t = stripControls(String(s.prefix(maxLength))).trimmingWhitespace()
         let p = split(t)
@@ -141,9 +141,13 @@ enum FeedURL {
         return t
     }
 
-    /// `s` without C0/C1 control characters.
+    /// `s` without C0/C1 control characters and bidirectional controls (which could make a
+    /// link read as another on screen).
     static func stripControls(_ s: String) -> String {
-        func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
+        func isControl(_ u: Unicode.Scalar) -> Bool {
+            u.value < 0x20 || (0x7F...0x9F).contains(u.value) || (0x202A...0x202E).contains(u.value)
+                || (0x2066...0x2069).contains(u.value) || u.value == 0x200E || u.value == 0x200F
+        }
         guard s.unicodeScalars.contains(where: isControl) else { return s }
         return String(String.UnicodeScalarView(s.unicodeScalars.filter { !isControl($0) }))
     }

@@ -193,7 +193,7 @@ struct NewsSource: Sendable {
             throw DataSourceError(.httpStatus, "\(host): \(msg)").masking(secrets)
         }
         guard let articles = r.articles else { throw DataSourceError(.badData, "\(host) sent JSON without 'articles'") }
-        let items: [NewsItem] = articles.compactMap { a in
+        let items: [NewsItem] = articles.prefix(Fmt.maxItems).compactMap { a in
             let title = NewsHTML.text(a.title ?? "")
             guard !title.isEmpty, title != "[Removed]" else { return nil }
             let link = NewsHTML.webURL(a.url)

@@ -156,7 +156,7 @@ def text(value, detail):
 
 
 def web_link(link):
-    link = "".join(ch for ch in (link or "") if not (ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F)).strip()
+    link = "".join(ch for ch in (link or "") if not (ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F or ord(ch) in BIDI)).strip()
     try:
         parts = urllib.parse.urlsplit(link)
     except ValueError:
