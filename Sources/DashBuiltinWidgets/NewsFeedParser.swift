@@ -95,24 +95,134 @@ enum NewsFeedParser {
     }
 }
 
-/// RFC 822 (RSS) and ISO 8601 (Atom, NewsAPI) dates.
+/// RFC 822 (RSS: "Mon, 23 Nov 2026 08:41:09 GMT", "+0100", "EST") and ISO 8601 (Atom,
+/// NewsAPI, GitHub, git: "2026-11-23T08:41:09.123+01:00", a date alone). Read by hand:
+/// fast, the same on every machine, and without ICU's date formatters (memory, decision 16).
 enum NewsDates {
     static func parse(_ s: String) -> Date? {
-        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !t.isEmpty else { return nil }
-        if let d = try? Date(t, strategy: .iso8601) { return d }
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = iso.date(from: t) { return d }
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss Z",
-                       "EEE, dd MMM yyyy HH:mm:ss zzz", "EEE, d MMM yyyy HH:mm zzz", "EEE, dd MMM yyyy HH:mm Z",
-                       "yyyy-MM-dd'T'HH:mm:ssZ", "yyyy-MM-dd HH:mm:ss"] {
-            f.dateFormat = format
-            if let d = f.date(from: t) { return d }
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+        var t = Array(s.utf8.prefix(80)).drop(while: isSpace)
+        while let last = t.last, isSpace(last) { t.removeLast() }
+        guard let first = t.first else { return nil }
+        return first >= 0x30 && first <= 0x39 && t.count >= 10 && t[t.startIndex + 4] == UInt8(ascii: "-")
+            ? iso8601(Array(t)) : rfc822(Array(t))
+    }
+
+    /// Seconds since 1970 of a UTC calendar time, or nil when a field is out of range.
+    static func epoch(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ sec: Double, offset: Int) -> Date? {
+        guard (1...9999).contains(y), (1...12).contains(mo), (1...31).contains(d), (0...24).contains(h),
+              (0...59).contains(mi), sec >= 0, sec < 61 else { return nil }
+        let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard d <= days[mo - 1] else { return nil }
+        // Days from 1970-01-01 (the civil-from-days algorithm, run backwards).
+        let yy = mo <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let dayNumber = era * 146_097 + doe - 719_468
+        let seconds = Double(dayNumber * 86_400 + h * 3_600 + mi * 60 - offset) + sec
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private struct Scanner {
+        let b: [UInt8]
+        var i = 0
+        var atEnd: Bool { i >= b.count }
+        var peek: UInt8? { i < b.count ? b[i] : nil }
+        mutating func number(maxDigits: Int = 9) -> (value: Int, digits: Int)? {
+            var v = 0, n = 0
+            while i < b.count, n < maxDigits, b[i] >= 0x30, b[i] <= 0x39 { v = v * 10 + Int(b[i] - 0x30); i += 1; n += 1 }
+            return n == 0 ? nil : (v, n)
         }
-        return nil
+        mutating func skip(_ c: UInt8) -> Bool {
+            if peek == c { i += 1; return true }
+            return false
+        }
+        mutating func skipSpaces() { while let c = peek, c == 0x20 || c == 0x09 || c == 0x2C { i += 1 } }
+        mutating func word() -> String {
+            let s = i
+            while let c = peek, (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { i += 1 }
+            return String(decoding: b[s..<i], as: UTF8.self).lowercased()
+        }
+    }
+
+    /// "+hh:mm", "+hhmm", "+hh", "Z", a named zone, or nothing (UTC).
+    private static func zone(_ sc: inout Scanner) -> Int? {
+        sc.skipSpaces()
+        guard let c = sc.peek else { return 0 }
+        if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+            sc.i += 1
+            guard let h = sc.number(maxDigits: 2) else { return nil }
+            var m = 0
+            if h.digits == 2 {
+                _ = sc.skip(UInt8(ascii: ":"))
+                m = sc.number(maxDigits: 2)?.value ?? 0
+            }
+            guard h.value <= 23, m <= 59 else { return nil }
+            let off = h.value * 3_600 + m * 60
+            return c == UInt8(ascii: "-") ? -off : off
+        }
+        let names: [String: Int] = ["z": 0, "gmt": 0, "ut": 0, "utc": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
+                                    "mst": -7, "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1]
+        let w = sc.word()
+        return names[w].map { $0 * 3_600 } ?? (w.isEmpty ? nil : 0)
+    }
+
+    private static func iso8601(_ b: [UInt8]) -> Date? {
+        var sc = Scanner(b: b)
+        guard let y = sc.number(maxDigits: 4), y.digits == 4, sc.skip(UInt8(ascii: "-")),
+              let mo = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: "-")), let d = sc.number(maxDigits: 2) else { return nil }
+        var h = 0, mi = 0, sec = 0.0
+        if sc.skip(UInt8(ascii: "T")) || sc.skip(UInt8(ascii: "t")) || sc.skip(UInt8(ascii: " ")) {
+            guard let hh = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: ":")), let mm = sc.number(maxDigits: 2) else {
+                return nil
+            }
+            h = hh.value; mi = mm.value
+            if sc.skip(UInt8(ascii: ":")) {
+                guard let ss = sc.number(maxDigits: 2) else { return nil }
+                sec = Double(ss.value)
+                if sc.skip(UInt8(ascii: ".")) || sc.skip(UInt8(ascii: ",")) {
+                    guard let frac = sc.number(maxDigits: 9) else { return nil }
+                    sec += Double(frac.value) / pow(10, Double(frac.digits))
+                    while let c = sc.peek, c >= 0x30, c <= 0x39 { sc.i += 1 }
+                }
+            }
+        }
+        guard let off = zone(&sc) else { return nil }
+        sc.skipSpaces()
+        guard sc.atEnd else { return nil }
+        return epoch(y.value, mo.value, d.value, h, mi, sec, offset: off)
+    }
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    private static func rfc822(_ b: [UInt8]) -> Date? {
+        var sc = Scanner(b: b)
+        sc.skipSpaces()
+        if let c = sc.peek, !(c >= 0x30 && c <= 0x39) {
+            _ = sc.word() // the day name
+            sc.skipSpaces()
+        }
+        guard let d = sc.number(maxDigits: 2) else { return nil }
+        sc.skipSpaces()
+        _ = sc.skip(UInt8(ascii: "-"))
+        let monthName = sc.word()
+        guard monthName.count >= 3, let mo = months.firstIndex(of: String(monthName.prefix(3))) else { return nil }
+        _ = sc.skip(UInt8(ascii: "-"))
+        sc.skipSpaces()
+        guard var y = sc.number(maxDigits: 4)?.value else { return nil }
+        if y < 100 { y += y < 50 ? 2000 : 1900 }
+        sc.skipSpaces()
+        guard let hh = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: ":")), let mm = sc.number(maxDigits: 2) else {
+            return epoch(y, mo + 1, d.value, 0, 0, 0, offset: 0)
+        }
+        var sec = 0.0
+        if sc.skip(UInt8(ascii: ":")) {
+            guard let ss = sc.number(maxDigits: 2) else { return nil }
+            sec = Double(ss.value)
+        }
+        guard let off = zone(&sc) else { return nil }
+        return epoch(y, mo + 1, d.value, hh.value, mm.value, sec, offset: off)
     }
 }

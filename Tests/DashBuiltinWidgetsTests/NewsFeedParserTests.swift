@@ -257,6 +257,26 @@ struct NewsFeedParserTests {
         #expect(throws: DataSourceError.self) { try parse("") }
     }
 
+    // MARK: dates
+
+    @Test func datesAreReadWithoutICU() {
+        let cases: [(String, Double)] = [
+            ("Mon, 23 Nov 2026 08:41:09 GMT", 1_795_423_269), ("Sun, 22 Nov 2026 23:30:00 +0000", 1_795_390_200),
+            ("Mon, 23 Nov 2026 09:05:18 +0100", 1_795_421_118), ("Mon, 23 Nov 2026 06:00:00 -0500", 1_795_431_600),
+            ("23 Nov 2026 08:41 EST", 1_795_441_260), ("Mon, 3 Nov 26 08:41:09 PST", 1_793_724_069),
+            ("2026-11-23T08:41:09Z", 1_795_423_269), ("2026-11-22T14:00:00.000-08:00", 1_795_384_800),
+            ("2026-11-23T08:41:09.5+01:00", 1_795_419_669.5), ("2026-11-23", 1_795_392_000),
+            ("2026-11-23 08:41:09", 1_795_423_269), ("  2024-02-29T12:00:00Z\n", 1_709_208_000),
+        ]
+        for (text, epoch) in cases {
+            #expect(NewsDates.parse(text) == Date(timeIntervalSince1970: epoch), "\(text)")
+        }
+        for bad in ["", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30", "Mon, 32 Nov 2026 08:41:09 GMT",
+                    "2026-11-23T25:00", "99999999999999999999-01-01", "Mon, 23 Foo 2026 08:41:09 GMT"] {
+            #expect(NewsDates.parse(bad) == nil, "\(bad)")
+        }
+    }
+
     // MARK: the tokenizer on its own
 
     @Test func tokenizerTreatsStrayMarkupAsText() {

@@ -9,7 +9,9 @@ import DashWidgets
 /// so a failure repeats), a few thousand cases per parser, seconds in all. Every case must
 /// come back without crashing and with sane output (`FuzzHarness`). The open-ended runs
 /// are the libFuzzer targets of Tests/fuzz/run.sh (docs/fuzzing.md).
-@Suite("parser fuzzing")
+// Serialized, and yielding after every case: the fuzz loops must not hold both threads of
+// the cooperative pool while timing-sensitive tests of other suites wait for one.
+@Suite("parser fuzzing", .serialized)
 struct ParserFuzzTests {
     /// SplitMix64: small, fast, and the same sequence on every machine.
     struct Random {
@@ -85,6 +87,7 @@ struct ParserFuzzTests {
         var failures: [String] = []
         for i in 0..<cases {
             let input = i < pool.count ? pool[i] : mutate(pool[rng.below(pool.count)], &rng, pool: pool)
+            await Task.yield()
             let problems = await FuzzHarness.run(target, Data(input))
             if !problems.isEmpty, failures.count < 5 {
                 let sample = String(decoding: input.prefix(300), as: UTF8.self)
@@ -105,6 +108,7 @@ struct ParserFuzzTests {
         let pool = try Self.seeds(.feeds)
         let widget = NewsWidget.make(http: FuzzHarness.client(Data()))
         for _ in 0..<200 {
+            await Task.yield()
             let input = Self.mutate(pool[rng.below(pool.count)], &rng, pool: pool)
             guard let feed = try? NewsFeedParser.parse(Data(input), host: "h", url: "https://h/f") else { continue }
             let entry = NewsEntry(date: FuzzHarness.now, sourceName: feed.title.isEmpty ? "h" : feed.title,
@@ -140,6 +144,7 @@ struct ParserFuzzTests {
         let longJSON = Data("{\"status\":\"ok\",\"articles\":[{\"title\":\"\(longText)\",\"url\":\"https://e.example/\"}]}".utf8)
         for target in FuzzTarget.allCases {
             for input in [deepJSON, wideJSON, longJSON] {
+                await Task.yield()
                 let problems = await FuzzHarness.run(target, input)
                 #expect(problems.isEmpty, "\(target.rawValue): \(problems.prefix(3))")
             }
