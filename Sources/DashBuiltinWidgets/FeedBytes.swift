@@ -12,16 +12,14 @@ enum FeedBytes {
         let bytes = [UInt8](data.prefix(maxBytes))
         var body = bytes[...]
         var unit: Encoding?
-        if body.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-            unit = .utf32BE; body = body.dropFirst(4)
-        } else if body.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-            unit = .utf32LE; body = body.dropFirst(4)
-        } else if body.starts(with: [0xFE, 0xFF]) {
-            unit = .utf16BE; body = body.dropFirst(2)
-        } else if body.starts(with: [0xFF, 0xFE]) {
-            unit = .utf16LE; body = body.dropFirst(2)
-        } else if body.starts(with: [0xEF, 0xBB, 0xBF]) {
-            unit = .utf8; body = body.dropFirst(3)
+        // Byte-order marks first (and dropped), then the first characters of "<?xml" in UTF-16/32.
+        let marks: [([UInt8], Encoding)] = [
+            ([0x00, 0x00, 0xFE, 0xFF], .utf32BE), ([0xFF, 0xFE, 0x00, 0x00], .utf32LE),
+            ([0xFE, 0xFF], .utf16BE), ([0xFF, 0xFE], .utf16LE), ([0xEF, 0xBB, 0xBF], .utf8),
+        ]
+        if let (mark, encoding) = marks.first(where: { body.starts(with: $0.0) }) {
+            unit = encoding
+            body = body.dropFirst(mark.count)
         } else if body.starts(with: [0x00, 0x00, 0x00, 0x3C]) {
             unit = .utf32BE
         } else if body.starts(with: [0x3C, 0x00, 0x00, 0x00]) {

@@ -250,7 +250,9 @@ struct FeedReader {
             inEntry = true
             guidIsLink = false
             titleDepth = -1
-            if let about = attrs["rdf:about"] { entries[entries.count - 1].fields["id"] = Field(value: about, isHTML: false) }
+            if let about = attrs["rdf:about"] {
+                entries[entries.count - 1].fields["id"] = Field(value: about, isHTML: false)
+            }
         case "image":
             if !inEntry { feedHasImage = true }
             inImage = true
@@ -276,7 +278,8 @@ struct FeedReader {
                 summaryKey = "content"
                 startContent(attrs)
             } else {
-                pushContent("description", attrs, defaultType: "text/html", expectingText: inFeed || inEntry || inSource)
+                pushContent("description", attrs, defaultType: "text/html",
+                            expectingText: inFeed || inEntry || inSource)
             }
         case "summary", "itunes:summary":
             if context()?.fields["summary"] != nil, !hasContent {
@@ -473,7 +476,10 @@ struct FeedReader {
                 for piece in pieces.dropLast() {
                     if piece.hasPrefix("</") {
                         d -= 1
-                        if d == 0 { wraps = false; break }
+                        if d == 0 {
+                            wraps = false
+                            break
+                        }
                     } else if piece.hasPrefix("<"), !piece.hasSuffix("/>") {
                         d += 1
                     }
@@ -499,7 +505,9 @@ struct FeedReader {
         if inEntry, !inSource {
             if name == "content" { return output }
             if name == "link" {
-                if !inImage { setEntryField("link", Self.fixQueryAmpersands(output.replacingOccurrences(of: "&amp;", with: "&"))) }
+                if !inImage {
+                    setEntryField("link", Self.fixQueryAmpersands(output.replacingOccurrences(of: "&amp;", with: "&")))
+                }
                 return output
             }
             let key = name == "description" ? "summary" : name

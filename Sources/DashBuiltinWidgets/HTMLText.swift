@@ -38,18 +38,29 @@ enum HTMLEntities {
         var out = String.UnicodeScalarView()
         var i = 0
         while i < u.count {
-            guard u[i] == "&", i + 1 < u.count else { out.append(u[i]); i += 1; continue }
+            guard u[i] == "&", i + 1 < u.count else {
+                out.append(u[i])
+                i += 1
+                continue
+            }
             if u[i + 1] == "#" {
                 var k = i + 2
                 var hex = false
-                if k < u.count, u[k] == "x" || u[k] == "X" { hex = true; k += 1 }
+                if k < u.count, u[k] == "x" || u[k] == "X" {
+                    hex = true
+                    k += 1
+                }
                 let start = k
                 var value: UInt32 = 0
                 while k < u.count, let d = digit(u[k], hex: hex) {
                     value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
                     k += 1
                 }
-                guard k > start else { out.append(u[i]); i += 1; continue }
+                guard k > start else {
+                    out.append(u[i])
+                    i += 1
+                    continue
+                }
                 if k < u.count, u[k] == ";" { k += 1 }
                 out.append(contentsOf: numeric(value).unicodeScalars)
                 i = k
@@ -58,9 +69,16 @@ enum HTMLEntities {
             // A name: up to 32 characters that are not white space, "<", "&", "#" or ";".
             var k = i + 1
             while k < u.count, k - i - 1 < 32, !" \t\n\u{0C}<&#;".unicodeScalars.contains(u[k]) { k += 1 }
-            guard k > i + 1 else { out.append(u[i]); i += 1; continue }
+            guard k > i + 1 else {
+                out.append(u[i])
+                i += 1
+                continue
+            }
             var name = String(String.UnicodeScalarView(u[(i + 1)..<k]))
-            if k < u.count, u[k] == ";" { name += ";"; k += 1 }
+            if k < u.count, u[k] == ";" {
+                name += ";"
+                k += 1
+            }
             if let v = table[name] {
                 out.append(contentsOf: v.unicodeScalars)
                 i = k
@@ -146,7 +164,10 @@ enum HTMLText {
                 var hit = true
                 for m in 0..<s.count {
                     let c = caseInsensitive && b[k + m] >= 0x41 && b[k + m] <= 0x5A ? b[k + m] + 32 : b[k + m]
-                    if c != s[m] { hit = false; break }
+                    if c != s[m] {
+                        hit = false
+                        break
+                    }
                 }
                 if hit { return k }
                 k += 1
@@ -165,7 +186,11 @@ enum HTMLText {
                     var m = k + 1
                     let limit = min(b.count, k + 1024)
                     while m < limit, b[m] != c { m += 1 }
-                    if m < limit { k = m + 1; afterEquals = false; continue }
+                    if m < limit {
+                        k = m + 1
+                        afterEquals = false
+                        continue
+                    }
                     quotesClose = false
                 }
                 if c == UInt8(ascii: "=") { afterEquals = true }
@@ -177,11 +202,18 @@ enum HTMLText {
         var i = 0
         while i < b.count {
             let c = b[i]
-            guard c == UInt8(ascii: "<"), i + 1 < b.count else { data.append(c); i += 1; continue }
+            guard c == UInt8(ascii: "<"), i + 1 < b.count else {
+                data.append(c)
+                i += 1
+                continue
+            }
             let n = b[i + 1]
             if isLetter(n) || (n == UInt8(ascii: "/") && i + 2 < b.count && isLetter(b[i + 2])) {
                 let closing = n == UInt8(ascii: "/")
-                guard let e = tagEnd(i + 1) else { data.append(contentsOf: b[i...]); break }
+                guard let e = tagEnd(i + 1) else {
+                    data.append(contentsOf: b[i...])
+                    break
+                }
                 var k = i + (closing ? 2 : 1)
                 var name = [UInt8]()
                 while k < e, isLetter(b[k]) || (b[k] >= 0x30 && b[k] <= 0x39) || b[k] == UInt8(ascii: "-") {
@@ -205,12 +237,18 @@ enum HTMLText {
                 continue
             }
             if b[i...].starts(with: Array("<!--".utf8)) {
-                guard let e = find(Array("-->".utf8), from: i + 4) else { data.append(contentsOf: b[i...]); break }
+                guard let e = find(Array("-->".utf8), from: i + 4) else {
+                    data.append(contentsOf: b[i...])
+                    break
+                }
                 i = e + 3
                 continue
             }
             if n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
-                guard let e = find([UInt8(ascii: ">")], from: i + 2) else { data.append(contentsOf: b[i...]); break }
+                guard let e = find([UInt8(ascii: ">")], from: i + 2) else {
+                    data.append(contentsOf: b[i...])
+                    break
+                }
                 i = e + 1
                 continue
             }

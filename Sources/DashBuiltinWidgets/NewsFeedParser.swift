@@ -132,12 +132,17 @@ enum NewsDates {
         var peek: UInt8? { i < b.count ? b[i] : nil }
         mutating func number(maxDigits: Int = 9) -> (value: Int, digits: Int)? {
             var v = 0, n = 0
-            while i < b.count, n < maxDigits, b[i] >= 0x30, b[i] <= 0x39 { v = v * 10 + Int(b[i] - 0x30); i += 1; n += 1 }
+            while i < b.count, n < maxDigits, b[i] >= 0x30, b[i] <= 0x39 {
+                v = v * 10 + Int(b[i] - 0x30)
+                i += 1
+                n += 1
+            }
             return n == 0 ? nil : (v, n)
         }
         mutating func skip(_ c: UInt8) -> Bool {
-            if peek == c { i += 1; return true }
-            return false
+            guard peek == c else { return false }
+            i += 1
+            return true
         }
         mutating func skipSpaces() { while let c = peek, c == 0x20 || c == 0x09 || c == 0x2C { i += 1 } }
         mutating func word() -> String {
@@ -172,13 +177,16 @@ enum NewsDates {
     private static func iso8601(_ b: [UInt8]) -> Date? {
         var sc = Scanner(b: b)
         guard let y = sc.number(maxDigits: 4), y.digits == 4, sc.skip(UInt8(ascii: "-")),
-              let mo = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: "-")), let d = sc.number(maxDigits: 2) else { return nil }
+              let mo = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: "-")), let d = sc.number(maxDigits: 2) else {
+            return nil
+        }
         var h = 0, mi = 0, sec = 0.0
         if sc.skip(UInt8(ascii: "T")) || sc.skip(UInt8(ascii: "t")) || sc.skip(UInt8(ascii: " ")) {
             guard let hh = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: ":")), let mm = sc.number(maxDigits: 2) else {
                 return nil
             }
-            h = hh.value; mi = mm.value
+            h = hh.value
+            mi = mm.value
             if sc.skip(UInt8(ascii: ":")) {
                 guard let ss = sc.number(maxDigits: 2) else { return nil }
                 sec = Double(ss.value)

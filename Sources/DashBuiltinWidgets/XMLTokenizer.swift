@@ -71,7 +71,12 @@ struct XMLTokenizer {
             if b[i] != UInt8(ascii: "<") { return text() }
             let j = i + 1
             if starts("!--", at: j) {
-                if let e = find("-->", from: j + 3) { i = e + 3 } else { i = b.count; notWellFormed = true }
+                if let e = find("-->", from: j + 3) {
+                    i = e + 3
+                } else {
+                    i = b.count
+                    notWellFormed = true
+                }
                 continue
             }
             if starts("![CDATA[", at: j) {
@@ -146,7 +151,10 @@ struct XMLTokenizer {
         if k < limit, b[k] == UInt8(ascii: "#") {
             k += 1
             var hex = false
-            if k < limit, b[k] == UInt8(ascii: "x") || b[k] == UInt8(ascii: "X") { hex = true; k += 1 }
+            if k < limit, b[k] == UInt8(ascii: "x") || b[k] == UInt8(ascii: "X") {
+                hex = true
+                k += 1
+            }
             let digitsStart = k
             var value: UInt32 = 0
             while k < limit {
@@ -223,8 +231,16 @@ struct XMLTokenizer {
         var k = k0
         // Anything up to ">" (or a "<" that starts the next tag) is dropped.
         while k < b.count, b[k] != UInt8(ascii: ">"), b[k] != UInt8(ascii: "<") { k += 1 }
-        if k < b.count, b[k] == UInt8(ascii: ">") { i = k + 1 } else { i = k; notWellFormed = true }
-        if n.isEmpty { notWellFormed = true; return nil }
+        if k < b.count, b[k] == UInt8(ascii: ">") {
+            i = k + 1
+        } else {
+            i = k
+            notWellFormed = true
+        }
+        if n.isEmpty {
+            notWellFormed = true
+            return nil
+        }
         return .end(name: n)
     }
 
@@ -235,11 +251,24 @@ struct XMLTokenizer {
         var selfClosing = false
         while k < b.count {
             let c = b[k]
-            if Self.isSpace(c) { k += 1; continue }
-            if c == UInt8(ascii: ">") { k += 1; break }
-            if c == UInt8(ascii: "<") { notWellFormed = true; break } // an unclosed tag ends where the next begins
+            if Self.isSpace(c) {
+                k += 1
+                continue
+            }
+            if c == UInt8(ascii: ">") {
+                k += 1
+                break
+            }
+            if c == UInt8(ascii: "<") { // an unclosed tag ends where the next begins
+                notWellFormed = true
+                break
+            }
             if c == UInt8(ascii: "/") {
-                if k + 1 < b.count, b[k + 1] == UInt8(ascii: ">") { selfClosing = true; k += 2; break }
+                if k + 1 < b.count, b[k + 1] == UInt8(ascii: ">") {
+                    selfClosing = true
+                    k += 2
+                    break
+                }
                 k += 1
                 continue
             }

@@ -25,7 +25,8 @@ struct NewsFeedCorpusTests {
     static let corpus = testsDirectory.appendingPathComponent("Fixtures/feeds")
 
     static func expected() throws -> Expected {
-        let url = testsDirectory.deletingLastPathComponent().appendingPathComponent("reference/feedparser_expected.json")
+        let url = testsDirectory.deletingLastPathComponent()
+            .appendingPathComponent("reference/feedparser_expected.json")
         return try JSONDecoder().decode(Expected.self, from: Data(contentsOf: url))
     }
 
@@ -43,17 +44,20 @@ struct NewsFeedCorpusTests {
             let got = try NewsFeedParser.parse(data, host: "feeds.example.com", url: want.url)
             t.feedTitles += 1
             if got.title == want.title { t.feedTitlesAgreeing += 1 } else {
-                t.differences.append("\(name) feed title: want \(want.title.debugDescription) got \(got.title.debugDescription)")
+                t.differences.append("\(name) feed title: want \(want.title.debugDescription)"
+                                     + " got \(got.title.debugDescription)")
             }
             for (i, w) in want.entries.enumerated() {
                 let g = i < got.items.count ? got.items[i] : nil
                 t.headlines += 1
                 t.links += 1
                 if g?.title == w.title { t.headlinesAgreeing += 1 } else {
-                    t.differences.append("\(name) #\(i) title: want \(w.title.debugDescription) got \(String(describing: g?.title.debugDescription))")
+                    t.differences.append("\(name) #\(i) title: want \(w.title.debugDescription)"
+                                         + " got \(String(describing: g?.title.debugDescription))")
                 }
                 if g?.url == w.link { t.linksAgreeing += 1 } else {
-                    t.differences.append("\(name) #\(i) link: want \(w.link.debugDescription) got \(String(describing: g?.url.debugDescription))")
+                    t.differences.append("\(name) #\(i) link: want \(w.link.debugDescription)"
+                                         + " got \(String(describing: g?.url.debugDescription))")
                 }
             }
             if got.items.count > want.entries.count {
@@ -86,7 +90,8 @@ struct NewsFeedCorpusTests {
         let h = Self.percent(t.headlinesAgreeing, t.headlines)
         let l = Self.percent(t.linksAgreeing, t.links)
         print("feed corpus: \(feeds) feeds; headlines \(t.headlinesAgreeing)/\(t.headlines) agree with feedparser"
-              + " (\(FixedFormatPercent.string(h))), links \(t.linksAgreeing)/\(t.links) (\(FixedFormatPercent.string(l))),"
+              + " (\(FixedFormatPercent.string(h))), links \(t.linksAgreeing)/\(t.links)"
+              + " (\(FixedFormatPercent.string(l))),"
               + " feed titles \(t.feedTitlesAgreeing)/\(t.feedTitles)")
         for d in t.differences {
             let key = d.components(separatedBy: ":").first ?? d

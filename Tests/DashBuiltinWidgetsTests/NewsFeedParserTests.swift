@@ -33,7 +33,8 @@ struct NewsFeedParserTests {
         }
         // The same byte inside a real feed's element and attribute names costs nothing else.
         let feed = Array("<rss><channel><title>T</title><item><ti".utf8) + [0xC3] + Array("x>no</ti".utf8) + [0xC3]
-            + Array("x><title>Kept</title><link h".utf8) + [0xFF] + Array("=\"1\">https://e.example/a</link></item></channel></rss>".utf8)
+            + Array("x><title>Kept</title><link h".utf8) + [0xFF]
+            + Array("=\"1\">https://e.example/a</link></item></channel></rss>".utf8)
         let parsed = try parse(bytes: feed)
         #expect(parsed.items.map(\.title) == ["Kept"])
         #expect(parsed.items.map(\.url) == ["https://e.example/a"])
@@ -84,9 +85,10 @@ struct NewsFeedParserTests {
     @Test func titlesWithChildMarkupKeepTheStory() throws {
         let feed = try parse("""
             <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>
-            <entry><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Why <code>Option&lt;T&gt;</code> beats \
-            <b>null</b></div></title><link href="https://e.example/1"/></entry>
-            <entry><title type="html">&lt;strong&gt;Breaking:&lt;/strong&gt; espresso &lt;em&gt;fixed&lt;/em&gt;</title></entry>
+            <entry><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Why \
+            <code>Option&lt;T&gt;</code> beats <b>null</b></div></title><link href="https://e.example/1"/></entry>
+            <entry><title type="html">&lt;strong&gt;Breaking:&lt;/strong&gt; espresso \
+            &lt;em&gt;fixed&lt;/em&gt;</title></entry>
             <entry><title type="html">Tips&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp; tricks</title></entry>
             </feed>
             """)
@@ -100,13 +102,15 @@ struct NewsFeedParserTests {
         #expect(HTMLEntities.table.count == 2_231)
         let feed = try parse("""
             <feed xmlns="http://www.w3.org/2005/Atom"><title type="html">Caf&amp;eacute;</title>
-            <entry><title type="html">&amp;hearts; &amp;frac12; &amp;check; &amp;NotEqualTilde; &amp;fjlig; &amp;#x1F600;</title></entry>
+            <entry><title type="html">&amp;hearts; &amp;frac12; &amp;check; &amp;NotEqualTilde; \
+            &amp;fjlig; &amp;#x1F600;</title></entry>
             </feed>
             """)
         #expect(feed.title == "Café")
         #expect(feed.items.first?.title == "♥ ½ ✓ ≂̸ fj 😀")
         // HTML's rules, as browsers and Python's html.unescape apply them.
-        #expect(HTMLEntities.unescape("&amp &notit; &#x80; &#0; &#128512 &bogus; &") == "& ¬it; € \u{FFFD} 😀 &bogus; &")
+        #expect(HTMLEntities.unescape("&amp &notit; &#x80; &#0; &#128512 &bogus; &")
+                == "& ¬it; € \u{FFFD} 😀 &bogus; &")
     }
 
     @Test func notWellFormedFeedsAreRecoveredNotDropped() throws {
@@ -187,7 +191,8 @@ struct NewsFeedParserTests {
             <entry><title>a</title><id>tag:x,1</id><link rel="ALTERNATE" href="https://e.example/a"/></entry>
             <entry><title>b</title><id>tag:x,2</id>
               <link rel="http://www.iana.org/assignments/relation/alternate" href="https://e.example/b"/></entry>
-            <entry><title>c</title><id>tag:x,3</id><link rel="alternate" type="application/pdf" href="https://e.example/c.pdf"/>
+            <entry><title>c</title><id>tag:x,3</id>
+              <link rel="alternate" type="application/pdf" href="https://e.example/c.pdf"/>
               <link rel="alternate" type="text/html" href="https://e.example/c"/></entry>
             <entry><title>d</title><id>tag:x,4</id><link rel="enclosure" href="https://e.example/d.mp3"/>
               <link rel="edit" href="https://e.example/edit/d"/><link href="https://e.example/d"/></entry>
@@ -244,9 +249,11 @@ struct NewsFeedParserTests {
     }
 
     @Test func entityDeclarationsAreRefusedButTheWordIsNot() throws {
-        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"b\">]><rss><channel><title>&a;</title></channel></rss>"
+        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"b\">]>"
+            + "<rss><channel><title>&a;</title></channel></rss>"
         #expect(throws: DataSourceError.self) { try parse(bomb) }
-        let tutorial = try parse(rss("<item><title>About DTDs</title><description><![CDATA[Write <!ENTITY x \"y\">]]></description></item>"))
+        let tutorial = try parse(rss("<item><title>About DTDs</title>"
+                                     + "<description><![CDATA[Write <!ENTITY x \"y\">]]></description></item>"))
         #expect(tutorial.items.first?.summary == "Write")
     }
 

@@ -35,7 +35,8 @@ struct ParserFuzzTests {
         "xmlns:a=\"", "encoding=\"utf-16\"", "encoding=\"windows-1252\"", "\"", "'", "=", "{", "}", "[", "]", ",", ":",
         "null", "true", "-1e999", "1e308", "NaN", "\"\\u0000\"", "\"\\ud800\"", "\u{1B}[31m", "\u{202E}", "\u{FFFD}",
         "javascript:", "//", "../", "\"title\":", "\"url\":", "\"message\":", "\"sha\":", "\"current_price\":",
-    ].map { Array($0.utf8) } + [[0xC3], [0xFF], [0xFE, 0xFF], [0xFF, 0xFE], [0xEF, 0xBB, 0xBF], [0x00], [0x80], [0xED, 0xA0, 0x80]]
+    ].map { Array($0.utf8) }
+        + [[0xC3], [0xFF], [0xFE, 0xFF], [0xFF, 0xFE], [0xEF, 0xBB, 0xBF], [0x00], [0x80], [0xED, 0xA0, 0x80]]
 
     static func mutate(_ input: [UInt8], _ rng: inout Random, pool: [[UInt8]]) -> [UInt8] {
         var b = input
@@ -58,7 +59,10 @@ struct ParserFuzzTests {
                 let from = rng.below(other.count + 1)
                 b = Array(b.prefix(at)) + other[from...]
             case 7: if !b.isEmpty { b[min(at, b.count - 1)] = [0x3C, 0x3E, 0x26, 0x22, 0x00, 0xC3][rng.below(6)] }
-            default: if at < b.count { b.replaceSubrange(at..<min(b.count, at + rng.below(16)), with: tokens[rng.below(tokens.count)]) }
+            default:
+                if at < b.count {
+                    b.replaceSubrange(at..<min(b.count, at + rng.below(16)), with: tokens[rng.below(tokens.count)])
+                }
             }
         }
         return b.count > 1 << 20 ? Array(b.prefix(1 << 20)) : b
@@ -72,8 +76,10 @@ struct ParserFuzzTests {
             let feeds = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("feeds").path)
                 .filter { $0.hasSuffix(".xml") }.sorted().map { "feeds/" + $0 }
             names = feeds + ["rss_world.xml", "atom_tech.xml", "broken.xml", "xxe.xml", "laughs.xml", "not_a_feed.html"]
-        case .newsapi: names = ["newsapi_us.json", "newsapi_gb.json", "newsapi_error_401.json", "newsapi_error_429.json"]
-        case .coingecko: names = ["coingecko_markets.json", "coingecko_markets_litecoin.json", "coingecko_coins_list.json"]
+        case .newsapi:
+            names = ["newsapi_us.json", "newsapi_gb.json", "newsapi_error_401.json", "newsapi_error_429.json"]
+        case .coingecko:
+            names = ["coingecko_markets.json", "coingecko_markets_litecoin.json", "coingecko_coins_list.json"]
         case .coinmarketcap: names = ["cmc_listings.json", "cmc_error_401.json"]
         case .commits: names = ["github_commits.json", "github_branch.json", "github_404.json", "github_403_rate.json"]
         }
@@ -91,7 +97,8 @@ struct ParserFuzzTests {
             let problems = await FuzzHarness.run(target, Data(input))
             if !problems.isEmpty, failures.count < 5 {
                 let sample = String(decoding: input.prefix(300), as: UTF8.self)
-                failures.append("case \(i) (\(input.count) bytes): \(problems.prefix(3)) — input starts \(sample.debugDescription)")
+                failures.append("case \(i) (\(input.count) bytes): \(problems.prefix(3))"
+                                + " — input starts \(sample.debugDescription)")
             }
         }
         for f in failures { Issue.record("\(target.rawValue): \(f)") }
@@ -141,7 +148,8 @@ struct ParserFuzzTests {
         let wideJSON = Data(("[" + Array(repeating: "{\"sha\":\"a\",\"commit\":{\"message\":\"m\"}}", count: 50_000)
             .joined(separator: ",") + "]").utf8)
         let longText = String(repeating: "é\u{1B}[2J", count: 200_000)
-        let longJSON = Data("{\"status\":\"ok\",\"articles\":[{\"title\":\"\(longText)\",\"url\":\"https://e.example/\"}]}".utf8)
+        let longJSON = Data(("{\"status\":\"ok\",\"articles\":[{\"title\":\"\(longText)\","
+                             + "\"url\":\"https://e.example/\"}]}").utf8)
         for target in FuzzTarget.allCases {
             for input in [deepJSON, wideJSON, longJSON] {
                 await Task.yield()
@@ -150,7 +158,8 @@ struct ParserFuzzTests {
             }
         }
         let geckoRows = "[" + Array(repeating: "{\"id\":\"x\",\"symbol\":\"\(longText.prefix(25_000))\",\"name\":\"n\","
-            + "\"current_price\":1,\"sparkline_in_7d\":{\"price\":[" + Array(repeating: "1", count: 20_000).joined(separator: ",")
+            + "\"current_price\":1,\"sparkline_in_7d\":{\"price\":["
+            + Array(repeating: "1", count: 20_000).joined(separator: ",")
             + "]}}", count: 300).joined(separator: ",") + "]"
         let problems = await FuzzHarness.run(.coingecko, Data(geckoRows.utf8))
         #expect(problems.isEmpty, "\(problems.prefix(3))")
