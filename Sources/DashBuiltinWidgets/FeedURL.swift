@@ -133,9 +133,11 @@ enum FeedURL {
     }
 
     /// The link if it is an absolute http(s) address with a host, else "" (a feed must not
-    /// smuggle in other schemes). Control and bidi characters are removed first.
+    /// smuggle in other schemes). Control and bidi characters are removed first. A link
+    /// longer than a field may be (2,000 characters) is dropped: cut, it would open another page.
     static func web(_ s: String) -> String {
         let t = stripControls(String(s.prefix(maxLength))).trimmingWhitespace()
+        guard t.count <= OutsideText.maxCharacters else { return "" }
         let p = split(t)
         guard p.scheme == "http" || p.scheme == "https", p.hasNetloc, !p.netloc.isEmpty else { return "" }
         return t
