@@ -389,12 +389,26 @@ struct FeedReader {
         stack.append(Pending(name: name, expectingText: expectingText))
     }
 
+    /// Adds text to the innermost collector, up to `maxFieldBytes` in all: a huge field keeps
+    /// its start (cut at a character), the rest is dropped.
     private mutating func appendPiece(_ s: String, raw: Bool = true) {
         guard !stack.isEmpty else { return }
-        let n = s.utf8.count
-        guard stack[stack.count - 1].bytes + n <= Self.maxFieldBytes else { return }
-        stack[stack.count - 1].bytes += n
-        stack[stack.count - 1].pieces.append(s)
+        let room = Self.maxFieldBytes - stack[stack.count - 1].bytes
+        guard room > 0 else { return }
+        var piece = s
+        if s.utf8.count > room {
+            var used = 0
+            var end = s.startIndex
+            for ch in s {
+                let n = ch.utf8.count
+                if used + n > room { break }
+                used += n
+                end = s.index(after: end)
+            }
+            piece = String(s[..<end])
+        }
+        stack[stack.count - 1].bytes += piece.utf8.count
+        stack[stack.count - 1].pieces.append(piece)
     }
 
     private mutating func pushContent(_ name: String, _ attrs: [String: String], defaultType: String,

@@ -227,6 +227,10 @@ struct NewsFeedParserTests {
             #expect(text.allSatisfy { $0 == "e\u{301}" || $0 == "…" })
         }
         #expect(OutsideText.capped("🇫🇷🇩🇪", 1) == "🇫🇷")
+        // A title far beyond every limit keeps its start.
+        let huge = try parse(rss("<item><title>Story \(String(repeating: "wordy ", count: 100_000))</title></item>"))
+        #expect(huge.items.first?.title.hasPrefix("Story wordy wordy") == true)
+        #expect((huge.items.first?.title.count ?? 0) <= 2_000)
         // A link too long to be a field is dropped rather than cut into another address.
         let longLink = try parse(rss("<item><title>t</title><link>https://e.example/\(String(repeating: "a", count: 5_000))"
                                      + "</link></item>"))
