@@ -215,7 +215,7 @@ struct CommitsSource: Sendable {
         var info: CommitInfo {
             let who = commit.author?.name ?? author?.login ?? commit.committer?.name ?? "unknown"
             let when = (commit.author?.date ?? commit.committer?.date).flatMap(NewsDates.parse)
-            return CommitInfo(hash: Fmt.line(sha), message: TextSanitizer.clean(commit.message ?? "", keepNewlines: true),
+            return CommitInfo(hash: Fmt.line(sha), message: Fmt.text(commit.message),
                               author: Fmt.line(who), date: when, url: html_url.map(NewsHTML.webURL))
         }
     }
@@ -235,7 +235,7 @@ struct CommitsSource: Sendable {
             let url = try URL.api(endpoint, ["repos", account, repo, "commits"],
                                   query: [("sha", branch), ("per_page", String(count(family)))])
             return try await http.getJSON([APICommit].self, from: url, headers: headers, notFoundHint: hint,
-                                          secrets: secrets).map(\.info)
+                                          secrets: secrets).prefix(Fmt.maxItems).map(\.info)
         }
         let url = try URL.api(endpoint, ["repos", account, repo, "branches", branch])
         let b = try await http.getJSON(APIBranch.self, from: url, headers: headers, notFoundHint: hint, secrets: secrets)
@@ -300,7 +300,7 @@ struct CommitsSource: Sendable {
                     } else { more += 1 }
                 }
             }
-            let message = TextSanitizer.clean(String(fields[3]), keepNewlines: true)
+            let message = Fmt.text(String(fields[3]))
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             return CommitInfo(hash: Fmt.line(String(fields[0])), message: message, author: Fmt.line(String(fields[1])),
                               date: NewsDates.parse(String(fields[2])), files: files, moreFiles: more)

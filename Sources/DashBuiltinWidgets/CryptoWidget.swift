@@ -232,7 +232,8 @@ struct CryptoSource: Sendable {
                              change24h: price_change_percentage_24h_in_currency ?? price_change_percentage_24h,
                              change7d: price_change_percentage_7d_in_currency,
                              marketCap: market_cap, volume24h: total_volume, high24h: high_24h, low24h: low_24h,
-                             rank: market_cap_rank, history: (sparkline_in_7d?.price ?? []).compactMap { $0 })
+                             rank: market_cap_rank,
+                             history: (sparkline_in_7d?.price ?? []).prefix(1_000).compactMap { $0 })
         }
     }
 
@@ -250,7 +251,7 @@ struct CryptoSource: Sendable {
         let url = try marketsURL(ids: ids, perPage: perPage)
         let rows = try await http.getJSON([GeckoMarket].self, from: url, headers: headers,
                                           notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
-        return rows.compactMap(\.quote)
+        return rows.prefix(Fmt.maxItems).compactMap(\.quote)
     }
 
     func coinList() async throws -> [GeckoCoin] {
@@ -333,7 +334,7 @@ struct CryptoSource: Sendable {
             throw DataSourceError(.httpStatus, "\(host): \(msg)").masking(secrets)
         }
         guard let data = listing.data else { throw DataSourceError(.badData, "\(host) sent JSON without 'data'") }
-        return data.compactMap { c in
+        return data.prefix(Fmt.maxItems).compactMap { c in
             guard let q = c.quote[currency] ?? c.quote.values.first, let p = q.price, p.isFinite else { return nil }
             return CoinQuote(id: String(c.id), symbol: Fmt.line(c.symbol).uppercased(), name: Fmt.line(c.name), price: p,
                              change1h: q.percent_change_1h, change24h: q.percent_change_24h, change7d: q.percent_change_7d,

@@ -18,8 +18,19 @@ public enum BuiltinNetworkWidgets {
 
 /// Helpers shared by the network widgets.
 enum Fmt {
-    /// Outside text for one line of a view.
-    static func line(_ s: String?) -> String { TextSanitizer.singleLine(s ?? "") }
+    /// Outside text for one line of a view: sanitised, at most 2,000 characters.
+    static func line(_ s: String?) -> String {
+        OutsideText.capped(TextSanitizer.singleLine(OutsideText.capped(s ?? "", 4 * OutsideText.maxCharacters)))
+    }
+
+    /// Outside text that keeps its line breaks (a commit message): sanitised, at most 2,000 characters.
+    static func text(_ s: String?) -> String {
+        OutsideText.capped(TextSanitizer.clean(OutsideText.capped(s ?? "", 4 * OutsideText.maxCharacters),
+                                               keepNewlines: true))
+    }
+
+    /// Most items kept from one answer (commits, coins): far more than any tile shows.
+    static let maxItems = 250
 
     /// A relevance score that falls from 1 (now) to 0 over `span` seconds.
     static func freshness(_ date: Date?, now: Date, span: TimeInterval) -> Double {

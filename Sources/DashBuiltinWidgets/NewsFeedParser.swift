@@ -1,8 +1,5 @@
 import Foundation
 import DashWidgets
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// One story from a feed or a JSON API, already cleaned for the screen.
 public struct NewsItem: Codable, Sendable, Hashable {
@@ -19,223 +16,221 @@ public struct NewsItem: Codable, Sendable, Hashable {
     }
 }
 
-/// Turns feed HTML into plain text: tags removed (script and style with their content),
-/// entities decoded, then control characters and escape sequences stripped.
+/// Turns outside text into what a tile shows: HTML reduced to text (tags removed, script
+/// and style with their content, references decoded by HTML5's rules), escape sequences
+/// and control characters removed, white space collapsed, at most 2,000 characters.
 enum NewsHTML {
     static func text(_ html: String, keepParagraphs: Bool = false) -> String {
-        var s = html
-        for tag in ["script", "style"] {
-            while let open = s.range(of: "<\(tag)", options: .caseInsensitive) {
-                let close = s.range(of: "</\(tag)>", options: .caseInsensitive, range: open.upperBound..<s.endIndex)
-                s.removeSubrange(open.lowerBound..<(close?.upperBound ?? s.endIndex))
-            }
-        }
+        plain(HTMLText.plain(html, keepParagraphs: keepParagraphs), keepParagraphs: keepParagraphs)
+    }
+
+    /// Text that is already plain: only cleaned, collapsed and capped.
+    static func plain(_ s: String, keepParagraphs: Bool = false) -> String {
+        let capped = OutsideText.capped(s, OutsideText.maxCharacters * 4)
         if keepParagraphs {
-            for br in ["<br>", "<br/>", "<br />", "</p>", "</div>", "</li>"] {
-                s = s.replacingOccurrences(of: br, with: "\n", options: .caseInsensitive)
-            }
+            let paras = TextSanitizer.clean(capped, keepNewlines: true).split(separator: "\n")
+                .map { OutsideText.collapsed(String($0)) }.filter { !$0.isEmpty }
+            return OutsideText.capped(paras.joined(separator: "\n"))
         }
-        // Remove tags: anything from < up to the next >. Inline tags vanish ("<b>W</b>ord"
-        // stays one word); block tags leave a space between words.
-        var out = ""
-        var tag: String?
-        for ch in s {
-            if tag != nil {
-                if ch == ">" {
-                    let name = tag!.lowercased().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }
-                    if !inlineTags.contains(String(name)) { out.append(" ") }
-                    tag = nil
-                } else { tag!.append(ch) }
-                continue
-            }
-            if ch == "<" { tag = ""; continue }
-            out.append(ch)
-        }
-        if let t = tag, !t.isEmpty { out.append(" ") } // an unclosed "<": drop the rest
-        out = decodeEntities(out)
-        if keepParagraphs {
-            let paras = TextSanitizer.clean(out, keepNewlines: true).split(separator: "\n")
-                .map { TextSanitizer.singleLine(String($0)) }.filter { !$0.isEmpty }
-            return paras.joined(separator: "\n")
-        }
-        return TextSanitizer.singleLine(out)
+        return OutsideText.capped(OutsideText.collapsed(TextSanitizer.clean(capped)))
+    }
+
+    /// A feed field as text: markup reduced when the feed says (or shows) it is HTML.
+    static func field(_ f: FeedReader.Field?, keepParagraphs: Bool = false) -> String {
+        guard let f else { return "" }
+        return f.isHTML ? text(f.value, keepParagraphs: keepParagraphs) : plain(f.value, keepParagraphs: keepParagraphs)
     }
 
     /// The link if it is an http(s) address, else "" (a feed must not smuggle in other schemes).
-    static func webURL(_ s: String?) -> String {
-        let t = TextSanitizer.singleLine(s ?? "")
-        guard let c = URLComponents(string: t), let scheme = c.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", c.host?.isEmpty == false else { return "" }
-        return t
-    }
-
-    static let inlineTags: Set<String> = ["a", "b", "i", "em", "strong", "span", "code", "small", "sup", "sub", "u", "abbr", "mark", "q", "s"]
-
-    static let named: [String: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "ndash": "–", "mdash": "—",
-        "hellip": "…", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "laquo": "«", "raquo": "»",
-        "copy": "©", "reg": "®", "trade": "™", "euro": "€", "pound": "£", "middot": "·", "bull": "•",
-    ]
-
-    static func decodeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
-        var out = ""
-        var i = s.startIndex
-        while i < s.endIndex {
-            let ch = s[i]
-            if ch == "&", let semi = s[i...].prefix(12).firstIndex(of: ";") {
-                let name = String(s[s.index(after: i)..<semi])
-                var rep: String?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    rep = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else if name.hasPrefix("#") {
-                    rep = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else {
-                    rep = named[name]
-                }
-                if let rep {
-                    out += rep
-                    i = s.index(after: semi)
-                    continue
-                }
-            }
-            out.append(ch)
-            i = s.index(after: i)
-        }
-        return out
-    }
+    static func webURL(_ s: String?) -> String { FeedURL.web(s ?? "") }
 }
 
-/// Parses RSS 2.0 and Atom with Foundation's XMLParser; external entities are never
-/// resolved (no file or network reads from a hostile feed).
-final class NewsFeedParser: NSObject, XMLParserDelegate {
-    struct Feed { var title: String; var items: [NewsItem] }
-
-    private struct Draft {
-        var title = "", link = "", summary = "", content = "", date = "", id = "", source = ""
+/// Reads an RSS or Atom feed from the bytes a server sent. The bytes are decoded and
+/// repaired first (`FeedBytes`), then read by a lenient tokenizer (`XMLTokenizer`) with
+/// feedparser's rules (`FeedReader`): no parser ever sees invalid text, nothing is
+/// resolved from outside, and a feed that is not well formed is recovered, not dropped.
+enum NewsFeedParser {
+    struct Feed {
+        var title: String
+        var link: String
+        var items: [NewsItem]
     }
 
-    private var feedTitle = ""
-    private var items: [NewsItem] = []
-    private var draft: Draft?
-    private var text = ""
-    private var stack: [String] = []
-    private var sawRoot = false
-    private var isFeedRoot = false
-    private var closedRoot = false
-
-    static func parse(_ data: Data, host: String) throws -> Feed {
-        // Feeds need no entity declarations; refusing them stops external entities and
-        // entity-expansion bombs before the parser sees them.
-        if data.range(of: Data("<!ENTITY".utf8)) != nil {
+    /// Parses `data`; `url` is the feed's address, against which relative links resolve.
+    static func parse(_ data: Data, host: String, url: String = "") throws -> Feed {
+        let text = FeedBytes.decode(data)
+        let reader = FeedReader(text: text, baseURL: url)
+        // Feeds need no entity declarations; they are never expanded, and a feed that
+        // declares some (external entities, entity bombs) is refused outright.
+        if reader.declaresEntities {
             throw DataSourceError(.badData, "\(host) sent a feed that declares XML entities: refused")
         }
-        let p = NewsFeedParser()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = p
-        // A truncated document may end without a parse error: insist on the root's end tag.
-        let ok = parser.parse() && p.closedRoot
-        guard ok, p.isFeedRoot else {
-            if p.isFeedRoot, !p.items.isEmpty { return Feed(title: p.feedTitle, items: p.items) }
-            let why = p.sawRoot && !p.isFeedRoot ? "is not an RSS or Atom feed" : "sent a feed that is not valid XML"
-            throw DataSourceError(.badData, p.sawRoot && !p.isFeedRoot ? "\(host)'s answer \(why)" : "\(host) \(why)")
+        guard let root = reader.rootName else {
+            throw DataSourceError(.badData, "\(host) sent a feed that is not valid XML")
         }
-        return Feed(title: NewsHTML.text(p.feedTitle), items: p.items)
-    }
-
-    /// The element's name without its prefix. Elements of other vocabularies that reuse
-    /// RSS names (media:title, itunes:summary) get a name of their own so they never
-    /// replace the story's fields; content:, dc: and atom: ones count.
-    private func local(_ name: String) -> String {
-        let parts = name.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2 else { return name.lowercased() }
-        let prefix = parts[0].lowercased(), local = parts[1].lowercased()
-        return ["content", "dc", "atom"].contains(prefix) ? local : "\(prefix):\(local)"
-    }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes: [String: String] = [:]) {
-        let name = local(elementName)
-        if !sawRoot {
-            sawRoot = true
-            isFeedRoot = ["rss", "feed", "rdf:rdf"].contains(name)
+        guard ["rss", "feed", "rdf:rdf", "channel"].contains(root) else {
+            throw DataSourceError(.badData, "\(host)'s answer is not an RSS or Atom feed")
         }
-        stack.append(name)
-        text = ""
-        if name == "item" || name == "entry" { draft = Draft() }
-        if name == "link", draft != nil, let href = attributes["href"] {
-            let rel = attributes["rel"] ?? "alternate"
-            // The first alternate link is the article; self, edit and enclosure links are not.
-            if rel == "alternate", draft!.link.isEmpty { draft!.link = href }
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        let name = local(elementName)
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { if !stack.isEmpty { stack.removeLast() }; text = ""; if stack.isEmpty { closedRoot = true } }
-        let parent = stack.count >= 2 ? stack[stack.count - 2] : ""
-        if var d = draft {
-            switch name {
-            case "title" where parent == "item" || parent == "entry": d.title = value
-            case "link" where !value.isEmpty && d.link.isEmpty: d.link = value
-            case "description", "summary": if d.summary.isEmpty { d.summary = value }
-            case "encoded", "content": if d.content.isEmpty { d.content = value }
-            case "pubdate", "published", "date": d.date = value
-            case "updated": if d.date.isEmpty { d.date = value }
-            case "guid", "id": if parent == "item" || parent == "entry" { d.id = value }
-            case "source" where parent == "item": d.source = value
-            case "name" where parent == "author": break
-            case "item", "entry":
-                draft = nil
-                finish(d)
-                return
-            default: break
+        let feedLink = NewsHTML.webURL(reader.feed.link ?? "")
+        var items: [NewsItem] = []
+        for entry in reader.entries {
+            let title = NewsHTML.field(entry.title)
+            guard !title.isEmpty else { continue }
+            var link = NewsHTML.webURL(entry.link)
+            if link.isEmpty, url.isEmpty, !feedLink.isEmpty, let rel = entry.link, !rel.isEmpty {
+                link = NewsHTML.webURL(FeedURL.resolve(rel, against: feedLink))
             }
-            draft = d
-        } else if name == "title", ["channel", "feed"].contains(parent), feedTitle.isEmpty {
-            feedTitle = value
+            let summary = NewsHTML.field(entry.fields["summary"], keepParagraphs: true)
+            let rawID = NewsHTML.plain(entry.fields["id"]?.value ?? "")
+            let id = rawID.isEmpty ? (link.isEmpty ? title : link) : rawID
+            let date = (entry.fields["published"] ?? entry.fields["updated"]).flatMap { NewsDates.parse($0.value) }
+            items.append(NewsItem(id: Fmt.shortID(id), title: title,
+                                  source: NewsHTML.plain(entry.fields["sourcename"]?.value ?? ""),
+                                  published: date, summary: summary, url: link))
         }
-    }
-
-    private func finish(_ d: Draft) {
-        let title = NewsHTML.text(d.title)
-        guard !title.isEmpty else { return }
-        let link = NewsHTML.webURL(d.link)
-        let summary = NewsHTML.text(d.summary.isEmpty ? d.content : d.summary, keepParagraphs: true)
-        let id = TextSanitizer.singleLine(d.id.isEmpty ? (link.isEmpty ? title : link) : d.id)
-        items.append(NewsItem(id: Fmt.shortID(id), title: title, source: NewsHTML.text(d.source),
-                              published: NewsDates.parse(d.date), summary: summary, url: link))
+        if items.isEmpty, reader.notWellFormed {
+            throw DataSourceError(.badData, "\(host) sent a feed that is not valid XML")
+        }
+        return Feed(title: NewsHTML.field(reader.feed.title), link: feedLink, items: items)
     }
 }
 
-/// RFC 822 (RSS) and ISO 8601 (Atom, NewsAPI) dates.
+/// RFC 822 (RSS: "Mon, 23 Nov 2026 08:41:09 GMT", "+0100", "EST") and ISO 8601 (Atom,
+/// NewsAPI, GitHub, git: "2026-11-23T08:41:09.123+01:00", a date alone). Read by hand:
+/// fast, the same on every machine, and without ICU's date formatters (memory, decision 16).
 enum NewsDates {
     static func parse(_ s: String) -> Date? {
-        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !t.isEmpty else { return nil }
-        if let d = try? Date(t, strategy: .iso8601) { return d }
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = iso.date(from: t) { return d }
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss Z",
-                       "EEE, dd MMM yyyy HH:mm:ss zzz", "EEE, d MMM yyyy HH:mm zzz", "EEE, dd MMM yyyy HH:mm Z",
-                       "yyyy-MM-dd'T'HH:mm:ssZ", "yyyy-MM-dd HH:mm:ss"] {
-            f.dateFormat = format
-            if let d = f.date(from: t) { return d }
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+        var t = Array(s.utf8.prefix(80)).drop(while: isSpace)
+        while let last = t.last, isSpace(last) { t.removeLast() }
+        guard let first = t.first else { return nil }
+        return first >= 0x30 && first <= 0x39 && t.count >= 10 && t[t.startIndex + 4] == UInt8(ascii: "-")
+            ? iso8601(Array(t)) : rfc822(Array(t))
+    }
+
+    /// Seconds since 1970 of a UTC calendar time, or nil when a field is out of range.
+    static func epoch(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ sec: Double, offset: Int) -> Date? {
+        guard (1...9999).contains(y), (1...12).contains(mo), (1...31).contains(d), (0...24).contains(h),
+              (0...59).contains(mi), sec >= 0, sec < 61 else { return nil }
+        let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard d <= days[mo - 1] else { return nil }
+        // Days from 1970-01-01 (the civil-from-days algorithm, run backwards).
+        let yy = mo <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let dayNumber = era * 146_097 + doe - 719_468
+        let seconds = Double(dayNumber * 86_400 + h * 3_600 + mi * 60 - offset) + sec
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private struct Scanner {
+        let b: [UInt8]
+        var i = 0
+        var atEnd: Bool { i >= b.count }
+        var peek: UInt8? { i < b.count ? b[i] : nil }
+        mutating func number(maxDigits: Int = 9) -> (value: Int, digits: Int)? {
+            var v = 0, n = 0
+            while i < b.count, n < maxDigits, b[i] >= 0x30, b[i] <= 0x39 {
+                v = v * 10 + Int(b[i] - 0x30)
+                i += 1
+                n += 1
+            }
+            return n == 0 ? nil : (v, n)
         }
-        return nil
+        mutating func skip(_ c: UInt8) -> Bool {
+            guard peek == c else { return false }
+            i += 1
+            return true
+        }
+        mutating func skipSpaces() { while let c = peek, c == 0x20 || c == 0x09 || c == 0x2C { i += 1 } }
+        mutating func word() -> String {
+            let s = i
+            while let c = peek, (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { i += 1 }
+            return String(decoding: b[s..<i], as: UTF8.self).lowercased()
+        }
+    }
+
+    /// "+hh:mm", "+hhmm", "+hh", "Z", a named zone, or nothing (UTC).
+    private static func zone(_ sc: inout Scanner) -> Int? {
+        sc.skipSpaces()
+        guard let c = sc.peek else { return 0 }
+        if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+            sc.i += 1
+            guard let h = sc.number(maxDigits: 2) else { return nil }
+            var m = 0
+            if h.digits == 2 {
+                _ = sc.skip(UInt8(ascii: ":"))
+                m = sc.number(maxDigits: 2)?.value ?? 0
+            }
+            guard h.value <= 23, m <= 59 else { return nil }
+            let off = h.value * 3_600 + m * 60
+            return c == UInt8(ascii: "-") ? -off : off
+        }
+        let names: [String: Int] = ["z": 0, "gmt": 0, "ut": 0, "utc": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
+                                    "mst": -7, "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1]
+        let w = sc.word()
+        return names[w].map { $0 * 3_600 } ?? (w.isEmpty ? nil : 0)
+    }
+
+    private static func iso8601(_ b: [UInt8]) -> Date? {
+        var sc = Scanner(b: b)
+        guard let y = sc.number(maxDigits: 4), y.digits == 4, sc.skip(UInt8(ascii: "-")),
+              let mo = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: "-")), let d = sc.number(maxDigits: 2) else {
+            return nil
+        }
+        var h = 0, mi = 0, sec = 0.0
+        if sc.skip(UInt8(ascii: "T")) || sc.skip(UInt8(ascii: "t")) || sc.skip(UInt8(ascii: " ")) {
+            guard let hh = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: ":")), let mm = sc.number(maxDigits: 2) else {
+                return nil
+            }
+            h = hh.value
+            mi = mm.value
+            if sc.skip(UInt8(ascii: ":")) {
+                guard let ss = sc.number(maxDigits: 2) else { return nil }
+                sec = Double(ss.value)
+                if sc.skip(UInt8(ascii: ".")) || sc.skip(UInt8(ascii: ",")) {
+                    guard let frac = sc.number(maxDigits: 9) else { return nil }
+                    sec += Double(frac.value) / pow(10, Double(frac.digits))
+                    while let c = sc.peek, c >= 0x30, c <= 0x39 { sc.i += 1 }
+                }
+            }
+        }
+        guard let off = zone(&sc) else { return nil }
+        sc.skipSpaces()
+        guard sc.atEnd else { return nil }
+        return epoch(y.value, mo.value, d.value, h, mi, sec, offset: off)
+    }
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    private static func rfc822(_ b: [UInt8]) -> Date? {
+        var sc = Scanner(b: b)
+        sc.skipSpaces()
+        if let c = sc.peek, !(c >= 0x30 && c <= 0x39) {
+            _ = sc.word() // the day name
+            sc.skipSpaces()
+        }
+        guard let d = sc.number(maxDigits: 2) else { return nil }
+        sc.skipSpaces()
+        _ = sc.skip(UInt8(ascii: "-"))
+        let monthName = sc.word()
+        guard monthName.count >= 3, let mo = months.firstIndex(of: String(monthName.prefix(3))) else { return nil }
+        _ = sc.skip(UInt8(ascii: "-"))
+        sc.skipSpaces()
+        guard var y = sc.number(maxDigits: 4)?.value else { return nil }
+        if y < 100 { y += y < 50 ? 2000 : 1900 }
+        sc.skipSpaces()
+        guard let hh = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: ":")), let mm = sc.number(maxDigits: 2) else {
+            return epoch(y, mo + 1, d.value, 0, 0, 0, offset: 0)
+        }
+        var sec = 0.0
+        if sc.skip(UInt8(ascii: ":")) {
+            guard let ss = sc.number(maxDigits: 2) else { return nil }
+            sec = Double(ss.value)
+        }
+        guard let off = zone(&sc) else { return nil }
+        return epoch(y, mo + 1, d.value, hh.value, mm.value, sec, offset: off)
     }
 }

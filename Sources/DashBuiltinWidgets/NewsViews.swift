@@ -8,7 +8,7 @@ enum NewsViews {
         let view: TileView
         if items.isEmpty {
             view = VStack {
-                titleRow(entry.sourceName)
+                header(entry.sourceName)
                 Text("No stories right now").font(.caption)
             }
         } else if ctx.family == .small {
@@ -19,7 +19,16 @@ enum NewsViews {
         return entry.isPlaceholder ? view.redacted() : view
     }
 
-    /// Source on the left, age (live) on the right.
+    /// The feed's name on one line (cut with "…" when long, so it never pushes a story out
+    /// of the tile) and a caption on the right.
+    static func header(_ title: String, _ trailing: String = "") -> TileView {
+        HStack {
+            Text(title).font(.headline).foregroundStyle(.accent).lineLimit(1)
+            Spacer()
+            if !trailing.isEmpty { Text(trailing).font(.caption) }
+        }
+    }
+
     /// The story's source, or its site when every story comes from the same feed.
     static func origin(_ item: NewsItem, _ entry: NewsEntry) -> String {
         guard item.source == entry.sourceName, let host = URLComponents(string: item.url)?.host else { return item.source }
@@ -45,7 +54,7 @@ enum NewsViews {
 
     static func list(_ entry: NewsEntry, _ items: [NewsItem], divider: Bool) -> TileView {
         VStack {
-            titleRow(entry.sourceName, "\(items.count) of \(entry.items.count)")
+            header(entry.sourceName, "\(items.count) of \(entry.items.count)")
                 .link(DeepLink.make(kind: NewsWidget.kind, "stories"))
             if divider { Divider() }
             for item in items {
@@ -100,7 +109,7 @@ enum NewsViews {
     /// Every story the last update brought, each a link to its own pane.
     static func storiesPane(_ entry: NewsEntry) -> TileView {
         VStack {
-            titleRow(entry.sourceName, "\(entry.items.count) stories")
+            header(entry.sourceName, "\(entry.items.count) stories")
             Divider()
             for item in entry.items {
                 VStack {

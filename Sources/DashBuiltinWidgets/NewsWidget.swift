@@ -155,7 +155,7 @@ struct NewsSource: Sendable {
         let host = HTTPClient.hostName(url)
         let data = try await http.get(url, headers: ["Accept": "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5"],
                                       notFoundHint: "no feed at this address (check the feed URL)")
-        let parsed = try NewsFeedParser.parse(data, host: host)
+        let parsed = try NewsFeedParser.parse(data, host: host, url: url.absoluteString)
         let name = parsed.title.isEmpty ? host : parsed.title
         var items = parsed.items.map { item -> NewsItem in
             var i = item
@@ -199,7 +199,7 @@ struct NewsSource: Sendable {
             throw DataSourceError(.httpStatus, "\(host): \(msg)").masking(secrets)
         }
         guard let articles = r.articles else { throw DataSourceError(.badData, "\(host) sent JSON without 'articles'") }
-        let items: [NewsItem] = articles.compactMap { a in
+        let items: [NewsItem] = articles.prefix(Fmt.maxItems).compactMap { a in
             let title = NewsHTML.text(a.title ?? "")
             guard !title.isEmpty, title != "[Removed]" else { return nil }
             let link = NewsHTML.webURL(a.url)

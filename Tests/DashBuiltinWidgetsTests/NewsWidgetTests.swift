@@ -216,6 +216,24 @@ struct NewsWidgetTests {
         #expect(pane.text.contains("Marathon record falls"))
     }
 
+    /// A feed title longer than the header (about 28 columns) wrapped onto a second row and
+    /// pushed the fifth story out of the large tile; it is now cut with "…" on one row.
+    @Test func longFeedTitleNeverPushesTheFifthStoryOut() throws {
+        let name = "The International Herald of Science, Technology, Engineering and Medicine — Breaking News"
+        let entry = NewsSamples.entry(now: testNow, name: name)
+        for family in [WidgetFamily.medium, .large] {
+            let tile = render(widget, AnyEntry(entry), family)
+            assertSnapshot(tile.text, named: "news-long-feed-title-\(family.rawValue)")
+            let rows = tile.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(rows[0].hasPrefix("The International Herald"))
+            #expect(rows[0].contains("…"))
+            #expect(rows[0].hasSuffix(family == .large ? "5 of 6" : "2 of 6"))
+            #expect(stories(tile).count == (family == .large ? 5 : 2))
+        }
+        let large = render(widget, AnyEntry(entry), .large).text
+        #expect(large.contains("New battery design promises"))
+    }
+
     @Test func htmlToText() {
         #expect(NewsHTML.text("<p>A &amp; B&nbsp;&#8212; <i>c</i></p><script>x()</script>") == "A & B — c")
         #expect(NewsHTML.text("caf&#xE9; &unknown; 5 &lt; 6") == "café &unknown; 5 < 6")

@@ -1,0 +1,224 @@
+import Foundation
+
+/// Turns the bytes of a feed into text before any parser sees them. Whatever arrives, the
+/// result is a valid Swift string: the encoding comes from a byte-order mark, else from the
+/// XML declaration (`encoding="ISO-8859-1"`), else UTF-8; bytes that are not valid in that
+/// encoding become U+FFFD. Nothing downstream ever handles raw network bytes.
+enum FeedBytes {
+    /// Feeds larger than this are cut (the HTTP client's cap is lower; this guards other callers).
+    static let maxBytes = 8 * 1024 * 1024
+
+    static func decode(_ data: Data) -> String {
+        let bytes = [UInt8](data.prefix(maxBytes))
+        var body = bytes[...]
+        var unit: Encoding?
+        // Byte-order marks first (and dropped), then the first characters of "<?xml" in UTF-16/32.
+        let marks: [([UInt8], Encoding)] = [
+            ([0x00, 0x00, 0xFE, 0xFF], .utf32BE), ([0xFF, 0xFE, 0x00, 0x00], .utf32LE),
+            ([0xFE, 0xFF], .utf16BE), ([0xFF, 0xFE], .utf16LE), ([0xEF, 0xBB, 0xBF], .utf8),
+        ]
+        if let (mark, encoding) = marks.first(where: { body.starts(with: $0.0) }) {
+            unit = encoding
+            body = body.dropFirst(mark.count)
+        } else if body.starts(with: [0x00, 0x00, 0x00, 0x3C]) {
+            unit = .utf32BE
+        } else if body.starts(with: [0x3C, 0x00, 0x00, 0x00]) {
+            unit = .utf32LE
+        } else if body.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            unit = .utf16BE
+        } else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            unit = .utf16LE
+        }
+        if let unit, unit != .utf8 { return decode(body, as: unit) }
+        let declared = declaredEncoding(body)
+        return decode(body, as: unit ?? declared.flatMap(Encoding.init(name:)) ?? .utf8)
+    }
+
+    /// The encodings read by hand; others named in the declaration go through Foundation.
+    enum Encoding: Equatable {
+        case utf8, utf16LE, utf16BE, utf32LE, utf32BE, latin1, windows1252, ascii
+        case foundation(String.Encoding)
+
+        init?(name raw: String) {
+            let name = raw.lowercased().replacingOccurrences(of: "_", with: "-")
+            switch name {
+            case "utf-8", "utf8", "unicode-1-1-utf-8": self = .utf8
+            case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso-ir-100", "cp819", "ibm819":
+                self = .latin1
+            case "windows-1252", "cp1252", "x-cp1252", "ms-ansi": self = .windows1252
+            case "us-ascii", "ascii", "ansi-x3.4-1968": self = .ascii
+            case "utf-16le": self = .utf16LE
+            case "utf-16be", "utf-16": self = .utf16BE
+            case "iso-8859-2", "latin2": self = .foundation(.isoLatin2)
+            case "windows-1250", "cp1250": self = .foundation(.windowsCP1250)
+            case "windows-1251", "cp1251": self = .foundation(.windowsCP1251)
+            case "windows-1253", "cp1253": self = .foundation(.windowsCP1253)
+            case "windows-1254", "cp1254": self = .foundation(.windowsCP1254)
+            case "shift-jis", "shift_jis", "sjis", "x-sjis", "ms-kanji": self = .foundation(.shiftJIS)
+            case "euc-jp": self = .foundation(.japaneseEUC)
+            case "iso-2022-jp": self = .foundation(.iso2022JP)
+            default: return nil
+            }
+        }
+    }
+
+    /// The `encoding` pseudo-attribute of an XML declaration at the start of the document.
+    static func declaredEncoding(_ bytes: ArraySlice<UInt8>) -> String? {
+        let head = bytes.prefix(512)
+        var i = head.startIndex
+        while i < head.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
+        guard head[i...].starts(with: Array("<?xml".utf8)) else { return nil }
+        guard let end = head[i...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let decl = String(decoding: head[i..<end], as: UTF8.self)
+        guard let r = decl.range(of: "encoding") else { return nil }
+        var rest = decl[r.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        return value.isEmpty || value.count > 40 ? nil : String(value)
+    }
+
+    static func decode(_ bytes: ArraySlice<UInt8>, as encoding: Encoding) -> String {
+        switch encoding {
+        case .utf8:
+            return String(decoding: bytes, as: UTF8.self) // invalid sequences become U+FFFD
+        case .ascii:
+            // Declared ASCII but not: UTF-8 if it is valid UTF-8, else windows-1252 (as feed readers do).
+            if let s = String(validatingUTF8Bytes: bytes) { return s }
+            return singleByte(bytes, table: cp1252High)
+        case .latin1:
+            // C1 bytes in "Latin-1" feeds are nearly always windows-1252 punctuation.
+            return singleByte(bytes, table: cp1252High)
+        case .windows1252:
+            return singleByte(bytes, table: cp1252High)
+        case .utf16LE, .utf16BE:
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var i = bytes.startIndex
+            while i + 1 < bytes.endIndex {
+                let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
+                units.append(encoding == .utf16LE ? a | b << 8 : a << 8 | b)
+                i += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        case .utf32LE, .utf32BE:
+            var out = String.UnicodeScalarView()
+            var i = bytes.startIndex
+            while i + 3 < bytes.endIndex {
+                let b = (0..<4).map { UInt32(bytes[i + $0]) }
+                let v = encoding == .utf32LE ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
+                    : b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
+                out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                i += 4
+            }
+            return String(out)
+        case .foundation(let e):
+            if let s = String(data: Data(bytes), encoding: e) { return s }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// A single-byte encoding whose lower half is ASCII and upper half Latin-1 except 0x80–0x9F.
+    static func singleByte(_ bytes: ArraySlice<UInt8>, table: [UInt16]) -> String {
+        var out = String.UnicodeScalarView()
+        for b in bytes {
+            if (0x80...0x9F).contains(b) {
+                out.append(Unicode.Scalar(UInt32(table[Int(b) - 0x80])) ?? "\u{FFFD}")
+            } else {
+                out.append(Unicode.Scalar(b))
+            }
+        }
+        return String(out)
+    }
+
+    /// windows-1252 for 0x80–0x9F; the five undefined bytes keep their C1 code points.
+    static let cp1252High: [UInt16] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+}
+
+extension String {
+    /// The bytes as a string if they are valid UTF-8, else nil.
+    init?(validatingUTF8Bytes bytes: ArraySlice<UInt8>) {
+        var it = bytes.makeIterator()
+        var decoder = UTF8()
+        var out = String.UnicodeScalarView()
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let s): out.append(s)
+            case .emptyInput: break loop
+            case .error: return nil
+            }
+        }
+        self = String(out)
+    }
+}
+
+/// Limits on text that comes from outside, applied where it enters the program.
+enum OutsideText {
+    /// The longest text kept from one field (a title, a summary, a name).
+    static let maxCharacters = 2_000
+
+    /// `s` cut to `limit` characters, at a grapheme boundary (a flag or an accented letter
+    /// is never split).
+    static func capped(_ s: String, _ limit: Int = maxCharacters) -> String {
+        var n = 0
+        var end = s.startIndex
+        while end < s.endIndex {
+            if n == limit { return String(s[..<end]) }
+            end = s.index(after: end)
+            n += 1
+        }
+        return s
+    }
+
+    /// Windows-1252 punctuation that arrived as C1 control characters (`&#150;`, mislabelled
+    /// Latin-1) mapped to what was meant, as feed readers do.
+    static func mapC1(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else { return s }
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            if (0x80...0x9F).contains(u.value) {
+                out.append(Unicode.Scalar(UInt32(FeedBytes.cp1252High[Int(u.value) - 0x80])) ?? u)
+            } else {
+                out.append(u)
+            }
+        }
+        return String(out)
+    }
+
+    /// Text that was UTF-8, read as Latin-1 and encoded again ("CafÃ©"), put back ("Café").
+    /// Only when every character fits in one byte and those bytes are valid UTF-8 with at
+    /// least one multi-byte sequence, so ordinary Latin-1 text ("café") is left alone.
+    static func repairMojibake(_ s: String) -> String {
+        var bytes: [UInt8] = []
+        var high = false
+        for u in s.unicodeScalars {
+            guard u.value <= 0xFF else { return s }
+            if u.value >= 0x80 { high = true }
+            bytes.append(UInt8(u.value))
+        }
+        guard high, let fixed = String(validatingUTF8Bytes: bytes[...]) else { return s }
+        return fixed
+    }
+
+    /// Runs of white space (any Unicode space, tabs and line breaks) made one space, ends trimmed.
+    static func collapsed(_ s: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for ch in s {
+            if ch.isWhitespace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(ch)
+            }
+        }
+        return out
+    }
+}
