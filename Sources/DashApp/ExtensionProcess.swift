@@ -83,12 +83,25 @@ public final class ExtensionProcess: @unchecked Sendable {
         let message = JSONValue.object(["id": .number(Double(id)), "method": .string(method),
                                         "protocol": .number(Double(ExtensionProtocol.version)),
                                         "params": .object(params)])
-        var line = try JSONEncoder().encode(message)
+        // Sorted keys: `id` comes first and `method` second, which a shell extension can rely on.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var line = try encoder.encode(message)
         line.append(0x0A)
         let deadline = Self.monotonic() + timeout
         do {
-            try write(line, deadline: deadline, method: method, timeout: timeout)
-            let answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout)
+            let answer: JSONValue
+            do {
+                try write(line, deadline: deadline, method: method, timeout: timeout)
+                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout)
+            } catch let e as Crash where e.cleanExit {
+                // It exited with status 0 just before this request reached it (one answer per
+                // process is allowed): start it again and ask once more.
+                closePipes()
+                try spawn()
+                try write(line, deadline: deadline, method: method, timeout: timeout)
+                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout)
+            }
             failures = 0
             if let e = answer["error"] {
                 let text = e.string ?? e["message"]?.string ?? "error"
@@ -102,7 +115,11 @@ public final class ExtensionProcess: @unchecked Sendable {
     }
 
     /// A problem that ends the process.
-    struct Crash: Error { var reason: String }
+    struct Crash: Error {
+        var reason: String
+        /// The process exited with status 0 before reading or answering anything of this request.
+        var cleanExit = false
+    }
 
     /// Starts the process if it is not running (an exit between requests is noticed here).
     private func ensureRunning() throws {
@@ -202,7 +219,7 @@ public final class ExtensionProcess: @unchecked Sendable {
                 offset += n
                 continue
             }
-            if n < 0 && errno == EPIPE { throw Crash(reason: exitReason(default: "closed its input")) }
+            if n < 0 && errno == EPIPE { throw ended(default: "closed its input", answered: false) }
             if n < 0 && errno != EAGAIN && errno != EINTR { throw Crash(reason: "cannot write to it") }
             let left = deadline - Self.monotonic()
             guard left > 0 else { throw Crash(reason: "did not read the \(method) request within \(Int(timeout)) s") }
@@ -213,6 +230,7 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     private func readAnswer(id: Int, deadline: Double, method: String, timeout: TimeInterval) throws -> JSONValue {
         var stray = 0
+        var answered = !buffer.isEmpty
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             while let nl = buffer.firstIndex(of: 0x0A) {
@@ -236,9 +254,10 @@ public final class ExtensionProcess: @unchecked Sendable {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(stdoutFD, $0.baseAddress, $0.count) }
             if n > 0 {
                 buffer += chunk[0..<n]
+                answered = true
                 continue
             }
-            if n == 0 { throw Crash(reason: exitReason(default: "closed its output")) }
+            if n == 0 { throw ended(default: "closed its output", answered: answered) }
             if errno != EAGAIN && errno != EINTR { throw Crash(reason: "cannot read from it") }
             let left = deadline - Self.monotonic()
             guard left > 0 else { throw Crash(reason: "did not answer \(method) within \(Self.seconds(timeout))") }
@@ -251,10 +270,16 @@ public final class ExtensionProcess: @unchecked Sendable {
         t == t.rounded() ? "\(Int(t)) s" : "\(t) s"
     }
 
+    /// The process ended: why, and whether asking a fresh one again is right.
+    private func ended(default fallback: String, answered: Bool) -> Crash {
+        var status: Int32 = -1
+        let reason = exitReason(default: fallback, status: &status)
+        return Crash(reason: reason, cleanExit: !answered && status == 0)
+    }
+
     /// How the process ended, if it has (waits briefly for the exit status after EOF).
-    private func exitReason(default fallback: String) -> String {
+    private func exitReason(default fallback: String, status: inout Int32) -> String {
         guard pid > 0 else { return fallback }
-        var status: Int32 = 0
         for _ in 0..<50 {
             if waitpid(pid, &status, WNOHANG) == pid {
                 pid = 0

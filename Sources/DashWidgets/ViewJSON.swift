@@ -148,7 +148,9 @@ public struct ViewJSON: Sendable {
                                             "isOn", "height", "url"]
 
     func base(_ o: [String: JSONValue], path: String, depth: Int, nodes: inout Int) throws -> TileView {
-        let present = Self.kinds.filter { o[$0] != nil && $0 != "view" }
+        var present = Self.kinds.filter { o[$0] != nil && $0 != "view" }
+        // `widgetURL` beside another kind is a modifier on it (see `modifiers`).
+        if present.count > 1 { present.removeAll { $0 == "widgetURL" } }
         let unknown = o.keys.filter { !Self.kinds.contains($0) && !Self.modifierKeys.contains($0) }.sorted()
         if let u = unknown.first { throw fail(path, "unknown key `\(String(clean(u).prefix(40)))`") }
         guard present.count <= 1 else { throw fail(path, "one of \(present.joined(separator: ", ")), not several") }
@@ -264,7 +266,15 @@ public struct ViewJSON: Sendable {
                 : .expand(horizontal: true, vertical: true, alignment: .center, v)
         }
         if o["redacted"]?.bool == true { v = .redacted(v) }
+        if o["widgetURL"] != nil, !isWidgetURL(view) {
+            v = .widgetURL(try link(o["widgetURL"], path: "\(path).widgetURL"), v)
+        }
         return v
+    }
+
+    func isWidgetURL(_ v: TileView) -> Bool {
+        if case .widgetURL = v { return true }
+        return false
     }
 
     func style(_ o: [String: JSONValue], path: String) throws -> TextStyle {
