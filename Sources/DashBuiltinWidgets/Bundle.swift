@@ -4,5 +4,6 @@ import DashWidgets
 public enum BuiltinWidgets {
     public static let bundle = WidgetBundle([
         ClockWidget.widget,
+        NoteWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }
