@@ -160,8 +160,8 @@ public enum ControlSocket {
                     if r <= 0 || line != nil || c.buffer.count >= cap {
                         let bytes = c.buffer[..<(line ?? min(c.buffer.count, cap))]
                         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                        let answer = c.buffer.count >= cap && line == nil
-                            ? "error: line too long (at most \(cap / 1024) KB)" : handle(text)
+                        let tooLong = (line ?? c.buffer.count) >= cap
+                        let answer = tooLong ? "error: line too long" : handle(text)
                         let out = Array((answer + "\n").utf8)
                         sendAll(out, to: p.fd)
                         close(p.fd)
