@@ -36,6 +36,9 @@ public enum ControlSocket {
         }
     }
 
+    /// The longest answer a client reads.
+    public static let maxAnswer = 4 << 20
+
     /// Sends one command to a running swiftdash and returns its answer.
     public static func send(_ command: String, to path: String) throws -> String {
         guard var addr = address(path) else { throw ClientError.failed("socket path too long: \(path)") }
@@ -45,12 +48,24 @@ public enum ControlSocket {
         guard connect(fd, &addr) == 0 else { throw ClientError.notRunning(path) }
         var tv = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         let line = Array((command + "\n").utf8)
-        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        var buf = [UInt8](repeating: 0, count: 512)
-        let n = read(fd, &buf, buf.count)
-        guard n > 0 else { throw ClientError.failed("swiftdash did not answer on \(path)") }
-        return String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        var sent = 0
+        while sent < line.count {
+            let n = line[sent...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw ClientError.failed("swiftdash stopped reading on \(path)") }
+            sent += n
+        }
+        // The answer ends with the connection (a `snapshot` answer can be long).
+        var answer: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 65_536)
+        while answer.count <= maxAnswer {
+            let n = read(fd, &buf, buf.count)
+            if n <= 0 { break }
+            answer += buf[0..<n]
+        }
+        guard !answer.isEmpty else { throw ClientError.failed("swiftdash did not answer on \(path)") }
+        return String(decoding: answer.prefix(maxAnswer), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Listens on `path` in a background thread; each command goes to `handle`, whose
@@ -135,18 +150,20 @@ public enum ControlSocket {
                 if fds[0].revents & Int16(POLLNVAL | POLLHUP | POLLERR) != 0 { break }
                 var done: Set<Int32> = []
                 for (i, p) in fds.enumerated().dropFirst() where p.revents != 0 {
-                    var chunk = [UInt8](repeating: 0, count: 512)
+                    var chunk = [UInt8](repeating: 0, count: 65_536)
                     let r = read(p.fd, &chunk, chunk.count)
                     var c = clients[i - 1]
                     if r > 0 { c.buffer += chunk[0..<r] }
                     let line = c.buffer.firstIndex(of: 0x0A)
-                    if r <= 0 || line != nil || c.buffer.count >= ControlProtocol.maxLine {
-                        let bytes = c.buffer[..<(line ?? min(c.buffer.count, ControlProtocol.maxLine))]
+                    // A `push` carries a timeline on its line: it may be longer than a command.
+                    let cap = c.buffer.starts(with: Array("push ".utf8)) ? ControlProtocol.maxPushLine : ControlProtocol.maxLine
+                    if r <= 0 || line != nil || c.buffer.count >= cap {
+                        let bytes = c.buffer[..<(line ?? min(c.buffer.count, cap))]
                         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                        let answer = c.buffer.count >= ControlProtocol.maxLine && line == nil
-                            ? "error: line too long" : handle(text)
+                        let tooLong = (line ?? c.buffer.count) >= cap
+                        let answer = tooLong ? "error: line too long" : handle(text)
                         let out = Array((answer + "\n").utf8)
-                        _ = out.withUnsafeBytes { Glibc.send(p.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+                        sendAll(out, to: p.fd)
                         close(p.fd)
                         done.insert(p.fd)
                     } else {
@@ -165,6 +182,27 @@ public enum ControlSocket {
                 }
             }
             for c in clients { close(c.fd) }
+        }
+
+        /// Writes a whole answer (a snapshot can be larger than the socket's buffer), giving a client
+        /// that does not read at most a second.
+        static func sendAll(_ bytes: [UInt8], to fd: Int32) {
+            var sent = 0
+            let deadline = monotonic() + 1
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes {
+                    Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                }
+                if n > 0 {
+                    sent += n
+                    continue
+                }
+                guard n < 0, errno == EAGAIN || errno == EINTR else { return }
+                let left = deadline - monotonic()
+                guard left > 0 else { return }
+                var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&pfd, 1, Int32(left * 1000) + 1)
+            }
         }
 
         public func stop() {

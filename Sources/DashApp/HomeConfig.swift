@@ -32,6 +32,8 @@ public struct HomeConfig: Hashable, Sendable {
     /// The line `theme:` is on, for errors about it.
     public var themeLine: Int?
     public var tiles: [TileInstance]
+    /// Extension executables to describe at start besides those in the widgets folder (`extensions:`).
+    public var extensions: [String] = []
     public init(theme: String? = nil, tiles: [TileInstance]) { self.theme = theme; self.tiles = tiles }
 
     public var allInstances: [WidgetInstance] { tiles.flatMap(\.items) }
@@ -123,9 +125,11 @@ extension HomeConfig {
                 for (i, t) in seq.enumerated() {
                     config.tiles.append(try parseTile(t, index: i, counter: &n, file: file, bundle: bundle))
                 }
+            case "extensions":
+                config.extensions = try extensionList(v, file: file)
             default:
                 throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown key `\(shown(key))`; expected `theme` or `tiles`")
+                                      message: "unknown key `\(shown(key))`; expected `theme`, `tiles` or `extensions`")
             }
         }
         return config

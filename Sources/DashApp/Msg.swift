@@ -22,6 +22,8 @@ public enum Msg: Sendable {
     case widgetCenter(WidgetCenterRequest)
     /// The user's time zone changed under the running program.
     case timeZone(TimeZone)
+    /// A timeline handed in by `swiftdash push` for an instance id or every instance of a kind.
+    case pushed(target: String, timeline: AnyTimeline)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and

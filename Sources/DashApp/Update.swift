@@ -63,6 +63,8 @@ public enum App {
                 s.scheduler.reload(id, reason: .widgetCenter)
             }
             return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)
+        case .pushed(let target, let timeline):
+            return pushed(&s, target: target, timeline: timeline)
         }
     }
 

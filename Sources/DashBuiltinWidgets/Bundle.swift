@@ -8,5 +8,6 @@ public enum BuiltinWidgets {
         SystemWidget.widget,
         WeatherWidget.widget,
         CommandWidget.widget,
+        NoteWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }

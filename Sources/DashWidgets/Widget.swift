@@ -38,6 +38,9 @@ public struct Widget: Sendable {
     public let timeout: TimeInterval
     /// When the widget's entries are relevant (Smart Rotate, attention), in words for `swiftdash widgets`.
     public var relevanceHelp: String?
+    /// Decodes a timeline handed to the widget from outside (`swiftdash push`, the extension
+    /// protocol's `timeline` answer); nil: the widget takes no pushes.
+    public var pushDecoder: (@Sendable (JSONValue) throws -> AnyTimeline)?
 
     private let _placeholder: @Sendable (TimelineContext) -> AnyEntry
     private let _snapshot: @Sendable (WidgetConfig, TimelineContext) async -> AnyEntry
@@ -85,6 +88,13 @@ public struct Widget: Sendable {
     public func relevance(_ help: String) -> Widget {
         var w = self
         w.relevanceHelp = help
+        return w
+    }
+
+    /// The widget, accepting timelines pushed from outside (decoded and validated by `decode`).
+    public func acceptingPush(_ decode: @escaping @Sendable (JSONValue) throws -> AnyTimeline) -> Widget {
+        var w = self
+        w.pushDecoder = decode
         return w
     }
 

@@ -28,7 +28,7 @@ func runtimeFailure(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-let bundle = BuiltinWidgets.bundle
+let bundle = Extensions.bundle(builtin: BuiltinWidgets.bundle, environment: processEnvironment) { Logger(label: "swiftdash").info("\($0)") }
 /// When main() started, for the "first frame after N ms" log line.
 nonisolated(unsafe) var startedAt = ContinuousClock.now
 let processEnvironment = ProcessInfo.processInfo.environment
@@ -91,7 +91,8 @@ struct SwiftdashCommand: AsyncParsableCommand {
         $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
         NO_COLOR gives a monochrome screen.
         """,
-        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self, Bench.self],
+        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self, Bench.self,
+                      Push.self, Snapshot.self],
         defaultSubcommand: Home.self
     )
 

@@ -250,6 +250,11 @@ struct Home: ParsableCommand {
         let server: ControlSocket.Server?
         do {
             server = try ControlSocket.Server(path: paths.socket.path) { line in
+                if line.hasPrefix("push ") {
+                    let (answer, msg) = ControlProtocol.handlePush(line, home: home, bundle: bundle)
+                    if let msg { inbox.post(msg) }
+                    return answer
+                }
                 let (answer, request) = ControlProtocol.handle(line, kinds: kinds)
                 if let request { inbox.post(.widgetCenter(request)) }
                 return answer

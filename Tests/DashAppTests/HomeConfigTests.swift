@@ -45,7 +45,7 @@ final class HomeConfigTests: XCTestCase {
         XCTAssertTrue(parseError("tiles:\n  - family: medium\n    widget: news\n    config: { count: 99 }\n")
                         .hasPrefix("home.yaml:4: news: count: 99 is out of range"))
         XCTAssertTrue(parseError("tiles:\n  - family: [small\n").hasPrefix("home.yaml:"))
-        XCTAssertEqual(parseError("tilez: []\n"), "home.yaml:1: unknown key `tilez`; expected `theme` or `tiles`")
+        XCTAssertEqual(parseError("tilez: []\n"), "home.yaml:1: unknown key `tilez`; expected `theme`, `tiles` or `extensions`")
         XCTAssertEqual(parseError("tiles:\n  - family: medium\n    stack:\n      - widget: news\n        famly: x\n"),
                        "home.yaml:5: unknown key `famly` in a stack item; expected `widget` and `config`")
     }

@@ -1,0 +1,390 @@
+import Foundation
+import DashWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// glibc's pipe2 (hidden behind _GNU_SOURCE in the Swift overlay): both ends close-on-exec at
+/// once, so a process spawned by another thread at the same moment cannot inherit them.
+@_silgen_name("pipe2")
+func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+/// Why a request to an extension failed, in words for its tile.
+public struct ExtensionError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = TextSanitizer.singleLine(message) }
+    public var description: String { message }
+}
+
+/// Limits an extension runs under (docs/extensions.md, "Isolation").
+public struct ExtensionLimits: Sendable {
+    /// Seconds `describe` and `placeholder` may take at start.
+    public var describeTimeout: TimeInterval = 3
+    /// The longest answer line, in bytes.
+    public var maxAnswerBytes = 1 << 20
+    /// Lines that answer nothing asked (wrong id, notifications) tolerated per request.
+    public var maxStrayLines = 64
+    /// Lines of stderr logged per minute; the rest are counted and dropped.
+    public var stderrLinesPerMinute = 20
+    /// The longest stderr line logged, in characters.
+    public var stderrLineCharacters = 200
+    /// Back-off after a crash: `restartBase` seconds, doubling, at most `restartMax`.
+    public var restartBase: TimeInterval = 1
+    public var restartMax: TimeInterval = 60
+    public init() {}
+}
+
+/// One extension executable, spoken to over pipes with the JSON-lines protocol. Requests are
+/// serialised (one at a time per process). The process runs in its own session and process
+/// group, with no terminal; a timeout, garbage, an oversized answer or a crash kills the whole
+/// group, and the next request starts it again after a back-off. Every method blocks its caller:
+/// call it from a load's own thread, never from the main loop.
+public final class ExtensionProcess: @unchecked Sendable {
+    public let path: String
+    public let limits: ExtensionLimits
+    let environment: [String: String]
+    let log: @Sendable (String) -> Void
+
+    private let lock = NSLock()
+    private var pid: pid_t = 0
+    private var stdinFD: Int32 = -1
+    private var stdoutFD: Int32 = -1
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+    private var failures = 0
+    private var restartAt: Double = 0
+    private var lastProblem: String?
+    /// How often the process was started (for tests and the log).
+    public private(set) var starts = 0
+
+    public init(path: String, environment: [String: String], limits: ExtensionLimits = ExtensionLimits(),
+                log: @escaping @Sendable (String) -> Void) {
+        self.path = path; self.environment = environment; self.limits = limits; self.log = log
+    }
+
+    deinit { stop() }
+
+    /// The name the log and errors use: the file name.
+    public var name: String { URL(fileURLWithPath: path).lastPathComponent }
+
+    static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Sends one request and waits at most `timeout` seconds for its answer's `result`.
+    public func request(_ method: String, params: [String: JSONValue] = [:], timeout: TimeInterval) throws -> JSONValue {
+        lock.lock()
+        defer { lock.unlock() }
+        try ensureRunning()
+        let id = nextID
+        nextID += 1
+        let message = JSONValue.object(["id": .number(Double(id)), "method": .string(method),
+                                        "protocol": .number(Double(ExtensionProtocol.version)),
+                                        "params": .object(params)])
+        // Sorted keys: `id` comes first and `method` second, which a shell extension can rely on.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var line = try encoder.encode(message)
+        line.append(0x0A)
+        let deadline = Self.monotonic() + timeout
+        do {
+            let answer: JSONValue
+            do {
+                try write(line, deadline: deadline, method: method, timeout: timeout)
+                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout)
+            } catch let e as Crash where e.cleanExit {
+                // It exited with status 0 just before this request reached it (one answer per
+                // process is allowed): start it again and ask once more.
+                closePipes()
+                try spawn()
+                try write(line, deadline: deadline, method: method, timeout: timeout)
+                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout)
+            }
+            failures = 0
+            if let e = answer["error"] {
+                let text = e.string ?? e["message"]?.string ?? "error"
+                throw ExtensionError("\(name): \(TextSanitizer.singleLine(text).prefix(200))")
+            }
+            return answer["result"] ?? .null
+        } catch let e as Crash {
+            kill(reason: e.reason)
+            throw ExtensionError("\(name): \(e.reason)")
+        }
+    }
+
+    /// A problem that ends the process.
+    struct Crash: Error {
+        var reason: String
+        /// The process exited with status 0 before reading or answering anything of this request.
+        var cleanExit = false
+    }
+
+    /// Starts the process if it is not running (an exit between requests is noticed here).
+    private func ensureRunning() throws {
+        if pid > 0 {
+            var status: Int32 = 0
+            let r = waitpid(pid, &status, WNOHANG)
+            guard r == pid else { return }
+            let clean = Self.exitedCleanly(status)
+            let why = Self.describe(status)
+            closePipes()
+            pid = 0
+            if !clean { noteFailure("\(why) between requests") }
+            else { log("extension \(name): \(why) between requests; starting it again") }
+        }
+        let now = Self.monotonic()
+        if now < restartAt {
+            let wait = Int((restartAt - now).rounded(.up))
+            throw ExtensionError("\(name): \(lastProblem ?? "crashed"); restarting in \(wait) s")
+        }
+        try spawn()
+    }
+
+    private func noteFailure(_ reason: String) {
+        failures += 1
+        lastProblem = reason
+        let delay = min(limits.restartMax, limits.restartBase * pow(2, Double(max(0, failures - 1))))
+        restartAt = Self.monotonic() + delay
+        log("extension \(name): \(reason); next start in \(Int(delay.rounded(.up))) s")
+    }
+
+    private func spawn() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        guard systemPipe2(&inPipe, O_CLOEXEC) == 0 else { throw ExtensionError("\(name): no pipe") }
+        guard systemPipe2(&outPipe, O_CLOEXEC) == 0 else {
+            inPipe.forEach { close($0) }
+            throw ExtensionError("\(name): no pipe")
+        }
+        guard systemPipe2(&errPipe, O_CLOEXEC) == 0 else {
+            (inPipe + outPipe).forEach { close($0) }
+            throw ExtensionError("\(name): no pipe")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        // Its own session (no controlling terminal) and so its own process group; default signals.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attr, &none)
+        posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)) // 0x80: SETSID
+        var env = environment
+        env["SWIFTDASH_PROTOCOL"] = String(ExtensionProtocol.version)
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, path, &actions, &attr, argv, envp)
+        close(inPipe[0])
+        close(outPipe[1])
+        close(errPipe[1])
+        guard rc == 0 else {
+            close(inPipe[1])
+            close(outPipe[0])
+            close(errPipe[0])
+            let why = "cannot start: \(String(cString: strerror(rc)))"
+            noteFailure(why)
+            throw ExtensionError("\(name): \(why)")
+        }
+        pid = child
+        starts += 1
+        stdinFD = inPipe[1]
+        stdoutFD = outPipe[0]
+        _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(stdoutFD, F_SETFL, fcntl(stdoutFD, F_GETFL) | O_NONBLOCK)
+        buffer = []
+        StderrDrain.start(fd: errPipe[0], name: name, limits: limits, log: log)
+    }
+
+    private func write(_ data: Data, deadline: Double, method: String, timeout: TimeInterval) throws {
+        var offset = 0
+        let bytes = [UInt8](data)
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(stdinFD, $0.baseAddress, $0.count) }
+            if n > 0 {
+                offset += n
+                continue
+            }
+            if n < 0 && errno == EPIPE { throw ended(default: "closed its input", answered: false) }
+            if n < 0 && errno != EAGAIN && errno != EINTR { throw Crash(reason: "cannot write to it") }
+            let left = deadline - Self.monotonic()
+            guard left > 0 else { throw Crash(reason: "did not read the \(method) request within \(Int(timeout)) s") }
+            var p = pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&p, 1, Int32(left * 1000) + 1)
+        }
+    }
+
+    private func readAnswer(id: Int, deadline: Double, method: String, timeout: TimeInterval) throws -> JSONValue {
+        var stray = 0
+        var answered = !buffer.isEmpty
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            while let nl = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<nl])
+                buffer.removeSubrange(...nl)
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+                guard let json = try? JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes),
+                      json.object != nil else {
+                    let shown = TextSanitizer.singleLine(String(decoding: line.prefix(60), as: UTF8.self))
+                    throw Crash(reason: "sent garbage instead of JSON: \(shown)")
+                }
+                if let n = json["id"]?.number, Int(n) == id { return json }
+                stray += 1
+                if stray > limits.maxStrayLines {
+                    throw Crash(reason: "sent more than \(limits.maxStrayLines) lines that answer nothing")
+                }
+            }
+            if buffer.count > limits.maxAnswerBytes {
+                throw Crash(reason: "sent a line longer than \(limits.maxAnswerBytes / 1024) KB")
+            }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(stdoutFD, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffer += chunk[0..<n]
+                answered = true
+                continue
+            }
+            if n == 0 { throw ended(default: "closed its output", answered: answered) }
+            if errno != EAGAIN && errno != EINTR { throw Crash(reason: "cannot read from it") }
+            let left = deadline - Self.monotonic()
+            guard left > 0 else { throw Crash(reason: "did not answer \(method) within \(Self.seconds(timeout))") }
+            var p = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
+            _ = poll(&p, 1, Int32(min(left, 3600) * 1000) + 1)
+        }
+    }
+
+    static func seconds(_ t: TimeInterval) -> String {
+        t == t.rounded() ? "\(Int(t)) s" : "\(t) s"
+    }
+
+    /// The process ended: why, and whether asking a fresh one again is right.
+    private func ended(default fallback: String, answered: Bool) -> Crash {
+        var status: Int32 = -1
+        let reason = exitReason(default: fallback, status: &status)
+        return Crash(reason: reason, cleanExit: !answered && status == 0)
+    }
+
+    /// How the process ended, if it has (waits briefly for the exit status after EOF).
+    private func exitReason(default fallback: String, status: inout Int32) -> String {
+        guard pid > 0 else { return fallback }
+        for _ in 0..<50 {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                pid = 0
+                return Self.describe(status)
+            }
+            usleep(2_000)
+        }
+        return fallback
+    }
+
+    static func exitedCleanly(_ status: Int32) -> Bool { status & 0x7f == 0 && (status >> 8) & 0xff == 0 }
+
+    static func describe(_ status: Int32) -> String {
+        let sig = status & 0x7f
+        if sig == 0 { return "exited with status \((status >> 8) & 0xff)" }
+        return "was killed by signal \(sig)"
+    }
+
+    /// Kills the process group and reaps the process; the next request starts it after the back-off.
+    private func kill(reason: String) {
+        terminate()
+        noteFailure(reason)
+    }
+
+    private func terminate() {
+        if pid > 0 {
+            Glibc.kill(-pid, SIGKILL)
+            Glibc.kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            pid = 0
+        }
+        closePipes()
+    }
+
+    private func closePipes() {
+        if stdinFD >= 0 { close(stdinFD) }
+        if stdoutFD >= 0 { close(stdoutFD) }
+        stdinFD = -1
+        stdoutFD = -1
+        buffer = []
+    }
+
+    /// Ends the process (its whole group).
+    public func stop() {
+        lock.lock()
+        terminate()
+        lock.unlock()
+    }
+
+    /// The process id while it runs (tests).
+    public var processID: pid_t? {
+        lock.lock()
+        defer { lock.unlock() }
+        return pid > 0 ? pid : nil
+    }
+}
+
+/// Reads an extension's stderr on a thread of its own until it closes, logging at most a few
+/// lines a minute (each sanitised and cut): a flood costs the extension, never the log or the loop.
+enum StderrDrain {
+    static func start(fd: Int32, name: String, limits: ExtensionLimits, log: @escaping @Sendable (String) -> Void) {
+        let thread = Thread {
+            var pending: [UInt8] = []
+            var windowStart = ExtensionProcess.monotonic()
+            var logged = 0
+            var dropped = 0
+            var chunk = [UInt8](repeating: 0, count: 16_384)
+            func emit(_ line: ArraySlice<UInt8>) {
+                let now = ExtensionProcess.monotonic()
+                if now - windowStart >= 60 {
+                    if dropped > 0 { log("extension \(name): \(dropped) more stderr lines dropped") }
+                    windowStart = now
+                    logged = 0
+                    dropped = 0
+                }
+                guard logged < limits.stderrLinesPerMinute else {
+                    dropped += 1
+                    return
+                }
+                logged += 1
+                let text = TextSanitizer.clean(String(decoding: line.prefix(4 * limits.stderrLineCharacters),
+                                                      as: UTF8.self),
+                                               keepNewlines: false, maxCharacters: limits.stderrLineCharacters)
+                log("extension \(name) stderr: \(text)")
+            }
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                pending += chunk[0..<n]
+                while let nl = pending.firstIndex(of: 0x0A) {
+                    emit(pending[..<nl])
+                    pending.removeSubrange(...nl)
+                }
+                if pending.count > 4 * limits.stderrLineCharacters {
+                    emit(pending[...])
+                    pending.removeAll()
+                }
+            }
+            if !pending.isEmpty { emit(pending[...]) }
+            if dropped > 0 { log("extension \(name): \(dropped) more stderr lines dropped") }
+            close(fd)
+        }
+        thread.stackSize = 128 * 1024
+        thread.start()
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import DashWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finding external widgets and turning them into `Widget` values, so they work wherever
+/// built-in ones do (the bundle, `widgets`, `preview`, `timeline`, stacks, the budget).
+public enum Extensions {
+    /// What discovery found: the widgets, and a line for each extension that could not be used.
+    public struct Discovery: Sendable {
+        public var widgets: [Widget] = []
+        public var problems: [String] = []
+        public var processes: [ExtensionProcess] = []
+    }
+
+    /// `$XDG_CONFIG_HOME/swiftdash/widgets/`.
+    public static func directory(_ paths: AppPaths) -> URL { paths.config.appendingPathComponent("widgets") }
+
+    /// The executables to describe: every executable regular file in the widgets folder (sorted),
+    /// then the paths home.yaml's `extensions:` lists (a `~/` is the home folder), each once.
+    public static func candidates(paths: AppPaths, listed: [String], environment: [String: String]) -> [String] {
+        var out: [String] = []
+        let dir = directory(paths).path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        for n in names.sorted() where !n.hasPrefix(".") {
+            let p = dir + "/" + n
+            var st = stat()
+            if stat(p, &st) == 0, st.st_mode & S_IFMT == S_IFREG, access(p, X_OK) == 0 { out.append(p) }
+        }
+        for l in listed {
+            var p = l
+            if p.hasPrefix("~/"), let home = environment["HOME"] { p = home + p.dropFirst(1) }
+            if !p.hasPrefix("/") { p = paths.config.appendingPathComponent(p).path }
+            if !out.contains(p) { out.append(p) }
+        }
+        return out
+    }
+
+    /// Describes every extension in parallel (each on a thread of its own, with the describe
+    /// timeout) and builds its widgets. Kinds already in `builtin` and repeated kinds are refused.
+    public static func discover(_ executables: [String], builtin: Set<String>, environment: [String: String],
+                                limits: ExtensionLimits = ExtensionLimits(),
+                                log: @escaping @Sendable (String) -> Void) -> Discovery {
+        guard !executables.isEmpty else { return Discovery() }
+        let results = Results(count: executables.count)
+        for (i, path) in executables.enumerated() {
+            let thread = Thread {
+                let process = ExtensionProcess(path: path, environment: environment, limits: limits, log: log)
+                results.set(i, describe(process))
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        var out = Discovery()
+        var taken = builtin
+        for (i, r) in results.wait().enumerated() {
+            switch r {
+            case .success(let (process, widgets)):
+                out.processes.append(process)
+                for w in widgets {
+                    guard !taken.contains(w.kind) else {
+                        out.problems.append("\(executables[i]): widget kind `\(w.kind)` is already taken; skipped")
+                        continue
+                    }
+                    taken.insert(w.kind)
+                    out.widgets.append(w)
+                }
+            case .failure(let e):
+                out.problems.append("\(executables[i]): \(e)")
+            }
+        }
+        for p in out.problems { log("extension: \(p)") }
+        return out
+    }
+
+    /// Collects one result per thread and waits for all of them.
+    final class Results: @unchecked Sendable {
+        let condition = NSCondition()
+        var items: [Result<(ExtensionProcess, [Widget]), ExtensionError>?]
+        init(count: Int) { items = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ r: Result<(ExtensionProcess, [Widget]), ExtensionError>) {
+            condition.lock()
+            items[i] = r
+            condition.broadcast()
+            condition.unlock()
+        }
+        func wait() -> [Result<(ExtensionProcess, [Widget]), ExtensionError>] {
+            condition.lock()
+            while items.contains(where: { $0 == nil }) { condition.wait() }
+            defer { condition.unlock() }
+            return items.map { $0! }
+        }
+    }
+
+    /// Asks one extension what it offers, and each widget's placeholder.
+    static func describe(_ process: ExtensionProcess) -> Result<(ExtensionProcess, [Widget]), ExtensionError> {
+        do {
+            let answer = try process.request("describe", timeout: process.limits.describeTimeout)
+            let descriptions: [ExtensionWidgetDescription]
+            do { descriptions = try ExtensionWidgetDescription.parse(answer) } catch {
+                process.stop()
+                return .failure(ExtensionError("\(process.name): \(error)"))
+            }
+            var widgets: [Widget] = []
+            for d in descriptions {
+                var placeholder: ExternalEntry? = nil
+                if let p = try? process.request("placeholder", params: ["kind": .string(d.kind)],
+                                                timeout: process.limits.describeTimeout) {
+                    placeholder = try? ExtensionProtocol.entry(p, kind: d.kind)
+                }
+                widgets.append(widget(d, process: process, placeholder: placeholder))
+            }
+            return .success((process, widgets))
+        } catch let e as ExtensionError {
+            process.stop()
+            return .failure(e)
+        } catch {
+            process.stop()
+            return .failure(ExtensionError("\(process.name): \(error)"))
+        }
+    }
+
+    /// The `Widget` for one described kind; its provider talks to `process`.
+    public static func widget(_ d: ExtensionWidgetDescription, process: ExtensionProcess,
+                              placeholder: ExternalEntry?) -> Widget {
+        var params = d.parameters
+        for i in params.indices where d.dynamicKeys.contains(params[i].key) {
+            let key = params[i].key
+            let kind = d.kind
+            let timeout = d.timeout
+            params[i].dynamicOptions = { config in
+                let answer = try process.request("options", params: [
+                    "kind": .string(kind), "parameter": .string(key), "config": configJSON(config),
+                ], timeout: timeout)
+                guard let list = answer["options"]?.array ?? answer.array, list.count <= 1_000 else {
+                    throw ExtensionError("\(process.name): options: expected a list of at most 1,000")
+                }
+                return list.compactMap { v in
+                    if let s = v.string { return ParameterOption(TextSanitizer.singleLine(s)) }
+                    guard let value = v["value"]?.string else { return nil }
+                    return ParameterOption(TextSanitizer.singleLine(value),
+                                           title: v["title"]?.string.map { TextSanitizer.singleLine($0) })
+                }
+            }
+        }
+        let provider = ExtensionProvider(kind: d.kind, displayName: d.displayName, process: process,
+                                         timeout: d.timeout, placeholderEntry: placeholder)
+        let kind = d.kind
+        var w = Widget(
+            kind: d.kind, displayName: d.displayName,
+            description: d.description.isEmpty ? "External widget (\(process.name))" : d.description,
+            supportedFamilies: d.families, schema: ConfigurationSchema(params),
+            cost: d.network ? .budgeted : .local,
+            // The process reports its own timeout first, with the reason; this is the backstop.
+            timeout: d.timeout + 2,
+            provider: provider,
+            view: { entry, ctx in entry.view(for: ctx.family) },
+            detail: { link, entry, _ in
+                if let e = entry, let v = e.detail(for: link) { return v }
+                return VStack {
+                    Text(d.displayName).font(.title)
+                    Text(link.url).foregroundStyle(.secondary)
+                }
+            })
+        if d.push {
+            w = w.acceptingPush { json in try ExtensionProtocol.timeline(json, kind: kind) }
+        }
+        return w
+    }
+
+    static func configJSON(_ c: WidgetConfig) -> JSONValue {
+        .object(c.values.mapValues(\.json))
+    }
+}
+
+/// The provider of an external widget: each call is one request to the extension's process.
+struct ExtensionProvider: TimelineProvider {
+    let kind: String
+    let displayName: String
+    let process: ExtensionProcess
+    let timeout: TimeInterval
+    let placeholderEntry: ExternalEntry?
+
+    func placeholder(in context: TimelineContext) -> ExternalEntry {
+        placeholderEntry ?? ExternalEntry(date: context.now, title: displayName, text: "…", kind: kind)
+    }
+
+    func params(_ config: WidgetConfig?, _ context: TimelineContext) -> [String: JSONValue] {
+        var p: [String: JSONValue] = ["kind": .string(kind), "family": .string(context.family.rawValue),
+                                      "context": context.json]
+        if let config { p["config"] = Extensions.configJSON(config) }
+        return p
+    }
+
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> ExternalEntry {
+        do {
+            let answer = try process.request("snapshot", params: params(configuration, context), timeout: timeout)
+            return try ExtensionProtocol.entry(answer, kind: kind)
+        } catch {
+            return ExternalEntry(date: context.now, title: displayName, text: "⚠ \(error)", kind: kind)
+        }
+    }
+
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ExternalEntry> {
+        let answer = try process.request("timeline", params: params(configuration, context), timeout: timeout)
+        let t: AnyTimeline
+        do { t = try ExtensionProtocol.timeline(answer, kind: kind) } catch {
+            throw ExtensionError("\(process.name): \(error)")
+        }
+        return Timeline(entries: t.entries.compactMap { $0.base as? ExternalEntry }, policy: t.policy)
+    }
+}
+
+extension Extensions {
+    /// Runs an interactive widget's action (`perform`); true when the extension asks for a reload.
+    public static func perform(_ process: ExtensionProcess, kind: String, action: String, config: WidgetConfig,
+                               timeout: TimeInterval = 5) throws -> Bool {
+        let answer = try process.request("perform", params: [
+            "kind": .string(kind), "action": .string(action), "config": configJSON(config),
+        ], timeout: timeout)
+        return answer["reload"]?.bool ?? true
+    }
+}

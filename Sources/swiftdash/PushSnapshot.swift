@@ -1,0 +1,110 @@
+import Foundation
+import ArgumentParser
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashApp
+
+struct Push: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Hand a running swiftdash a timeline for a widget that takes pushes (note, extensions).",
+        discussion: """
+        The timeline is the extension protocol's `timeline` answer (docs/extensions.md), e.g.
+          {"entries": [{"date": 1795426230, "title": "Build", "text": "passed"}], "policy": "never"}
+        read from --json FILE or standard input. It reaches every instance of KIND, or the one
+        instance ID. Pushes are not charged to the reload budget. Bad input exits with status 2.
+
+        Example (a git post-commit hook):
+          git log -1 --format='{"entries":[{"title":"%h","text":"%s"}]}' | swiftdash push note
+        """)
+
+    @Argument(help: "A widget kind (every instance of it) or an instance id.")
+    var target: String
+
+    @Option(help: "The timeline JSON file; - for standard input.")
+    var json: String = "-"
+
+    func run() throws {
+        let data: Data
+        let cap = ControlProtocol.maxPushLine - 1024
+        if json == "-" {
+            data = FileHandle.standardInput.readData(ofLength: cap + 1)
+        } else {
+            guard let h = FileHandle(forReadingAtPath: json) else { throw usageFailure("cannot read \(json)") }
+            data = (try? h.read(upToCount: cap + 1)) ?? Data()
+            try? h.close()
+        }
+        guard data.count <= cap else { throw usageFailure("the timeline is larger than \(cap / 1024) KB") }
+        let value: JSONValue
+        do { value = try JSONValue.parse(data, maxBytes: cap) } catch {
+            throw usageFailure("\(json == "-" ? "standard input" : json): \(error)")
+        }
+        // Checked here too, so a mistake is reported before it reaches the running program.
+        let home = (try? loadHome(useDefault: false)) ?? HomeConfig.defaultHome(bundle: bundle)
+        let targets = App.pushTargets(target, home: home, bundle: bundle)
+        let kind = targets.first?.kind ?? target
+        guard let decode = bundle[kind]?.pushDecoder else {
+            let takers = bundle.widgets.filter { $0.pushDecoder != nil }.map(\.kind)
+            throw usageFailure("'\(target)' takes no pushes; widgets that do: \(takers.joined(separator: ", "))")
+        }
+        do { _ = try decode(value) } catch { throw usageFailure("\(error)") }
+        let paths = AppPaths(environment: processEnvironment)
+        let answer: String
+        do {
+            answer = try ControlSocket.send(try ControlProtocol.pushLine(target: target, timeline: value),
+                                            to: paths.socket.path)
+        } catch let e as ControlSocket.ClientError {
+            throw runtimeFailure(e.description)
+        }
+        guard answer.hasPrefix("ok") else {
+            throw answer.hasPrefix("error: no widget") ? runtimeFailure(answer) : usageFailure(answer)
+        }
+        print("pushed to \(target)")
+    }
+}
+
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print what every tile shows: JSON for scripts, or one line for a status bar.",
+        discussion: """
+        Reads the timelines the running (or the last) swiftdash saved, so it works whether or not
+        swiftdash runs; stale entries are marked. Line format fields: {kind} {summary} {tile}
+        {instance} {stale}. Example for tmux:
+          set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux)'
+        """)
+
+    @Flag(help: "JSON (the default).")
+    var json = false
+
+    @Option(help: "One line, each tile through this format.")
+    var line: String?
+
+    @Flag(help: "Escape for tmux's status line and colour stale tiles.")
+    var tmux = false
+
+    @Option(help: "As of this time (ISO 8601).")
+    var at: String?
+
+    func run() throws {
+        if json && line != nil { throw usageFailure("--json and --line exclude each other") }
+        if tmux && line == nil { throw usageFailure("--tmux goes with --line FORMAT") }
+        let now = try parseInstant(at)
+        let paths = AppPaths(environment: processEnvironment)
+        let home = try loadHome(useDefault: false)
+        let store = TimelineCacheStore(directory: paths.cache)
+        let (stored, _) = store.load()
+        var cached = Scheduler()
+        cached.restore(SecretFingerprint.reveal(stored, home: home, bundle: bundle))
+        var state = AppState(environment: appEnvironment, home: home, screen: Size(width: 80, height: 24),
+                             theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
+        state.restoreUsage(UsageStore(directory: paths.cache).load())
+        state.focusedTile = nil
+        _ = App.update(&state, .tick(now))
+        let tiles = HomeSnapshot.tiles(state)
+        if let line {
+            print(TextSanitizer.clean(HomeSnapshot.line(tiles, format: line, tmux: tmux)))
+        } else {
+            print(HomeSnapshot.json(tiles, at: now))
+        }
+    }
+}
