@@ -19,6 +19,10 @@ public enum Msg: Sendable {
     case loadTimedOut(id: String, token: UInt64, after: TimeInterval)
     /// A request from another process through the control socket.
     case control(ControlRequest)
+    /// `home.yaml` changed on disk (the file watcher; nil: it was removed).
+    case homeFileChanged(text: String?)
+    /// The runtime wrote the home screen an `Effect.writeHome` asked for (the text written), or not.
+    case homeWritten(HomeConfig, Result<String, HomeWriteFailure>)
 }
 
 /// What another process can ask a running swiftdash (see `ControlProtocol`).
@@ -42,6 +46,9 @@ public enum Effect: Sendable {
     /// A line for the log file.
     case log(String)
     case quit
+    /// Write this home screen to `home.yaml`: only the changed lines, atomically, the previous
+    /// version kept; refused while the file is broken. The outcome comes back as `.homeWritten`.
+    case writeHome(HomeConfig)
 }
 
 extension Effect: CustomStringConvertible {
@@ -54,6 +61,7 @@ extension Effect: CustomStringConvertible {
         case .redraw(let full): return full ? "redraw(full)" : "redraw"
         case .log(let l): return "log(\(l))"
         case .quit: return "quit"
+        case .writeHome(let h): return "writeHome(\(h.tiles.map(\.id).joined(separator: ",")))"
         }
     }
 }

@@ -35,6 +35,10 @@ public struct RuntimeServices: Sendable {
     public var log: @Sendable (String) -> Void
     /// Runs a load and posts its result to the inbox; returns a way to cancel it.
     public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
+    /// Writes the home screen over the file the app knows (`HomeFile.write`); the text written or why not.
+    public var writeHome: @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure> = { _, _ in
+        .failure(HomeWriteFailure(.noFile, "not saved: this home screen has no file"))
+    }
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -163,6 +167,7 @@ public final class Runtime {
                 if full { fullRedraw = true }
             case .log(let line): services.log(line)
             case .quit: break  // `state.quitting` ends `run()`
+            case .writeHome(let home): send(.homeWritten(home, services.writeHome(home, state.homeFile)))
             }
         }
     }

@@ -36,6 +36,10 @@ public enum App {
             return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
         case .key(let k):
             return key(&s, k)
+        case .homeFileChanged(let text):
+            return homeFileChanged(&s, text: text)
+        case .homeWritten(let home, let result):
+            return homeWritten(&s, home, result)
         }
     }
 

@@ -19,6 +19,10 @@ public final class AppHarness {
     /// URLs the app asked to open.
     public private(set) var opened: [String] = []
     public private(set) var redraws = 0
+    /// Home screens the app asked to write (`Effect.writeHome`), oldest first.
+    public private(set) var homeWrites: [HomeConfig] = []
+    /// Answers `Effect.writeHome` like the runtime (e.g. `HomeFile.write`); nil: writes are only recorded.
+    public var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler()) {
@@ -43,6 +47,10 @@ public final class AppHarness {
             }
         }
         effects += fx
+        for case .writeHome(let home) in fx {
+            homeWrites.append(home)
+            if let homeWriter { send(.homeWritten(home, homeWriter(home, state.homeFile))) }
+        }
         return fx
     }
 
@@ -99,6 +107,9 @@ public final class AppHarness {
             send(.loaded(id: job.id, token: job.token, result: await Loads.run(job)))
         }
     }
+
+    /// Sets what the app knows of its home.yaml (as the executable does at start).
+    public func useHomeFile(_ file: HomeFileState?) { state.homeFile = file }
 
     public var frame: HomeFrame { AppView.render(state) }
     /// The whole screen, one line per row.
