@@ -85,7 +85,8 @@ struct SwiftdashCommand: AsyncParsableCommand {
         $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
         NO_COLOR gives a monochrome screen.
         """,
-        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self, Bench.self],
+        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
+                      ConfigCommand.self, Add.self, Remove.self, Bench.self],
         defaultSubcommand: Home.self
     )
 

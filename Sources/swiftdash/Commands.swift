@@ -172,17 +172,20 @@ struct Render: AsyncParsableCommand {
 
 /// The user's home.yaml, or the default home screen when there is none.
 func loadHome(useDefault: Bool) throws -> HomeConfig {
-    let paths = AppPaths(environment: processEnvironment)
-    guard !useDefault, FileManager.default.fileExists(atPath: paths.homeFile.path) else {
-        return HomeConfig.defaultHome(bundle: bundle)
-    }
+    try loadHomeFile(useDefault: useDefault).home
+}
+
+/// The home screen and what the app keeps of its file (nil with `useDefault`: nothing is saved).
+func loadHomeFile(useDefault: Bool) throws -> (home: HomeConfig, file: HomeFileState?) {
+    guard !useDefault else { return (HomeConfig.defaultHome(bundle: bundle), nil) }
+    let file = HomeFile(url: AppPaths(environment: processEnvironment).homeFile, bundle: bundle)
     do {
-        let text = try String(contentsOf: paths.homeFile, encoding: .utf8)
-        return try HomeConfig.parse(yaml: text, file: paths.homeFile.path, bundle: bundle)
+        let (home, state) = try file.load()
+        return (home, state)
     } catch let e as ConfigFileError {
         throw runtimeFailure("\(e.description)\n(fix the file, or run with --default-home; your file was not changed)")
     } catch {
-        throw runtimeFailure("cannot read \(paths.homeFile.path): \(error.localizedDescription)")
+        throw runtimeFailure("\(error)")
     }
 }
 
@@ -209,7 +212,7 @@ struct Home: ParsableCommand {
         let paths = AppPaths(environment: processEnvironment)
         FileLogHandler.bootstrap(file: paths.logFile)
         let logger = Logger(label: "swiftdash")
-        let home = try loadHome(useDefault: defaultHome)
+        let (home, homeFileState) = try loadHomeFile(useDefault: defaultHome)
         let (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
         logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
 
@@ -222,14 +225,17 @@ struct Home: ParsableCommand {
         let store = TimelineCacheStore(directory: paths.cache)
         var scheduler = Scheduler()
         scheduler.restore(store.load(home: home, bundle: bundle, log: { logger.warning("cache: \($0)") }))
-        let state = AppState(environment: appEnvironment, home: home, screen: terminal.size,
+        var state = AppState(environment: appEnvironment, home: home, screen: terminal.size,
                              theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
                              now: Date(), scheduler: scheduler)
+        state.homeFile = homeFileState
         let env = processEnvironment
-        let services = RuntimeServices(
+        var services = RuntimeServices(
             saveCache: { records in for p in store.save(records, bundle: bundle) { logger.warning("\(p)") } },
             openURL: { Browser.open($0, environment: env) },
             log: { logger.info("\($0)") })
+        let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
+        services.writeHome = { homeFile.write($0, over: $1) }
         let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
         runtime.afterDraw = { [weak runtime] in
             guard let runtime, runtime.stats.frames == 1 else { return }
@@ -252,7 +258,17 @@ struct Home: ParsableCommand {
             logger.warning("control socket: \(error)")
             server = nil
         }
+        // Outside edits of home.yaml come in as messages (inotify; nothing wakes while it is quiet).
+        var watcher: HomeFileWatcher?
+        if let homeFileState {
+            do {
+                watcher = try HomeFileWatcher(file: paths.homeFile, initial: homeFileState.text) { text in
+                    inbox.post(.homeFileChanged(text: text))
+                }
+            } catch { logger.warning("\(error); outside edits of home.yaml show at the next start") }
+        }
         runtime.run()
+        watcher?.stop()
         server?.stop()
         terminal.shutdown()
         logger.info("quit after \(runtime.stats.turns) turns, \(runtime.stats.frames) frames")
