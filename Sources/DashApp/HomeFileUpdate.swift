@@ -80,6 +80,17 @@ extension App {
         }
     }
 
+    /// An in-app change of the home screen (Edit, the gallery, arrange mode, undo): applied at
+    /// once (`replaceHome`) and written to home.yaml (`Effect.writeHome`). While the file is
+    /// broken it is refused and nothing changes; the status bar says why.
+    public static func commitHome(_ s: inout AppState, _ home: HomeConfig) -> [Effect] {
+        if let refusal = homeWriteRefusal(s) {
+            s.say(refusal)
+            return [.redraw(full: false)]
+        }
+        return replaceHome(&s, with: home) + [.writeHome(home)]
+    }
+
     /// Why an in-app change cannot be saved now (the file is broken), or nil. The editor checks
     /// this before applying a change, so a refused change never shows.
     public static func homeWriteRefusal(_ s: AppState) -> String? {
@@ -114,43 +125,61 @@ extension App {
 
 extension HomeConfig {
     /// This home (read from the file: ids by position) with the ids of `previous` for the
-    /// same tiles and widgets, so an outside edit keeps focus and timelines: a widget with the
-    /// same kind and configuration keeps its id; one of the same kind in the same place keeps
-    /// it too (it reloads with its new configuration); a tile keeps the id of the tile its
-    /// first kept widget was in. Everything else gets a fresh id.
+    /// same tiles and widgets, so an outside edit keeps focus and timelines. Widgets are
+    /// aligned in reading order: those with the same kind and configuration anchor the
+    /// alignment (a longest common subsequence); between two anchors, widgets of the same kind
+    /// pair up in order (the same widget with a new configuration: it reloads). A tile keeps the
+    /// id of the tile its first kept widget was in. Everything else gets a fresh id.
     public func adoptingIDs(from previous: HomeConfig) -> HomeConfig {
-        var out = self
-        var unused = previous.allInstances
+        let old = previous.allInstances, now = allInstances
+        var match = [String?](repeating: nil, count: now.count)
+        // Anchors: equal widgets, in order.
+        let n = old.count, m = now.count
+        var t = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        func same(_ i: Int, _ j: Int) -> Bool { old[i].kind == now[j].kind && old[i].config == now[j].config }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                t[i][j] = same(i, j) ? t[i + 1][j + 1] + 1 : max(t[i + 1][j], t[i][j + 1])
+            }
+        }
+        var anchors: [(Int, Int)] = []
+        var i = 0, j = 0
+        while i < n, j < m {
+            if same(i, j) { anchors.append((i, j)); i += 1; j += 1 }
+            else if t[i + 1][j] >= t[i][j + 1] { i += 1 }
+            else { j += 1 }
+        }
+        // Between anchors: the same kind, in order.
+        var lastOld = 0, lastNew = 0
+        for (ai, aj) in anchors + [(n, m)] {
+            var free = Array(lastOld..<ai)
+            for j in lastNew..<aj {
+                if let k = free.firstIndex(where: { old[$0].kind == now[j].kind }) { match[j] = old[free.remove(at: k)].id }
+            }
+            if ai < n { match[aj] = old[ai].id }
+            lastOld = ai + 1
+            lastNew = aj + 1
+        }
         var oldTileOf: [String: String] = [:]
-        for t in previous.tiles { for i in t.items { oldTileOf[i.id] = t.id } }
-        var nextW = (previous.allInstances + allInstances).compactMap { Int($0.id.dropFirst()) }.max() ?? 0
+        for t in previous.tiles { for inst in t.items { oldTileOf[inst.id] = t.id } }
+        var nextW = (old + now).compactMap { Int($0.id.dropFirst()) }.max() ?? 0
         var nextT = (previous.tiles + tiles).compactMap { Int($0.id.dropFirst()) }.max() ?? 0
-        var assigned: [[String?]] = tiles.map { $0.items.map { _ in nil } }
-        // Same kind and configuration, in order.
-        for (ti, t) in tiles.enumerated() {
-            for (ii, inst) in t.items.enumerated() {
-                if let k = unused.firstIndex(where: { $0.kind == inst.kind && $0.config == inst.config }) {
-                    assigned[ti][ii] = unused.remove(at: k).id
-                }
-            }
-        }
-        // Same kind in the same place: the same widget with a new configuration.
-        for (ti, t) in tiles.enumerated() where ti < previous.tiles.count {
-            for (ii, inst) in t.items.enumerated() where assigned[ti][ii] == nil && ii < previous.tiles[ti].items.count {
-                let old = previous.tiles[ti].items[ii]
-                if old.kind == inst.kind, let k = unused.firstIndex(where: { $0.id == old.id }) {
-                    assigned[ti][ii] = unused.remove(at: k).id
-                }
-            }
-        }
+        var out = self
+        var k = 0
         var usedTiles: Set<String> = []
         for ti in out.tiles.indices {
+            var kept: [String] = []
             for ii in out.tiles[ti].items.indices {
-                if let id = assigned[ti][ii] { out.tiles[ti].items[ii].id = id }
+                if let id = match[k] { out.tiles[ti].items[ii].id = id; kept.append(id) }
                 else { nextW += 1; out.tiles[ti].items[ii].id = "w\(nextW)" }
+                k += 1
             }
-            let candidate = assigned[ti].compactMap { $0 }.compactMap { oldTileOf[$0] }.first { !usedTiles.contains($0) }
-            if let candidate { out.tiles[ti].id = candidate } else { nextT += 1; out.tiles[ti].id = "t\(nextT)" }
+            if let id = kept.compactMap({ oldTileOf[$0] }).first(where: { !usedTiles.contains($0) }) {
+                out.tiles[ti].id = id
+            } else {
+                nextT += 1
+                out.tiles[ti].id = "t\(nextT)"
+            }
             usedTiles.insert(out.tiles[ti].id)
         }
         return out

@@ -36,7 +36,17 @@ public final class AppHarness {
     /// Sends one message through `update` and keeps its effects.
     @discardableResult
     public func send(_ msg: Msg) -> [Effect] {
-        let fx = App.update(&state, msg)
+        absorb(App.update(&state, msg))
+    }
+
+    /// Runs a step of the app on its state (a state function such as `App.commitHome`) and
+    /// keeps its effects like `send` does.
+    @discardableResult
+    public func run(_ step: (inout AppState) -> [Effect]) -> [Effect] {
+        absorb(step(&state))
+    }
+
+    private func absorb(_ fx: [Effect]) -> [Effect] {
         for e in fx {
             switch e {
             case .startLoad(let job): loads.append(job)
