@@ -134,7 +134,7 @@ struct ConfigSet: ParsableCommand {
     var id: String
 
     @Argument(help: ArgumentHelp("Values to set.", valueName: "key=value"))
-    var assignments: [String]
+    var assignments: [String] = []
 
     func run() throws {
         guard !assignments.isEmpty else { throw usageFailure("give at least one key=value") }
