@@ -25,6 +25,7 @@ extension App {
             file.text = text
             file.problem = problem
             s.homeFile = file
+            s.note = nil  // the problem shows in its place until the file is fixed
             return [.log("\(file.path) is broken, keeping the last good home screen: \(problem)"), .redraw(full: false)]
         }
         let wasBroken = file.problem != nil
