@@ -151,6 +151,11 @@ final class HomeEditor {
         self.old = old
         self.new = new
         self.bundle = bundle
+        // Ids name tiles and widgets between the two homes: they must be unique in each.
+        for h in [old, new] {
+            guard Set(h.tiles.map(\.id)).count == h.tiles.count,
+                  Set(h.allInstances.map(\.id)).count == h.allInstances.count else { return nil }
+        }
         guard let node = try? Yams.compose(yaml: text), case .mapping(let m) = node, outline.char(at: m.mark) != "{",
               var map = outline.map(m, floor: 0, ceiling: src.count) else { return nil }
         // The comment above the first key is the file's header, not that key's.

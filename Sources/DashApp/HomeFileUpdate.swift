@@ -107,7 +107,7 @@ extension App {
         for inst in s.home.allInstances where !kept.contains(inst.id) { s.scheduler.unregister(inst.id) }
         s.home = home
         s.registerInstances()
-        let tiles = Dictionary(uniqueKeysWithValues: home.tiles.map { ($0.id, $0.items.count) })
+        let tiles = Dictionary(home.tiles.map { ($0.id, $0.items.count) }, uniquingKeysWith: { a, _ in a })
         s.stackIndex = s.stackIndex.filter { tiles[$0.key] != nil }
         for (id, i) in s.stackIndex where i >= tiles[id] ?? 0 { s.stackIndex[id] = 0 }
         if let f = s.focusedTile, s.tile(f) == nil {

@@ -205,6 +205,9 @@ struct Home: ParsableCommand {
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
     var defaultHome = false
 
+    @Flag(help: "Do not watch home.yaml for changes by other programs (they show at the next start).")
+    var noWatch = false
+
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw runtimeFailure("the home screen needs a terminal; to draw to a file or a pipe use `swiftdash render`")
@@ -260,7 +263,7 @@ struct Home: ParsableCommand {
         }
         // Outside edits of home.yaml come in as messages (inotify; nothing wakes while it is quiet).
         var watcher: HomeFileWatcher?
-        if let homeFileState {
+        if let homeFileState, !noWatch {
             do {
                 watcher = try HomeFileWatcher(file: paths.homeFile, initial: homeFileState.text) { text in
                     inbox.post(.homeFileChanged(text: text))

@@ -250,6 +250,15 @@ final class HomeEditTests: XCTestCase {
         XCTAssertFalse(d.contains("end of tiles"), "the comment after the tiles stays")
     }
 
+    func testDuplicateIdsAreWrittenAnewNotMixedUp() throws {
+        let base = try HomeConfig.parse(yaml: Self.commented, file: "home.yaml", bundle: bundle)
+        var new = base
+        new.tiles.append(new.tiles[0])
+        let text = try HomeText.edit(Self.commented, holding: base, to: new, bundle: bundle)
+        XCTAssertTrue(try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle).sameContent(as: new))
+        XCTAssertTrue(text.hasPrefix("# My swiftdash home screen\n# (edited by hand, kept under git)\n"), "the header stays")
+    }
+
     func testANewFileHasAHeaderComment() throws {
         let home = HomeConfig.defaultHome(bundle: bundle)
         let text = try HomeText.edit(nil, holding: home, to: home, bundle: bundle)
