@@ -73,6 +73,8 @@ public struct AppState: Sendable {
     public var quitting = false
     /// The instances on screen, as the scheduler was last told (see `App.visibility`).
     public var onScreen: Set<String> = []
+    /// The `home.yaml` the home screen comes from and is written to (nil: not saved, e.g. `--default-home`).
+    public var homeFile: HomeFileState?
 
     public var bundle: WidgetBundle { environment.bundle }
     public var timeZone: TimeZone { environment.timeZone }
@@ -186,6 +188,7 @@ public struct AppState: Sendable {
     /// that some tiles do not fit.
     public var statusText: String? {
         if let note, now < note.expires { return note.text }
+        if let problem = homeFile?.problem { return "⚠ \(problem) — showing the last good version" }
         if let f = focusedTile, let inst = shownInstance(f), let problem = scheduler.lastError(inst.id),
            scheduler.isStale(inst.id) || entry(ofInstance: inst.id) == nil {
             return "⚠ \(inst.kind) failed (r retries): \(problem)"

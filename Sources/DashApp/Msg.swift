@@ -24,6 +24,10 @@ public enum Msg: Sendable {
     case timeZone(TimeZone)
     /// A timeline handed in by `swiftdash push` for an instance id or every instance of a kind.
     case pushed(target: String, timeline: AnyTimeline)
+    /// `home.yaml` changed on disk (the file watcher; nil: it was removed).
+    case homeFileChanged(text: String?)
+    /// The runtime wrote the home screen an `Effect.writeHome` asked for (the text written), or not.
+    case homeWritten(HomeConfig, Result<String, HomeWriteFailure>)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -45,6 +49,9 @@ public enum Effect: Sendable {
     case saveUsage(UsageHistory)
     /// Ring the terminal bell (a tile with `attention: bell` shows something new).
     case bell
+    /// Write this home screen to `home.yaml`: only the changed lines, atomically, the previous
+    /// version kept; refused while the file is broken. The outcome comes back as `.homeWritten`.
+    case writeHome(HomeConfig)
 }
 
 extension Effect: CustomStringConvertible {
@@ -59,6 +66,7 @@ extension Effect: CustomStringConvertible {
         case .quit: return "quit"
         case .saveUsage: return "saveUsage"
         case .bell: return "bell"
+        case .writeHome(let h): return "writeHome(\(h.tiles.map(\.id).joined(separator: ",")))"
         }
     }
 }

@@ -39,6 +39,10 @@ public struct RuntimeServices: Sendable {
     public var currentTimeZone: @Sendable () -> TimeZone?
     /// Writes Smart Stacks' use history (atomically, to the cache directory).
     public var saveUsage: @Sendable (UsageHistory) -> Void = { _ in }
+    /// Writes the home screen over the file the app knows (`HomeFile.write`); the text written or why not.
+    public var writeHome: @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure> = { _, _ in
+        .failure(HomeWriteFailure(.noFile, "not saved: this home screen has no file"))
+    }
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -186,6 +190,7 @@ public final class Runtime {
             case .quit: break  // `state.quitting` ends `run()`
             case .saveUsage(let usage): services.saveUsage(usage)
             case .bell: terminal.bell()
+            case .writeHome(let home): send(.homeWritten(home, services.writeHome(home, state.homeFile)))
             }
         }
     }

@@ -65,6 +65,10 @@ public enum App {
             return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)
         case .pushed(let target, let timeline):
             return pushed(&s, target: target, timeline: timeline)
+        case .homeFileChanged(let text):
+            return homeFileChanged(&s, text: text)
+        case .homeWritten(let home, let result):
+            return homeWritten(&s, home, result)
         }
     }
 

@@ -23,6 +23,10 @@ public final class AppHarness {
     public private(set) var bells = 0
     /// The use history the app last asked to save.
     public private(set) var savedUsage: UsageHistory?
+    /// Home screens the app asked to write (`Effect.writeHome`), oldest first.
+    public private(set) var homeWrites: [HomeConfig] = []
+    /// Answers `Effect.writeHome` like the runtime (e.g. `HomeFile.write`); nil: writes are only recorded.
+    public var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
@@ -38,7 +42,17 @@ public final class AppHarness {
     /// Sends one message through `update` and keeps its effects.
     @discardableResult
     public func send(_ msg: Msg) -> [Effect] {
-        let fx = App.update(&state, msg)
+        absorb(App.update(&state, msg))
+    }
+
+    /// Runs a step of the app on its state (a state function such as `App.commitHome`) and
+    /// keeps its effects like `send` does.
+    @discardableResult
+    public func run(_ step: (inout AppState) -> [Effect]) -> [Effect] {
+        absorb(step(&state))
+    }
+
+    private func absorb(_ fx: [Effect]) -> [Effect] {
         for e in fx {
             switch e {
             case .startLoad(let job): loads.append(job)
@@ -51,6 +65,10 @@ public final class AppHarness {
             }
         }
         effects += fx
+        for case .writeHome(let home) in fx {
+            homeWrites.append(home)
+            if let homeWriter { send(.homeWritten(home, homeWriter(home, state.homeFile))) }
+        }
         return fx
     }
 
@@ -107,6 +125,9 @@ public final class AppHarness {
             send(.loaded(id: job.id, token: job.token, result: await Loads.run(job)))
         }
     }
+
+    /// Sets what the app knows of its home.yaml (as the executable does at start).
+    public func useHomeFile(_ file: HomeFileState?) { state.homeFile = file }
 
     public var frame: HomeFrame { AppView.render(state) }
     /// The whole screen, one line per row.

@@ -91,8 +91,8 @@ struct SwiftdashCommand: AsyncParsableCommand {
         $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
         NO_COLOR gives a monochrome screen.
         """,
-        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self, Bench.self,
-                      Push.self, Snapshot.self],
+        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
+                      ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self],
         defaultSubcommand: Home.self
     )
 

@@ -173,16 +173,20 @@ struct Render: AsyncParsableCommand {
 
 /// The user's home.yaml, or the default home screen when there is none.
 func loadHome(useDefault: Bool) throws -> HomeConfig {
-    let paths = AppPaths(environment: processEnvironment)
-    guard !useDefault, FileManager.default.fileExists(atPath: paths.homeFile.path) else {
-        return HomeConfig.defaultHome(bundle: bundle)
-    }
+    try loadHomeFile(useDefault: useDefault).home
+}
+
+/// The home screen and what the app keeps of its file (nil with `useDefault`: nothing is saved).
+func loadHomeFile(useDefault: Bool) throws -> (home: HomeConfig, file: HomeFileState?) {
+    guard !useDefault else { return (HomeConfig.defaultHome(bundle: bundle), nil) }
+    let file = HomeFile(url: AppPaths(environment: processEnvironment).homeFile, bundle: bundle)
     do {
-        return try HomeConfig.load(contentsOf: paths.homeFile, bundle: bundle)
+        let (home, state) = try file.load()
+        return (home, state)
     } catch let e as ConfigFileError {
         throw runtimeFailure("\(e.description)\n(fix the file, or run with --default-home; your file was not changed)")
     } catch {
-        throw runtimeFailure("cannot read \(paths.homeFile.path): \(error.localizedDescription)")
+        throw runtimeFailure("\(error)")
     }
 }
 
@@ -202,6 +206,9 @@ struct Home: ParsableCommand {
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
     var defaultHome = false
 
+    @Flag(help: "Do not watch home.yaml for changes by other programs (they show at the next start).")
+    var noWatch = false
+
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw runtimeFailure("the home screen needs a terminal; to draw to a file or a pipe use `swiftdash render`")
@@ -209,7 +216,7 @@ struct Home: ParsableCommand {
         let paths = AppPaths(environment: processEnvironment)
         FileLogHandler.bootstrap(file: paths.logFile)
         let logger = Logger(label: "swiftdash")
-        let home = try loadHome(useDefault: defaultHome)
+        let (home, homeFileState) = try loadHomeFile(useDefault: defaultHome)
         let (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
         logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
 
@@ -227,6 +234,7 @@ struct Home: ParsableCommand {
                              now: Date(), scheduler: scheduler)
         let usageStore = UsageStore(directory: paths.cache)
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
+        state.homeFile = homeFileState
         let env = processEnvironment
         var services = RuntimeServices(
             saveCache: { records in for p in store.save(records, bundle: bundle) { logger.warning("\(p)") } },
@@ -236,6 +244,8 @@ struct Home: ParsableCommand {
         services.saveUsage = { history in
             do { try usageStore.save(history) } catch { logger.warning("usage: cannot save: \(error)") }
         }
+        let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
+        services.writeHome = { homeFile.write($0, over: $1) }
         let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
         runtime.afterDraw = { [weak runtime] in
             guard let runtime, runtime.stats.frames == 1 else { return }
@@ -263,7 +273,17 @@ struct Home: ParsableCommand {
             logger.warning("control socket: \(error)")
             server = nil
         }
+        // Outside edits of home.yaml come in as messages (inotify; nothing wakes while it is quiet).
+        var watcher: HomeFileWatcher?
+        if let homeFileState, !noWatch {
+            do {
+                watcher = try HomeFileWatcher(file: paths.homeFile, initial: homeFileState.text) { text in
+                    inbox.post(.homeFileChanged(text: text))
+                }
+            } catch { logger.warning("\(error); outside edits of home.yaml show at the next start") }
+        }
         runtime.run()
+        watcher?.stop()
         server?.stop()
         terminal.shutdown()
         logger.info("quit after \(runtime.stats.turns) turns, \(runtime.stats.frames) frames")

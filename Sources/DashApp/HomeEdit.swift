@@ -1,0 +1,698 @@
+import Foundation
+import Yams
+import DashWidgets
+
+// Writing `home.yaml` by changing only the lines of what changed: comments, blank lines, key
+// order and quoting elsewhere stay byte for byte. Tiles and stack items are matched by id
+// between the home the file holds and the new one; tiles that kept their relative order
+// (the longest common subsequence) keep their lines, a moved tile takes its lines (comments
+// included) to its new place, a changed value is replaced on its own line in its own quoting
+// style. What cannot be edited in place (a flow collection that changed shape) is written
+// anew for that element only.
+
+/// What a tile shows, without ids: two homes with equal contents write the same file.
+struct TileContent: Hashable {
+    var family: WidgetFamily
+    var items: [ItemContent]
+}
+
+struct ItemContent: Hashable {
+    var kind: String
+    var config: WidgetConfig
+}
+
+extension TileInstance {
+    var content: TileContent {
+        TileContent(family: family, items: items.map { ItemContent(kind: $0.kind, config: $0.config) })
+    }
+}
+
+extension HomeConfig {
+    /// Same theme and the same tiles in the same order, whatever the ids.
+    public func sameContent(as other: HomeConfig) -> Bool {
+        theme == other.theme && tiles.map(\.content) == other.tiles.map(\.content)
+    }
+}
+
+/// The text of `home.yaml` for a home screen.
+public enum HomeText {
+    /// The comment a new file starts with.
+    public static let header = [
+        "# swiftdash home screen: the tiles in reading order. `swiftdash widgets` lists every widget",
+        "# and its parameters. swiftdash edits this file in place (your comments stay) and keeps the",
+        "# previous version as home.yaml.bak.",
+    ]
+
+    /// The new text of a file that holds `base` as `text`, changed to hold `new` by editing only
+    /// the lines of what changed; a new file (`text` nil) gets a short header comment. The result
+    /// always reads back as `new` (checked); `file` names the file in the error otherwise.
+    public static func edit(_ text: String?, holding base: HomeConfig, to new: HomeConfig, bundle: WidgetBundle,
+                            file: String = "home.yaml") throws -> String {
+        if let text, base.sameContent(as: new) { return text }
+        if let text, let edited = HomeEditor(text: text, old: base, new: new, bundle: bundle)?.run(),
+           reads(edited, as: new, bundle: bundle) {
+            return edited
+        }
+        // A file whose shape this editor does not follow: written anew, its leading comment kept.
+        let fresh = render(new, bundle: bundle, keepingHeaderOf: text)
+        guard reads(fresh, as: new, bundle: bundle) else {
+            throw ConfigFileError(file: file, line: nil,
+                                  message: "cannot write this home screen: it would not read back as itself")
+        }
+        return fresh
+    }
+
+    /// A whole file for `home` (the header comment of `previous` kept, else the standard one).
+    public static func render(_ home: HomeConfig, bundle: WidgetBundle, keepingHeaderOf previous: String? = nil) -> String {
+        var header = HomeText.header
+        if let previous {
+            let lines = YAMLLines(previous)
+            var n = 0
+            while n < lines.count, lines.isComment(n) || lines.isBlank(n) { n += 1 }
+            header = Array(lines.lines[0..<n])
+            while header.last.map({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) == true { header.removeLast() }
+        }
+        let editor = HomeEditor(empty: home, bundle: bundle)
+        var out = header
+        if !out.isEmpty { out.append("") }
+        if let theme = home.theme { out.append("theme: " + YAMLScalar.render(theme, inFlow: false)) }
+        if home.tiles.isEmpty {
+            out.append("tiles: []")
+        } else {
+            out.append("tiles:")
+            for t in home.tiles { out += editor.renderTile(t, dash: editor.style.tileDash) }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func reads(_ text: String, as home: HomeConfig, bundle: WidgetBundle) -> Bool {
+        guard let back = try? HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle) else { return false }
+        return back.sameContent(as: home)
+    }
+
+    /// A value as YAML (a list as a flow sequence).
+    static func value(_ v: ConfigValue, like style: Node.Scalar.Style? = nil, inFlow: Bool = false) -> String {
+        if case .list(let items) = v {
+            return "[" + items.map { YAMLScalar.render($0, inFlow: true) }.joined(separator: ", ") + "]"
+        }
+        return YAMLScalar.render(v.description, like: style, inFlow: inFlow)
+    }
+}
+
+/// How new lines are laid out, read from the file's own tiles where it has any.
+struct HomeStyle {
+    /// Column of a tile's dash.
+    var tileDash = 2
+    /// From a dash to its item's keys.
+    var keyOffset = 2
+    /// A nested block's extra indentation (`config:` values, `stack:` items).
+    var indent = 2
+    /// Whether a tile names its family before its widget.
+    var familyFirst = true
+}
+
+/// Where an instance of the old home is in the file.
+enum ItemSource {
+    /// The only widget of a tile: its `widget` and `config` entries in the tile's mapping.
+    case inTile(tile: YElement, map: YMap)
+    /// An item of a stack.
+    case inStack(item: YElement, map: YMap?)
+}
+
+/// One edit of a file, from the home it holds (`old`, tiles in file order) to `new`.
+final class HomeEditor {
+    let src: YAMLLines
+    let outline: YAMLOutline
+    let old: HomeConfig
+    let new: HomeConfig
+    let bundle: WidgetBundle
+    var style = HomeStyle()
+    var root: YMap?
+    var tileSources: [String: (element: YElement, tile: TileInstance)] = [:]
+    var itemSources: [String: ItemSource] = [:]
+    var oldItems: [String: WidgetInstance] = [:]
+    /// The old tile of each old instance.
+    var oldTileOf: [String: String] = [:]
+    lazy var newTileIDs = Set(new.tiles.map(\.id))
+
+    /// An editor with no file (renders only).
+    init(empty home: HomeConfig, bundle: WidgetBundle) {
+        src = YAMLLines("")
+        outline = YAMLOutline(src: src)
+        old = HomeConfig(tiles: [])
+        new = home
+        self.bundle = bundle
+    }
+
+    /// Nil when the text's structure does not match `old` (the caller renders anew).
+    init?(text: String, old: HomeConfig, new: HomeConfig, bundle: WidgetBundle) {
+        src = YAMLLines(text)
+        outline = YAMLOutline(src: src)
+        self.old = old
+        self.new = new
+        self.bundle = bundle
+        // Ids name tiles and widgets between the two homes: they must be unique in each.
+        for h in [old, new] {
+            guard Set(h.tiles.map(\.id)).count == h.tiles.count,
+                  Set(h.allInstances.map(\.id)).count == h.allInstances.count else { return nil }
+        }
+        guard let node = try? Yams.compose(yaml: text), case .mapping(let m) = node, outline.char(at: m.mark) != "{",
+              var map = outline.map(m, floor: 0, ceiling: src.count) else { return nil }
+        // The comment above the first key is the file's header, not that key's.
+        map.entries[0].leadStart = map.entries[0].start
+        root = map
+        for t in old.tiles { for i in t.items { oldItems[i.id] = i; oldTileOf[i.id] = t.id } }
+        if let tiles = map.entry("tiles"), case .blockSeq(let seq) = tiles.value {
+            guard seq.items.count == old.tiles.count else { return nil }
+            for (el, tile) in zip(seq.items, old.tiles) {
+                tileSources[tile.id] = (el, tile)
+                guard case .blockMap(let tm) = el.value else { continue }
+                if let stack = tm.entry("stack") {
+                    guard case .blockSeq(let items) = stack.value else { continue }
+                    guard items.items.count == tile.items.count else { return nil }
+                    for (iel, inst) in zip(items.items, tile.items) {
+                        if case .blockMap(let im) = iel.value { itemSources[inst.id] = .inStack(item: iel, map: im) }
+                        else { itemSources[inst.id] = .inStack(item: iel, map: nil) }
+                    }
+                } else {
+                    guard tile.items.count == 1 else { return nil }
+                    itemSources[tile.items[0].id] = .inTile(tile: el, map: tm)
+                }
+            }
+            detectStyle(seq)
+        } else if !old.tiles.isEmpty {
+            // Tiles in flow style: no lines to keep for them.
+        }
+    }
+
+    func detectStyle(_ seq: YSeq) {
+        style.tileDash = seq.column
+        for el in seq.items {
+            guard case .blockMap(let m) = el.value else { continue }
+            style.keyOffset = max(2, m.column - seq.column)
+            if let f = m.entries.firstIndex(where: { $0.key == "family" }),
+               let w = m.entries.firstIndex(where: { $0.key == "widget" || $0.key == "stack" }) {
+                style.familyFirst = f < w
+            }
+            for e in m.entries {
+                if case .blockMap(let c) = e.value, c.column > m.column { style.indent = c.column - m.column; return }
+                if case .blockSeq(let s) = e.value, s.column > m.column { style.indent = s.column - m.column; return }
+            }
+        }
+    }
+
+    // MARK: - The whole file
+
+    func run() -> String? {
+        guard let root else { return nil }
+        var keys = root.entries.compactMap(\.key)
+        var edits: [String: (YElement) -> [String]] = [:]
+        var makes: [String: () -> [String]] = [:]
+        if new.theme != old.theme {
+            if let theme = new.theme {
+                if root.entry("theme") == nil {
+                    keys.insert("theme", at: keys.firstIndex(of: "tiles") ?? keys.count)
+                    makes["theme"] = { [self.pad(root.column) + "theme: " + YAMLScalar.render(theme, inFlow: false)] }
+                } else {
+                    edits["theme"] = { e in self.replacingScalar(e, with: theme) ?? self.lead(e)
+                        + [self.pad(e.column) + "theme: " + YAMLScalar.render(theme, inFlow: false)] }
+                }
+            } else {
+                keys.removeAll { $0 == "theme" }
+            }
+        }
+        if new.tiles.map(\.content) != old.tiles.map(\.content) {
+            if root.entry("tiles") == nil {
+                keys.append("tiles")
+                makes["tiles"] = { self.freshTilesEntry(column: root.column) }
+            } else {
+                edits["tiles"] = { e in self.editTilesEntry(e) }
+            }
+        }
+        let body = emitMap(root, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+                           make: { key in makes[key]?() ?? [] })
+        let out = copy(0..<root.entries[0].leadStart) + body + copy(root.entries.last!.end..<src.count)
+        return YAMLLines.join(out, newline: src.newline, endsWithNewline: src.endsWithNewline || src.count == 0)
+    }
+
+    func freshTilesEntry(column c: Int) -> [String] {
+        if new.tiles.isEmpty { return [pad(c) + "tiles: []"] }
+        return [pad(c) + "tiles:"] + new.tiles.flatMap { renderTile($0, dash: max(style.tileDash, c + 2)) }
+    }
+
+    func editTilesEntry(_ e: YElement) -> [String] {
+        guard !new.tiles.isEmpty else { return lead(e) + [pad(e.column) + "tiles: []"] }
+        guard case .blockSeq(let seq) = e.value, !seq.items.isEmpty else { return lead(e) + freshTilesEntry(column: e.column) }
+        let newTiles = Dictionary(uniqueKeysWithValues: new.tiles.map { ($0.id, $0) })
+        let oldIDs = old.tiles.map(\.id)
+        let head = copy(e.leadStart..<seq.items[0].leadStart)
+        let body = editList(seq.items, oldIDs: oldIDs, newIDs: new.tiles.map(\.id),
+                            keep: { k in self.emitTile(oldIDs[k], as: newTiles[oldIDs[k]]!) },
+                            make: { id in self.tileSources[id] != nil ? self.emitTile(id, as: newTiles[id]!)
+                                : self.renderTile(newTiles[id]!, dash: seq.column) },
+                            gap: defaultGap(seq.items))
+        return head + body + copy(seq.items.last!.end..<e.end)
+    }
+
+    // MARK: - Tiles
+
+    /// A tile of the old file, edited to `t`, at its own column.
+    func emitTile(_ id: String, as t: TileInstance) -> [String] {
+        let (el, oldTile) = tileSources[id]!
+        if oldTile.content == t.content { return verbatim(el) }
+        guard case .blockMap(let map) = el.value else { return lead(el) + renderTile(t, dash: el.column) }
+        return withDashFree(el, map) {
+            var keys = map.entries.compactMap(\.key)
+            var edits: [String: (YElement) -> [String]] = [:]
+            var makes: [String: () -> [String]] = [:]
+            if t.family != oldTile.family {
+                if map.entry("family") == nil {
+                    keys.insert("family", at: style.familyFirst ? 0 : keys.count)
+                    makes["family"] = { [self.pad(map.column) + "family: " + t.family.rawValue] }
+                } else {
+                    edits["family"] = { e in self.replacingScalar(e, with: t.family.rawValue)
+                        ?? self.lead(e) + [self.pad(e.column) + "family: " + t.family.rawValue] }
+                }
+            }
+            if let stack = map.entry("stack") {
+                edits["stack"] = { _ in self.editStackEntry(stack, from: oldTile, to: t, keyColumn: map.column) }
+            } else if t.items.count == 1, t.items[0].id == oldTile.items[0].id {
+                planItem(map, old: oldTile.items[0], new: t.items[0], keys: &keys, edits: &edits, makes: &makes)
+            } else {
+                // Another widget, or a stack made from this tile: its widget lines go with it.
+                let first = keys.firstIndex { $0 == "widget" || $0 == "config" } ?? keys.count
+                keys.removeAll { $0 == "widget" || $0 == "config" }
+                keys.insert("_items", at: min(first, keys.count))
+                makes["_items"] = {
+                    t.items.count == 1 ? self.itemEntries(t.items[0], keyColumn: map.column)
+                        : self.stackEntry(t.items, keyColumn: map.column)
+                }
+            }
+            let body = emitMap(map, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+                               make: { key in makes[key]?() ?? [] })
+            let dashed = map.entries[0].start == el.start
+                ? attachDash(body, at: 0, dash: el.column, keyColumn: map.column) : body
+            return copy(el.leadStart..<map.entries[0].leadStart) + dashed + copy(map.entries.last!.end..<el.end)
+        }
+    }
+
+    /// A new tile at dash column `d`.
+    func renderTile(_ t: TileInstance, dash d: Int) -> [String] {
+        let k = d + style.keyOffset
+        let family = [pad(k) + "family: " + t.family.rawValue]
+        let items = t.items.count == 1 ? itemEntries(t.items[0], keyColumn: k) : stackEntry(t.items, keyColumn: k)
+        return attachDash(style.familyFirst ? family + items : items + family, at: 0, dash: d, keyColumn: k)
+    }
+
+    /// The `stack:` entry of a tile at key column `k`.
+    func stackEntry(_ items: [WidgetInstance], keyColumn k: Int) -> [String] {
+        [pad(k) + "stack:"] + items.flatMap { stackItem($0, dash: k + style.indent, offset: style.keyOffset) }
+    }
+
+    func editStackEntry(_ e: YElement, from oldTile: TileInstance, to t: TileInstance, keyColumn k: Int) -> [String] {
+        guard case .blockSeq(let seq) = e.value, seq.items.count == oldTile.items.count, !t.items.isEmpty else {
+            return lead(e) + stackEntry(t.items, keyColumn: e.column)
+        }
+        var offset = style.keyOffset
+        if case .blockMap(let m)? = seq.items.first?.value { offset = m.column - seq.column }
+        let newItems = Dictionary(uniqueKeysWithValues: t.items.map { ($0.id, $0) })
+        let oldIDs = oldTile.items.map(\.id)
+        let body = editList(seq.items, oldIDs: oldIDs, newIDs: t.items.map(\.id),
+                            keep: { i in self.stackItem(newItems[oldIDs[i]]!, dash: seq.column, offset: offset) },
+                            make: { id in self.stackItem(newItems[id]!, dash: seq.column, offset: offset) },
+                            gap: defaultGap(seq.items))
+        return copy(e.leadStart..<seq.items[0].leadStart) + body + copy(seq.items.last!.end..<e.end)
+    }
+
+    // MARK: - Widget instances
+
+    /// A stack item at dash column `d` with keys `offset` further: its old lines where it had
+    /// some (edited, moved), else new ones.
+    func stackItem(_ inst: WidgetInstance, dash d: Int, offset o: Int) -> [String] {
+        if case .inStack(let el, _)? = itemSources[inst.id], oldItems[inst.id] == inst, el.column == d,
+           itemOffset(el) == o {
+            return verbatim(el)
+        }
+        if let piece = piece(inst) {
+            return attachDash(piece.lines.shifted(by: d + o - piece.keyColumn), at: piece.firstContent, dash: d,
+                              keyColumn: d + o)
+        }
+        return attachDash(freshItemEntries(inst, keyColumn: d + o), at: 0, dash: d, keyColumn: d + o)
+    }
+
+    func itemOffset(_ el: YElement) -> Int? {
+        if case .blockMap(let m) = el.value { return m.column - el.column }
+        return nil
+    }
+
+    /// The `widget` and `config` entries of a single tile at key column `k`.
+    func itemEntries(_ inst: WidgetInstance, keyColumn k: Int) -> [String] {
+        if let piece = piece(inst) { return piece.lines.shifted(by: k - piece.keyColumn) }
+        return freshItemEntries(inst, keyColumn: k)
+    }
+
+    /// An old instance's lines edited to `inst`: its entries at their key column, comments
+    /// above it first (`firstContent` is the line to put a dash on).
+    func piece(_ inst: WidgetInstance) -> (lines: [String], keyColumn: Int, firstContent: Int)? {
+        guard let old = oldItems[inst.id] else { return nil }
+        switch itemSources[inst.id] {
+        case .inStack(let el, let map?)?:
+            guard map.entries[0].start == el.start else { return nil }
+            return withDashFree(el, map) {
+                var keys = map.entries.compactMap(\.key)
+                var edits: [String: (YElement) -> [String]] = [:]
+                var makes: [String: () -> [String]] = [:]
+                planItem(map, old: old, new: inst, keys: &keys, edits: &edits, makes: &makes)
+                let body = emitMap(map, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+                                   make: { key in makes[key]?() ?? [] })
+                let leadLines = lead(el)
+                return (leadLines + body + copy(map.entries.last!.end..<el.end), map.column, leadLines.count)
+            }
+        case .inTile(let el, let map)?:
+            let entries = map.entries.filter { $0.key == "widget" || $0.key == "config" }
+            guard !entries.isEmpty else { return nil }
+            let sub = YMap(column: map.column, entries: entries)
+            return withDashFree(el, map) {
+                var keys = entries.compactMap(\.key)
+                var edits: [String: (YElement) -> [String]] = [:]
+                var makes: [String: () -> [String]] = [:]
+                planItem(sub, old: old, new: inst, keys: &keys, edits: &edits, makes: &makes)
+                let body = emitMap(sub, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+                                   make: { key in makes[key]?() ?? [] }, contiguous: true)
+                // A tile that is gone takes its comments along with its widget.
+                let carried = newTileIDs.contains(oldTileOf[inst.id] ?? "") ? [] : lead(el)
+                return (carried + body, map.column, carried.count)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// How the `widget` and `config` entries of `map` change from `old` to `new`.
+    func planItem(_ map: YMap, old: WidgetInstance, new: WidgetInstance, keys: inout [String],
+                  edits: inout [String: (YElement) -> [String]], makes: inout [String: () -> [String]]) {
+        if new.kind != old.kind {
+            edits["widget"] = { e in self.replacingScalar(e, with: new.kind)
+                ?? self.lead(e) + [self.pad(e.column) + "widget: " + YAMLScalar.render(new.kind, inFlow: false)] }
+        }
+        guard new.config != old.config else { return }
+        if new.config.values.isEmpty {
+            keys.removeAll { $0 == "config" }
+        } else if let entry = map.entry("config") {
+            edits["config"] = { _ in self.editConfigEntry(entry, old: old.config, new: new.config, kind: new.kind) }
+        } else {
+            keys.insert("config", at: (keys.firstIndex(of: "widget") ?? keys.count - 1) + 1)
+            makes["config"] = { self.freshConfigEntry(new.config, kind: new.kind, keyColumn: map.column) }
+        }
+    }
+
+    func freshItemEntries(_ inst: WidgetInstance, keyColumn k: Int) -> [String] {
+        var out = [pad(k) + "widget: " + YAMLScalar.render(inst.kind, inFlow: false)]
+        if !inst.config.values.isEmpty { out += freshConfigEntry(inst.config, kind: inst.kind, keyColumn: k) }
+        return out
+    }
+
+    // MARK: - Configuration values
+
+    /// Keys in the widget's own order, unknown ones last.
+    func orderedKeys(_ keys: some Sequence<String>, kind: String) -> [String] {
+        let order = bundle[kind]?.schema.parameters.map(\.key) ?? []
+        return keys.sorted { a, b in
+            let ia = order.firstIndex(of: a) ?? Int.max, ib = order.firstIndex(of: b) ?? Int.max
+            return ia != ib ? ia < ib : a < b
+        }
+    }
+
+    func freshConfigEntry(_ c: WidgetConfig, kind: String, keyColumn k: Int) -> [String] {
+        [pad(k) + "config:"] + orderedKeys(c.values.keys, kind: kind).map {
+            pad(k + style.indent) + $0 + ": " + HomeText.value(c.values[$0]!)
+        }
+    }
+
+    func editConfigEntry(_ e: YElement, old: WidgetConfig, new: WidgetConfig, kind: String) -> [String] {
+        switch e.value {
+        case .blockMap(let m):
+            let fileKeys = m.entries.compactMap(\.key)
+            let added = orderedKeys(new.values.keys.filter { !fileKeys.contains($0) }, kind: kind)
+            let keys = fileKeys.filter { new.values[$0] != nil } + added
+            let body = emitMap(m, keys: keys, edit: { ce in
+                let key = ce.key ?? ""
+                return self.editValueEntry(ce, old: old.values[key], new: new.values[key]!)
+            }, make: { key in [self.pad(m.column) + key + ": " + HomeText.value(new.values[key]!)] })
+            return copy(e.leadStart..<m.entries[0].leadStart) + body + copy(m.entries.last!.end..<e.end)
+        case .other:
+            if let flow = editFlowConfig(e, old: old, new: new, kind: kind) { return flow }
+        default:
+            break
+        }
+        return lead(e) + freshConfigEntry(new, kind: kind, keyColumn: e.column)
+    }
+
+    /// One `key: value` line of a configuration, with its new value.
+    func editValueEntry(_ e: YElement, old: ConfigValue?, new: ConfigValue) -> [String] {
+        if old == new { return verbatim(e) }
+        let key = e.key ?? ""
+        switch (e.value, new) {
+        case (.scalar, .list(let items)):
+            // A list written as one comma-separated scalar stays one.
+            if let out = replacingScalar(e, with: items.joined(separator: ", ")) { return out }
+        case (.scalar, _):
+            if let out = replacingScalar(e, with: new.description) { return out }
+        case (.other, .list):
+            if let out = replacingFlowSequence(e, with: HomeText.value(new)) { return out }
+        case (.blockSeq(let seq), .list(let items)):
+            return copy(e.leadStart..<seq.items[0].leadStart)
+                + items.map { pad(seq.column) + "- " + YAMLScalar.render($0, inFlow: false) }
+        default:
+            break
+        }
+        return lead(e) + [pad(e.column) + key + ": " + HomeText.value(new)]
+    }
+
+    /// A `config: { … }` on one line, edited on that line.
+    func editFlowConfig(_ e: YElement, old: WidgetConfig, new: WidgetConfig, kind: String) -> [String]? {
+        guard case .mapping(let m) = e.node, let mark = m.mark else { return nil }
+        let line = mark.line - 1
+        var scalars: [(key: String, node: Node.Scalar)] = []
+        for (k, v) in m {
+            guard case .scalar(let s) = v, let key = k.string, s.mark?.line == mark.line, k.mark?.line == mark.line else {
+                return nil
+            }
+            scalars.append((key, s))
+        }
+        guard line >= e.start, line < e.end, (e.start..<e.end).filter({ src.belongs($0, column: e.column) }).count == 1
+        else { return nil }
+        var chars = outline.scalars(line)
+        if Set(scalars.map(\.key)) == Set(new.values.keys), !new.values.values.contains(where: {
+            if case .list = $0 { return true } else { return false }
+        }) {
+            // The same keys: each changed value in place, right to left.
+            for (key, s) in scalars.sorted(by: { $0.node.mark!.column > $1.node.mark!.column }) {
+                guard let v = new.values[key], v != old.values[key] else { continue }
+                let col = s.mark!.column - 1
+                guard !s.string.isEmpty || s.style != .plain,
+                      let end = YAMLScalar.end(of: chars, from: col, style: s.style, inFlow: true) else { return nil }
+                chars.replaceSubrange(col..<end, with: YAMLScalar.render(v.description, like: s.style, inFlow: true)
+                    .unicodeScalars)
+            }
+        } else {
+            // Keys added or removed: the braces' contents written again, keys in the file's order.
+            let open = mark.column - 1
+            var end = open + 1
+            for (_, s) in scalars {
+                guard let e = YAMLScalar.end(of: chars, from: s.mark!.column - 1, style: s.style, inFlow: true) else {
+                    return nil
+                }
+                end = max(end, e)
+            }
+            guard let close = chars[end...].firstIndex(of: "}") else { return nil }
+            let spaced = open + 1 < chars.count && chars[open + 1] == " "
+            let fileKeys = scalars.map(\.key).filter { new.values[$0] != nil }
+            let keys = fileKeys + orderedKeys(new.values.keys.filter { !fileKeys.contains($0) }, kind: kind)
+            let style = Dictionary(scalars.map { ($0.key, $0.node.style) }, uniquingKeysWith: { a, _ in a })
+            let inner = keys.map { $0 + ": " + HomeText.value(new.values[$0]!, like: style[$0], inFlow: true) }
+                .joined(separator: ", ")
+            let text = keys.isEmpty ? "{}" : spaced ? "{ " + inner + " }" : "{" + inner + "}"
+            chars.replaceSubrange(open...close, with: text.unicodeScalars)
+        }
+        var out = verbatim(e)
+        out[line - e.leadStart] = String(String.UnicodeScalarView(chars))
+        return out
+    }
+
+    /// An entry whose value is a one-line scalar, with that scalar replaced by `text` in the same
+    /// quoting style; nil when the value is not a one-line scalar.
+    func replacingScalar(_ e: YElement, with text: String) -> [String]? {
+        guard case .scalar(let s) = e.value, let mark = s.mark, !(s.string.isEmpty && s.style == .plain) else {
+            return nil
+        }
+        let line = mark.line - 1
+        guard line >= e.start, line < e.end,
+              !(e.start..<e.end).contains(where: { $0 != line && src.belongs($0, column: e.column) && !src.isComment($0) })
+        else { return nil }
+        var chars = outline.scalars(line)
+        let col = mark.column - 1
+        guard let end = YAMLScalar.end(of: chars, from: col, style: s.style, inFlow: false) else { return nil }
+        chars.replaceSubrange(col..<end, with: YAMLScalar.render(text, like: s.style, inFlow: false).unicodeScalars)
+        var out = verbatim(e)
+        out[line - e.leadStart] = String(String.UnicodeScalarView(chars))
+        return out
+    }
+
+    /// An entry whose value is a one-line flow sequence, with it replaced by `text`.
+    func replacingFlowSequence(_ e: YElement, with text: String) -> [String]? {
+        guard case .sequence(let q) = e.node, let mark = q.mark, e.end - e.start == 1, mark.line - 1 == e.start
+        else { return nil }
+        var chars = outline.scalars(e.start)
+        let open = mark.column - 1
+        var end = open + 1
+        for item in q {
+            guard case .scalar(let s) = item, let m = s.mark,
+                  let x = YAMLScalar.end(of: chars, from: m.column - 1, style: s.style, inFlow: true) else { return nil }
+            end = max(end, x)
+        }
+        guard let close = chars[end...].firstIndex(of: "]") else { return nil }
+        chars.replaceSubrange(open...close, with: text.unicodeScalars)
+        var out = verbatim(e)
+        out[e.start - e.leadStart] = String(String.UnicodeScalarView(chars))
+        return out
+    }
+
+    // MARK: - Lines
+
+    func pad(_ n: Int) -> String { String(repeating: " ", count: max(0, n)) }
+    func copy(_ r: Range<Int>) -> [String] { r.isEmpty ? [] : Array(src.lines[r]) }
+    func verbatim(_ e: YElement) -> [String] { copy(e.leadStart..<e.end) }
+    func lead(_ e: YElement) -> [String] { copy(e.leadStart..<e.start) }
+
+    /// Runs `body` with the dash of a sequence item whose mapping starts on the dash's line
+    /// turned into spaces, so the mapping's entries can be moved about; `attachDash` puts it
+    /// back on whichever line comes first.
+    func withDashFree<T>(_ el: YElement, _ map: YMap, _ body: () -> T) -> T {
+        guard map.entries[0].start == el.start else { return body() }
+        let saved = src.lines[el.start]
+        let chars = Array(saved.unicodeScalars)
+        let n = min(map.column, chars.count)
+        src.lines[el.start] = pad(n) + String(String.UnicodeScalarView(chars[n...]))
+        defer { src.lines[el.start] = saved }
+        return body()
+    }
+
+    /// Puts a sequence item's dash at column `d` on line `i` of `lines` (whose content starts at
+    /// column `k`), or on a line of its own when that line starts further left.
+    func attachDash(_ lines: [String], at i: Int, dash d: Int, keyColumn k: Int) -> [String] {
+        var out = lines
+        let prefix = pad(d) + "-" + pad(k - d - 1)
+        guard i < out.count else { return out + [pad(d) + "-"] }
+        if YAMLLines.indent(out[i]) >= k {
+            out[i] = prefix + String(out[i].unicodeScalars.dropFirst(k))
+        } else {
+            out.insert(pad(d) + "-", at: i)
+        }
+        return out
+    }
+
+    // MARK: - Lists of elements
+
+    enum Piece {
+        case block(Int)
+        case gap([String])
+        case fresh(String)
+    }
+
+    /// The lines of a block collection's elements (from the first one's comments to the last
+    /// one's end) after changing their order from `oldIDs` to `newIDs`: the elements that keep
+    /// their relative order keep their lines and the gaps between them; a removed element goes
+    /// with one blank gap next to it; a new or moved one is put after its predecessor with
+    /// `gap` before it. `contiguous`: the elements are not next to each other in the file (no
+    /// gaps between them are taken from it).
+    func editList(_ els: [YElement], oldIDs: [String], newIDs: [String], keep: (Int) -> [String],
+                  make: (String) -> [String], gap newGap: [String], contiguous: Bool = false) -> [String] {
+        var list: [Piece] = []
+        for (k, e) in els.enumerated() {
+            if k > 0 { list.append(.gap(contiguous ? [] : copy(els[k - 1].end..<e.leadStart))) }
+            list.append(.block(k))
+        }
+        let kept = Self.commonSubsequence(oldIDs, newIDs)
+        func isBlankGap(_ p: Piece) -> Bool? {
+            guard case .gap(let l) = p else { return nil }
+            return l.allSatisfy { $0.allSatisfy { $0 == " " || $0 == "\t" } }
+        }
+        for (k, id) in oldIDs.enumerated() where !kept.contains(id) {
+            guard var p = list.firstIndex(where: { if case .block(k) = $0 { return true } else { return false } })
+            else { continue }
+            let next = p + 1 < list.count ? isBlankGap(list[p + 1]) : nil
+            let prev = p > 0 ? isBlankGap(list[p - 1]) : nil
+            if let next, next || prev == nil || prev == false {
+                list.remove(at: p + 1)
+            } else if prev != nil {
+                list.remove(at: p - 1)
+                p -= 1
+            }
+            list.remove(at: p)
+        }
+        for (j, id) in newIDs.enumerated() where !kept.contains(id) {
+            if j == 0 {
+                list.insert(contentsOf: list.isEmpty ? [.fresh(id)] : [.fresh(id), .gap(newGap)], at: 0)
+                continue
+            }
+            let before = newIDs[j - 1]
+            let p = list.firstIndex {
+                switch $0 {
+                case .block(let k): return oldIDs[k] == before
+                case .fresh(let f): return f == before
+                case .gap: return false
+                }
+            } ?? list.count - 1
+            list.insert(contentsOf: [.gap(newGap), .fresh(id)], at: p + 1)
+        }
+        return list.flatMap { p -> [String] in
+            switch p {
+            case .block(let k): return keep(k)
+            case .gap(let l): return l
+            case .fresh(let id): return make(id)
+            }
+        }
+    }
+
+    /// A block mapping's entries, reordered, removed, added (`keys`) and edited.
+    func emitMap(_ m: YMap, keys: [String], edit: (YElement) -> [String], make: (String) -> [String],
+                 contiguous: Bool = false) -> [String] {
+        editList(m.entries, oldIDs: m.entries.map { $0.key ?? "" }, newIDs: keys, keep: { edit(m.entries[$0]) },
+                 make: make, gap: [], contiguous: contiguous)
+    }
+
+    /// The gap most often left between elements, when it is only blank lines.
+    func defaultGap(_ els: [YElement]) -> [String] {
+        var counts: [Int: Int] = [:]
+        var order: [Int] = []
+        for (a, b) in zip(els, els.dropFirst()) {
+            let r = a.end..<b.leadStart
+            guard r.allSatisfy({ src.isBlank($0) }) else { continue }
+            if counts[r.count] == nil { order.append(r.count) }
+            counts[r.count, default: 0] += 1
+        }
+        let n = order.max { counts[$0]! < counts[$1]! } ?? 0
+        return Array(repeating: "", count: n)
+    }
+
+    /// The ids of the longest common subsequence of two lists of distinct ids.
+    static func commonSubsequence(_ a: [String], _ b: [String]) -> Set<String> {
+        let n = a.count, m = b.count
+        guard n > 0, m > 0 else { return [] }
+        var t = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                t[i][j] = a[i] == b[j] ? t[i + 1][j + 1] + 1 : max(t[i + 1][j], t[i][j + 1])
+            }
+        }
+        var out: Set<String> = []
+        var i = 0, j = 0
+        while i < n, j < m {
+            if a[i] == b[j] { out.insert(a[i]); i += 1; j += 1 }
+            else if t[i + 1][j] >= t[i][j + 1] { i += 1 }
+            else { j += 1 }
+        }
+        return out
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import DashWidgets
+import DashScheduler
+
+extension App {
+    /// `home.yaml` changed on disk (`text` nil: it was removed). Our own write coming back is
+    /// ignored (same text). A good file replaces the home screen, keeping focus and every
+    /// unchanged widget's timeline; a broken one keeps the last good home and shows its
+    /// `file:line: message` in the status bar until it is fixed (writes are refused meanwhile).
+    static func homeFileChanged(_ s: inout AppState, text: String?) -> [Effect] {
+        guard var file = s.homeFile, text != file.text else { return [] }
+        let name = URL(fileURLWithPath: file.path).lastPathComponent
+        guard let text else {
+            file.text = nil
+            file.problem = nil
+            s.homeFile = file
+            s.say("\(name) was removed; your next change writes it again")
+            return [.log("\(file.path) was removed"), .redraw(full: false)]
+        }
+        let parsed: HomeConfig
+        do {
+            parsed = try HomeConfig.parse(yaml: text, file: name, bundle: s.bundle)
+        } catch {
+            let problem = TextSanitizer.singleLine("\(error)")
+            file.text = text
+            file.problem = problem
+            s.homeFile = file
+            s.note = nil  // the problem shows in its place until the file is fixed
+            return [.log("\(file.path) is broken, keeping the last good home screen: \(problem)"), .redraw(full: false)]
+        }
+        let wasBroken = file.problem != nil
+        let adopted = parsed.adoptingIDs(from: s.home)
+        file.text = text
+        file.problem = nil
+        file.home = adopted
+        s.homeFile = file
+        var fx: [Effect] = [.log("\(file.path) changed on disk")]
+        if adopted.theme != s.home.theme, let theme = adopted.theme {
+            if theme == s.alternateTheme.name { swap(&s.theme, &s.alternateTheme) }
+            else if theme != s.theme.name { s.say("theme \(TextSanitizer.singleLine(theme)) applies at the next start") }
+        }
+        if !adopted.sameContent(as: s.home) {
+            fx += replaceHome(&s, with: adopted)
+            if s.note == nil { s.say("\(name) changed: home screen updated") }
+        } else {
+            s.home.theme = adopted.theme
+            if wasBroken { s.say("\(name) is fixed") }
+        }
+        return fx + [.redraw(full: false)]
+    }
+
+    /// The runtime wrote what `Effect.writeHome(home)` asked for, or could not.
+    static func homeWritten(_ s: inout AppState, _ home: HomeConfig, _ result: Result<String, HomeWriteFailure>)
+        -> [Effect] {
+        guard var file = s.homeFile else {
+            if case .failure(let f) = result { s.say(f.message) }
+            return [.redraw(full: false)]
+        }
+        switch result {
+        case .success(let text):
+            file.text = text
+            file.home = home
+            file.problem = nil
+            s.homeFile = file
+            return []
+        case .failure(let f):
+            var fx: [Effect] = [.log(f.message)]
+            switch f.reason {
+            case .broken:
+                // Refused: the screen goes back to what the file last held.
+                fallthrough
+            case .changedElsewhere:
+                fx += replaceHome(&s, with: file.home)
+                if let current = f.current { fx += homeFileChanged(&s, text: current) }
+            case .notSaved, .noFile:
+                // The change stays on screen; the next write includes it (it writes `s.home`).
+                break
+            }
+            s.say(TextSanitizer.singleLine(f.message))
+            return fx + [.redraw(full: false)]
+        }
+    }
+
+    /// An in-app change of the home screen (Edit, the gallery, arrange mode, undo): applied at
+    /// once (`replaceHome`) and written to home.yaml (`Effect.writeHome`). While the file is
+    /// broken it is refused and nothing changes; the status bar says why.
+    public static func commitHome(_ s: inout AppState, _ home: HomeConfig) -> [Effect] {
+        if let refusal = homeWriteRefusal(s) {
+            s.say(refusal)
+            return [.redraw(full: false)]
+        }
+        return replaceHome(&s, with: home) + [.writeHome(home)]
+    }
+
+    /// Why an in-app change cannot be saved now (the file is broken), or nil. The editor checks
+    /// this before applying a change, so a refused change never shows.
+    public static func homeWriteRefusal(_ s: AppState) -> String? {
+        s.homeFile?.problem.map { "not saved: \($0); fix the file first" }
+    }
+
+    /// Puts `home` in place: instances that kept their id and configuration keep their
+    /// timelines, changed ones reload, removed ones are unregistered, new ones load; focus stays
+    /// on its tile (or the one now in its place), a pane on a removed tile closes.
+    public static func replaceHome(_ s: inout AppState, with home: HomeConfig) -> [Effect] {
+        let focusIndex = s.home.tiles.firstIndex { $0.id == s.focusedTile }
+        let kept = Set(home.allInstances.map(\.id))
+        for inst in s.home.allInstances where !kept.contains(inst.id) { s.scheduler.unregister(inst.id) }
+        s.home = home
+        s.registerInstances()
+        let tiles = Dictionary(home.tiles.map { ($0.id, $0.items.count) }, uniquingKeysWith: { a, _ in a })
+        s.stackIndex = s.stackIndex.filter { tiles[$0.key] != nil }
+        for (id, i) in s.stackIndex where i >= tiles[id] ?? 0 { s.stackIndex[id] = 0 }
+        if let f = s.focusedTile, s.tile(f) == nil {
+            s.focusedTile = home.tiles.isEmpty ? nil : home.tiles[min(focusIndex ?? 0, home.tiles.count - 1)].id
+            s.linkIndex = nil
+        }
+        switch s.pane {
+        case .detail(let t, let i, _) where s.tile(t) == nil || !kept.contains(i): s.pane = .none
+        case .external(let t, _) where s.tile(t) == nil: s.pane = .none
+        default: break
+        }
+        s.relayout()
+        return pump(&s) + [.redraw(full: false)]
+    }
+}
+
+extension HomeConfig {
+    /// This home (read from the file: ids by position) with the ids of `previous` for the
+    /// same tiles and widgets, so an outside edit keeps focus and timelines. Widgets are
+    /// aligned in reading order: those with the same kind and configuration anchor the
+    /// alignment (a longest common subsequence); between two anchors, widgets of the same kind
+    /// pair up in order (the same widget with a new configuration: it reloads). A tile keeps the
+    /// id of the tile its first kept widget was in. Everything else gets a fresh id.
+    public func adoptingIDs(from previous: HomeConfig) -> HomeConfig {
+        let old = previous.allInstances, now = allInstances
+        var match = [String?](repeating: nil, count: now.count)
+        // Anchors: equal widgets, in order.
+        let n = old.count, m = now.count
+        var t = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        func same(_ i: Int, _ j: Int) -> Bool { old[i].kind == now[j].kind && old[i].config == now[j].config }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                t[i][j] = same(i, j) ? t[i + 1][j + 1] + 1 : max(t[i + 1][j], t[i][j + 1])
+            }
+        }
+        var anchors: [(Int, Int)] = []
+        var i = 0, j = 0
+        while i < n, j < m {
+            if same(i, j) { anchors.append((i, j)); i += 1; j += 1 }
+            else if t[i + 1][j] >= t[i][j + 1] { i += 1 }
+            else { j += 1 }
+        }
+        // Between anchors: the same kind, in order.
+        var lastOld = 0, lastNew = 0
+        for (ai, aj) in anchors + [(n, m)] {
+            var free = Array(lastOld..<ai)
+            for j in lastNew..<aj {
+                if let k = free.firstIndex(where: { old[$0].kind == now[j].kind }) { match[j] = old[free.remove(at: k)].id }
+            }
+            if ai < n { match[aj] = old[ai].id }
+            lastOld = ai + 1
+            lastNew = aj + 1
+        }
+        var oldTileOf: [String: String] = [:]
+        for t in previous.tiles { for inst in t.items { oldTileOf[inst.id] = t.id } }
+        var nextW = (old + now).compactMap { Int($0.id.dropFirst()) }.max() ?? 0
+        var nextT = (previous.tiles + tiles).compactMap { Int($0.id.dropFirst()) }.max() ?? 0
+        var out = self
+        var k = 0
+        var usedTiles: Set<String> = []
+        for ti in out.tiles.indices {
+            var kept: [String] = []
+            for ii in out.tiles[ti].items.indices {
+                if let id = match[k] { out.tiles[ti].items[ii].id = id; kept.append(id) }
+                else { nextW += 1; out.tiles[ti].items[ii].id = "w\(nextW)" }
+                k += 1
+            }
+            if let id = kept.compactMap({ oldTileOf[$0] }).first(where: { !usedTiles.contains($0) }) {
+                out.tiles[ti].id = id
+            } else {
+                nextT += 1
+                out.tiles[ti].id = "t\(nextT)"
+            }
+            usedTiles.insert(out.tiles[ti].id)
+        }
+        return out
+    }
+
+    /// An id for a new tile that no tile of this home has.
+    public func nextTileID() -> String {
+        "t\((tiles.compactMap { Int($0.id.dropFirst()) }.max() ?? 0) + 1)"
+    }
+
+    /// An id for a new widget instance that no instance of this home has.
+    public func nextInstanceID() -> String {
+        "w\((allInstances.compactMap { Int($0.id.dropFirst()) }.max() ?? 0) + 1)"
+    }
+}

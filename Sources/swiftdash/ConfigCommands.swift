@@ -1,0 +1,237 @@
+import Foundation
+import ArgumentParser
+import DashWidgets
+import DashApp
+
+// Changing home.yaml from scripts, through the same code as the in-app editor: `HomeFile`
+// (lock, minimal edit, atomic write, home.yaml.bak) and the widgets' schemas. Ids are the ones
+// `swiftdash config check` and these commands print: tiles t1, t2… and widgets w1, w2… in the
+// order of the file. A running swiftdash picks every change up at once.
+
+/// Everything these commands print that came from outside (the file, the arguments) goes
+/// through here: no escape sequences reach the terminal.
+private func clean(_ s: String) -> String { TextSanitizer.singleLine(s) }
+
+/// A usage problem found while the file is locked (reported with exit status 2).
+private struct UsageProblem: Error { var message: String }
+
+private var homeFile: HomeFile { HomeFile(url: AppPaths(environment: processEnvironment).homeFile, bundle: bundle) }
+
+/// Runs a change of home.yaml and turns its errors into the right exit status.
+private func change(_ body: (inout HomeConfig) throws -> Void) throws -> HomeFile.Change {
+    do {
+        return try homeFile.modify(body)
+    } catch let e as ExitCode {
+        throw e
+    } catch let e as UsageProblem {
+        throw usageFailure(clean(e.message))
+    } catch let e as ConfigFileError {
+        throw runtimeFailure(clean(e.description) + " (fix the file first; it was not changed)")
+    } catch {
+        throw runtimeFailure(clean("\(error)"))
+    }
+}
+
+/// `key=value` arguments as a widget's configuration values, checked by its schema.
+func parseAssignments(_ assignments: [String], widget: Widget) throws -> [(key: String, value: ConfigValue)] {
+    try assignments.map { a in
+        guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
+            throw usageFailure("'\(clean(a))' is not key=value; parameters of \(widget.kind): "
+                               + widget.schema.parameters.map(\.key).joined(separator: ", "))
+        }
+        let key = String(a[..<eq]), text = String(a[a.index(after: eq)...])
+        guard TextSanitizer.clean(text, keepNewlines: false) == text else {
+            throw usageFailure("\(clean(key)): control characters are not allowed in a value")
+        }
+        do { return (key, try widget.schema.parse(key: key, text: text)) }
+        catch { throw usageFailure(clean("\(widget.kind): \(error)")) }
+    }
+}
+
+/// What a script sees of a widget: `w3 clock (small, in t2)`.
+private func describe(_ home: HomeConfig) -> String {
+    home.tiles.map { t in
+        t.items.map { "\($0.id) \($0.kind)" }.joined(separator: ", ") + " in \(t.id) (\(t.family.rawValue))"
+    }.joined(separator: "; ")
+}
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Check, find or change home.yaml (for scripts).",
+        discussion: """
+        Changes go through the same code as the in-app editor: only the changed lines are \
+        rewritten (your comments stay), the write is atomic, the previous version is kept as \
+        home.yaml.bak, and a broken file is never overwritten. A running swiftdash shows the \
+        change at once. See also `swiftdash add` and `swiftdash remove`.
+        """,
+        subcommands: [ConfigCheck.self, ConfigPath.self, ConfigSet.self])
+}
+
+struct ConfigCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check home.yaml: a one-line summary and exit 0, or every problem as file:line: message and exit 1.")
+
+    @Argument(help: "The file to check (default: your home.yaml).")
+    var file: String?
+
+    func run() throws {
+        let url = file.map { URL(fileURLWithPath: $0) } ?? AppPaths(environment: processEnvironment).homeFile
+        let path = file ?? url.path
+        let text: String?
+        do {
+            text = try HomeFile(url: url, bundle: bundle).read()
+        } catch let e as ConfigFileError {
+            print(clean(e.description))
+            throw ExitCode(1)
+        } catch {
+            throw runtimeFailure(clean("\(error)"))
+        }
+        guard let text else {
+            if file != nil { throw runtimeFailure("cannot read \(clean(path)): no such file") }
+            let n = HomeConfig.defaultHome(bundle: bundle).tiles.count
+            print("\(clean(path)): no file yet; swiftdash shows the built-in default home (\(n) tiles)")
+            return
+        }
+        let problems = HomeConfig.problems(yaml: text, file: path, bundle: bundle)
+        guard problems.isEmpty else {
+            for p in problems { print(clean(p.description)) }
+            throw ExitCode(1)
+        }
+        let home = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
+        let stacks = home.tiles.filter { $0.items.count > 1 }.count
+        let widgets = home.allInstances.count
+        print("\(clean(path)): ok — \(home.tiles.count) tile\(home.tiles.count == 1 ? "" : "s")"
+              + (stacks > 0 ? " (\(stacks) stack\(stacks == 1 ? "" : "s"))" : "")
+              + ", \(widgets) widget\(widgets == 1 ? "" : "s")"
+              + (home.theme.map { ", theme \(clean($0))" } ?? "") + ": " + clean(describe(home)))
+    }
+}
+
+struct ConfigPath: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "path", abstract: "Print where home.yaml is (whether or not it exists yet).")
+
+    func run() throws {
+        print(AppPaths(environment: processEnvironment).homeFile.path)
+    }
+}
+
+struct ConfigSet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set configuration values of one widget.",
+        discussion: """
+        ID is a widget (w3) or a tile with one widget (t2); `swiftdash config check` lists them. \
+        Values are checked like the in-app form checks them (`swiftdash widgets` lists each \
+        widget's parameters).
+
+        Example: swiftdash config set w2 coin=ETH currency=EUR
+        """)
+
+    @Argument(help: "The widget (w3) or single-widget tile (t2).")
+    var id: String
+
+    @Argument(help: ArgumentHelp("Values to set.", valueName: "key=value"))
+    var assignments: [String] = []
+
+    func run() throws {
+        guard !assignments.isEmpty else { throw usageFailure("give at least one key=value") }
+        var lines: [String] = []
+        let result = try change { home in
+            guard let (ti, ii) = locate(id, in: home, forSet: true) else {
+                throw UsageProblem(message: "no widget '\(id)'; the widgets are: \(describe(home))")
+            }
+            let inst = home.tiles[ti].items[ii]
+            guard let widget = bundle[inst.kind] else { throw UsageProblem(message: "unknown widget \(inst.kind)") }
+            for (key, value) in try parseAssignments(assignments, widget: widget) {
+                home.tiles[ti].items[ii].config[key] = value
+                let shown = widget.schema.parameter(key)?.display(value) ?? value.description
+                lines.append("\(inst.id) \(inst.kind): \(key) = \(shown)")
+            }
+        }
+        for l in lines { print(clean(l)) }
+        if !result.wrote { print("(no change)") }
+    }
+}
+
+/// The tile and item an id names: `wN` a widget, `tN` a tile (with `forSet`, one with a single widget).
+private func locate(_ id: String, in home: HomeConfig, forSet: Bool) -> (Int, Int)? {
+    for (ti, t) in home.tiles.enumerated() {
+        if t.id == id, !forSet || t.items.count == 1 { return (ti, 0) }
+        if let ii = t.items.firstIndex(where: { $0.id == id }) { return (ti, ii) }
+    }
+    return nil
+}
+
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add a widget to the end of the home screen.",
+        discussion: """
+        Example: swiftdash add clock --family medium --set timeZone=Asia/Tokyo --set label=Tokyo
+        Prints the new tile's and widget's ids.
+        """)
+
+    @Argument(help: "The widget kind (see `swiftdash widgets`).")
+    var kind: String
+
+    @Option(help: "small, medium, large or extraLarge (default: the smallest the widget has).")
+    var family: String?
+
+    @Option(name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
+    var settings: [String] = []
+
+    func run() throws {
+        guard let widget = bundle[kind] else {
+            throw usageFailure("unknown widget '\(clean(kind))'; available: \(bundle.kinds.joined(separator: ", "))")
+        }
+        let fam: WidgetFamily
+        if let family {
+            guard let f = WidgetFamily(rawValue: family) else {
+                throw usageFailure("unknown family '\(clean(family))'; use small, medium, large or extraLarge")
+            }
+            guard widget.supports(f) else {
+                throw usageFailure("\(kind) has no \(f.rawValue) size; it supports "
+                                   + widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))
+            }
+            fam = f
+        } else {
+            fam = widget.supportedFamilies.first ?? .small
+        }
+        var config = WidgetConfig()
+        for (key, value) in try parseAssignments(settings, widget: widget) { config[key] = value }
+        let result = try change { home in
+            home.tiles.append(TileInstance(id: home.nextTileID(), family: fam,
+                                           items: [WidgetInstance(id: home.nextInstanceID(), kind: kind, config: config)]))
+        }
+        guard let tile = result.after.tiles.last, let inst = tile.items.first else { return }
+        print("added \(inst.id) \(inst.kind) in \(tile.id) (\(tile.family.rawValue))")
+    }
+}
+
+struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Remove a tile (t2) or one widget (w3; from a stack, only that widget).")
+
+    @Argument(help: "The tile or widget id (see `swiftdash config check`).")
+    var id: String
+
+    func run() throws {
+        var removed = ""
+        _ = try change { home in
+            guard let (ti, ii) = locate(id, in: home, forSet: false) else {
+                throw UsageProblem(message: "no tile or widget '\(id)'; the home screen has: \(describe(home))")
+            }
+            let tile = home.tiles[ti]
+            if tile.id == id || tile.items.count == 1 {
+                home.tiles.remove(at: ti)
+                removed = "\(tile.id) (\(tile.items.map(\.kind).joined(separator: ", ")), \(tile.family.rawValue))"
+            } else {
+                let inst = home.tiles[ti].items.remove(at: ii)
+                removed = "\(inst.id) \(inst.kind) from the stack \(tile.id)"
+            }
+        }
+        print("removed \(clean(removed))")
+    }
+}

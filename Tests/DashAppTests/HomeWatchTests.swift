@@ -1,0 +1,247 @@
+import XCTest
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashTestSupport
+@testable import DashApp
+
+/// A widget with one parameter, for changes made in home.yaml.
+struct NoteEntry: TimelineEntry { var date: Date; var text: String; var summary: String { text } }
+
+struct NoteProvider: TimelineProvider {
+    func placeholder(in context: TimelineContext) -> NoteEntry { NoteEntry(date: context.now, text: "…") }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> NoteEntry {
+        NoteEntry(date: context.now, text: configuration.string("text"))
+    }
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<NoteEntry> {
+        Timeline(entries: [NoteEntry(date: context.now, text: configuration.string("text"))], policy: .never)
+    }
+}
+
+let noteWidget = Widget(
+    kind: "note", displayName: "Note", description: "test",
+    schema: ConfigurationSchema([Parameter(key: "text", title: "Text", help: "", kind: .string(), default: .string(""))]),
+    provider: NoteProvider(), view: { e, _ in Text(e.text) })
+
+/// Outside edits of home.yaml: through the message (headless) and through the real watcher.
+final class HomeWatchTests: XCTestCase {
+    let text = """
+        # notes
+        tiles:
+          - family: small
+            widget: note
+            config: { text: one }
+          - family: small
+            widget: note
+            config: { text: two }
+          - family: small
+            widget: note
+            config: { text: three }
+
+        """
+
+    func harness(_ text: String? = nil) throws -> AppHarness {
+        let text = text ?? self.text
+        let home = try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: WidgetBundle([noteWidget]))
+        let h = AppHarness(widgets: [noteWidget], home: home, size: Size(width: 80, height: 24), now: start)
+        h.useHomeFile(HomeFileState(path: "/cfg/home.yaml", text: text, home: home))
+        for id in ["w1", "w2", "w3"] { h.finish(id, entries: [NoteEntry(date: start, text: "shown \(id)")]) }
+        return h
+    }
+
+    func testAnOutsideEditReplacesTheHomeKeepingFocusAndUnchangedTimelines() throws {
+        let h = try harness()
+        h.press(.right)
+        XCTAssertEqual(h.state.focusedTile, "t2")
+        _ = h.takeEffects()
+        // The editor removes the first tile, changes the third and adds one.
+        let edited = """
+            # notes
+            tiles:
+              - family: small
+                widget: note
+                config: { text: two }
+              - family: small
+                widget: note
+                config: { text: THREE }
+              - family: medium
+                widget: note
+                config: { text: four }
+
+            """
+        h.send(.homeFileChanged(text: edited))
+        XCTAssertEqual(h.state.home.tiles.map(\.id), ["t2", "t3", "t4"], "kept tiles keep their ids")
+        XCTAssertEqual(h.state.home.allInstances.map(\.id), ["w2", "w3", "w4"])
+        XCTAssertEqual(h.state.focusedTile, "t2", "focus stays on its tile")
+        XCTAssertEqual(h.state.scheduler.instanceIDs.sorted(), ["w2", "w3", "w4"], "the removed widget is unregistered")
+        XCTAssertTrue(h.screen.contains("shown w2"), "an unchanged widget keeps its timeline\n\(h.screen)")
+        XCTAssertEqual(h.loads.map(\.id).sorted(), ["w3", "w4"], "the changed widget reloads, the new one loads")
+        XCTAssertEqual(h.load(of: "w3")?.request.reason, .configurationChanged)
+        XCTAssertEqual(h.state.homeFile?.text, edited)
+        XCTAssertEqual(h.state.statusText, "home.yaml changed: home screen updated")
+    }
+
+    func testOurOwnWriteComingBackIsIgnored() throws {
+        let h = try harness()
+        _ = h.takeEffects()
+        XCTAssertTrue(h.send(.homeFileChanged(text: text)).isEmpty)
+        // A change of comments only updates what the app knows of the file, nothing else.
+        let fx = h.send(.homeFileChanged(text: text.replacingOccurrences(of: "# notes", with: "# my notes")))
+        XCTAssertFalse(fx.contains { if case .startLoad = $0 { return true } else { return false } })
+        XCTAssertEqual(h.state.homeFile?.text?.hasPrefix("# my notes"), true)
+        XCTAssertNil(h.state.note)
+    }
+
+    func testABrokenOutsideEditKeepsTheLastGoodHomeAndRefusesWrites() throws {
+        let h = try harness()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        let broken = "tiles:\n  - family: small\n    widget: nope\n"
+        try Data(broken.utf8).write(to: url)
+        var state = h.state.homeFile!
+        state.path = url.path
+        h.useHomeFile(state)
+        let before = h.state.home
+        h.send(.homeFileChanged(text: broken))
+        XCTAssertEqual(h.state.home, before, "the last good home stays")
+        XCTAssertEqual(h.state.statusText?.hasPrefix("⚠ home.yaml:3: unknown widget `nope`"), true, h.state.statusText ?? "")
+        XCTAssertTrue(h.screen.contains("home.yaml:3: unknown widget"), h.screen)
+        h.press(.right)
+        XCTAssertEqual(h.state.statusText?.hasPrefix("⚠ home.yaml:3:"), true, "it stays while the file is broken")
+        XCTAssertEqual(App.homeWriteRefusal(h.state)?.hasPrefix("not saved: home.yaml:3: unknown widget"), true)
+        // An in-app change is refused before it shows…
+        let file = HomeFile(url: url, bundle: WidgetBundle([noteWidget]))
+        h.homeWriter = { file.write($0, over: $1) }
+        var changed = h.state.home
+        changed.tiles.removeLast()
+        h.run { App.commitHome(&$0, changed) }
+        XCTAssertEqual(h.state.home, before)
+        XCTAssertTrue(h.homeWrites.isEmpty)
+        XCTAssertEqual(h.state.statusText?.hasPrefix("not saved: home.yaml:3: unknown widget"), true)
+        // …and a write asked for anyway is refused by the file service and undone.
+        h.run { s in App.replaceHome(&s, with: changed) + [.writeHome(changed)] }
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), broken, "never overwritten")
+        XCTAssertEqual(h.state.home, before)
+        // Fixed outside: the status clears.
+        h.send(.homeFileChanged(text: text))
+        XCTAssertNil(h.state.homeFile?.problem)
+        XCTAssertEqual(h.state.statusText, "home.yaml is fixed")
+    }
+
+    func testAWriteEffectGoesThroughTheServiceAndItsTextIsRemembered() throws {
+        let h = try harness()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        try Data(text.utf8).write(to: url)
+        var state = h.state.homeFile!
+        state.path = url.path
+        h.useHomeFile(state)
+        let file = HomeFile(url: url, bundle: WidgetBundle([noteWidget]))
+        h.homeWriter = { file.write($0, over: $1) }
+        // What an editor does: commit the change (applied, and a write asked for).
+        var new = h.state.home
+        new.tiles[1].items[0].config["text"] = .string("deux")
+        let fx = h.run { App.commitHome(&$0, new) }
+        XCTAssertTrue(fx.contains { if case .writeHome = $0 { return true } else { return false } })
+        XCTAssertEqual(h.homeWrites, [new])
+        XCTAssertEqual(h.state.home, new)
+        XCTAssertEqual(h.load(of: "w2")?.request.reason, .configurationChanged, "the changed widget reloads")
+        let written = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(lineDiff(text, written), "+8:     config: { text: deux }\n-8:     config: { text: two }")
+        XCTAssertEqual(h.state.homeFile?.text, written)
+        XCTAssertTrue(h.send(.homeFileChanged(text: written)).isEmpty, "the watcher's echo of our write is ignored")
+    }
+
+    func testTheWatcherSeesEditsInPlaceRenamesAndRemovalWithinASecond() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        try Data("a: 1\n".utf8).write(to: url)
+        let seen = Seen()
+        let watcher = try HomeFileWatcher(file: url, initial: "a: 1\n") { seen.add($0) }
+        defer { watcher.stop() }
+
+        // In place (truncate and write, like `cat > home.yaml`).
+        let h = try FileHandle(forWritingTo: url)
+        try h.truncate(atOffset: 0)
+        try h.write(contentsOf: Data("a: 2\n".utf8))
+        try h.close()
+        XCTAssertEqual(seen.next(within: 1), .some("a: 2\n"))
+
+        // Renamed over (vim, most editors): a new file moved onto the name.
+        let tmp = dir.appendingPathComponent("home.yaml.swp")
+        try Data("a: 3\n".utf8).write(to: tmp)
+        XCTAssertEqual(rename(tmp.path, url.path), 0)
+        XCTAssertEqual(seen.next(within: 1), .some("a: 3\n"))
+
+        // Other files in the directory are not reported.
+        try Data("x".utf8).write(to: dir.appendingPathComponent("other.yaml"))
+        XCTAssertNil(seen.next(within: 0.2))
+
+        // Removed.
+        try FileManager.default.removeItem(at: url)
+        XCTAssertEqual(seen.next(within: 1), .some(nil))
+    }
+
+    func testTheRuntimePicksUpAnEditorsChange() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        try Data(text.utf8).write(to: url)
+        let bundle = WidgetBundle([noteWidget])
+        let file = HomeFile(url: url, bundle: bundle)
+        let (home, fileState) = try file.load()
+        var state = AppState(bundle: bundle, home: home, screen: Size(width: 80, height: 24), theme: .dark,
+                             alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        state.homeFile = fileState
+        let woke = DispatchSemaphore(value: 0)
+        let inbox = Inbox(wake: { woke.signal() })
+        var services = RuntimeServices(startLoad: { _, _ in nil })
+        services.writeHome = { file.write($0, over: $1) }
+        let runtime = Runtime(state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
+                              clock: VirtualClock(now: start), inbox: inbox, services: services)
+        let watcher = try HomeFileWatcher(file: url, initial: fileState.text) { inbox.post(.homeFileChanged(text: $0)) }
+        defer { watcher.stop() }
+        runtime.turn()
+        let edited = text.replacingOccurrences(of: "text: three", with: "text: drei")
+        try Data(edited.utf8).write(to: url, options: .atomic)
+        XCTAssertEqual(woke.wait(timeout: .now() + 1), .success, "the loop is woken within a second")
+        runtime.turn()
+        XCTAssertEqual(runtime.state.home.tiles[2].items[0].config.string("text"), "drei")
+        XCTAssertEqual(runtime.state.home.tiles[2].items[0].id, "w3")
+        // An in-app change written by the runtime's service; its echo is ignored.
+        var new = runtime.state.home
+        new.tiles.removeFirst()
+        runtime.run([.writeHome(new)])
+        let written = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(runtime.state.homeFile?.text, written)
+        XCTAssertFalse(written.contains("text: one"))
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("home.yaml.bak"), encoding: .utf8), edited)
+    }
+}
+
+/// What the watcher reported, in order, waited for with a deadline.
+final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String?] = []
+    private let signal = DispatchSemaphore(value: 0)
+
+    func add(_ text: String?) {
+        lock.lock(); items.append(text); lock.unlock()
+        signal.signal()
+    }
+
+    /// The next report, or nil (outer) when none comes within `seconds`.
+    func next(within seconds: Double) -> String?? {
+        guard signal.wait(timeout: .now() + seconds) == .success else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        return items.removeFirst()
+    }
+}

@@ -1,0 +1,255 @@
+import XCTest
+import Foundation
+import DashTestSupport
+
+/// `swiftdash config check|path|set`, `add` and `remove`, through the real binary, on a file
+/// with comments; and the file's safety when writers are killed or run at once.
+final class ConfigCommandTests: XCTestCase {
+    var home: URL!
+    var dir: URL { home.appendingPathComponent("swiftdash") }
+    var file: URL { dir.appendingPathComponent("home.yaml") }
+    var env: [String: String] { ["XDG_CONFIG_HOME": home.path] }
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-cfgcmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: home) }
+
+    let commented = """
+        # my tiles
+        tiles:
+          # the time
+          - family: small
+            widget: clock
+            config:
+              label: Home   # shown under the time
+
+          - family: medium   # news
+            widget: news
+
+        """
+
+    func put(_ text: String) throws { try Data(text.utf8).write(to: file) }
+    func contents() throws -> String { try String(contentsOf: file, encoding: .utf8) }
+    func run(_ args: String...) throws -> (status: Int32, out: String, err: String) { try runSwiftdash(args, env: env) }
+
+    func testPathAndCheckWithoutAFile() throws {
+        let p = try run("config", "path")
+        XCTAssertEqual(p.status, 0)
+        XCTAssertEqual(p.out, file.path + "\n")
+        let c = try run("config", "check")
+        XCTAssertEqual(c.status, 0, c.err)
+        XCTAssertEqual(c.out, "\(file.path): no file yet; swiftdash shows the built-in default home (6 tiles)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "checking writes nothing")
+    }
+
+    func testAddSetAndRemoveChangeOnlyTheirLines() throws {
+        try put(commented)
+        let a = try run("add", "clock", "--family", "medium", "--set", "timeZone=Asia/Tokyo", "--set", "label=Tokyo")
+        XCTAssertEqual(a.status, 0, a.err)
+        XCTAssertEqual(a.out, "added w3 clock in t3 (medium)\n")
+        let afterAdd = try contents()
+        XCTAssertEqual(afterAdd, commented + """
+
+              - family: medium
+                widget: clock
+                config:
+                  timeZone: Asia/Tokyo
+                  label: Tokyo
+
+            """)
+        let s = try run("config", "set", "w1", "label=Office")
+        XCTAssertEqual(s.status, 0, s.err)
+        XCTAssertEqual(s.out, "w1 clock: label = Office\n")
+        XCTAssertEqual(try contents(), afterAdd.replacingOccurrences(of: "label: Home   #", with: "label: Office   #"))
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("home.yaml.bak"), encoding: .utf8), afterAdd)
+        let t = try run("config", "set", "t2", "count=3")
+        XCTAssertEqual(t.status, 0, t.err)
+        XCTAssertTrue(try contents().contains("    widget: news\n    config:\n      count: 3\n"))
+        let r = try run("remove", "t2")
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.out, "removed t2 (news, medium)\n")
+        XCTAssertEqual(try contents(), """
+            # my tiles
+            tiles:
+              # the time
+              - family: small
+                widget: clock
+                config:
+                  label: Office   # shown under the time
+
+              - family: medium
+                widget: clock
+                config:
+                  timeZone: Asia/Tokyo
+                  label: Tokyo
+
+            """)
+        let c = try run("config", "check")
+        XCTAssertEqual(c.status, 0)
+        XCTAssertEqual(c.out, "\(file.path): ok — 2 tiles, 2 widgets: w1 clock in t1 (small); w2 clock in t2 (medium)\n")
+    }
+
+    func testFirstAddWritesTheDefaultHomeWithAHeader() throws {
+        let a = try run("add", "crypto", "--set", "coin=LTC")
+        XCTAssertEqual(a.status, 0, a.err)
+        XCTAssertEqual(a.out, "added w7 crypto in t7 (small)\n")
+        let text = try contents()
+        XCTAssertTrue(text.hasPrefix("# swiftdash home screen"), text)
+        XCTAssertTrue(text.hasSuffix("  - family: small\n    widget: crypto\n    config:\n      coin: LTC\n"), text)
+    }
+
+    func testUsageErrorsExitTwoAreCleanAndChangeNothing() throws {
+        try put(commented)
+        let cases: [([String], String)] = [
+            (["add", "clo\u{1B}[2Jck"], "unknown widget 'clock'; available: clock, calendar, system, weather, command, note, crypto, news, commits"),
+            (["add", "clock", "--family", "huge"], "unknown family 'huge'; use small, medium, large or extraLarge"),
+            (["add", "clock", "--family", "extraLarge"], "clock has no extraLarge size; it supports small, medium, large"),
+            (["add", "clock", "--set", "colour=red"], "clock: colour: no such parameter; this widget has: timeZone, label"),
+            (["add", "clock", "--set", "novalue"], "'novalue' is not key=value; parameters of clock: timeZone, label"),
+            (["config", "set", "w1", "timeZone=Not a zone"], "clock: timeZone: 'Not a zone' is not text matching"),
+            (["config", "set", "w1", "timeZone=Paris\u{1B}]0;x\u{07}"], "timeZone: control characters are not allowed in a value"),
+            (["config", "set", "w1", "label=\u{1B}[31mred"], "label: control characters are not allowed in a value"),
+            (["config", "set", "w9", "label=x"], "no widget 'w9'; the widgets are: w1 clock in t1 (small); w2 news in t2 (medium)"),
+            (["remove", "t9"], "no tile or widget 't9'; the home screen has: w1 clock in t1 (small)"),
+            (["config", "set", "w1"], "give at least one key=value"),
+        ]
+        for (args, message) in cases {
+            let r = try runSwiftdash(args, env: env)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.err)")
+            XCTAssertTrue(r.err.contains(message), "\(args.debugDescription): \(r.err)")
+            XCTAssertFalse(r.err.contains("\u{1B}") || r.err.contains("\u{07}"), "no escape sequence echoed: \(args)")
+            XCTAssertEqual(r.err.split(separator: "\n").count, 1, "one line: \(r.err)")
+        }
+        XCTAssertEqual(try contents(), commented, "nothing was written")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("home.yaml.bak").path))
+    }
+
+    func testABrokenFileIsReportedAndNeverOverwritten() throws {
+        let broken = """
+            tiles:
+              - family: small
+                widget: clok
+              - family: medium
+                widget: news
+                config:
+                  count: 99
+                  feed: "ftp://\\e[2Jnope"
+
+            """
+        try put(broken)
+        let c = try run("config", "check")
+        XCTAssertEqual(c.status, 1)
+        XCTAssertEqual(c.out, """
+            \(file.path):3: unknown widget `clok`; available: clock, calendar, system, weather, command, note, crypto, news, commits
+            \(file.path):7: news: count: 99 is out of range; allowed: a whole number from 0 to 20
+            \(file.path):8: news: feed: 'ftp://nope' is not text matching https?://.+
+
+            """)
+        for args in [["add", "clock"], ["remove", "t1"], ["config", "set", "w2", "count=1"]] {
+            let r = try runSwiftdash(args, env: env)
+            XCTAssertEqual(r.status, 1, "\(args)")
+            XCTAssertTrue(r.err.contains("home.yaml:3: unknown widget `clok`"), r.err)
+        }
+        XCTAssertEqual(try contents(), broken)
+        let other = home.appendingPathComponent("other.yaml")
+        try Data("tiles: []\n".utf8).write(to: other)
+        let o = try run("config", "check", other.path)
+        XCTAssertEqual(o.status, 0)
+        XCTAssertEqual(o.out, "\(other.path): ok — 0 tiles, 0 widgets: \n")
+        XCTAssertEqual(try run("config", "check", home.appendingPathComponent("none.yaml").path).status, 1)
+    }
+
+    func testWritersAtOnceLoseNothing() throws {
+        try put(commented)
+        guard let exe = builtProduct("swiftdash") else { throw XCTSkip("swiftdash not built") }
+        var procs: [Process] = []
+        for i in 0..<10 {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["add", "clock", "--set", "label=p\(i)"]
+            p.environment = env.merging(["HOME": home.path, "PATH": "/usr/bin:/bin"]) { $1 }
+            p.standardOutput = FileHandle.nullDevice
+            procs.append(p)
+        }
+        for p in procs { try p.run() }
+        for p in procs { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
+        let text = try contents()
+        XCTAssertTrue(text.hasPrefix(commented), "the file's own lines are untouched")
+        for i in 0..<10 { XCTAssertTrue(text.contains("label: p\(i)\n"), "p\(i) is there") }
+        XCTAssertEqual(try run("config", "check").status, 0)
+    }
+
+    /// `kill -9` at random moments of `swiftdash config set`: the file is always exactly the old
+    /// or the new content, never a mix, never empty; home.yaml.bak likewise.
+    func testAWriterKilledAtAnyMomentLeavesTheOldOrTheNewFile() throws {
+        guard let exe = builtProduct("swiftdash") else { throw XCTSkip("swiftdash not built") }
+        let bak = dir.appendingPathComponent("home.yaml.bak")
+        try put("# killed writers\ntiles:\n  - family: small\n    widget: clock\n    config:\n      label: v0\n")
+        func start(_ label: String) throws -> Process {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["config", "set", "w1", "label=\(label)"]
+            p.environment = env.merging(["HOME": home.path, "PATH": "/usr/bin:/bin"]) { $1 }
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        // How long one whole run takes here.
+        var durations: [Double] = []
+        for i in 0..<5 {
+            let t0 = Date()
+            let p = try start("warm\(i)")
+            p.waitUntilExit()
+            durations.append(Date().timeIntervalSince(t0))
+        }
+        let typical = durations.sorted()[2]
+        var generator = SystemRandomNumberGenerator()
+        var outcomes = (old: 0, new: 0, midWrite: 0, afterBackup: 0)
+        var label = "warm4"
+        // Where in a run the write happens, learnt as we go (a kill after it finds the new
+        // file, one before it the old): most kills aim around it, some anywhere in the run.
+        var writeMoment = typical / 2
+        for i in 1...240 {
+            let old = try contents()
+            let oldBak = try? String(contentsOf: bak, encoding: .utf8)
+            let new = old.replacingOccurrences(of: "label: \(label)\n", with: "label: v\(i)\n")
+            XCTAssertNotEqual(old, new)
+            let delay = i % 4 == 0 ? Double.random(in: 0...typical, using: &generator)
+                : max(0, writeMoment + Double.random(in: -0.05...0.05, using: &generator) * typical)
+            let p = try start("v\(i)")
+            usleep(useconds_t(delay * 1_000_000))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let now = try contents()
+            let nowBak = try? String(contentsOf: bak, encoding: .utf8)
+            XCTAssertTrue(now == old || now == new, "kill \(i): the file is neither the old nor the new version:\n\(now)")
+            XCTAssertTrue(nowBak == oldBak || nowBak == old, "kill \(i): the backup is neither its old version nor the old file")
+            let tmpLeft = FileManager.default.fileExists(atPath: dir.appendingPathComponent(".home.yaml.tmp-\(p.processIdentifier)").path)
+            if now == new {
+                outcomes.new += 1
+                label = "v\(i)"
+                if i % 4 != 0 { writeMoment -= 0.01 * typical }
+            } else {
+                outcomes.old += 1
+                if tmpLeft { outcomes.midWrite += 1 }
+                if nowBak == old && oldBak != old { outcomes.afterBackup += 1 }
+                if i % 4 != 0 { writeMoment += 0.01 * typical }
+            }
+        }
+        print("kill -9 outcomes over 240 runs (typical run \(Int(typical * 1000)) ms): \(outcomes.old) old "
+              + "(\(outcomes.midWrite) killed with the temporary file written, \(outcomes.afterBackup) after the backup), "
+              + "\(outcomes.new) new")
+        XCTAssertGreaterThan(outcomes.old, 0, "some writers were killed before they finished")
+        XCTAssertGreaterThan(outcomes.new, 0, "some finished")
+        XCTAssertGreaterThan(outcomes.midWrite + outcomes.afterBackup, 0, "some were killed in the middle of writing")
+        // The next write cleans up what killed writers left.
+        let last = try run("config", "set", "w1", "label=final")
+        XCTAssertEqual(last.status, 0, last.err)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+        XCTAssertEqual(left, [])
+    }
+}
