@@ -66,6 +66,8 @@ public struct AppState: Sendable {
     public var note: StatusNote?
     /// Instances whose timeline is a preview snapshot (`render` without `--live`), marked as sample.
     public var sampleInstances: Set<String> = []
+    /// Actions of interactive widgets: queued, running, settling; their undo history.
+    public var actions = ActionState()
     public var quitting = false
 
     public var bundle: WidgetBundle { environment.bundle }
@@ -152,7 +154,8 @@ public struct AppState: Sendable {
     /// What a load the scheduler asked for runs with.
     public func job(for request: LoadRequest) -> LoadJob {
         LoadJob(request: request, context: Loads.context(family: request.family, now: request.startedAt,
-                                                         environment: environment, colorScheme: colorScheme))
+                                                         environment: environment, colorScheme: colorScheme)
+                    .forInstance(request.id, environment: environment))
     }
 
     // MARK: - What tiles show
@@ -194,7 +197,7 @@ public struct AppState: Sendable {
     /// When something not in the scheduler changes what is shown: the note's expiry.
     public var nextDeadline: Date? {
         let notes = note.map { [$0.expires] } ?? []
-        return (notes + [scheduler.nextWake].compactMap { $0 }).min()
+        return (notes + [scheduler.nextWake, actions.nextDeadline].compactMap { $0 }).min()
     }
 
     /// Shows `text` in the status bar for a few seconds.
@@ -224,8 +227,7 @@ public struct AppState: Sendable {
     }
 
     public var highlightedLink: String? {
-        guard let f = focusedTile, let i = linkIndex else { return nil }
-        let l = links(ofTile: f)
-        return i < l.count ? l[i] : nil
+        if case .link(let url)? = highlightedTarget { return url }
+        return nil
     }
 }

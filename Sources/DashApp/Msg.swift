@@ -22,6 +22,12 @@ public enum Msg: Sendable {
     case widgetCenter(WidgetCenterRequest)
     /// The user's time zone changed under the running program.
     case timeZone(TimeZone)
+    /// A click on a button or toggle the last frame drew.
+    case control(tile: String, control: TileControl)
+    /// A widget's action finished: the action that undoes it (if any), or why it failed.
+    case performed(id: String, actionID: UInt64, result: Result<ActionPayload?, any Error>)
+    /// Files a widget's timeline reads changed on disk (see `Effect.watchFiles`).
+    case filesChanged([String])
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -39,6 +45,10 @@ public enum Effect: Sendable {
     /// A line for the log file.
     case log(String)
     case quit
+    /// Run a widget's action; its result comes back as `.performed`.
+    case perform(ActionJob)
+    /// Watch these files (the whole set, replacing the last); a change comes back as `.filesChanged`.
+    case watchFiles([String])
 }
 
 extension Effect: CustomStringConvertible {
@@ -51,6 +61,8 @@ extension Effect: CustomStringConvertible {
         case .redraw(let full): return full ? "redraw(full)" : "redraw"
         case .log(let l): return "log(\(l))"
         case .quit: return "quit"
+        case .perform(let j): return "perform(\(j.instanceID), \(j.title))"
+        case .watchFiles(let paths): return "watchFiles(\(paths.joined(separator: ",")))"
         }
     }
 }

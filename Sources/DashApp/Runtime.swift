@@ -37,6 +37,10 @@ public struct RuntimeServices: Sendable {
     public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
     /// The system time zone now (after the terminal said it changed); nil: keep the one we have.
     public var currentTimeZone: @Sendable () -> TimeZone?
+    /// Runs a widget's action and posts `.performed` to the inbox.
+    public var perform: @Sendable (ActionJob, Inbox) -> Void = Runtime.concurrentPerform
+    /// Watches files (the whole set) and posts `.filesChanged` to the inbox.
+    public var watchFiles: @Sendable ([String], Inbox) -> Void = FileWatcher.runtimeWatch
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -140,7 +144,9 @@ public final class Runtime {
             send(.key(k))
         case .mouse(let m):
             send(.tick(clock.now))
-            if m.kind == .press, let (tile, url) = link(at: m.point) {
+            if m.kind == .press, let (tile, hit) = control(at: m.point) {
+                send(.control(tile: tile, control: hit))
+            } else if m.kind == .press, let (tile, url) = link(at: m.point) {
                 send(.click(tile: tile, url: url))
             } else {
                 send(.mouse(m))
@@ -179,6 +185,8 @@ public final class Runtime {
                 if full { fullRedraw = true }
             case .log(let line): services.log(line)
             case .quit: break  // `state.quitting` ends `run()`
+            case .perform(let job): services.perform(job, inbox)
+            case .watchFiles(let paths): services.watchFiles(paths, inbox)
             }
         }
     }

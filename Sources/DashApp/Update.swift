@@ -42,6 +42,12 @@ public enum App {
                 s.scheduler.reload(id, reason: .widgetCenter)
             }
             return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)
+        case .control(let tile, let control):
+            return clickControl(&s, tile: tile, control: control)
+        case .performed(let id, let actionID, let result):
+            return actionPerformed(&s, id: id, actionID: actionID, result: result)
+        case .filesChanged(let paths):
+            return filesChanged(&s, paths)
         }
     }
 
@@ -71,6 +77,7 @@ public enum App {
             if !records.isEmpty { fx.append(.saveCache(records)) }
         }
         for r in requests { fx.append(.startLoad(s.job(for: r))) }
+        fx += actionPump(&s)
         return fx
     }
 
@@ -125,6 +132,7 @@ public enum App {
                 if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
                 return []
             }
+            if let f = s.focusedTile, let c = s.highlightedControl { return activateControl(&s, tile: f, control: c) }
             return tap(&s)
         case .openInBrowser:
             return openInBrowser(&s)
@@ -137,6 +145,8 @@ public enum App {
             return widgetCenter(&s, .reloadInstance(inst.id))
         case .reloadAll:
             return widgetCenter(&s, .reloadAllTimelines)
+        case .undo:
+            return undoAction(&s)
         }
         return []
     }
@@ -252,7 +262,7 @@ public enum App {
 
     static func walkLinks(_ s: inout AppState, by delta: Int) {
         guard let f = s.focusedTile else { return }
-        s.linkIndex = step(s.linkIndex, by: delta, count: s.links(ofTile: f).count)
+        s.linkIndex = step(s.linkIndex, by: delta, count: s.targets(ofTile: f).count)
     }
 
     static func walkPaneLinks(_ s: inout AppState, by delta: Int) {

@@ -19,11 +19,17 @@ public final class AppHarness {
     /// URLs the app asked to open.
     public private(set) var opened: [String] = []
     public private(set) var redraws = 0
+    /// Actions started and not yet answered, oldest first (see AppHarness+Actions).
+    public internal(set) var actionJobs: [ActionJob] = []
+    /// The files the app asked to watch, last set.
+    public private(set) var watchedFiles: [String] = []
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler()) {
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
+                scheduler: Scheduler = Scheduler(), environment: [String: String] = [:]) {
         clock = VirtualClock(now: now)
-        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone), home: home,
+        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone,
+                                                     variables: environment), home: home,
                          screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
                          scheduler: scheduler)
         send(.tick(now))
@@ -39,6 +45,8 @@ public final class AppHarness {
             case .cancelLoad(_, let token): loads.removeAll { $0.token == token }
             case .openURL(let url): opened.append(url)
             case .redraw: redraws += 1
+            case .perform(let job): actionJobs.append(job)
+            case .watchFiles(let paths): watchedFiles = paths
             default: break
             }
         }
