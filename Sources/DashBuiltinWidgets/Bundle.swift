@@ -4,5 +4,8 @@ import DashWidgets
 public enum BuiltinWidgets {
     public static let bundle = WidgetBundle([
         ClockWidget.widget,
+        RemindersWidget.widget,
+        RecipeTimerWidget.widget,
+        WaterWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }
