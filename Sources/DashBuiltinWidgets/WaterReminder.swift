@@ -31,6 +31,8 @@ public struct WaterEntry: TimelineEntry, Hashable {
     public var sleep: String
     /// The reminders of the current waking day, past ones included.
     public var reminders: [Date]
+    /// The user's time zone, for the summary `swiftdash timeline` prints.
+    public var zone: String
 
     public var relevance: Relevance? {
         mode == .due ? Relevance(score: 0.9, duration: Double(interval) * 60) : nil
@@ -38,10 +40,12 @@ public struct WaterEntry: TimelineEntry, Hashable {
 
     public var summary: String {
         let count = "\(glasses)/\(goal) glasses"
+        let tz = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
+        func local(_ d: Date?) -> String { d.map { LocalDay.time($0, tz) + " " + zone } ?? "—" }
         switch mode {
-        case .waiting: return "\(count); next reminder \(nextDue.map { $0.formatted(.iso8601) } ?? "—")"
+        case .waiting: return "\(count); next reminder \(local(nextDue))"
         case .due: return "\(count); a glass is due"
-        case .night: return "\(count); quiet until \(quietUntil.map { $0.formatted(.iso8601) } ?? "—")"
+        case .night: return "\(count); quiet, no reloads until \(local(quietUntil))"
         }
     }
 }
@@ -151,7 +155,7 @@ public struct WaterProvider: TimelineProvider {
         func entry(_ d: Date, _ mode: WaterEntry.Mode) -> WaterEntry {
             WaterEntry(date: d, mode: mode, glasses: glasses(at: d), goal: s.goal, interval: s.interval,
                        lastDrink: state.lastDrink, nextDue: nil, dueSince: nil, quietUntil: nil, wake: s.wakeText,
-                       sleep: s.sleepText, reminders: [])
+                       sleep: s.sleepText, reminders: [], zone: zone.identifier)
         }
         /// Night from `from` until `until`: one entry, and one more at each midnight (the count
         /// of glasses starts again), no reload.
