@@ -123,6 +123,25 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         }
     }
 
+    @Test func aLargeFileIsTickedQuicklyAndStillOnlyOneLineChanges() async throws {
+        // 10,000 tasks (about 520 KB): read, find the line, write back atomically.
+        var text = ""
+        for i in 0..<10_000 { text += "(B) Task number \(i) +project\(i % 7) @ctx due:2026-12-\(10 + i % 19)\r\n" }
+        let t = try TodoDir(bytes: Data(text.utf8))
+        let before = t.lines
+        let clock = ContinuousClock()
+        let started = clock.now
+        _ = try await perform(.setDone(line: 9_000, text: "(B) Task number 9000 +project5 @ctx due:2026-12-23",
+                                       done: true), t)
+        let took = clock.now - started
+        print("ticking line 9,001 of a 10,000-line todo.txt took \(took)")
+        #expect(took < .seconds(2))
+        let after = t.lines
+        #expect(after.indices.filter { after[$0] != before[$0] } == [9_000])
+        let entries = try await RemindersProvider().timeline(for: t.config, in: context(.large))
+        #expect(entries.entries[0].items.count == RemindersProvider.maxItems, "the entry keeps at most 1,000 tasks")
+    }
+
     @Test func aBrokenLineIsNeverRewritten() async throws {
         let t = try TodoDir(fixture: "broken-lines.txt")
         let original = t.bytes
