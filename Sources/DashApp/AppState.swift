@@ -70,6 +70,8 @@ public struct AppState: Sendable {
     public var smart = SmartStacksState()
     /// Instances whose timeline is a preview snapshot (`render` without `--live`), marked as sample.
     public var sampleInstances: Set<String> = []
+    /// Actions of interactive widgets: queued, running, settling; their undo history.
+    public var actions = ActionState()
     public var quitting = false
     /// The instances on screen, as the scheduler was last told (see `App.visibility`).
     public var onScreen: Set<String> = []
@@ -160,7 +162,8 @@ public struct AppState: Sendable {
     /// What a load the scheduler asked for runs with.
     public func job(for request: LoadRequest) -> LoadJob {
         LoadJob(request: request, context: Loads.context(family: request.family, now: request.startedAt,
-                                                         environment: environment, colorScheme: colorScheme))
+                                                         environment: environment, colorScheme: colorScheme)
+                    .forInstance(request.id, environment: environment))
     }
 
     // MARK: - What tiles show
@@ -203,7 +206,7 @@ public struct AppState: Sendable {
     /// When something not in the scheduler changes what is shown: the note's expiry.
     public var nextDeadline: Date? {
         let notes = note.map { [$0.expires] } ?? []
-        return (notes + [scheduler.nextWake, smart.nextDecision].compactMap { $0 }).min()
+        return (notes + [scheduler.nextWake, smart.nextDecision, actions.nextDeadline].compactMap { $0 }).min()
     }
 
     /// Shows `text` in the status bar for a few seconds.
@@ -233,8 +236,7 @@ public struct AppState: Sendable {
     }
 
     public var highlightedLink: String? {
-        guard let f = focusedTile, let i = linkIndex else { return nil }
-        let l = links(ofTile: f)
-        return i < l.count ? l[i] : nil
+        if case .link(let url)? = highlightedTarget { return url }
+        return nil
     }
 }

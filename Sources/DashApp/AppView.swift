@@ -36,14 +36,16 @@ public enum AppView {
             } else {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
             }
+            let shown = s.optimistic(view, instance: inst.id)
             var title = inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
             if s.sampleInstances.contains(inst.id) { title += " · sample" }
             let stale = entry != nil && s.scheduler.isStale(inst.id) ? error : nil
             out[placed.id] = HomeTileContent(
-                view: view,
+                view: shown,
                 decoration: TileDecoration(title: title, focused: focused, staleMessage: stale,
                                            stackPosition: stackPos),
-                highlightedLink: focused ? s.highlightedLink : nil)
+                highlightedLink: focused ? s.highlightedLink : nil,
+                highlightedControl: focused ? s.highlightedControl?.identity : nil)
             out[placed.id]?.decoration.attention = !focused && s.smart.attention[placed.id] != nil
         }
         return out

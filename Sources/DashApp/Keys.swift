@@ -33,6 +33,8 @@ public enum Command: Sendable, Equatable {
     case scrollHelp(Int)
     /// Say why a stack shows its item (Smart Rotate).
     case explain
+    /// Undo the last action of an interactive widget.
+    case undo
 }
 
 public enum Direction: Sendable { case left, right, up, down }
@@ -66,10 +68,10 @@ public enum KeyTable {
         KeyBinding("Home g", "the first tile of the page", group: "Move", in: [.home], [
             (.home, .firstTile), (.char("g"), .firstTile),
         ]),
-        KeyBinding("Tab Shift-Tab", "walk the links inside a tile or pane", group: "Move", in: [.home, .detail], [
+        KeyBinding("Tab Shift-Tab", "walk the links and buttons of a tile/pane", group: "Move", in: [.home, .detail], [
             (.tab, .walkLinks(1)), (.backTab, .walkLinks(-1)),
         ]),
-        KeyBinding("Enter Space", "open the tile or the highlighted link", group: "Act", in: [.home, .detail], [
+        KeyBinding("Enter Space", "open the tile or link; press the button", group: "Act", in: [.home, .detail], [
             (.enter, .activate), (.char(" "), .activate),
         ]),
         KeyBinding("o", "open a web link in the browser", group: "Act", in: [.link, .detail], [
@@ -83,6 +85,9 @@ public enum KeyTable {
         ]),
         KeyBinding("w", "why a stack shows this item (Smart Rotate)", group: "View", in: [.home, .detail], [
             (.char("w"), .explain),
+        ]),
+        KeyBinding("u", "undo the last button or toggle pressed", group: "Act", in: [.home], [
+            (.char("u"), .undo),
         ]),
         KeyBinding("t", "switch dark / light", group: "View", in: [.global], [(.char("t"), .switchTheme)]),
         KeyBinding("Ctrl-L", "redraw the screen", group: "View", in: [.global], [(.ctrl("l"), .redraw)]),
@@ -100,7 +105,7 @@ public enum KeyTable {
 
     /// Mouse actions, listed in the help beside the keys.
     public static let mouse: [(String, String)] = [
-        ("click", "focus and open a tile or a link"), ("wheel", "rotate a stack"),
+        ("click", "focus; open a tile or link; press a button"), ("wheel", "rotate a stack"),
     ]
 
     /// The command `key` means in `layer`, if the layer binds it.

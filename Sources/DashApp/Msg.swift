@@ -28,6 +28,12 @@ public enum Msg: Sendable {
     case homeFileChanged(text: String?)
     /// The runtime wrote the home screen an `Effect.writeHome` asked for (the text written), or not.
     case homeWritten(HomeConfig, Result<String, HomeWriteFailure>)
+    /// A click on a button or toggle the last frame drew.
+    case control(tile: String, control: TileControl)
+    /// A widget's action finished: the action that undoes it (if any), or why it failed.
+    case performed(id: String, actionID: UInt64, result: Result<ActionPayload?, any Error>)
+    /// Files a widget's timeline reads changed on disk (see `Effect.watchFiles`).
+    case filesChanged([String])
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -52,6 +58,10 @@ public enum Effect: Sendable {
     /// Write this home screen to `home.yaml`: only the changed lines, atomically, the previous
     /// version kept; refused while the file is broken. The outcome comes back as `.homeWritten`.
     case writeHome(HomeConfig)
+    /// Run a widget's action; its result comes back as `.performed`.
+    case perform(ActionJob)
+    /// Watch these files (the whole set, replacing the last); a change comes back as `.filesChanged`.
+    case watchFiles([String])
 }
 
 extension Effect: CustomStringConvertible {
@@ -67,6 +77,8 @@ extension Effect: CustomStringConvertible {
         case .saveUsage: return "saveUsage"
         case .bell: return "bell"
         case .writeHome(let h): return "writeHome(\(h.tiles.map(\.id).joined(separator: ",")))"
+        case .perform(let j): return "perform(\(j.instanceID), \(j.title))"
+        case .watchFiles(let paths): return "watchFiles(\(paths.joined(separator: ",")))"
         }
     }
 }

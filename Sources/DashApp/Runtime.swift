@@ -43,6 +43,10 @@ public struct RuntimeServices: Sendable {
     public var writeHome: @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure> = { _, _ in
         .failure(HomeWriteFailure(.noFile, "not saved: this home screen has no file"))
     }
+    /// Runs a widget's action and posts `.performed` to the inbox.
+    public var perform: @Sendable (ActionJob, Inbox) -> Void = Runtime.concurrentPerform
+    /// Watches files (the whole set) and posts `.filesChanged` to the inbox.
+    public var watchFiles: @Sendable ([String], Inbox) -> Void = FileWatcher.runtimeWatch
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -146,7 +150,9 @@ public final class Runtime {
             send(.key(k))
         case .mouse(let m):
             send(.tick(clock.now))
-            if m.kind == .press, let (tile, url) = link(at: m.point) {
+            if m.kind == .press, let (tile, hit) = control(at: m.point) {
+                send(.control(tile: tile, control: hit))
+            } else if m.kind == .press, let (tile, url) = link(at: m.point) {
                 send(.click(tile: tile, url: url))
             } else {
                 send(.mouse(m))
@@ -191,6 +197,8 @@ public final class Runtime {
             case .saveUsage(let usage): services.saveUsage(usage)
             case .bell: terminal.bell()
             case .writeHome(let home): send(.homeWritten(home, services.writeHome(home, state.homeFile)))
+            case .perform(let job): services.perform(job, inbox)
+            case .watchFiles(let paths): services.watchFiles(paths, inbox)
             }
         }
     }

@@ -69,6 +69,12 @@ public enum App {
             return homeFileChanged(&s, text: text)
         case .homeWritten(let home, let result):
             return homeWritten(&s, home, result)
+        case .control(let tile, let control):
+            return clickControl(&s, tile: tile, control: control)
+        case .performed(let id, let actionID, let result):
+            return actionPerformed(&s, id: id, actionID: actionID, result: result)
+        case .filesChanged(let paths):
+            return filesChanged(&s, paths)
         }
     }
 
@@ -98,6 +104,7 @@ public enum App {
             if !records.isEmpty { fx.append(.saveCache(records)) }
         }
         for r in requests { fx.append(.startLoad(s.job(for: r))) }
+        fx += actionPump(&s)
         return fx
     }
 
@@ -152,6 +159,7 @@ public enum App {
                 if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
                 return []
             }
+            if let f = s.focusedTile, let c = s.highlightedControl { return activateControl(&s, tile: f, control: c) }
             return tap(&s)
         case .openInBrowser:
             return openInBrowser(&s)
@@ -168,6 +176,8 @@ public enum App {
             return widgetCenter(&s, .reloadAllTimelines)
         case .scrollHelp(let delta):
             s.helpScroll = max(0, min(s.helpScroll + delta, AppView.helpScrollLimit(s.screen)))
+        case .undo:
+            return undoAction(&s)
         }
         return []
     }
@@ -283,7 +293,7 @@ public enum App {
 
     static func walkLinks(_ s: inout AppState, by delta: Int) {
         guard let f = s.focusedTile else { return }
-        s.linkIndex = step(s.linkIndex, by: delta, count: s.links(ofTile: f).count)
+        s.linkIndex = step(s.linkIndex, by: delta, count: s.targets(ofTile: f).count)
     }
 
     static func walkPaneLinks(_ s: inout AppState, by delta: Int) {

@@ -9,5 +9,8 @@ public enum BuiltinWidgets {
         WeatherWidget.widget,
         CommandWidget.widget,
         NoteWidget.widget,
+        RemindersWidget.widget,
+        RecipeTimerWidget.widget,
+        WaterWidget.widget,
     ] + BuiltinNetworkWidgets.all)
 }

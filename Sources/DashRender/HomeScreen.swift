@@ -7,8 +7,12 @@ public struct HomeTileContent: Sendable {
     public var view: TileView
     public var decoration: TileDecoration
     public var highlightedLink: String?
-    public init(view: TileView, decoration: TileDecoration, highlightedLink: String? = nil) {
+    /// The highlighted button or toggle (`TileControl.identity`).
+    public var highlightedControl: String?
+    public init(view: TileView, decoration: TileDecoration, highlightedLink: String? = nil,
+                highlightedControl: String? = nil) {
         self.view = view; self.decoration = decoration; self.highlightedLink = highlightedLink
+        self.highlightedControl = highlightedControl
     }
 }
 
@@ -17,6 +21,8 @@ public struct HomeFrame: Sendable {
     public var buffer: CellBuffer
     /// Link targets per tile id, in reading order.
     public var tapRegions: [String: [TapRegion]] = [:]
+    /// Buttons and toggles per tile id, in reading order.
+    public var controlRegions: [String: [ControlRegion]] = [:]
     /// The first moment any live text on screen reads differently.
     public var nextLiveChange: Date?
 }
@@ -79,8 +85,10 @@ public enum HomeScreen {
             guard let content = tiles[placed.id] else { continue }
             var e = env
             e.highlightedLink = content.highlightedLink
+            e.highlightedControl = content.highlightedControl
             let r = Chrome.drawTile(content.view, rect: placed.rect, decoration: content.decoration, environment: e, into: &buffer)
             frame.tapRegions[placed.id] = r.tapRegions
+            if !r.controlRegions.isEmpty { frame.controlRegions[placed.id] = r.controlRegions }
             note(r.nextLiveChange)
         }
         note(drawStatusBar(page: p, pageCount: layout.pageCount, message: message, environment: env, into: &buffer))

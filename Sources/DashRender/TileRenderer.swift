@@ -14,6 +14,8 @@ public struct RenderResult: Sendable {
     /// Link targets in reading order.
     public var tapRegions: [TapRegion] = []
     public var widgetURL: String?
+    /// Buttons and toggles in reading order, where they landed.
+    public var controlRegions: [ControlRegion] = []
     /// The first moment live text drawn here will read differently; nil if none will.
     public var nextLiveChange: Date?
     public init() {}
@@ -33,6 +35,8 @@ public struct RenderEnvironment: Sendable {
     public var background: Color
     /// The link highlighted by Tab inside the focused tile.
     public var highlightedLink: String?
+    /// The control highlighted by Tab inside the focused tile (its `TileControl.identity`).
+    public var highlightedControl: String?
 
     var textStyle = TextStyle()
     var redacted = false
@@ -158,6 +162,8 @@ public struct TileRenderer {
             return isFlexible(c, along: axis)
         case .padding(_, let c), .lineLimit(_, let c), .styled(_, let c), .link(_, let c), .widgetURL(_, let c), .redacted(let c):
             return isFlexible(c, along: axis)
+        case .invalidatable(_, let c):
+            return isFlexible(c, along: axis)
         case .stack(let ax, _, _, let children):
             // A spacer makes its own stack stretch along the stack's axis (as in SwiftUI).
             return children.contains { isFlexible($0, along: axis) && (ax == axis || !isSpacer($0)) }
@@ -210,6 +216,10 @@ public struct TileRenderer {
             return measure(c, p, childEnv(v, env), axis: axis)
         case .firstFitting(let options):
             return measure(fitting(options, p, env, axis), p, env, axis: axis)
+        case .invalidatable(_, let c):
+            return measure(c, p, env, axis: axis)
+        case .control(let c):
+            return Size(width: min(DisplayWidth.of(Self.controlLabel(c, width: p.width)), p.width), height: 1)
         case .stack(let ax, _, let spacing, let children):
             let sizes = stackSizes(ax, spacing, children, p, env)
             let gaps = max(0, children.count - 1) * spacing
@@ -368,6 +378,11 @@ public struct TileRenderer {
         case .widgetURL(let url, let c):
             if result.widgetURL == nil { result.widgetURL = url }
             draw(c, in: rect, env: env, axis: axis)
+        case .control(let c):
+            drawControl(c, in: rect, env: env)
+        case .invalidatable(let pending, let c):
+            draw(c, in: rect, env: env, axis: axis)
+            if pending && !env.redacted { Self.markPending(rect, env, &buffer) }
         case .stack(let ax, let a, let spacing, let children):
             let sizes = stackSizes(ax, spacing, children, rect.size, env)
             if ax == .vertical {

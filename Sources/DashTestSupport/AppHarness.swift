@@ -28,11 +28,18 @@ public final class AppHarness {
     /// Answers `Effect.writeHome` like the runtime (e.g. `HomeFile.write`); nil: writes are only recorded.
     public var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
 
+    /// Actions started and not yet answered, oldest first (see AppHarness+Actions).
+    public internal(set) var actionJobs: [ActionJob] = []
+    /// The files the app asked to watch, last set.
+    public private(set) var watchedFiles: [String] = []
+
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
-                scheduler: Scheduler = Scheduler(), usage: UsageHistory = UsageHistory()) {
+                scheduler: Scheduler = Scheduler(), usage: UsageHistory = UsageHistory(),
+                environment: [String: String] = [:]) {
         clock = VirtualClock(now: now)
-        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone), home: home,
+        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone,
+                                                     variables: environment), home: home,
                          screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
                          scheduler: scheduler)
         state.restoreUsage(usage)
@@ -61,6 +68,8 @@ public final class AppHarness {
             case .redraw: redraws += 1
             case .bell: bells += 1
             case .saveUsage(let u): savedUsage = u
+            case .perform(let job): actionJobs.append(job)
+            case .watchFiles(let paths): watchedFiles = paths
             default: break
             }
         }

@@ -74,6 +74,11 @@ public indirect enum TileView: Sendable {
     /// The first of these that fits the room whole (SwiftUI's `ViewThatFits`): a number can
     /// give a shorter form (`1.23e-6`) instead of being cut; if none fits, the last is drawn.
     case firstFitting([TileView])
+    /// A button or a toggle (`Button`, `Toggle`): activating it runs the widget's action.
+    case control(TileControl)
+    /// Content an action makes stale (`.invalidatable()`); `pending` while an action of the
+    /// tile is on its way, and then drawn as such.
+    case invalidatable(pending: Bool, TileView)
 
     public struct StackAlignment: Sendable, Hashable {
         public var horizontal: HorizontalAlignment
@@ -166,7 +171,7 @@ extension TileView {
         case .link(let u, let v): return [u] + v.links
         case .stack(_, _, _, let children): return children.flatMap(\.links)
         case .padding(_, let v), .lineLimit(_, let v), .frame(_, _, _, let v), .expand(_, _, _, let v),
-             .styled(_, let v), .widgetURL(_, let v), .redacted(let v):
+             .styled(_, let v), .widgetURL(_, let v), .redacted(let v), .invalidatable(_, let v):
             return v.links
         case .firstFitting(let options): return options.first?.links ?? []
         default: return []
@@ -179,7 +184,7 @@ extension TileView {
         case .widgetURL(let u, _): return u
         case .stack(_, _, _, let children): return children.lazy.compactMap(\.widgetURL).first
         case .padding(_, let v), .lineLimit(_, let v), .frame(_, _, _, let v), .expand(_, _, _, let v),
-             .styled(_, let v), .redacted(let v), .link(_, let v):
+             .styled(_, let v), .redacted(let v), .link(_, let v), .invalidatable(_, let v):
             return v.widgetURL
         case .firstFitting(let options): return options.lazy.compactMap(\.widgetURL).first
         default: return nil

@@ -120,6 +120,12 @@ public struct TimelineContext: Sendable {
     public var timeZone: TimeZone
     /// Environment variables a provider may read for secrets (API keys), passed in.
     public var environment: [String: String]
+    /// The instance asked for ("w3"), so a widget with state of its own (a running timer)
+    /// keeps one per instance; nil in previews and one-off renders.
+    public var instanceID: String? = nil
+    /// A directory where a widget may keep that state between runs (in the cache directory);
+    /// nil when there is none (tests, previews): such a widget then keeps no state.
+    public var stateDirectory: String? = nil
 
     public init(family: WidgetFamily, size: (width: Int, height: Int) = (0, 0), now: Date, isPreview: Bool = false,
                 colorScheme: ColorScheme = .dark, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!,

@@ -49,6 +49,13 @@ public struct Widget: Sendable {
     private let _detail: @Sendable (DeepLink, AnyEntry?, TimelineContext) -> TileView
     private let _decode: @Sendable (Data) throws -> [AnyEntry]
     private let _encode: @Sendable ([AnyEntry]) throws -> Data
+    /// The widget's actions (interactive widgets, see `actions(_:timeout:perform:)`): the
+    /// action and its inverse travel as JSON.
+    var _perform: (@Sendable (ActionPayload, WidgetConfig, TimelineContext) async throws -> ActionPayload?)?
+    /// How long an action may take before it counts as failed.
+    public internal(set) var actionTimeout: TimeInterval = 10
+    /// The files a timeline reads, watched so that an outside edit reloads it at once.
+    var _watchedFiles: (@Sendable (WidgetConfig, TimelineContext) -> [String])?
 
     public init<P: TimelineProvider>(
         kind: String, displayName: String, description: String,

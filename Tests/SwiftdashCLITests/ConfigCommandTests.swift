@@ -104,7 +104,7 @@ final class ConfigCommandTests: XCTestCase {
     func testUsageErrorsExitTwoAreCleanAndChangeNothing() throws {
         try put(commented)
         let cases: [([String], String)] = [
-            (["add", "clo\u{1B}[2Jck"], "unknown widget 'clock'; available: clock, calendar, system, weather, command, note, crypto, news, commits"),
+            (["add", "clo\u{1B}[2Jck"], "unknown widget 'clock'; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits"),
             (["add", "clock", "--family", "huge"], "unknown family 'huge'; use small, medium, large or extraLarge"),
             (["add", "clock", "--family", "extraLarge"], "clock has no extraLarge size; it supports small, medium, large"),
             (["add", "clock", "--set", "colour=red"], "clock: colour: no such parameter; this widget has: timeZone, label"),
@@ -143,7 +143,7 @@ final class ConfigCommandTests: XCTestCase {
         let c = try run("config", "check")
         XCTAssertEqual(c.status, 1)
         XCTAssertEqual(c.out, """
-            \(file.path):3: unknown widget `clok`; available: clock, calendar, system, weather, command, note, crypto, news, commits
+            \(file.path):3: unknown widget `clok`; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits
             \(file.path):7: news: count: 99 is out of range; allowed: a whole number from 0 to 20
             \(file.path):8: news: feed: 'ftp://nope' is not text matching https?://.+
 
