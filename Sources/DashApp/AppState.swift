@@ -26,6 +26,8 @@ public enum Pane: Sendable, Equatable {
     /// An http(s) link: shows the URL, `o` opens it in the browser.
     case external(tileID: String, link: DeepLink)
     case help
+    /// The Edit Widget form, the gallery, arrange mode: their state is in `AppState.editing`.
+    case form, gallery, arrange
 }
 
 /// A short note in the status bar ("reloading all", "no browser") that disappears by itself.
@@ -58,7 +60,7 @@ public struct AppState: Sendable {
     public var focusedTile: String?
     /// Index of the link highlighted by Tab inside the focused tile.
     public var linkIndex: Int?
-    public var pane: Pane = .none { didSet { if pane != oldValue { paneLinkIndex = nil } } }
+    public var pane: Pane = .none { didSet { if pane != oldValue { paneLinkIndex = nil; helpScroll = 0 } } }
     /// Index of the link highlighted by Tab inside the detail pane.
     public var paneLinkIndex: Int?
     /// Which item of a stack is shown, by tile id.
@@ -67,6 +69,10 @@ public struct AppState: Sendable {
     /// Instances whose timeline is a preview snapshot (`render` without `--live`), marked as sample.
     public var sampleInstances: Set<String> = []
     public var quitting = false
+    /// The first line of the help overlay shown (it scrolls when it does not fit).
+    public var helpScroll = 0
+    /// The Edit Widget form, the gallery, arrange mode and the undo history.
+    public var editing = EditingState()
 
     public var bundle: WidgetBundle { environment.bundle }
     public var timeZone: TimeZone { environment.timeZone }

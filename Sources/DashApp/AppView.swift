@@ -64,6 +64,8 @@ public enum AppView {
         }
         switch s.pane {
         case .none: break
+        case .form, .gallery, .arrange:
+            EditView.draw(s, into: &frame)
         case .help:
             drawHelp(s, env, &frame.buffer)
         case .detail(_, let instanceID, let link):
@@ -117,7 +119,7 @@ public enum AppView {
         KeyTable.groups.map { g in
             (g, KeyTable.bindings.filter { $0.group == g }.map { b in
                 let only = b.layers.subtracting([.global])
-                let scope = b.layers.contains(.global) || only.contains(.home) ? "" : " (in a pane)"
+                let scope = b.layers.isSubset(of: [.link, .detail, .help]) && !only.isEmpty ? " (in a pane)" : ""
                 return (b.label, b.help + scope)
             })
         } + [("Mouse", KeyTable.mouse)]
@@ -126,18 +128,22 @@ public enum AppView {
     static func drawHelp(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
         let help = keyHelp
         let rows = help.reduce(0) { $0 + $1.1.count + 1 }
-        let w = min(s.screen.width - 2, 64)
+        let w = min(s.screen.width - 2, 78)
         let h = min(s.screen.height - 1, rows + 3)
         let r = Rect(x: (s.screen.width - w) / 2, y: max(0, (s.screen.height - 1 - h) / 2), width: w, height: h)
-        Chrome.drawPane(r, title: "swiftdash keys", footer: "Esc or ? closes", theme: s.theme, into: &buffer)
-        let view = VStack {
-            for (group, keys) in help {
-                Text(group).font(.headline).foregroundStyle(.accent)
-                for (k, d) in keys {
-                    HStack(spacing: 2) { Text(k).bold().frame(width: 16); Text(d).foregroundStyle(.secondary) }
-                }
+        // Longer than the screen: it scrolls, and the footer says so.
+        let visible = max(1, h - 2)
+        let first = min(s.helpScroll, max(0, rows - visible))
+        let more = rows > visible ? "↑↓ \(first + 1)-\(min(rows, first + visible)) of \(rows) · " : ""
+        Chrome.drawPane(r, title: "swiftdash keys", footer: more + "Esc or ? closes", theme: s.theme, into: &buffer)
+        var lines: [TileView] = []
+        for (group, keys) in help {
+            lines.append(Text(group).font(.headline).foregroundStyle(.accent))
+            for (k, d) in keys {
+                lines.append(HStack(spacing: 2) { Text(k).bold().frame(width: 24); Text(d).foregroundStyle(.secondary) })
             }
         }
+        let view = VStack { Array(lines.dropFirst(first)) }
         _ = TileRenderer.render(view, in: r.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &buffer, environment: env)
     }
 }

@@ -19,6 +19,8 @@ public enum Msg: Sendable {
     case loadTimedOut(id: String, token: UInt64, after: TimeInterval)
     /// A request from another process through the control socket.
     case control(ControlRequest)
+    /// A result for the Edit Widget form or the gallery (options, a preview, a directory).
+    case edit(EditMsg)
 }
 
 /// What another process can ask a running swiftdash (see `ControlProtocol`).
@@ -42,6 +44,10 @@ public enum Effect: Sendable {
     /// A line for the log file.
     case log(String)
     case quit
+    /// Write the home screen to `home.yaml` (the runtime says why if it cannot).
+    case writeHome(HomeConfig)
+    /// Work for the Edit Widget form or the gallery; the result comes back as `.edit`.
+    case edit(EditEffect)
 }
 
 extension Effect: CustomStringConvertible {
@@ -54,6 +60,8 @@ extension Effect: CustomStringConvertible {
         case .redraw(let full): return full ? "redraw(full)" : "redraw"
         case .log(let l): return "log(\(l))"
         case .quit: return "quit"
+        case .writeHome(let h): return "writeHome(\(h.tiles.count) tiles)"
+        case .edit(let e): return "edit(\(e))"
         }
     }
 }

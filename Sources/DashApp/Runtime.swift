@@ -35,13 +35,21 @@ public struct RuntimeServices: Sendable {
     public var log: @Sendable (String) -> Void
     /// Runs a load and posts its result to the inbox; returns a way to cancel it.
     public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
+    /// Writes `home.yaml`; returns a problem to show, or nil.
+    public var writeHome: @Sendable (HomeConfig) -> String?
+    /// Runs work for the Edit Widget form and the gallery and posts its result to the inbox.
+    public var edit: @Sendable (EditEffect, Inbox) -> Void
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
                 log: @escaping @Sendable (String) -> Void = { _ in },
-                startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil) {
+                startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil,
+                writeHome: @escaping @Sendable (HomeConfig) -> String? = { _ in nil },
+                edit: (@Sendable (EditEffect, Inbox) -> Void)? = nil) {
         self.saveCache = saveCache; self.openURL = openURL; self.log = log
         self.startLoad = startLoad ?? Runtime.concurrentLoad
+        self.writeHome = writeHome
+        self.edit = edit ?? EditEffects.run
     }
 }
 
@@ -163,6 +171,8 @@ public final class Runtime {
                 if full { fullRedraw = true }
             case .log(let line): services.log(line)
             case .quit: break  // `state.quitting` ends `run()`
+            case .writeHome(let home): if let problem = services.writeHome(home) { state.say(problem); needsDraw = true }
+            case .edit(let work): services.edit(work, inbox)
             }
         }
     }

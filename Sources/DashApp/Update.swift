@@ -30,12 +30,15 @@ public enum App {
         case .mouse(let m):
             return mouse(&s, m) + [.redraw(full: false)]
         case .click(let tile, let url):
+            if s.pane == .arrange { return Editing.press(&s, tile: tile) + [.redraw(full: false)] }
             guard s.pane == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
             s.focusedTile = tile
             s.linkIndex = nil
             return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
         case .key(let k):
             return key(&s, k)
+        case .edit(let m):
+            return Editing.receive(&s, m)
         }
     }
 
@@ -74,6 +77,7 @@ public enum App {
         case .external: return [.link, .global]
         case .detail: return [.detail, .global]
         case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
+        case .form, .gallery, .arrange: return Editing.layers(s)
         }
     }
 
@@ -134,6 +138,10 @@ public enum App {
             s.say("reloading all")
             s.scheduler.reloadAllTimelines()
             return pump(&s)
+        case .scroll(let delta):
+            s.helpScroll = max(0, s.helpScroll + delta)
+        case .edit(let command):
+            return Editing.perform(&s, command, in: layer)
         }
         return []
     }
@@ -284,6 +292,7 @@ public enum App {
     /// A mouse event that hit no link (links come as `.click`).
     static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
         guard !s.layout.isTooSmall else { return [] }
+        if s.pane == .arrange { return Editing.mouse(&s, m) }
         if s.pane != .none {
             if m.kind == .press, case .help = s.pane { s.pane = .none }
             return []

@@ -19,6 +19,10 @@ public final class AppHarness {
     /// URLs the app asked to open.
     public private(set) var opened: [String] = []
     public private(set) var redraws = 0
+    /// Work asked for by the form and the gallery, not yet answered (see AppHarness+Edit).
+    public internal(set) var edits: [EditEffect] = []
+    /// Every home screen the app asked to write to home.yaml, in order.
+    public private(set) var written: [HomeConfig] = []
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler()) {
@@ -39,6 +43,8 @@ public final class AppHarness {
             case .cancelLoad(_, let token): loads.removeAll { $0.token == token }
             case .openURL(let url): opened.append(url)
             case .redraw: redraws += 1
+            case .edit(let e): edits.append(e)
+            case .writeHome(let h): written.append(h)
             default: break
             }
         }
