@@ -363,6 +363,11 @@ extension Editing {
             changed = step(&form.fields[form.selected].line, p, by: delta, now: s.now)
         case .complete:
             guard let p, p.rowKind == .path else { break }
+            if form.fields[form.selected].line.isEmpty {
+                // Nothing to complete: Tab goes on to the next field, as elsewhere in the form.
+                form.selected += 1
+                break
+            }
             s.editing.form = form
             return complete(&s)
         case .activate:

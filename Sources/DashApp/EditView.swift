@@ -22,7 +22,7 @@ enum EditView {
         switch s.pane {
         case .form:
             guard let (model, spinning) = formModel(s) else { return }
-            let r = FormView.draw(model, in: FormView.rect(screen: s.screen), environment: env, into: &frame.buffer)
+            let r = FormView.draw(model, in: FormView.rect(for: model, screen: s.screen), environment: env, into: &frame.buffer)
             next = r.nextLiveChange
             if spinning { next = [next, s.now.addingTimeInterval(spinnerStep)].compactMap { $0 }.min() }
         case .gallery:
@@ -71,7 +71,6 @@ enum EditView {
                 let fromEnvironment = variable.flatMap { s.environment.variables[$0] }.map { !$0.isEmpty } ?? false
                 value.masked = true
                 value.placeholder = fromEnvironment ? "(from $\(variable!))" : variable.map { "(not set; or $\($0))" } ?? "(not set)"
-                trailing = "secret"
             case .choice:
                 let (all, load) = Editing.options(s, form, widget, p)
                 let v = f.line.text
@@ -108,9 +107,14 @@ enum EditView {
             let p = params[form.selected]
             help.append("\(p.title): \(p.help)")
             var allowed = "Allowed: \(p.allowed)"
-            if !p.isSecret, !p.defaultValue.description.isEmpty { allowed += "; default \(p.display(p.defaultValue))" }
+            var byDefault = p.display(p.defaultValue)
+            if case .date(let d) = p.defaultValue { byDefault = Editing.dateText(d) }
+            if !p.isSecret, !byDefault.isEmpty { allowed += "; default \(byDefault)" }
             if let v = p.environmentVariable { allowed += "; or from $\(v)" }
             help.append(allowed)
+            // The row's problem in full (the row may have cut it).
+            if let e = rows[form.selected].error { help.append("✗ \(p.title) \(e)") }
+            if let w = rows[form.selected].warning { help.append("⚠ \(w)") }
             switch p.rowKind {
             case .text, .secret: first = "type"
             case .integer, .date: first = "+/- step"
@@ -141,7 +145,7 @@ enum EditView {
                                   lines: list.map { $0.custom ? $0.title : label(value: $0.value, title: $0.title) },
                                   highlighted: list.isEmpty ? nil : picker.highlighted,
                                   empty: "nothing matches “\(picker.filter)”", footer: "Enter take · Esc close")
-                first = "type to filter · Enter take"
+                first = "type to filter · ↑↓ choose · Enter take · Esc close · Ctrl-S save"
             } else if let items = form.items {
                 var lines = form.fields[form.selected].items
                 var editingIndex: Int?
@@ -158,7 +162,8 @@ enum EditView {
                 popup = FormPopup(title: p.title, lines: lines, highlighted: items.editing == nil ? items.selected : nil,
                                   editingIndex: editingIndex, editing: field, empty: "no items: a adds one",
                                   footer: items.editing != nil ? "Enter keep · Esc drop" : "a add · x remove · K J move")
-                first = items.editing != nil ? "Enter keep the item" : "a add · Enter edit · x remove · K J move"
+                first = items.editing != nil ? "type the item · Enter keep · Esc drop"
+                    : "↑↓ choose · a add · Enter edit · x remove · K J move · Esc done"
             }
         } else if form.selected == form.saveRow {
             help = ["Save: the tile takes the values now and reloads; home.yaml is written.", "Ctrl-S saves from any row."]
@@ -190,7 +195,7 @@ enum EditView {
             + "\(tile.items.count) in the stack" : ""
         let model = FormModel(
             title: "Edit Widget · \(widget.displayName)\(position)",
-            footer: form.selected >= params.count && !popupOpen ? "\(first) · ↑↓ rows · Esc cancel" : footer(first),
+            footer: popupOpen ? first : form.selected >= params.count ? "\(first) · ↑↓ rows · Esc cancel" : footer(first),
             rows: rows, selectedRow: form.selected < params.count ? form.selected : nil,
             buttons: ["Save", "Cancel"],
             selectedButton: form.selected >= params.count ? form.selected - params.count : nil,

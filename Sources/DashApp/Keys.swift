@@ -157,7 +157,7 @@ public enum KeyTable {
         KeyBinding("+ -", "number one up / down, date a day later / earlier", group: "Edit Widget", in: [.value], [
             (.char("+"), .edit(.step(1))), (.char("="), .edit(.step(1))), (.char("-"), .edit(.step(-1))),
         ]),
-        KeyBinding("Tab", "complete a file path from the file system", group: "Edit Widget", in: [.path], [
+        KeyBinding("Tab", "complete a file path (empty: next field)", group: "Edit Widget", in: [.path], [
             (.tab, .edit(.complete)),
         ]),
         KeyBinding("typing", "edit the field; in a list or gallery: filter it", group: "Lists and gallery",

@@ -89,10 +89,16 @@ public struct FormModel: Sendable {
 /// Draws the Edit Widget form: rows on the left, the live preview on the right, the
 /// selected row's help at the bottom, a picker or list box over the rows when one is open.
 public enum FormView {
-    /// Where the form goes on a screen (the status bar stays visible).
-    public static func rect(screen: Size) -> Rect {
-        let w = min(screen.width, 150)
-        let h = min(screen.height - 1, 44)
+    /// Where the form goes on a screen: as big as its rows, help and preview want, centred,
+    /// never over the status bar.
+    public static func rect(for m: FormModel, screen: Size) -> Rect {
+        let previewSize = m.preview?.candidates.first.map { GridMetrics.tileSize($0.family) } ?? .zero
+        let rowLines = m.rows.reduce(0) { $0 + 1 + ($1.error != nil ? 1 : 0) + ($1.warning != nil ? 1 : 0) }
+        let wantedHeight = 2 + (m.heading != nil ? 2 : 0) + rowLines + (m.buttons.isEmpty ? 0 : 2) + 1
+            + m.help.count + m.notes.count + (m.problem != nil ? 1 : 0) + 3
+        let w = min(screen.width, 4 + 70 + (previewSize.width > 0 ? previewSize.width + 3 : 0))
+        var h = min(screen.height - 1, max(wantedHeight, previewSize.height + 8, 20))
+        if screen.height - 1 - h < 6 { h = screen.height - 1 }  // no slivers of the home screen around it
         return Rect(x: (screen.width - w) / 2, y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
     }
 
@@ -113,6 +119,8 @@ public enum FormView {
 
         // The preview: the first candidate family that leaves the rows enough room.
         var left = inner
+        // Below the preview the rows' messages and the help may take the whole width.
+        var previewBottom = inner.y
         if let p = m.preview {
             for (family, view) in p.candidates {
                 let size = GridMetrics.tileSize(family)
@@ -126,6 +134,7 @@ public enum FormView {
                 let caption = DisplayWidth.truncate(p.caption, to: size.width)
                 buffer.write(caption, x: tile.x + (size.width - DisplayWidth.of(caption)) / 2, y: tile.maxY, style: dim)
                 left = Rect(x: inner.x, y: inner.y, width: inner.width - size.width - 3, height: inner.height)
+                previewBottom = tile.maxY + 1
                 break
             }
         }
@@ -135,15 +144,23 @@ public enum FormView {
         if let problem = m.problem {
             bottom.append(("✗ " + problem, Style(foreground: theme[.negative], background: surface, attributes: [.bold])))
         }
-        var bottomLines: [(String, Style)] = []
-        for (line, style) in bottom {
-            for l in DisplayWidth.wrap(line, width: left.width) { bottomLines.append((l, style)) }
-        }
         let maxBottom = max(0, left.height / 3)
-        bottomLines = Array(bottomLines.prefix(maxBottom))
+        func wrapped(_ width: Int) -> [(String, Style)] {
+            var out: [(String, Style)] = []
+            for (line, style) in bottom {
+                for l in DisplayWidth.wrap(line, width: width) { out.append((l, style)) }
+            }
+            return Array(out.prefix(maxBottom))
+        }
+        var bottomLines = wrapped(inner.width)
+        var bottomWidth = inner.width
+        if inner.maxY - bottomLines.count - 1 < previewBottom {
+            bottomLines = wrapped(left.width)
+            bottomWidth = left.width
+        }
         let bottomTop = left.maxY - bottomLines.count - (bottomLines.isEmpty ? 0 : 1)
         if !bottomLines.isEmpty {
-            buffer.write(String(repeating: "─", count: left.width), x: left.x, y: bottomTop, style: dim)
+            buffer.write(String(repeating: "─", count: bottomWidth), x: left.x, y: bottomTop, style: dim)
             for (i, (l, st)) in bottomLines.enumerated() { buffer.write(l, x: left.x, y: bottomTop + 1 + i, style: st) }
         }
 
@@ -185,11 +202,13 @@ public enum FormView {
                         width: left.width, theme: theme, into: &buffer)
             case 1:
                 let msg = "✗ " + (m.rows[line.row!].error ?? "")
-                buffer.write(DisplayWidth.truncate(msg, to: left.maxX - valueX), x: valueX, y: y,
+                let right = y >= previewBottom ? inner.maxX : left.maxX
+                buffer.write(DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
                              style: Style(foreground: theme[.negative], background: surface))
             case 2:
                 let msg = "⚠ " + (m.rows[line.row!].warning ?? "")
-                buffer.write(DisplayWidth.truncate(msg, to: left.maxX - valueX), x: valueX, y: y,
+                let right = y >= previewBottom ? inner.maxX : left.maxX
+                buffer.write(DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
                              style: Style(foreground: theme[.warning], background: surface))
             case 3:
                 var x = valueX
@@ -214,7 +233,7 @@ public enum FormView {
 
         if let popup = m.popup {
             let anchor = m.selectedRow.flatMap { rowY[$0] } ?? area.y
-            drawPopup(popup, below: anchor, x: valueX - 2, within: Rect(x: left.x, y: inner.y, width: inner.width,
+            drawPopup(popup, below: anchor, x: valueX - 2, within: Rect(x: left.x, y: inner.y, width: left.width,
                                                                           height: inner.height),
                       env: env, into: &buffer)
         }

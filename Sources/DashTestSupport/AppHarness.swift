@@ -25,9 +25,11 @@ public final class AppHarness {
     public private(set) var written: [HomeConfig] = []
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler()) {
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler(),
+                environment: [String: String] = [:]) {
         clock = VirtualClock(now: now)
-        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone), home: home,
+        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone,
+                                                     variables: environment), home: home,
                          screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
                          scheduler: scheduler)
         send(.tick(now))
