@@ -119,7 +119,7 @@ public enum AppView {
         KeyTable.groups.map { g in
             (g, KeyTable.bindings.filter { $0.group == g }.map { b in
                 let only = b.layers.subtracting([.global])
-                let scope = b.layers.isSubset(of: [.link, .detail, .help]) && !only.isEmpty ? " (in a pane)" : ""
+                let scope = b.layers.isSubset(of: [.link, .detail]) && !only.isEmpty ? " (in a pane)" : ""
                 return (b.label, b.help + scope)
             })
         } + [("Mouse", KeyTable.mouse)]

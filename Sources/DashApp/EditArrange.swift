@@ -308,23 +308,30 @@ extension Editing {
             && tile.items.allSatisfy { s.bundle[$0.kind]?.supports(other.family) ?? false }
     }
 
-    /// PgDn: to the start of the next page; PgUp: to the end of the previous one.
+    /// PgDn: to the first place on the next page; PgUp: to the last place on the previous
+    /// one. Pages reflow as a tile leaves, so the place is found by trying the flow.
     static func moveLiftedToPage(_ s: inout AppState, _ delta: Int) -> [Effect] {
         guard var a = s.editing.arrange, let f = s.focusedTile, let placed = s.layout.tile(f),
               let i = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
         a.hover = nil
         s.editing.arrange = a
-        let p = placed.page + delta
-        guard s.layout.pages.indices.contains(p), let anchor = delta > 0 ? s.layout.pages[p].first : s.layout.pages[p].last,
-              let ai = s.home.tiles.firstIndex(where: { $0.id == anchor.id }) else {
+        let target = placed.page + delta
+        var rest = s.home
+        let lifted = rest.tiles.remove(at: i)
+        var probe = s
+        func page(at j: Int) -> Int? {
+            probe.home = rest
+            probe.home.tiles.insert(lifted, at: j)
+            probe.relayout()
+            return probe.layout.tile(f)?.page
+        }
+        let places = delta > 0 ? Array(i...rest.tiles.count) : Array((0...i).reversed())
+        guard let j = places.first(where: { page(at: $0) == target }) else {
             s.say(delta > 0 ? "already on the last page" : "already on the first page")
             return []
         }
-        var home = s.home
-        let lifted = home.tiles.remove(at: i)
-        let at = home.tiles.firstIndex(where: { $0.id == anchor.id }) ?? ai
-        home.tiles.insert(lifted, at: delta > 0 ? at : at + 1)
-        return applyHome(&s, home, focus: f, write: false)
+        rest.tiles.insert(lifted, at: j)
+        return applyHome(&s, rest, focus: f, write: false)
     }
 
     // MARK: - The mouse in arrange mode

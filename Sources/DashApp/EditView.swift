@@ -27,7 +27,7 @@ enum EditView {
             if spinning { next = [next, s.now.addingTimeInterval(spinnerStep)].compactMap { $0 }.min() }
         case .gallery:
             guard let model = galleryModel(s) else { return }
-            next = GalleryView.draw(model, in: GalleryView.rect(screen: s.screen), environment: env,
+            next = GalleryView.draw(model, in: GalleryView.rect(for: model, screen: s.screen), environment: env,
                                     into: &frame.buffer).nextLiveChange
         case .arrange:
             drawArrange(s, into: &frame.buffer)
@@ -298,8 +298,8 @@ enum EditView {
         } else {
             text = "←↓↑→ focus · Enter lift · f size · d remove · u undo · Ctrl-R redo · Esc done"
         }
-        if let note = s.note, s.now < note.expires { text = note.text + " · " + text }
         if s.layout.pageCount > 1 { text = "page \(s.page + 1)/\(s.layout.pageCount) · " + text }
+        if let note = s.note, s.now < note.expires { text = note.text + " · " + text }
         ArrangeView.statusBar(text, theme: theme, into: &buffer)
     }
 }

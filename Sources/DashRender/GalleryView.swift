@@ -39,9 +39,14 @@ public struct GalleryModel: Sendable {
 /// name, description and previews on the right, every size side by side when they fit,
 /// else the chosen size alone.
 public enum GalleryView {
-    public static func rect(screen: Size) -> Rect {
-        let w = min(screen.width, 150)
-        let h = min(screen.height - 1, 44)
+    /// Where the gallery goes: as big as its list and previews want, centred.
+    public static func rect(for m: GalleryModel, screen: Size) -> Rect {
+        let sizes = m.items.map { GridMetrics.tileSize($0.family) }
+        let previewsWidth = sizes.reduce(0) { $0 + $1.width } + gap * max(0, sizes.count - 1)
+        let tallest = sizes.map(\.height).max() ?? 0
+        let w = min(screen.width, max(80, 4 + 26 + 3 + previewsWidth + 2))
+        var h = min(screen.height - 1, max(20, m.names.count + 6, 2 + 6 + tallest + 2))
+        if screen.height - 1 - h < 6 { h = screen.height - 1 }  // no slivers of the home screen around it
         return Rect(x: (screen.width - w) / 2, y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
     }
 
