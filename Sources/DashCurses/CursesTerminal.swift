@@ -67,6 +67,7 @@ public final class CursesTerminal: Terminal {
         initscr()
         sd_forward_winch()
         cbreak()
+        sd_disable_flow_control()
         noecho()
         nonl()
         intrflush(sd_stdscr(), false)
@@ -89,6 +90,8 @@ public final class CursesTerminal: Terminal {
         mouseinterval(0)
         size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
         active = true
+        // Bracketed paste: a paste arrives as one `.paste` key, not as typed keys.
+        writeRaw("\u{1B}[?2004h")
     }
 
     static func localeIsUTF8() -> Bool {
@@ -100,6 +103,7 @@ public final class CursesTerminal: Terminal {
     public func shutdown() {
         guard active else { return }
         active = false
+        writeRaw("\u{1B}[?2004l")
         mousemask(0, nil)
         curs_set(1)
         endwin()
@@ -212,6 +216,21 @@ public final class CursesTerminal: Terminal {
         return poll() ?? (r & 6 != 0 ? .wake : nil)
     }
 
+    /// The next character ncurses has (with `wait`, up to 100 ms more for a paste's body).
+    /// Function keys inside a paste are skipped.
+    private func nextCharacter(wait: Bool) -> Character? {
+        var ch: wint_t = 0
+        for _ in 0..<64 {
+            var r = wget_wch(sd_stdscr(), &ch)
+            if r == ERR && wait && sd_wait_stdin(100) == 1 { r = wget_wch(sd_stdscr(), &ch) }
+            if r == ERR { return nil }
+            if r == sd_key_code_yes() { continue }
+            guard let s = Unicode.Scalar(UInt32(ch)) else { return nil }
+            return Character(s)
+        }
+        return nil
+    }
+
     /// One pending key or event from ncurses, without waiting.
     private func poll() -> InputEvent? {
         var ch: wint_t = 0
@@ -252,7 +271,9 @@ public final class CursesTerminal: Terminal {
             }
         }
         switch code {
-        case 27: return .key(.escape)
+        case 27:
+            // Alt+key and bracketed paste arrive as ESC and more (ncurses knows neither).
+            return EscapeSequence.decode(next: nextCharacter).map { .key($0) }
         case 9: return .key(.tab)
         case 10, 13: return .key(.enter)
         case 127, 8: return .key(.backspace)
