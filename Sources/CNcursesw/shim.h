@@ -159,6 +159,8 @@ static inline void sd_disable_flow_control(void) {
     if (tcgetattr(STDIN_FILENO, &t) != 0) return;
     t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
     tcsetattr(STDIN_FILENO, TCSANOW, &t);
+    // ncurses applies its own copy of the modes on every nonl(), cbreak()...: refresh it.
+    def_prog_mode();
 }
 
 /// Waits up to `timeout_ms` for standard input; 1 when it is readable.

@@ -67,7 +67,6 @@ public final class CursesTerminal: Terminal {
         initscr()
         sd_forward_winch()
         cbreak()
-        sd_disable_flow_control()
         noecho()
         nonl()
         intrflush(sd_stdscr(), false)
@@ -75,6 +74,7 @@ public final class CursesTerminal: Terminal {
         nodelay(sd_stdscr(), true)
         leaveok(sd_stdscr(), true)
         curs_set(0)
+        sd_disable_flow_control()
         var depth = ColorDepth.none
         if has_colors() {
             start_color()
