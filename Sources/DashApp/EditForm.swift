@@ -156,10 +156,11 @@ extension Editing {
         let stackSelection = s.editing.form?.stackSelection ?? 0
         s.editing.form = EditForm(tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
                                   fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
-                                  returnPane: returnPane, inStack: inStack, previewConfig: inst.config)
+                                  returnPane: returnPane, inStack: inStack, previewConfig: nil)
         s.pane = .form
+        // A tile with nothing to show yet (loading, failed) gets a preview at once.
+        var fx = refreshPreview(&s, widget)
         // Choices that come from the provider start loading now: the row shows a spinner.
-        var fx: [Effect] = []
         for p in widget.schema.parameters where p.dynamicOptions != nil {
             fx += requestOptions(&s, widget: widget, parameter: p, configuration: inst.config)
         }
@@ -701,7 +702,7 @@ extension Editing {
         let (config, errors) = draft(form, widget)
         guard errors.isEmpty, config != form.previewConfig else { return [] }
         form.previewConfig = config
-        if config == form.original {
+        if config == form.original && s.entry(ofInstance: instanceID) != nil {
             form.preview = .current
             s.editing.form = form
             return []

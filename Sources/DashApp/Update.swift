@@ -83,6 +83,10 @@ public enum App {
 
     static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
         s.note = nil
+        // Esc and a key typed at once arrive as Alt+key: unless a layer binds it, they are two keys.
+        if case .alt(let c) = k, KeyTable.dispatch(k, through: layers(s)) == nil {
+            return key(&s, .escape) + key(&s, .char(c))
+        }
         guard let (layer, command) = KeyTable.dispatch(k, through: layers(s)) else { return [.redraw(full: false)] }
         return perform(&s, command, in: layer) + [.redraw(full: false)]
     }

@@ -191,6 +191,13 @@ final class ArrangeTests: XCTestCase {
         assertSnapshot(h.screen, named: "arrange-hover-80x24")
     }
 
+    func testScreenArrange200x60() {
+        let h = editHarness([("dot", .small), ("probe", .small), ("stories", .medium), ("probe", .large),
+                             ("remote", .medium)], size: Size(width: 200, height: 60))
+        h.press(.char("m"), .right, .right)
+        assertSnapshot(h.screen, named: "arrange-lifted-200x60")
+    }
+
     func testScreenArrangeWithoutColour80x24() {
         let h = editHarness([("dot", .small), ("probe", .small), ("stories", .medium)], theme: .monochrome)
         h.press(.char("m"), .right, .right)

@@ -496,6 +496,19 @@ final class EditFormTests: XCTestCase {
         assertSnapshot(h.screen, named: "form-picker-80x24")
     }
 
+    func testScreenStackForm80x24() {
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .medium, items: [
+                WidgetInstance(id: "w1", kind: "probe", config: WidgetConfig(["name": .string("desk")])),
+                WidgetInstance(id: "w2", kind: "remote"),
+            ]),
+        ])
+        let h = AppHarness(widgets: editWidgets, home: home, now: start)
+        answerAll(h)
+        h.press(.char("e"))
+        assertSnapshot(h.screen, named: "form-stack-80x24")
+    }
+
     func testScreenFormList200x60() {
         let h = prepared(Size(width: 200, height: 60))
         h.select("tags")

@@ -23,6 +23,19 @@ final class HelpAndKeysTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("↑↓ 1-21 of"), "it opens at the top again")
     }
 
+    func testEscAndAKeyArrivingTogetherAreTwoKeysUnlessAltBindsIt() {
+        let h = editHarness()
+        h.press(.char("e"))
+        h.press(.alt("m"))  // Esc, then m: the form closes, arrange mode starts
+        XCTAssertEqual(h.state.pane, .arrange)
+        h.press(.escape, .char("e"))
+        h.select("label")
+        h.type("one two")
+        h.press(.alt("b"))
+        XCTAssertEqual(h.state.pane, .form, "Alt-B is bound in a text field")
+        XCTAssertEqual(h.field("label")?.line.cursor, 4)
+    }
+
     func testEveryEditingLayerWithTextKeepsPrintableKeysFromTheGlobalLayer() {
         for layer in Layer.allCases where layer.takesText {
             for c in "qt?" {
