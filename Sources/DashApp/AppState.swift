@@ -60,7 +60,14 @@ public struct AppState: Sendable {
     public var focusedTile: String?
     /// Index of the link highlighted by Tab inside the focused tile.
     public var linkIndex: Int?
-    public var pane: Pane = .none { didSet { if pane != oldValue { paneLinkIndex = nil; helpScroll = 0 } } }
+    public var pane: Pane = .none {
+        didSet {
+            if pane != oldValue {
+                paneLinkIndex = nil
+                helpScroll = 0
+            }
+        }
+    }
     /// Index of the link highlighted by Tab inside the detail pane.
     public var paneLinkIndex: Int?
     /// Which item of a stack is shown, by tile id.

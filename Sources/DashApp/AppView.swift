@@ -140,7 +140,10 @@ public enum AppView {
         for (group, keys) in help {
             lines.append(Text(group).font(.headline).foregroundStyle(.accent))
             for (k, d) in keys {
-                lines.append(HStack(spacing: 2) { Text(k).bold().frame(width: 24); Text(d).foregroundStyle(.secondary) })
+                lines.append(HStack(spacing: 2) {
+                    Text(k).bold().frame(width: 24)
+                    Text(d).foregroundStyle(.secondary)
+                })
             }
         }
         let view = VStack { Array(lines.dropFirst(first)) }

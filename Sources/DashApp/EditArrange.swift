@@ -38,7 +38,10 @@ extension Editing {
         syncScheduler(&s, from: old)
         if let focus, s.tile(focus) != nil { s.focusedTile = focus }
         for (id, i) in s.stackIndex {
-            guard let t = s.tile(id), t.items.count > 1 else { s.stackIndex[id] = nil; continue }
+            guard let t = s.tile(id), t.items.count > 1 else {
+                s.stackIndex[id] = nil
+                continue
+            }
             s.stackIndex[id] = min(i, t.items.count - 1)
         }
         s.linkIndex = nil
@@ -62,7 +65,8 @@ extension Editing {
                     }
                 } else {
                     if before[inst.id] != nil { s.scheduler.unregister(inst.id) }
-                    s.scheduler.register(inst.id, widget: widget, configuration: inst.config, family: t.family, at: s.now)
+                    s.scheduler.register(inst.id, widget: widget, configuration: inst.config, family: t.family,
+                                         at: s.now)
                 }
             }
         }
@@ -115,9 +119,8 @@ extension Editing {
 
     /// `d`: removes the focused tile, or the widget a stack shows.
     static func removeFocused(_ s: inout AppState) -> [Effect] {
-        guard let f = s.focusedTile, let tile = s.tile(f), let ti = s.home.tiles.firstIndex(where: { $0.id == f }) else {
-            return []
-        }
+        guard let f = s.focusedTile, let tile = s.tile(f),
+              let ti = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
         var home = s.home
         let what: String
         var focus: String? = f
@@ -140,10 +143,11 @@ extension Editing {
 
     /// `f`: the next family all of the tile's widgets support.
     static func cycleFamily(_ s: inout AppState) -> [Effect] {
-        guard let f = s.focusedTile, let tile = s.tile(f), let ti = s.home.tiles.firstIndex(where: { $0.id == f }) else {
-            return []
+        guard let f = s.focusedTile, let tile = s.tile(f),
+              let ti = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
+        let common = WidgetFamily.allCases.filter { fam in
+            tile.items.allSatisfy { s.bundle[$0.kind]?.supports(fam) ?? false }
         }
-        let common = WidgetFamily.allCases.filter { fam in tile.items.allSatisfy { s.bundle[$0.kind]?.supports(fam) ?? false } }
         guard common.count > 1 else {
             s.say("\(name(s, tile: tile)) has one size only")
             return []
@@ -153,7 +157,9 @@ extension Editing {
         home.tiles[ti].family = next
         let fx = changeHome(&s, to: home, what: "resize \(name(s, tile: tile))", focus: f)
         var note = "\(name(s, tile: tile)) is now \(next.displayName.lowercased())"
-        if let drawn = s.drawnFamily(ofTile: f), drawn != next { note += " (drawn \(drawn.displayName.lowercased()) here)" }
+        if let drawn = s.drawnFamily(ofTile: f), drawn != next {
+            note += " (drawn \(drawn.displayName.lowercased()) here)"
+        }
         s.say(note)
         return fx
     }
@@ -255,9 +261,8 @@ extension Editing {
     /// ← →: through the flow one step; over a tile of the same family first (drop: stack).
     /// ↑ ↓: to the place of the tile above or below.
     static func moveLifted(_ s: inout AppState, _ d: Direction) -> [Effect] {
-        guard var a = s.editing.arrange, let f = s.focusedTile, let i = s.home.tiles.firstIndex(where: { $0.id == f }) else {
-            return []
-        }
+        guard var a = s.editing.arrange, let f = s.focusedTile,
+              let i = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
         let lifted = s.home.tiles[i]
         var home = s.home
         switch d {
@@ -357,9 +362,13 @@ extension Editing {
             guard let hit else { return [] }
             return press(&s, tile: hit.id)
         case .release:
-            guard let a = s.editing.arrange, a.lifted, let dragged = a.dragging, dragged == s.focusedTile else { return [] }
+            guard let a = s.editing.arrange, a.lifted, let dragged = a.dragging, dragged == s.focusedTile else {
+                return []
+            }
             s.editing.arrange?.dragging = nil
-            guard let hit, hit.id != dragged, let lifted = s.tile(dragged), let target = s.tile(hit.id) else { return [] }
+            guard let hit, hit.id != dragged, let lifted = s.tile(dragged), let target = s.tile(hit.id) else {
+                return []
+            }
             let r = hit.rect
             let middle = m.point.x >= r.x + r.width / 4 && m.point.x < r.maxX - r.width / 4
             if middle && canStack(s, lifted, onto: target) {

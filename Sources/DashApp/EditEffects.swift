@@ -38,7 +38,9 @@ public enum EditEffects {
         guard r.live else { return .success(await r.widget.snapshot(for: r.configuration, in: r.context)) }
         switch await Loads.run(r.widget, configuration: r.configuration, in: r.context) {
         case .success(let t):
-            guard let e = t.entry(at: r.context.now) ?? t.entries.first else { return .failure(Problem("empty timeline")) }
+            guard let e = t.entry(at: r.context.now) ?? t.entries.first else {
+                return .failure(Problem("empty timeline"))
+            }
             return .success(e)
         case .failure(let e):
             return .failure(e)

@@ -344,8 +344,12 @@ extension Editing {
                 return openPicker(&s, widget, p, filter: filter)
             case .bool:
                 switch t.lowercased() {
-                case "y", "t", "1": form.fields[form.selected].flag = true; changed = true
-                case "n", "f", "0": form.fields[form.selected].flag = false; changed = true
+                case "y", "t", "1":
+                    form.fields[form.selected].flag = true
+                    changed = true
+                case "n", "f", "0":
+                    form.fields[form.selected].flag = false
+                    changed = true
                 default: break
                 }
             case .list:
@@ -372,8 +376,14 @@ extension Editing {
             s.editing.form = form
             return complete(&s)
         case .activate:
-            if form.selected == form.saveRow { s.editing.form = form; return save(&s) }
-            if form.selected == form.cancelRow { closeForm(&s); return [] }
+            if form.selected == form.saveRow {
+                s.editing.form = form
+                return save(&s)
+            }
+            if form.selected == form.cancelRow {
+                closeForm(&s)
+                return []
+            }
             guard let p else { break }
             switch p.rowKind {
             case .choice:
@@ -383,8 +393,8 @@ extension Editing {
                 form.fields[form.selected].flag.toggle()
                 changed = true
             case .list:
-                form.items = ItemsEditor(selected: 0, editing: form.fields[form.selected].items.isEmpty ? LineEditor() : nil,
-                                         replacing: nil)
+                let empty = form.fields[form.selected].items.isEmpty
+                form.items = ItemsEditor(selected: 0, editing: empty ? LineEditor() : nil, replacing: nil)
             default:
                 let n = form.fields.count + 2
                 form.selected = (form.selected + 1) % n
@@ -478,7 +488,8 @@ extension Editing {
     }
 
     /// The options of a choice row now: fixed ones, then loaded ones.
-    static func options(_ s: AppState, _ form: EditForm, _ widget: Widget, _ p: Parameter) -> (all: [ParameterOption], load: OptionsLoad?) {
+    static func options(_ s: AppState, _ form: EditForm, _ widget: Widget,
+                        _ p: Parameter) -> (all: [ParameterOption], load: OptionsLoad?) {
         var all = p.fixedOptions
         guard p.dynamicOptions != nil else { return (all, nil) }
         let load = s.editing.options[optionsKey(widget, p, draft(form, widget).config)]
@@ -498,9 +509,16 @@ extension Editing {
         var contains: [Choice] = []
         for o in all {
             let c = Choice(value: o.value, title: o.title, custom: false)
-            if f.isEmpty { starts.append(c); continue }
+            if f.isEmpty {
+                starts.append(c)
+                continue
+            }
             let v = o.value.lowercased(), t = o.title.lowercased()
-            if v.hasPrefix(f) || t.hasPrefix(f) { starts.append(c) } else if v.contains(f) || t.contains(f) { contains.append(c) }
+            if v.hasPrefix(f) || t.hasPrefix(f) {
+                starts.append(c)
+            } else if v.contains(f) || t.contains(f) {
+                contains.append(c)
+            }
         }
         var out = starts + contains
         if case .dynamicEnumeration = p.kind, !f.isEmpty, !out.contains(where: { $0.value.lowercased() == f }),
@@ -673,11 +691,14 @@ extension Editing {
             if matches.isEmpty {
                 form.completionNote = "no file starts with “\(pending.prefix)”"
             } else if matches.count == 1 {
-                form.fields[form.selected].line.set(pending.directory + matches[0].name + (matches[0].isDirectory ? "/" : ""))
+                let only = matches[0]
+                form.fields[form.selected].line.set(pending.directory + only.name + (only.isDirectory ? "/" : ""))
             } else {
                 var common = matches[0].name
                 for m in matches.dropFirst() { common = String(common.commonPrefix(with: m.name)) }
-                if common.count > pending.prefix.count { form.fields[form.selected].line.set(pending.directory + common) }
+                if common.count > pending.prefix.count {
+                    form.fields[form.selected].line.set(pending.directory + common)
+                }
                 form.completions = matches.prefix(200).map { $0.name + ($0.isDirectory ? "/" : "") }
             }
         }
@@ -759,7 +780,9 @@ extension Editing {
     /// the new configuration at once (the scheduler reloads the widget, not charged), the
     /// step can be undone, and `home.yaml` is written.
     static func save(_ s: inout AppState) -> [Effect] {
-        guard var form = s.editing.form, let instanceID = form.instanceID, let widget = s.bundle[form.kind] else { return [] }
+        guard var form = s.editing.form, let instanceID = form.instanceID, let widget = s.bundle[form.kind] else {
+            return []
+        }
         form.picker = nil
         if var items = form.items, let line = items.editing {
             commitItem(&form, &items, line.text)
@@ -821,7 +844,9 @@ extension Editing {
             form.stackSelection = j
             s.editing.form = form
             let fx = changeHome(&s, to: home, what: "reorder a stack", focus: tile.id)
-            if let shown, let k = s.tile(tile.id)?.items.firstIndex(where: { $0.id == shown }) { s.stackIndex[tile.id] = k }
+            if let shown, let k = s.tile(tile.id)?.items.firstIndex(where: { $0.id == shown }) {
+                s.stackIndex[tile.id] = k
+            }
             return fx
         case .remove:
             guard tile.items.indices.contains(form.stackSelection) else { return [] }

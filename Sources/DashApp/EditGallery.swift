@@ -31,7 +31,8 @@ extension Editing {
         let f = (s.editing.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
         guard !f.isEmpty else { return s.bundle.widgets }
         return s.bundle.widgets.filter {
-            $0.displayName.lowercased().contains(f) || $0.kind.lowercased().contains(f) || $0.description.lowercased().contains(f)
+            $0.displayName.lowercased().contains(f) || $0.kind.lowercased().contains(f)
+                || $0.description.lowercased().contains(f)
         }
     }
 
@@ -61,14 +62,16 @@ extension Editing {
             let token = s.editing.token()
             g.previews[key] = .loading
             g.tokens[token] = key
+            let context = s.context(for: family, isPreview: true)
             fx.append(.edit(.loadPreview(PreviewRequest(token: token, widget: widget, configuration: WidgetConfig(),
-                                                        context: s.context(for: family, isPreview: true), live: false))))
+                                                        context: context, live: false))))
         }
         s.editing.gallery = g
         return fx
     }
 
-    static func galleryPreviewLoaded(_ s: inout AppState, token: UInt64, result: Result<AnyEntry, any Error>) -> [Effect] {
+    static func galleryPreviewLoaded(_ s: inout AppState, token: UInt64,
+                                     result: Result<AnyEntry, any Error>) -> [Effect] {
         guard var g = s.editing.gallery, let key = g.tokens.removeValue(forKey: token) else { return [] }
         switch result {
         case .success(let e): g.previews[key] = .ready(e)

@@ -22,7 +22,8 @@ enum EditView {
         switch s.pane {
         case .form:
             guard let (model, spinning) = formModel(s) else { return }
-            let r = FormView.draw(model, in: FormView.rect(for: model, screen: s.screen), environment: env, into: &frame.buffer)
+            let rect = FormView.rect(for: model, screen: s.screen)
+            let r = FormView.draw(model, in: rect, environment: env, into: &frame.buffer)
             next = r.nextLiveChange
             if spinning { next = [next, s.now.addingTimeInterval(spinnerStep)].compactMap { $0 }.min() }
         case .gallery:
@@ -70,7 +71,8 @@ enum EditView {
                 let variable = p.environmentVariable
                 let fromEnvironment = variable.flatMap { s.environment.variables[$0] }.map { !$0.isEmpty } ?? false
                 value.masked = true
-                value.placeholder = fromEnvironment ? "(from $\(variable!))" : variable.map { "(not set; or $\($0))" } ?? "(not set)"
+                value.placeholder = fromEnvironment ? "(from $\(variable!))"
+                    : variable.map { "(not set; or $\($0))" } ?? "(not set)"
             case .choice:
                 let (all, load) = Editing.options(s, form, widget, p)
                 let v = f.line.text
@@ -94,8 +96,8 @@ enum EditView {
             let modified = (try? Editing.value(f, p, schema: widget.schema).get()).map {
                 $0 != (form.original[p.key] ?? p.defaultValue)
             } ?? true
-            rows.append(FormRow(title: p.title, value: value, trailing: trailing, error: errors[p.key], warning: warning,
-                                modified: modified))
+            rows.append(FormRow(title: p.title, value: value, trailing: trailing, error: errors[p.key],
+                                warning: warning, modified: modified))
         }
 
         // Help of the selected row, completions, and the popup.
@@ -159,14 +161,16 @@ enum EditView {
                     }
                     field = FieldText(line.text, cursor: line.cursor, placeholder: "new item")
                 }
-                popup = FormPopup(title: p.title, lines: lines, highlighted: items.editing == nil ? items.selected : nil,
+                let editingNow = items.editing != nil
+                popup = FormPopup(title: p.title, lines: lines, highlighted: editingNow ? nil : items.selected,
                                   editingIndex: editingIndex, editing: field, empty: "no items: a adds one",
-                                  footer: items.editing != nil ? "Enter keep · Esc drop" : "a add · x remove · K J move")
+                                  footer: editingNow ? "Enter keep · Esc drop" : "a add · x remove · K J move")
                 first = items.editing != nil ? "type the item · Enter keep · Esc drop"
                     : "↑↓ choose · a add · Enter edit · x remove · K J move · Esc done"
             }
         } else if form.selected == form.saveRow {
-            help = ["Save: the tile takes the values now and reloads; home.yaml is written.", "Ctrl-S saves from any row."]
+            help = ["Save: the tile takes the values now and reloads; home.yaml is written.",
+                    "Ctrl-S saves from any row."]
             first = "Enter save"
         } else {
             help = ["Cancel: close the form; nothing changes.", "Esc does the same from any row."]
@@ -195,7 +199,8 @@ enum EditView {
             + "\(tile.items.count) in the stack" : ""
         let model = FormModel(
             title: "Edit Widget · \(widget.displayName)\(position)",
-            footer: popupOpen ? first : form.selected >= params.count ? "\(first) · ↑↓ rows · Esc cancel" : footer(first),
+            footer: popupOpen ? first
+                : form.selected >= params.count ? "\(first) · ↑↓ rows · Esc cancel" : footer(first),
             rows: rows, selectedRow: form.selected < params.count ? form.selected : nil,
             buttons: ["Save", "Cancel"],
             selectedButton: form.selected >= params.count ? form.selected - params.count : nil,
@@ -214,7 +219,8 @@ enum EditView {
         let families = [family] + widget.supportedFamilies.filter { $0 < family }.sorted(by: >)
         return families.map { f in
             let ctx = s.context(for: f)
-            let view = entry.map { widget.view(for: $0, in: ctx) } ?? widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
+            let view = entry.map { widget.view(for: $0, in: ctx) }
+                ?? widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
             return (f, view)
         }
     }
@@ -265,7 +271,8 @@ enum EditView {
                 case .failed(let why)?: view = Text("preview failed: \(why)").foregroundStyle(.negative)
                 default: view = nil
                 }
-                return GalleryItem(family: f, view: view, caption: "\(f.displayName) \(GridMetrics.tileSize(f)) · sample")
+                let caption = "\(f.displayName) \(GridMetrics.tileSize(f)) · sample"
+                return GalleryItem(family: f, view: view, caption: caption)
             }
         }
         let total = s.bundle.widgets.count
@@ -285,8 +292,8 @@ enum EditView {
         let theme = s.theme
         var text: String
         if let f = s.focusedTile, let placed = s.layout.tile(f), placed.page == s.page {
-            ArrangeView.mark(placed.rect, a.lifted ? .lifted : .cursor, label: a.lifted ? "⇅ moving" : nil, theme: theme,
-                             into: &buffer)
+            ArrangeView.mark(placed.rect, a.lifted ? .lifted : .cursor, label: a.lifted ? "⇅ moving" : nil,
+                             theme: theme, into: &buffer)
         }
         if let h = a.hover, let placed = s.layout.tile(h), placed.page == s.page {
             ArrangeView.mark(placed.rect, .target, label: "⊕ stack here", theme: theme, into: &buffer)

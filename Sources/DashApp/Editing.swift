@@ -52,7 +52,8 @@ public enum EditEffect: Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .loadOptions(let r): return "loadOptions(\(r.kind).\(r.key))"
-        case .loadPreview(let r): return "loadPreview(\(r.widget.kind), \(r.context.family.rawValue)\(r.live ? ", live" : ""))"
+        case .loadPreview(let r):
+            return "loadPreview(\(r.widget.kind), \(r.context.family.rawValue)\(r.live ? ", live" : ""))"
         case .listDirectory(let r): return "listDirectory(\(r.directory))"
         }
     }
@@ -84,7 +85,10 @@ public struct DirectoryRequest: Sendable, Equatable {
 public struct DirectoryEntry: Sendable, Hashable {
     public var name: String
     public var isDirectory: Bool
-    public init(name: String, isDirectory: Bool) { self.name = name; self.isDirectory = isDirectory }
+    public init(name: String, isDirectory: Bool) {
+        self.name = name
+        self.isDirectory = isDirectory
+    }
 }
 
 /// One undoable step: the home screen as it was before it, and where the focus was.

@@ -128,7 +128,8 @@ public enum KeyTable {
         ]),
         KeyBinding("u Ctrl-R", "undo / redo a move, remove, resize or edit", group: "Customize",
                    in: [.home, .arrange], [(.char("u"), .edit(.undo)), (.ctrl("r"), .edit(.redo))]),
-        KeyBinding("←↓↑→ h j k l", "move the lifted tile (dropped: move the focus)", group: "Arrange mode", in: [.arrange], [
+        KeyBinding("←↓↑→ h j k l", "move the lifted tile (dropped: move the focus)", group: "Arrange mode",
+                   in: [.arrange], [
             (.left, .edit(.moveTile(.left))), (.char("h"), .edit(.moveTile(.left))),
             (.right, .edit(.moveTile(.right))), (.char("l"), .edit(.moveTile(.right))),
             (.up, .edit(.moveTile(.up))), (.char("k"), .edit(.moveTile(.up))),
@@ -147,13 +148,16 @@ public enum KeyTable {
         KeyBinding("Esc", "cancel the form (no change); close; leave a mode", group: "Edit Widget",
                    in: [.form, .picker, .list, .gallery, .arrange], [(.escape, .edit(.cancel))]),
         KeyBinding("↑↓ Tab Shift-Tab", "previous / next field", group: "Edit Widget", in: [.form], [
-            (.up, .edit(.field(-1))), (.down, .edit(.field(1))), (.tab, .edit(.field(1))), (.backTab, .edit(.field(-1))),
+            (.up, .edit(.field(-1))), (.down, .edit(.field(1))),
+            (.tab, .edit(.field(1))), (.backTab, .edit(.field(-1))),
         ]),
         KeyBinding("Enter", "open a choice or list; next field; press button", group: "Edit Widget",
                    in: [.form], [(.enter, .edit(.activate))]),
         KeyBinding("Ctrl-S", "save: the tile reloads, home.yaml is written", group: "Edit Widget",
                    in: [.form, .picker, .list], [(.ctrl("s"), .edit(.save))]),
-        KeyBinding("Space", "switch a yes/no field", group: "Edit Widget", in: [.value], [(.char(" "), .edit(.toggle))]),
+        KeyBinding("Space", "switch a yes/no field", group: "Edit Widget", in: [.value], [
+            (.char(" "), .edit(.toggle)),
+        ]),
         KeyBinding("+ -", "number one up / down, date a day later / earlier", group: "Edit Widget", in: [.value], [
             (.char("+"), .edit(.step(1))), (.char("="), .edit(.step(1))), (.char("-"), .edit(.step(-1))),
         ]),
@@ -162,7 +166,8 @@ public enum KeyTable {
         ]),
         KeyBinding("typing", "edit the field; in a list or gallery: filter it", group: "Lists and gallery",
                    in: [.form, .picker, .gallery], []),
-        KeyBinding("↑↓ PgUp PgDn", "choose a line of the list", group: "Lists and gallery", in: [.picker, .list, .gallery], [
+        KeyBinding("↑↓ PgUp PgDn", "choose a line of the list", group: "Lists and gallery",
+                   in: [.picker, .list, .gallery], [
             (.up, .edit(.choose(-1))), (.down, .edit(.choose(1))),
             (.pageUp, .edit(.choose(-10))), (.pageDown, .edit(.choose(10))),
         ]),

@@ -171,7 +171,11 @@ public final class Runtime {
                 if full { fullRedraw = true }
             case .log(let line): services.log(line)
             case .quit: break  // `state.quitting` ends `run()`
-            case .writeHome(let home): if let problem = services.writeHome(home) { state.say(problem); needsDraw = true }
+            case .writeHome(let home):
+                if let problem = services.writeHome(home) {
+                    state.say(problem)
+                    needsDraw = true
+                }
             case .edit(let work): services.edit(work, inbox)
             }
         }

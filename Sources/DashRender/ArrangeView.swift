@@ -14,7 +14,8 @@ public enum ArrangeMark: Sendable, Equatable {
 /// its state without colour (double lines: lifted; dashed: drop target; heavy: focus), a
 /// label on its top edge, and the status bar that says what the keys do.
 public enum ArrangeView {
-    public static func mark(_ rect: Rect, _ mark: ArrangeMark, label: String?, theme: Theme, into buffer: inout CellBuffer) {
+    public static func mark(_ rect: Rect, _ mark: ArrangeMark, label: String?, theme: Theme,
+                            into buffer: inout CellBuffer) {
         guard rect.width >= 4, rect.height >= 2 else { return }
         let surface = theme[.surface]
         let (tl, tr, bl, br, h, v): (String, String, String, String, String, String)
@@ -31,7 +32,7 @@ public enum ArrangeView {
             style = Style(foreground: theme[.accent], background: surface, attributes: [.bold])
         }
         // Keep the title and stack dots where they are: redraw only the line glyphs.
-        let lines: Set<String> = ["─", "━", "│", "┃", "╭", "╮", "╰", "╯", "┏", "┓", "┗", "┛", "╔", "╗", "╚", "╝", "═", "║"]
+        let lines = Set("─━│┃╭╮╰╯┏┓┗┛╔╗╚╝═║".map(String.init))
         func put(_ s: String, _ x: Int, _ y: Int) {
             let old = buffer[x, y]
             if lines.contains(old.text) { buffer[x, y] = Cell(s, style: style) } else {

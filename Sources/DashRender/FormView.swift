@@ -16,8 +16,12 @@ public struct FormRow: Sendable {
 
     public init(title: String, value: FieldText, trailing: String? = nil, error: String? = nil, warning: String? = nil,
                 modified: Bool = false) {
-        self.title = title; self.value = value; self.trailing = trailing; self.error = error
-        self.warning = warning; self.modified = modified
+        self.title = title
+        self.value = value
+        self.trailing = trailing
+        self.error = error
+        self.warning = warning
+        self.modified = modified
     }
 }
 
@@ -41,9 +45,16 @@ public struct FormPopup: Sendable {
     public init(title: String, filter: FieldText? = nil, status: String? = nil, statusIsProblem: Bool = false,
                 lines: [String], highlighted: Int?, editingIndex: Int? = nil, editing: FieldText? = nil,
                 empty: String, footer: String) {
-        self.title = title; self.filter = filter; self.status = status; self.statusIsProblem = statusIsProblem
-        self.lines = lines; self.highlighted = highlighted; self.editingIndex = editingIndex; self.editing = editing
-        self.empty = empty; self.footer = footer
+        self.title = title
+        self.filter = filter
+        self.status = status
+        self.statusIsProblem = statusIsProblem
+        self.lines = lines
+        self.highlighted = highlighted
+        self.editingIndex = editingIndex
+        self.editing = editing
+        self.empty = empty
+        self.footer = footer
     }
 }
 
@@ -54,7 +65,9 @@ public struct FormPreview: Sendable {
     public var title: String
     public var caption: String
     public init(candidates: [(family: WidgetFamily, view: TileView)], title: String, caption: String) {
-        self.candidates = candidates; self.title = title; self.caption = caption
+        self.candidates = candidates
+        self.title = title
+        self.caption = caption
     }
 }
 
@@ -80,9 +93,18 @@ public struct FormModel: Sendable {
     public init(title: String, footer: String, heading: String? = nil, rows: [FormRow], selectedRow: Int?,
                 buttons: [String], selectedButton: Int?, help: [String], notes: [String] = [], problem: String? = nil,
                 popup: FormPopup? = nil, preview: FormPreview? = nil) {
-        self.title = title; self.footer = footer; self.heading = heading; self.rows = rows
-        self.selectedRow = selectedRow; self.buttons = buttons; self.selectedButton = selectedButton
-        self.help = help; self.notes = notes; self.problem = problem; self.popup = popup; self.preview = preview
+        self.title = title
+        self.footer = footer
+        self.heading = heading
+        self.rows = rows
+        self.selectedRow = selectedRow
+        self.buttons = buttons
+        self.selectedButton = selectedButton
+        self.help = help
+        self.notes = notes
+        self.problem = problem
+        self.popup = popup
+        self.preview = preview
     }
 }
 
@@ -124,7 +146,9 @@ public enum FormView {
         if let p = m.preview {
             for (family, view) in p.candidates {
                 let size = GridMetrics.tileSize(family)
-                guard size.width + 3 + minimumRowsWidth <= inner.width, size.height + 1 <= inner.height else { continue }
+                guard size.width + 3 + minimumRowsWidth <= inner.width, size.height + 1 <= inner.height else {
+                    continue
+                }
                 let tile = Rect(x: inner.maxX - size.width, y: inner.y, width: size.width, height: size.height)
                 var e = env
                 e.highlightedLink = nil
@@ -142,7 +166,8 @@ public enum FormView {
         // The bottom: a rule, the selected row's help, notes, and why Save was refused.
         var bottom: [(String, Style)] = m.help.map { ($0, text) } + m.notes.map { ($0, dim) }
         if let problem = m.problem {
-            bottom.append(("✗ " + problem, Style(foreground: theme[.negative], background: surface, attributes: [.bold])))
+            let style = Style(foreground: theme[.negative], background: surface, attributes: [.bold])
+            bottom.append(("✗ " + problem, style))
         }
         let maxBottom = max(0, left.height / 3)
         func wrapped(_ width: Int) -> [(String, Style)] {
@@ -172,7 +197,8 @@ public enum FormView {
             top += 2
         }
         let area = Rect(x: left.x, y: top, width: left.width, height: max(0, bottomTop - top - 1))
-        let titleWidth = min(max(12, (m.rows.map { DisplayWidth.of($0.title) }.max() ?? 0) + 4), max(8, left.width / 2), 22)
+        let widestTitle = m.rows.map { DisplayWidth.of($0.title) }.max() ?? 0
+        let titleWidth = min(max(12, widestTitle + 4), max(8, left.width / 2), 22)
         let valueX = left.x + titleWidth
         // Lines: each row, its error and warning lines, then a blank and the buttons.
         var lines: [(row: Int?, kind: Int)] = []  // kind 0 row, 1 error, 2 warning, 3 buttons, 4 blank
@@ -214,7 +240,8 @@ public enum FormView {
                 var x = valueX
                 for (b, label) in m.buttons.enumerated() {
                     let selected = m.selectedButton == b
-                    let st = selected ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
+                    let st = selected
+                        ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
                         : Style(foreground: theme[.accent], background: surface, attributes: [.bold])
                     x += buffer.write("[ \(label) ]", x: x, y: y, style: st, clip: left)
                     x += 2
@@ -245,7 +272,8 @@ public enum FormView {
         let surface = theme[.surface]
         let row = Rect(x: x, y: y, width: width, height: 1)
         if selected {
-            buffer.write("▸", x: x, y: y, style: Style(foreground: theme[.focus], background: surface, attributes: [.bold]))
+            buffer.write("▸", x: x, y: y,
+                         style: Style(foreground: theme[.focus], background: surface, attributes: [.bold]))
         }
         let titleStyle = selected ? Style(foreground: theme[.focus], background: surface, attributes: [.bold])
             : Style(foreground: theme[.text], background: surface)
@@ -284,9 +312,11 @@ public enum FormView {
         let height: Int
         let y: Int
         if wanted <= below || below >= above {
-            height = min(wanted, below); y = anchorY + 1
+            height = min(wanted, below)
+            y = anchorY + 1
         } else {
-            height = min(wanted, above); y = anchorY - height
+            height = min(wanted, above)
+            y = anchorY - height
         }
         guard height >= 3 else { return }
         let bx = min(max(bounds.x, x), bounds.maxX - width)

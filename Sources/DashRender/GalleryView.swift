@@ -8,7 +8,9 @@ public struct GalleryItem: Sendable {
     public var view: TileView?
     public var caption: String
     public init(family: WidgetFamily, view: TileView?, caption: String) {
-        self.family = family; self.view = view; self.caption = caption
+        self.family = family
+        self.view = view
+        self.caption = caption
     }
 }
 
@@ -29,8 +31,15 @@ public struct GalleryModel: Sendable {
 
     public init(filter: FieldText, names: [String], selected: Int?, count: String, name: String?, description: String?,
                 items: [GalleryItem], chosen: Int, empty: String?, footer: String) {
-        self.filter = filter; self.names = names; self.selected = selected; self.count = count; self.name = name
-        self.description = description; self.items = items; self.chosen = chosen; self.empty = empty
+        self.filter = filter
+        self.names = names
+        self.selected = selected
+        self.count = count
+        self.name = name
+        self.description = description
+        self.items = items
+        self.chosen = chosen
+        self.empty = empty
         self.footer = footer
     }
 }
@@ -76,7 +85,8 @@ public enum GalleryView {
         let room = inner.maxY - listTop
         if let empty = m.empty {
             for (i, l) in DisplayWidth.wrap(empty, width: listWidth).prefix(max(0, room)).enumerated() {
-                buffer.write(l, x: inner.x, y: listTop + i, style: Style(foreground: theme[.warning], background: surface))
+                buffer.write(l, x: inner.x, y: listTop + i,
+                             style: Style(foreground: theme[.warning], background: surface))
             }
         }
         if room > 0 {
@@ -84,9 +94,11 @@ public enum GalleryView {
             let first = m.names.count <= room ? 0 : max(0, min(sel - room / 2, m.names.count - room))
             for (n, i) in (first..<min(m.names.count, first + room)).enumerated() {
                 let mine = i == m.selected
-                let st = mine ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse]) : text
+                let st = mine ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
+                    : text
                 if mine {
-                    buffer.fill(Rect(x: inner.x, y: listTop + n, width: listWidth, height: 1), with: Cell(" ", style: st))
+                    buffer.fill(Rect(x: inner.x, y: listTop + n, width: listWidth, height: 1),
+                                with: Cell(" ", style: st))
                 }
                 buffer.write((mine ? "▸ " : "  ") + DisplayWidth.truncate(m.names[i], to: listWidth - 2), x: inner.x,
                              y: listTop + n, style: st)
@@ -97,7 +109,8 @@ public enum GalleryView {
         }
 
         // The chosen widget.
-        let right = Rect(x: inner.x + listWidth + 3, y: inner.y, width: inner.width - listWidth - 3, height: inner.height)
+        let right = Rect(x: inner.x + listWidth + 3, y: inner.y, width: inner.width - listWidth - 3,
+                         height: inner.height)
         guard right.width > 4, let name = m.name else { return result }
         var y = right.y
         buffer.write(DisplayWidth.truncate(name, to: right.width), x: right.x, y: y,
@@ -112,7 +125,8 @@ public enum GalleryView {
         var x = right.x
         for (i, item) in m.items.enumerated() {
             let label = i == m.chosen ? "[\(item.family.displayName)]" : " \(item.family.displayName) "
-            let st = i == m.chosen ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
+            let st = i == m.chosen
+                ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
                 : Style(foreground: theme[.accent], background: surface)
             x += buffer.write(label, x: x, y: y, style: st, clip: right) + 1
         }
@@ -135,9 +149,8 @@ public enum GalleryView {
             guard x + size.width <= right.maxX, y + size.height <= right.maxY else { continue }
             let tile = Rect(x: x, y: y, width: size.width, height: size.height)
             let view = item.view ?? Text("loading…").foregroundStyle(.secondary)
-            let r = Chrome.drawTile(view, rect: tile, decoration: TileDecoration(title: item.family.displayName,
-                                                                                 focused: shown.count > 1 && i == m.chosen),
-                                    environment: env, into: &buffer)
+            let decoration = TileDecoration(title: item.family.displayName, focused: shown.count > 1 && i == m.chosen)
+            let r = Chrome.drawTile(view, rect: tile, decoration: decoration, environment: env, into: &buffer)
             if let n = r.nextLiveChange, result.nextLiveChange.map({ n < $0 }) ?? true { result.nextLiveChange = n }
             var caption = item.caption
             if shown.count == 1 && m.items.count > 1 { caption = "◂ \(i + 1) of \(m.items.count) ▸  " + caption }

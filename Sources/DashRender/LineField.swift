@@ -11,7 +11,10 @@ public struct FieldText: Sendable, Equatable {
     public var placeholder: String?
 
     public init(_ text: String, cursor: Int? = nil, masked: Bool = false, placeholder: String? = nil) {
-        self.text = text; self.cursor = cursor; self.masked = masked; self.placeholder = placeholder
+        self.text = text
+        self.cursor = cursor
+        self.masked = masked
+        self.placeholder = placeholder
     }
 }
 
@@ -21,7 +24,8 @@ public enum LineField {
     /// Which characters are shown in `width` columns: `start..<end`, and whether the hidden
     /// parts are marked on the left (‹) and the right (›). The cursor's character (or the
     /// blank after the text) is always in view; otherwise as much of the start as fits.
-    public static func window(_ widths: [Int], cursor: Int?, width: Int) -> (start: Int, end: Int, left: Bool, right: Bool) {
+    public static func window(_ widths: [Int], cursor: Int?,
+                              width: Int) -> (start: Int, end: Int, left: Bool, right: Bool) {
         let n = widths.count
         guard width > 0 else { return (0, 0, false, false) }
         let c = cursor.map { min(max(0, $0), n) }
@@ -55,7 +59,8 @@ public enum LineField {
         var col = x
         if w.left { col += buffer.write("‹", x: col, y: y, style: placeholderStyle, clip: clip) }
         for i in w.start..<w.end {
-            col += buffer.write(String(chars[i]), x: col, y: y, style: field.cursor == i ? cursorStyle : style, clip: clip)
+            let st = field.cursor == i ? cursorStyle : style
+            col += buffer.write(String(chars[i]), x: col, y: y, style: st, clip: clip)
         }
         if let c = field.cursor, c >= chars.count { buffer.write(" ", x: col, y: y, style: cursorStyle, clip: clip) }
         if w.right { buffer.write("›", x: x + width - 1, y: y, style: placeholderStyle, clip: clip) }

@@ -25,8 +25,8 @@ public final class AppHarness {
     public private(set) var written: [HomeConfig] = []
 
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark, scheduler: Scheduler = Scheduler(),
-                environment: [String: String] = [:]) {
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
+                scheduler: Scheduler = Scheduler(), environment: [String: String] = [:]) {
         clock = VirtualClock(now: now)
         state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone,
                                                      variables: environment), home: home,

@@ -196,8 +196,8 @@ enum FormBench {
         let clock = SystemClock()
         let screen = Size(width: 200, height: 60)
         let home = HomeConfig.defaultHome(bundle: bundle)
-        var state = AppState(environment: appEnvironment, home: home, screen: screen, theme: .dark, alternateTheme: .light,
-                             now: clock.now)
+        var state = AppState(environment: appEnvironment, home: home, screen: screen, theme: .dark,
+                             alternateTheme: .light, now: clock.now)
         // The latest-commit tile: text fields, a path, a secret.
         state.focusedTile = home.tiles.first { $0.items.first?.kind == "commits" }?.id ?? state.focusedTile
         let sink = AnsiSink(size: screen)

@@ -22,7 +22,9 @@ final class EditFormTests: XCTestCase {
         open(h)
         XCTAssertEqual(h.state.editing.form?.fields.map(\.key),
                        ["source", "symbol", "name", "count", "compact", "since", "path", "tags", "label", "token"])
-        for title in ["Source", "Symbol", "Name", "Count", "Compact", "Since"] { XCTAssertTrue(h.screen.contains(title), title) }
+        for title in ["Source", "Symbol", "Name", "Count", "Compact", "Since"] {
+            XCTAssertTrue(h.screen.contains(title), title)
+        }
         h.select("name")
         h.type("zzz")
         XCTAssertEqual(h.field("name")?.line.text, "homezzz")
@@ -172,7 +174,8 @@ final class EditFormTests: XCTestCase {
         h.answerOptions(.failure(FakeError("HTTP 429: rate limited")))
         h.select("symbol")
         XCTAssertTrue(h.screen.contains("⚠ more choices did no"), "in the row: \(h.screen)")
-        XCTAssertTrue(h.screen.contains("⚠ more choices did not load: HTTP 429: rate limited"), "in full below: \(h.screen)")
+        XCTAssertTrue(h.screen.contains("⚠ more choices did not load: HTTP 429: rate limited"),
+                      "in full below: \(h.screen)")
         h.press(.enter)
         XCTAssertEqual(h.optionLoads.count, 1, "opening the picker tries again")
         h.answerOptions(.failure(FakeError("HTTP 429: rate limited")))
@@ -297,7 +300,8 @@ final class EditFormTests: XCTestCase {
         h.type("~/sr")
         h.press(.tab)
         XCTAssertEqual(h.listings.map(\.directory), ["/home/me/"], "~ is the home directory")
-        h.answerListing(.success([DirectoryEntry(name: "src", isDirectory: true), DirectoryEntry(name: "notes", isDirectory: false)]))
+        h.answerListing(.success([DirectoryEntry(name: "src", isDirectory: true),
+                                  DirectoryEntry(name: "notes", isDirectory: false)]))
         XCTAssertEqual(h.field("path")?.line.text, "~/src/", "one match: completed, a directory gets its slash")
         h.press(.tab)
         h.answerListing(.success([DirectoryEntry(name: "swiftdash", isDirectory: true),
@@ -316,7 +320,8 @@ final class EditFormTests: XCTestCase {
 
     func testFilePathCompletionReadsTheRealFileSystemThroughTheEffect() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sd-complete-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("projects"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("projects"),
+                                                withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let h = editHarness()
         open(h)

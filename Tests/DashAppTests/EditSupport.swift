@@ -39,7 +39,8 @@ let probeSchema = ConfigurationSchema([
               kind: .enumeration([ParameterOption("alpha", title: "Alpha"), ParameterOption("beta", title: "Beta"),
                                   ParameterOption("gamma", title: "Gamma")]), default: .string("alpha")),
     Parameter(key: "symbol", title: "Symbol", help: "A ticker symbol",
-              kind: .dynamicEnumeration(fixed: [ParameterOption("BTC", title: "Bitcoin"), ParameterOption("ETH", title: "Ether")],
+              kind: .dynamicEnumeration(fixed: [ParameterOption("BTC", title: "Bitcoin"),
+                                                ParameterOption("ETH", title: "Ether")],
                                         pattern: "[A-Z]{2,5}"),
               default: .string("BTC"), dynamicOptions: { _ in [ParameterOption("LTC", title: "Litecoin")] }),
     Parameter(key: "name", title: "Name", help: "Lower-case letters", kind: .string(pattern: "[a-z]+"),
@@ -49,7 +50,8 @@ let probeSchema = ConfigurationSchema([
     Parameter(key: "since", title: "Since", help: "The first day", kind: .date,
               default: .date(Date(timeIntervalSince1970: 1_793_491_200))),  // 2026-11-01
     Parameter(key: "path", title: "Folder", help: "A folder to watch", kind: .filePath, default: .string("")),
-    Parameter(key: "tags", title: "Tags", help: "Words to match", kind: .list(itemPattern: "[a-z]+"), default: .list([])),
+    Parameter(key: "tags", title: "Tags", help: "Words to match", kind: .list(itemPattern: "[a-z]+"),
+              default: .list([])),
     Parameter(key: "label", title: "Label", help: "Any text", kind: .string(pattern: nil), default: .string("")),
     Parameter(key: "token", title: "Token", help: "An API token", kind: .string(), default: .string(""), isSecret: true,
               environmentVariable: "PROBE_TOKEN"),
@@ -98,8 +100,8 @@ func answerAll(_ h: AppHarness) {
         if job.request.widget.kind == "stories" {
             h.finish(job.id, entries: [StoryEntry(date: start, stories: ["Story of \(job.id)", "b"])])
         } else {
-            h.finish(job.id, entries: [ProbeEntry(date: h.clock.now, lines: ProbeProvider(label: job.request.widget.kind)
-                .describe(c))])
+            let lines = ProbeProvider(label: job.request.widget.kind).describe(c)
+            h.finish(job.id, entries: [ProbeEntry(date: h.clock.now, lines: lines)])
         }
     }
 }

@@ -8,7 +8,10 @@ final class EscapeSequenceTests: XCTestCase {
         var now: [Character]
         var later: [Character]
         var waits = 0
-        init(_ now: String, later: String = "") { self.now = Array(now); self.later = Array(later) }
+        init(_ now: String, later: String = "") {
+            self.now = Array(now)
+            self.later = Array(later)
+        }
         func next(_ wait: Bool) -> Character? {
             if !now.isEmpty { return now.removeFirst() }
             guard wait, !later.isEmpty else { return nil }

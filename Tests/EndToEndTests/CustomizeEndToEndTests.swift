@@ -24,7 +24,8 @@ final class CustomizeEndToEndTests: XCTestCase {
         let server = try LocalHTTPServer()
         defer { server.stop() }
         server.route("/feed.xml", .init(contentType: "application/rss+xml", Self.feed))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-customize-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-customize-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
                    "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
@@ -85,7 +86,9 @@ final class CustomizeEndToEndTests: XCTestCase {
                           "home.yaml is not written on this branch: writeHome has no file writer yet")
         let again = try TmuxSession(width: 80, height: 24, env: env)
         defer { again.close() }
-        s = again.waitFor("the restored home screen", timeout: 20) { $0.contains("? help") && $0.contains("Harbour bridge") }
+        s = again.waitFor("the restored home screen", timeout: 20) {
+            $0.contains("? help") && $0.contains("Harbour bridge")
+        }
         XCTAssertTrue(s.contains("● ○") || s.contains("○ ●"), "the stack is back:\n\(s)")
         again.keys("q")
         again.waitFor("exit") { $0.contains("EXITED 0") }
