@@ -56,6 +56,7 @@ public enum AppView {
         if s.home.tiles.isEmpty {
             let view = VStack(alignment: .center, spacing: 1) {
                 Text("Your home screen has no tiles").font(.headline)
+                Text("Press a to add a widget from the gallery.")
                 Text("Add some to ~/.config/swiftdash/home.yaml (see the README),").foregroundStyle(.secondary)
                 Text("or start with: swiftdash --default-home").foregroundStyle(.secondary)
             }.fill(alignment: .center)

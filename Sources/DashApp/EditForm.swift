@@ -196,7 +196,7 @@ extension Editing {
     // MARK: - Layers
 
     static func formLayers(_ s: AppState) -> [Layer] {
-        guard let form = s.editing.form else { return [.global] }
+        guard let form = s.editing.form else { return [.form, .global] }
         if form.instanceID == nil { return [.list, .global] }
         if form.picker != nil { return [.picker, .global] }
         if let items = form.items { return items.editing != nil ? [.field, .form, .global] : [.list, .global] }
@@ -273,7 +273,10 @@ extension Editing {
     // MARK: - Commands
 
     static func formPerform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
-        guard let form = s.editing.form else { return [] }
+        guard let form = s.editing.form else {
+            s.pane = .none  // the form went away (its tile did): nothing to edit
+            return []
+        }
         if form.instanceID == nil { return stackPerform(&s, c) }
         guard let widget = s.bundle[form.kind], s.home.allInstances.contains(where: { $0.id == form.instanceID }) else {
             closeForm(&s)

@@ -71,6 +71,18 @@ final class GalleryTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("added Dot"), h.screen)
     }
 
+    func testAnEmptyHomeScreenSaysHowToAddAndTheGalleryAddsTheFirstTile() {
+        let h = AppHarness(widgets: editWidgets, home: HomeConfig(tiles: []), now: start)
+        XCTAssertTrue(h.screen.contains("Press a to add a widget"), h.screen)
+        h.press(.char("m"))
+        XCTAssertTrue(h.screen.contains("no tile to arrange"), h.screen)
+        h.press(.char("a"))
+        h.type("dot")
+        h.press(.enter)
+        XCTAssertEqual(h.state.home.tiles.count, 1)
+        XCTAssertEqual(h.state.focusedTile, h.state.home.tiles.first?.id)
+    }
+
     func testAddingTwiceGivesUniqueIds() {
         let h = editHarness()
         for _ in 0..<2 {
