@@ -104,7 +104,7 @@ static void sd_quit_signal(int sig) {
 static void sd_crash_signal(int sig) {
     // Only async-signal-safe calls: leave the alternate screen, show the cursor, turn the
     // mouse off, put the tty modes back, then die of the same signal.
-    static const char reset[] = "\033[0m\033[?1000l\033[?1002l\033[?1006l\033[?25h\033[?1049l\r\n";
+    static const char reset[] = "\033[0m\033[?1000l\033[?1002l\033[?1006l\033[?2004l\033[?25h\033[?1049l\r\n";
     ssize_t r = write(STDOUT_FILENO, reset, sizeof(reset) - 1); (void)r;
     if (*sd_have_termios_slot()) tcsetattr(STDIN_FILENO, TCSANOW, sd_termios_slot());
     signal(sig, SIG_DFL);
@@ -157,6 +157,24 @@ static inline void sd_forward_winch(void) {
 }
 
 static inline int sd_signal_received(void) { return (int)*sd_signal_slot(); }
+
+/// Turns off XON/XOFF flow control, so Ctrl-S (save in the Edit Widget form) and Ctrl-Q
+/// reach the program instead of pausing the terminal. endwin() restores the shell's modes.
+static inline void sd_disable_flow_control(void) {
+    struct termios t;
+    if (tcgetattr(STDIN_FILENO, &t) != 0) return;
+    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    tcsetattr(STDIN_FILENO, TCSANOW, &t);
+    // ncurses applies its own copy of the modes on every nonl(), cbreak()...: refresh it.
+    def_prog_mode();
+}
+
+/// Waits up to `timeout_ms` for standard input; 1 when it is readable.
+static inline int sd_wait_stdin(int timeout_ms) {
+    struct pollfd fd;
+    fd.fd = STDIN_FILENO; fd.events = POLLIN; fd.revents = 0;
+    return poll(&fd, 1, timeout_ms) > 0 && (fd.revents & POLLIN) ? 1 : 0;
+}
 
 /// Waits until stdin or the wake pipe is readable, or `timeout_ms` passes (-1: forever).
 /// Returns a bit set: 1 stdin, 2 wake pipe, 4 interrupted by a signal (SIGWINCH).

@@ -212,6 +212,7 @@ extension App {
             s.actions.queues[id] = queue
             if !a.isUndo, let inverse {
                 s.actions.history.push(ActionHistory.Step(instanceID: id, title: a.title, inverse: inverse))
+                s.noteUndoable(.action)
             }
             fx += widgetCenter(&s, .reloadInstance(id))
             s.say(a.isUndo ? "undone: \(a.title)" : "\(a.title): done" + (inverse == nil ? "" : " · u undoes"))

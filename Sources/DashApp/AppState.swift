@@ -26,6 +26,8 @@ public enum Pane: Sendable, Equatable {
     /// An http(s) link: shows the URL, `o` opens it in the browser.
     case external(tileID: String, link: DeepLink)
     case help
+    /// The Edit Widget form, the gallery, arrange mode: their state is in `AppState.editing`.
+    case form, gallery, arrange
 }
 
 /// A short note in the status bar ("reloading all", "no browser") that disappears by itself.
@@ -77,6 +79,11 @@ public struct AppState: Sendable {
     public var onScreen: Set<String> = []
     /// The `home.yaml` the home screen comes from and is written to (nil: not saved, e.g. `--default-home`).
     public var homeFile: HomeFileState?
+    /// The Edit Widget form, the gallery, arrange mode and the undo history.
+    public var editing = EditingState()
+    /// Which history each undoable step went to, oldest first, so `u` undoes the last one of
+    /// either kind (an arrange/edit step, or a button or toggle pressed).
+    public var undoJournal: [UndoSource] = []
 
     public var bundle: WidgetBundle { environment.bundle }
     public var timeZone: TimeZone { environment.timeZone }
@@ -240,3 +247,6 @@ public struct AppState: Sendable {
         return nil
     }
 }
+
+/// Where an undoable step is kept.
+public enum UndoSource: Sendable, Equatable { case edit, action }

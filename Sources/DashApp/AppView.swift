@@ -59,6 +59,7 @@ public enum AppView {
         if s.home.tiles.isEmpty {
             let view = VStack(alignment: .center, spacing: 1) {
                 Text("Your home screen has no tiles").font(.headline)
+                Text("Press a to add a widget from the gallery.")
                 Text("Add some to ~/.config/swiftdash/home.yaml (see the README),").foregroundStyle(.secondary)
                 Text("or start with: swiftdash --default-home").foregroundStyle(.secondary)
             }.fill(alignment: .center)
@@ -67,6 +68,8 @@ public enum AppView {
         }
         switch s.pane {
         case .none: break
+        case .form, .gallery, .arrange:
+            EditView.draw(s, into: &frame)
         case .help:
             drawHelp(s, env, &frame.buffer)
         case .detail(_, let instanceID, let link):
@@ -120,7 +123,7 @@ public enum AppView {
         KeyTable.groups.map { g in
             (g, KeyTable.bindings.filter { $0.group == g }.map { b in
                 let only = b.layers.subtracting([.global])
-                let scope = b.layers.contains(.global) || only.contains(.home) ? "" : " (in a pane)"
+                let scope = b.layers.isSubset(of: [.link, .detail]) && !only.isEmpty ? " (in a pane)" : ""
                 return (b.label, b.help + scope)
             })
         } + [("Mouse", KeyTable.mouse)]
@@ -134,7 +137,7 @@ public enum AppView {
     /// Where the help is drawn on `screen`, how many columns it uses, and the rows that show.
     static func helpGeometry(_ screen: Size) -> (rect: Rect, columns: Int, visibleRows: Int, totalRows: Int) {
         let total = helpLines().count
-        let columnWidth = 62
+        let columnWidth = 78
         let maxHeight = max(3, screen.height - 1)
         let columns = total + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
         let perColumn = (total + columns - 1) / columns
@@ -167,7 +170,7 @@ public enum AppView {
                     if let group = line.group {
                         Text(group).font(.headline).foregroundStyle(.accent)
                     } else {
-                        HStack(spacing: 2) { Text(line.key).bold().frame(width: 16); Text(line.text).foregroundStyle(.secondary).lineLimit(1) }
+                        HStack(spacing: 2) { Text(line.key).bold().frame(width: 24); Text(line.text).foregroundStyle(.secondary).lineLimit(1) }
                     }
                 }
             }

@@ -34,6 +34,8 @@ public enum Msg: Sendable {
     case performed(id: String, actionID: UInt64, result: Result<ActionPayload?, any Error>)
     /// Files a widget's timeline reads changed on disk (see `Effect.watchFiles`).
     case filesChanged([String])
+    /// A result for the Edit Widget form or the gallery (options, a preview, a directory).
+    case edit(EditMsg)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -62,6 +64,8 @@ public enum Effect: Sendable {
     case perform(ActionJob)
     /// Watch these files (the whole set, replacing the last); a change comes back as `.filesChanged`.
     case watchFiles([String])
+    /// Work for the Edit Widget form or the gallery; the result comes back as `.edit`.
+    case edit(EditEffect)
 }
 
 extension Effect: CustomStringConvertible {
@@ -79,6 +83,7 @@ extension Effect: CustomStringConvertible {
         case .writeHome(let h): return "writeHome(\(h.tiles.map(\.id).joined(separator: ",")))"
         case .perform(let j): return "perform(\(j.instanceID), \(j.title))"
         case .watchFiles(let paths): return "watchFiles(\(paths.joined(separator: ",")))"
+        case .edit(let e): return "edit(\(e))"
         }
     }
 }

@@ -47,15 +47,19 @@ public struct RuntimeServices: Sendable {
     public var perform: @Sendable (ActionJob, Inbox) -> Void = Runtime.concurrentPerform
     /// Watches files (the whole set) and posts `.filesChanged` to the inbox.
     public var watchFiles: @Sendable ([String], Inbox) -> Void = FileWatcher.runtimeWatch
+    /// Runs work for the Edit Widget form and the gallery and posts its result to the inbox.
+    public var edit: @Sendable (EditEffect, Inbox) -> Void
 
     public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
                 openURL: @escaping @Sendable (String) -> String? = { _ in nil },
                 log: @escaping @Sendable (String) -> Void = { _ in },
                 startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil,
-                currentTimeZone: @escaping @Sendable () -> TimeZone? = { nil }) {
+                currentTimeZone: @escaping @Sendable () -> TimeZone? = { nil },
+                edit: (@Sendable (EditEffect, Inbox) -> Void)? = nil) {
         self.saveCache = saveCache; self.openURL = openURL; self.log = log
         self.startLoad = startLoad ?? Runtime.concurrentLoad
         self.currentTimeZone = currentTimeZone
+        self.edit = edit ?? EditEffects.run
     }
 }
 
@@ -199,6 +203,7 @@ public final class Runtime {
             case .writeHome(let home): send(.homeWritten(home, services.writeHome(home, state.homeFile)))
             case .perform(let job): services.perform(job, inbox)
             case .watchFiles(let paths): services.watchFiles(paths, inbox)
+            case .edit(let work): services.edit(work, inbox)
             }
         }
     }

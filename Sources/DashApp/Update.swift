@@ -49,6 +49,7 @@ public enum App {
         case .mouse(let m):
             return mouse(&s, m) + [.redraw(full: false)]
         case .click(let tile, let url):
+            if s.pane == .arrange { return Editing.press(&s, tile: tile) + [.redraw(full: false)] }
             guard s.pane == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
             s.focusedTile = tile
             s.linkIndex = nil
@@ -75,6 +76,8 @@ public enum App {
             return actionPerformed(&s, id: id, actionID: actionID, result: result)
         case .filesChanged(let paths):
             return filesChanged(&s, paths)
+        case .edit(let m):
+            return Editing.receive(&s, m)
         }
     }
 
@@ -115,11 +118,16 @@ public enum App {
         case .external: return [.link, .global]
         case .detail: return [.detail, .global]
         case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
+        case .form, .gallery, .arrange: return Editing.layers(s)
         }
     }
 
     static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
         s.note = nil
+        // Esc and a key typed at once arrive as Alt+key: unless a layer binds it, they are two keys.
+        if case .alt(let c) = k, KeyTable.dispatch(k, through: layers(s)) == nil {
+            return key(&s, .escape) + key(&s, .char(c))
+        }
         guard let (layer, command) = KeyTable.dispatch(k, through: layers(s)) else { return [.redraw(full: false)] }
         return perform(&s, command, in: layer) + [.redraw(full: false)]
     }
@@ -176,8 +184,8 @@ public enum App {
             return widgetCenter(&s, .reloadAllTimelines)
         case .scrollHelp(let delta):
             s.helpScroll = max(0, min(s.helpScroll + delta, AppView.helpScrollLimit(s.screen)))
-        case .undo:
-            return undoAction(&s)
+        case .edit(let command):
+            return Editing.perform(&s, command, in: layer)
         }
         return []
     }
@@ -342,6 +350,7 @@ public enum App {
     /// A mouse event that hit no link (links come as `.click`).
     static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
         guard !s.layout.isTooSmall else { return [] }
+        if s.pane == .arrange { return Editing.mouse(&s, m) }
         if s.pane != .none {
             if m.kind == .press, case .help = s.pane { s.pane = .none }
             return []

@@ -5,6 +5,10 @@ public enum Key: Hashable, Sendable {
     case enter, escape, tab, backTab, backspace, delete, insert
     case up, down, left, right, home, end, pageUp, pageDown
     case function(Int)
+    /// Alt (Meta) with a key: the terminal sent ESC and the key together (readline's M-b, M-f).
+    case alt(Character)
+    /// Text pasted with the terminal's bracketed paste, as one event.
+    case paste(String)
 }
 
 public struct MouseEvent: Hashable, Sendable {

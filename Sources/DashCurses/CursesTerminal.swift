@@ -90,6 +90,7 @@ public final class CursesTerminal: Terminal {
         // know where ncurses believes it is and can put it back there.
         leaveok(sd_stdscr(), false)
         curs_set(0)
+        sd_disable_flow_control()
         var depth = ColorDepth.none
         if has_colors() {
             start_color()
@@ -105,6 +106,8 @@ public final class CursesTerminal: Terminal {
         mouseinterval(0)
         size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
         active = true
+        // Bracketed paste: a paste arrives as one `.paste` key, not as typed keys.
+        writeRaw("\u{1B}[?2004h")
         chooseWidthModel(environment: environment)
     }
 
@@ -217,6 +220,7 @@ public final class CursesTerminal: Terminal {
     public func shutdown() {
         guard active else { return }
         active = false
+        writeRaw("\u{1B}[?2004l")
         mousemask(0, nil)
         curs_set(1)
         endwin()
@@ -370,6 +374,21 @@ public final class CursesTerminal: Terminal {
         return poll() ?? (r & 6 != 0 ? .wake : nil)
     }
 
+    /// The next character ncurses has (with `wait`, up to 100 ms more for a paste's body).
+    /// Function keys inside a paste are skipped.
+    private func nextCharacter(wait: Bool) -> Character? {
+        var ch: wint_t = 0
+        for _ in 0..<64 {
+            var r = wget_wch(sd_stdscr(), &ch)
+            if r == ERR && wait && sd_wait_stdin(100) == 1 { r = wget_wch(sd_stdscr(), &ch) }
+            if r == ERR { return nil }
+            if r == sd_key_code_yes() { continue }
+            guard let s = Unicode.Scalar(UInt32(ch)) else { return nil }
+            return Character(s)
+        }
+        return nil
+    }
+
     /// One pending key or event from ncurses, without waiting.
     private func poll() -> InputEvent? {
         var ch: wint_t = 0
@@ -412,7 +431,9 @@ public final class CursesTerminal: Terminal {
             }
         }
         switch code {
-        case 27: return .key(.escape)
+        case 27:
+            // Alt+key and bracketed paste arrive as ESC and more (ncurses knows neither).
+            return EscapeSequence.decode(next: nextCharacter).map { .key($0) }
         case 9: return .key(.tab)
         case 10, 13: return .key(.enter)
         case 127, 8: return .key(.backspace)

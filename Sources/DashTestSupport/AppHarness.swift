@@ -33,6 +33,11 @@ public final class AppHarness {
     /// The files the app asked to watch, last set.
     public private(set) var watchedFiles: [String] = []
 
+    /// Work asked for by the form and the gallery, not yet answered (see AppHarness+Edit).
+    public internal(set) var edits: [EditEffect] = []
+    /// Every home screen the app asked to write to home.yaml, in order.
+    public private(set) var written: [HomeConfig] = []
+
     public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
                 scheduler: Scheduler = Scheduler(), usage: UsageHistory = UsageHistory(),
@@ -70,6 +75,8 @@ public final class AppHarness {
             case .saveUsage(let u): savedUsage = u
             case .perform(let job): actionJobs.append(job)
             case .watchFiles(let paths): watchedFiles = paths
+            case .edit(let e): edits.append(e)
+            case .writeHome(let h): written.append(h)
             default: break
             }
         }

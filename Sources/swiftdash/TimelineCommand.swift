@@ -130,8 +130,11 @@ struct Bench: ParsableCommand {
     @Option(help: "Entries per timeline.") var entries = 100
     @Option(help: "Virtual hours.") var hours = 24.0
     @Option(help: "Frames to render for the render benchmark.") var frames = 200
+    @Option(help: "Keystrokes for the Edit Widget benchmark.") var keystrokes = 400
+    @Flag(help: "Only the Edit Widget benchmark (a keystroke in the form to the frame written).") var formOnly = false
 
     func run() throws {
+        if formOnly { return FormBench.run(keystrokes: keystrokes) }
         let r = SchedulerBenchmark.run(instances: instances, entriesPerTimeline: entries, virtualHours: hours, wallClock: SystemClock())
         print(r)
 
@@ -155,7 +158,77 @@ struct Bench: ParsableCommand {
         print("render 160x48 (default home, placeholders):")
         print(String(format: "  first frame:   %.2f ms", first * 1000))
         print(String(format: "  next frames:   %.2f ms each (%d frames), %.0f changed cells per frame", per * 1000, frames, Double(cells) / Double(max(1, frames))))
+        FormBench.run(keystrokes: keystrokes)
         var usage = rusage()
         if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { print("  peak RSS:      \(usage.ru_maxrss / 1024) MB (whole bench)") }
+    }
+}
+
+/// From a keystroke in the Edit Widget form to the frame written, at 200x60: the runtime's
+/// whole path (update, view, frame diff) and the escape sequences a terminal is sent,
+/// written to /dev/null. Providers and previews do not run (they answer later, as
+/// messages; the frame for the keystroke does not wait for them).
+enum FormBench {
+    /// A terminal that turns changed cells into ANSI bytes, as a real one is sent them.
+    final class AnsiSink: Terminal {
+        let size: Size
+        let colorDepth = ColorDepth.trueColor
+        let out = FileHandle(forWritingAtPath: "/dev/null")
+        var bytes = 0
+        var cells = 0
+        init(size: Size) { self.size = size }
+        func draw(_ runs: [CellRun], full: Bool) {
+            var text = full ? "\u{1B}[2J" : ""
+            for run in runs {
+                text += "\u{1B}[\(run.y + 1);\(run.x + 1)H"
+                var style: Style? = nil
+                for cell in run.cells where !cell.isContinuation {
+                    if cell.style != style {
+                        text += ANSI.sgr(cell.style, depth: colorDepth)
+                        style = cell.style
+                    }
+                    text += cell.text
+                }
+                cells += run.cells.count
+            }
+            let data = Data(text.utf8)
+            bytes += data.count
+            out?.write(data)
+        }
+        func readEvent(timeout: Double?) -> InputEvent? { nil }
+    }
+
+    static func run(keystrokes: Int) {
+        let clock = SystemClock()
+        let screen = Size(width: 200, height: 60)
+        let home = HomeConfig.defaultHome(bundle: bundle)
+        var state = AppState(environment: appEnvironment, home: home, screen: screen, theme: .dark,
+                             alternateTheme: .light, now: clock.now)
+        // The latest-commit tile: text fields, a path, a secret.
+        state.focusedTile = home.tiles.first { $0.items.first?.kind == "commits" }?.id ?? state.focusedTile
+        let sink = AnsiSink(size: screen)
+        let runtime = Runtime(state: state, terminal: sink, clock: clock, inbox: Inbox(wake: {}),
+                              services: RuntimeServices(startLoad: { _, _ in nil }, edit: { _, _ in }))
+        runtime.turn()
+        for k in [Key.char("e"), .down, .down] {
+            runtime.handle(.key(k))
+            runtime.turn()
+        }
+        let (bytes0, cells0, frames0) = (sink.bytes, sink.cells, runtime.stats.frames)
+        var times: [Double] = []
+        for i in 0..<keystrokes {
+            let key: Key = i % 2 == 0 ? .char("x") : .backspace
+            let t0 = clock.now
+            runtime.handle(.key(key))
+            runtime.turn()
+            times.append(clock.now.timeIntervalSince(t0) * 1000)
+        }
+        times.sort()
+        let n = max(1, times.count)
+        let frames = max(1, runtime.stats.frames - frames0)
+        print("Edit Widget form, 200x60: a keystroke to the frame written (\(keystrokes) keys, \(frames) frames):")
+        print(String(format: "  median %.3f ms, p95 %.3f ms, max %.3f ms (target: under 16 ms)",
+                     times[n / 2], times[min(n - 1, n * 95 / 100)], times.last ?? 0))
+        print("  per frame: \((sink.cells - cells0) / frames) cells, \((sink.bytes - bytes0) / frames) bytes")
     }
 }

@@ -202,8 +202,9 @@ final class ActionTests: XCTestCase {
     }
 
     func testUIsBoundOnTheHomeScreenAndListedInTheHelp() {
-        XCTAssertEqual(KeyTable.command(for: .char("u"), in: .home), .undo)
-        XCTAssertTrue(AppView.keyHelp.flatMap { $0.1.map(\.0) }.contains("u"))
+        // One `u` undoes the last change of any kind (decision 36).
+        XCTAssertEqual(KeyTable.command(for: .char("u"), in: .home), .edit(.undo))
+        XCTAssertTrue(AppView.keyHelp.flatMap { $0.1.map(\.0) }.contains("u Ctrl-R"))
     }
 
     // MARK: - The runtime's side

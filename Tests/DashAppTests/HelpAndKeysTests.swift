@@ -1,0 +1,50 @@
+import XCTest
+import Foundation
+import DashCore
+import DashWidgets
+import DashTestSupport
+@testable import DashApp
+
+/// The help overlay now that the key table is longer than a 24-row screen, and the text
+/// keys a terminal sends.
+final class HelpAndKeysTests: XCTestCase {
+    func testTheHelpScrollsToEveryKeyAndSaysWhereItIs() {
+        let h = editHarness()
+        h.press(.char("?"))
+        XCTAssertTrue(h.screen.contains("↑↓ scroll ("), h.screen)
+        XCTAssertFalse(h.screen.contains("Ctrl-Y"))
+        for _ in 0..<10 { h.press(.pageDown) }
+        XCTAssertTrue(h.screen.contains("Ctrl-Y"), "the last row can be reached: \(h.screen)")
+        XCTAssertTrue(h.screen.contains("Mouse"))
+        h.press(.up)
+        XCTAssertEqual(h.state.pane, .help, "arrows scroll, they do not close the help")
+        h.press(.escape)
+        h.press(.char("?"))
+        XCTAssertEqual(h.state.helpScroll, 0, "it opens at the top again")
+        XCTAssertTrue(h.screen.contains("Move"), h.screen)
+    }
+
+    func testEscAndAKeyArrivingTogetherAreTwoKeysUnlessAltBindsIt() {
+        let h = editHarness()
+        h.press(.char("e"))
+        h.press(.alt("m"))  // Esc, then m: the form closes, arrange mode starts
+        XCTAssertEqual(h.state.pane, .arrange)
+        h.press(.escape, .char("e"))
+        h.select("label")
+        h.type("one two")
+        h.press(.alt("b"))
+        XCTAssertEqual(h.state.pane, .form, "Alt-B is bound in a text field")
+        XCTAssertEqual(h.field("label")?.line.cursor, 4)
+    }
+
+    func testEveryEditingLayerWithTextKeepsPrintableKeysFromTheGlobalLayer() {
+        for layer in Layer.allCases where layer.takesText {
+            for c in "qt?" {
+                let hit = KeyTable.dispatch(.char(c), through: [layer, .global])
+                XCTAssertEqual(hit?.0, layer, "\(c) in \(layer)")
+            }
+            XCTAssertEqual(KeyTable.dispatch(.ctrl("c"), through: [layer, .global])?.1, .quit, "Ctrl-C still quits")
+            XCTAssertEqual(KeyTable.dispatch(.paste("x"), through: [layer, .global])?.1, .edit(.type("x")))
+        }
+    }
+}
