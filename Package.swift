@@ -68,12 +68,17 @@ let package = Package(
         ),
         .testTarget(
             name: "DashAppTests",
-            dependencies: ["DashApp", "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashTestSupport", "DashBuiltinWidgets"]
+            dependencies: [
+                "DashApp", "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashTestSupport",
+                "DashBuiltinWidgets",
+            ]
         ),
         .testTarget(
             name: "DashBuiltinWidgetsTests",
-            dependencies: ["DashBuiltinWidgets", "DashNetworking", "DashWidgets", "DashRender", "DashCore", "DashTestSupport",
-                           "swiftdash-fetch"],
+            dependencies: [
+                "DashBuiltinWidgets", "DashNetworking", "DashWidgets", "DashRender", "DashCore", "DashTestSupport",
+                "swiftdash-fetch",
+            ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"]),

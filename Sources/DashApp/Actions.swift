@@ -121,9 +121,10 @@ public enum Actions {
     /// Runs a job's action with the widget's action timeout (`LoadTimeoutError` past it).
     public static func run(_ job: ActionJob) async -> Result<ActionPayload?, any Error> {
         do {
-            return .success(try await Loads.withTimeout(job.timeout) {
-                try await job.widget.perform(job.action, configuration: job.configuration, in: job.context)
-            })
+            return .success(
+                try await Loads.withTimeout(job.timeout) {
+                    try await job.widget.perform(job.action, configuration: job.configuration, in: job.context)
+                })
         } catch {
             return .failure(error)
         }
@@ -166,8 +167,10 @@ extension App {
         return activateControl(&s, tile: tile, control: control) + [.redraw(full: false)]
     }
 
-    static func enqueueAction(_ s: inout AppState, instance: String, action: ActionPayload, title: String,
-                              isUndo: Bool) -> [Effect] {
+    static func enqueueAction(
+        _ s: inout AppState, instance: String, action: ActionPayload, title: String,
+        isUndo: Bool
+    ) -> [Effect] {
         let id = s.actions.nextID
         s.actions.nextID += 1
         s.actions.queues[instance, default: []].append(
@@ -178,9 +181,11 @@ extension App {
     /// Starts the instance's next queued action unless one runs.
     static func startNextAction(_ s: inout AppState, _ instance: String) -> [Effect] {
         guard var queue = s.actions.queues[instance], !queue.contains(where: \.isRunning),
-              let i = queue.firstIndex(where: { $0.phase == .queued }) else { return [] }
+            let i = queue.firstIndex(where: { $0.phase == .queued })
+        else { return [] }
         guard let inst = s.home.allInstances.first(where: { $0.id == instance }),
-              let widget = s.bundle[inst.kind] else {
+            let widget = s.bundle[inst.kind]
+        else {
             s.actions.queues[instance] = nil
             return []
         }
@@ -188,20 +193,26 @@ extension App {
         queue[i].timeout = widget.actionTimeout
         s.actions.queues[instance] = queue
         let a = queue[i]
-        let context = Loads.context(family: s.loadFamily(ofInstance: instance), now: s.now, environment: s.environment,
-                                    colorScheme: s.colorScheme).forInstance(instance, environment: s.environment)
-        let job = ActionJob(id: a.id, instanceID: instance, widget: widget, configuration: inst.config,
-                            action: a.action, title: a.title, context: context)
+        let context = Loads.context(
+            family: s.loadFamily(ofInstance: instance), now: s.now, environment: s.environment,
+            colorScheme: s.colorScheme
+        ).forInstance(instance, environment: s.environment)
+        let job = ActionJob(
+            id: a.id, instanceID: instance, widget: widget, configuration: inst.config,
+            action: a.action, title: a.title, context: context)
         return [.perform(job), .log("\(instance): \(a.isUndo ? "undo " : "")action \(a.title): \(a.action.json)")]
     }
 
     /// An action answered: on success the tile reloads (a manual reload, free) and the inverse
     /// goes on the undo history; on failure the tile goes back and the status bar says why.
     /// Either way the next action of the instance starts.
-    static func actionPerformed(_ s: inout AppState, id: String, actionID: UInt64,
-                                result: Result<ActionPayload?, any Error>) -> [Effect] {
+    static func actionPerformed(
+        _ s: inout AppState, id: String, actionID: UInt64,
+        result: Result<ActionPayload?, any Error>
+    ) -> [Effect] {
         guard var queue = s.actions.queues[id],
-              let i = queue.firstIndex(where: { $0.id == actionID && $0.isRunning }) else {
+            let i = queue.firstIndex(where: { $0.id == actionID && $0.isRunning })
+        else {
             return [.log("\(id): late result of action \(actionID) ignored")]
         }
         let a = queue[i]

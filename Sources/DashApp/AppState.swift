@@ -14,7 +14,9 @@ public struct AppEnvironment: Sendable {
     public var variables: [String: String]
 
     public init(bundle: WidgetBundle, timeZone: TimeZone, variables: [String: String] = [:]) {
-        self.bundle = bundle; self.timeZone = timeZone; self.variables = variables
+        self.bundle = bundle
+        self.timeZone = timeZone
+        self.variables = variables
     }
 }
 
@@ -37,7 +39,8 @@ public struct StatusNote: Sendable, Equatable {
     public static let lifetime: TimeInterval = 4
 
     public init(_ text: String, at now: Date) {
-        self.text = text; self.expires = now.addingTimeInterval(Self.lifetime)
+        self.text = text
+        self.expires = now.addingTimeInterval(Self.lifetime)
     }
 }
 
@@ -60,7 +63,14 @@ public struct AppState: Sendable {
     public var focusedTile: String?
     /// Index of the link highlighted by Tab inside the focused tile.
     public var linkIndex: Int?
-    public var pane: Pane = .none { didSet { if pane != oldValue { paneLinkIndex = nil; helpScroll = 0 } } }
+    public var pane: Pane = .none {
+        didSet {
+            if pane != oldValue {
+                paneLinkIndex = nil
+                helpScroll = 0
+            }
+        }
+    }
     /// How far the help overlay is scrolled (when it is longer than the screen).
     public var helpScroll = 0
     /// Index of the link highlighted by Tab inside the detail pane.
@@ -90,10 +100,16 @@ public struct AppState: Sendable {
 
     /// Registers every instance with `scheduler` (restore its cache snapshot first: a cached
     /// timeline then shows at once).
-    public init(environment: AppEnvironment, home: HomeConfig, screen: Size, theme: Theme, alternateTheme: Theme,
-                now: Date, scheduler: Scheduler = Scheduler()) {
-        self.environment = environment; self.home = home; self.screen = screen
-        self.theme = theme; self.alternateTheme = alternateTheme; self.now = now
+    public init(
+        environment: AppEnvironment, home: HomeConfig, screen: Size, theme: Theme, alternateTheme: Theme,
+        now: Date, scheduler: Scheduler = Scheduler()
+    ) {
+        self.environment = environment
+        self.home = home
+        self.screen = screen
+        self.theme = theme
+        self.alternateTheme = alternateTheme
+        self.now = now
         self.scheduler = scheduler
         self.layout = HomeLayout.compute([], screen: screen)
         relayout()
@@ -101,10 +117,13 @@ public struct AppState: Sendable {
         registerInstances()
     }
 
-    public init(bundle: WidgetBundle, home: HomeConfig, screen: Size, theme: Theme, alternateTheme: Theme,
-                timeZone: TimeZone, now: Date, environment: [String: String] = [:]) {
-        self.init(environment: AppEnvironment(bundle: bundle, timeZone: timeZone, variables: environment), home: home,
-                  screen: screen, theme: theme, alternateTheme: alternateTheme, now: now)
+    public init(
+        bundle: WidgetBundle, home: HomeConfig, screen: Size, theme: Theme, alternateTheme: Theme,
+        timeZone: TimeZone, now: Date, environment: [String: String] = [:]
+    ) {
+        self.init(
+            environment: AppEnvironment(bundle: bundle, timeZone: timeZone, variables: environment), home: home,
+            screen: screen, theme: theme, alternateTheme: alternateTheme, now: now)
     }
 
     /// Tells the scheduler about every instance of the home screen, each in the family it is
@@ -127,9 +146,15 @@ public struct AppState: Sendable {
             return TileSlot(id: t.id, family: t.family, fallbacks: common)
         }
         layout = HomeLayout.compute(slots, screen: screen)
-        if let f = focusedTile, let placed = layout.tile(f) { page = placed.page }
-        else if layout.isTooSmall, focusedTile != nil { page = 0 } // keep focus for when the screen grows again
-        else { focusedTile = layout.pages.first?.first?.id; page = 0 }
+        if let f = focusedTile, let placed = layout.tile(f) {
+            page = placed.page
+        } else if layout.isTooSmall, focusedTile != nil {
+            page = 0
+        }  // keep focus for when the screen grows again
+        else {
+            focusedTile = layout.pages.first?.first?.id
+            page = 0
+        }
         page = min(page, layout.pageCount - 1)
     }
 
@@ -163,14 +188,19 @@ public struct AppState: Sendable {
 
     /// The context a view of `family` is drawn in, now.
     public func context(for family: WidgetFamily, isPreview: Bool = false) -> TimelineContext {
-        Loads.context(family: family, now: now, environment: environment, colorScheme: colorScheme, isPreview: isPreview)
+        Loads.context(
+            family: family, now: now, environment: environment, colorScheme: colorScheme, isPreview: isPreview)
     }
 
     /// What a load the scheduler asked for runs with.
     public func job(for request: LoadRequest) -> LoadJob {
-        LoadJob(request: request, context: Loads.context(family: request.family, now: request.startedAt,
-                                                         environment: environment, colorScheme: colorScheme)
-                    .forInstance(request.id, environment: environment))
+        LoadJob(
+            request: request,
+            context: Loads.context(
+                family: request.family, now: request.startedAt,
+                environment: environment, colorScheme: colorScheme
+            )
+            .forInstance(request.id, environment: environment))
     }
 
     // MARK: - What tiles show
@@ -184,7 +214,8 @@ public struct AppState: Sendable {
     /// The view a tile shows now (nil before its first entry).
     func currentView(ofTile tileID: String) -> TileView? {
         guard let family = drawnFamily(ofTile: tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
-              let entry = entry(ofInstance: inst.id) else { return nil }
+            let entry = entry(ofInstance: inst.id)
+        else { return nil }
         return w.view(for: entry, in: context(for: family))
     }
 
@@ -200,7 +231,8 @@ public struct AppState: Sendable {
         if let note, now < note.expires { return note.text }
         if let problem = homeFile?.problem { return "⚠ \(problem) — showing the last good version" }
         if let f = focusedTile, let inst = shownInstance(f), let problem = scheduler.lastError(inst.id),
-           scheduler.isStale(inst.id) || entry(ofInstance: inst.id) == nil {
+            scheduler.isStale(inst.id) || entry(ofInstance: inst.id) == nil
+        {
             return "⚠ \(inst.kind) failed (r retries): \(problem)"
         }
         if !layout.isTooSmall, !layout.hidden.isEmpty {
@@ -224,7 +256,8 @@ public struct AppState: Sendable {
     /// The detail pane's view for content of `size` (the caller knows the pane's geometry).
     public func detailView(size: Size) -> TileView? {
         guard case .detail(_, let instanceID, let link) = pane,
-              let inst = home.allInstances.first(where: { $0.id == instanceID }), let widget = bundle[inst.kind] else { return nil }
+            let inst = home.allInstances.first(where: { $0.id == instanceID }), let widget = bundle[inst.kind]
+        else { return nil }
         var ctx = context(for: .large)
         ctx.size = (size.width, size.height)
         return widget.detail(for: link, entry: entry(ofInstance: instanceID), in: ctx)

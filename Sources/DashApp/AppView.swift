@@ -17,10 +17,12 @@ public enum AppView {
             guard let tile = s.tile(placed.id), let inst = s.shownInstance(placed.id) else { continue }
             let ctx = s.context(for: placed.family)
             let focused = s.focusedTile == placed.id && s.pane == .none
-            let stackPos = tile.items.count > 1 ? (min(s.stackIndex[placed.id] ?? 0, tile.items.count - 1), tile.items.count) : nil
+            let stackPos =
+                tile.items.count > 1 ? (min(s.stackIndex[placed.id] ?? 0, tile.items.count - 1), tile.items.count) : nil
             guard let widget = s.bundle[inst.kind] else {
-                out[placed.id] = HomeTileContent(view: Text("Unknown widget \(inst.kind)").foregroundStyle(.negative),
-                                                 decoration: TileDecoration(title: inst.kind, focused: focused))
+                out[placed.id] = HomeTileContent(
+                    view: Text("Unknown widget \(inst.kind)").foregroundStyle(.negative),
+                    decoration: TileDecoration(title: inst.kind, focused: focused))
                 continue
             }
             let entry = s.entry(ofInstance: inst.id)
@@ -42,8 +44,9 @@ public enum AppView {
             let stale = entry != nil && s.scheduler.isStale(inst.id) ? error : nil
             out[placed.id] = HomeTileContent(
                 view: shown,
-                decoration: TileDecoration(title: title, focused: focused, staleMessage: stale,
-                                           stackPosition: stackPos),
+                decoration: TileDecoration(
+                    title: title, focused: focused, staleMessage: stale,
+                    stackPosition: stackPos),
                 highlightedLink: focused ? s.highlightedLink : nil,
                 highlightedControl: focused ? s.highlightedControl?.identity : nil)
             out[placed.id]?.decoration.attention = !focused && s.smart.attention[placed.id] != nil
@@ -54,7 +57,8 @@ public enum AppView {
     /// The whole screen: home, then any pane over it.
     public static func render(_ s: AppState) -> HomeFrame {
         let env = environment(s)
-        var frame = HomeScreen.draw(layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, environment: env)
+        var frame = HomeScreen.draw(
+            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, environment: env)
         guard !s.layout.isTooSmall else { return frame }
         if s.home.tiles.isEmpty {
             let view = VStack(alignment: .center, spacing: 1) {
@@ -63,8 +67,9 @@ public enum AppView {
                 Text("Add some to ~/.config/swiftdash/home.yaml (see the README),").foregroundStyle(.secondary)
                 Text("or start with: swiftdash --default-home").foregroundStyle(.secondary)
             }.fill(alignment: .center)
-            _ = TileRenderer.render(view, in: Rect(x: 0, y: 0, width: s.screen.width, height: s.screen.height - 1),
-                                    buffer: &frame.buffer, environment: env)
+            _ = TileRenderer.render(
+                view, in: Rect(x: 0, y: 0, width: s.screen.width, height: s.screen.height - 1),
+                buffer: &frame.buffer, environment: env)
         }
         switch s.pane {
         case .none: break
@@ -85,23 +90,32 @@ public enum AppView {
             if let view {
                 var e = env
                 e.highlightedLink = s.highlightedPaneLink(in: links)
-                let r = TileRenderer.render(view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: e)
-                if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! { frame.nextLiveChange = n }
+                let r = TileRenderer.render(
+                    view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: e)
+                if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! {
+                    frame.nextLiveChange = n
+                }
             }
         case .external(_, let link):
             let rect = paneRect(Size(width: s.screen.width, height: min(s.screen.height, 12)))
-            let r = Rect(x: rect.x, y: max(0, (s.screen.height - rect.height) / 2), width: rect.width, height: rect.height)
-            Chrome.drawPane(r, title: "Open link", footer: "o open in browser · Esc close", theme: s.theme, into: &frame.buffer)
+            let r = Rect(
+                x: rect.x, y: max(0, (s.screen.height - rect.height) / 2), width: rect.width, height: rect.height)
+            Chrome.drawPane(
+                r, title: "Open link", footer: "o open in browser · Esc close", theme: s.theme, into: &frame.buffer)
             let view = VStack(spacing: 1) {
                 Text("This tile links to a web page:").foregroundStyle(.secondary)
                 Text(link.url).foregroundStyle(.accent).lineLimit(1)
                 Text("Press o to open it with $BROWSER or xdg-open.").font(.caption)
             }
-            _ = TileRenderer.render(view, in: r.inset(top: 2, left: 3, bottom: 1, right: 3), buffer: &frame.buffer, environment: env)
+            _ = TileRenderer.render(
+                view, in: r.inset(top: 2, left: 3, bottom: 1, right: 3), buffer: &frame.buffer, environment: env)
             // Make the URL a real OSC 8 hyperlink for terminals that support it.
             let urlWidth = min(DisplayWidth.of(link.url), r.width - 6)
             frame.buffer.restyle(Rect(x: r.x + 3, y: r.y + 4, width: urlWidth, height: 1)) { st in
-                var st = st; st.hyperlink = link.url; st.attributes.insert(.underline); return st
+                var st = st
+                st.hyperlink = link.url
+                st.attributes.insert(.underline)
+                return st
             }
         }
         return frame
@@ -121,11 +135,14 @@ public enum AppView {
     /// Every key, grouped, from `KeyTable` (the same table `update` dispatches from).
     public static var keyHelp: [(String, [(String, String)])] {
         KeyTable.groups.map { g in
-            (g, KeyTable.bindings.filter { $0.group == g }.map { b in
-                let only = b.layers.subtracting([.global])
-                let scope = b.layers.isSubset(of: [.link, .detail]) && !only.isEmpty ? " (in a pane)" : ""
-                return (b.label, b.help + scope)
-            })
+            (
+                g,
+                KeyTable.bindings.filter { $0.group == g }.map { b in
+                    let only = b.layers.subtracting([.global])
+                    let scope = b.layers.isSubset(of: [.link, .detail]) && !only.isEmpty ? " (in a pane)" : ""
+                    return (b.label, b.help + scope)
+                }
+            )
         } + [("Mouse", KeyTable.mouse)]
     }
 
@@ -170,7 +187,10 @@ public enum AppView {
                     if let group = line.group {
                         Text(group).font(.headline).foregroundStyle(.accent)
                     } else {
-                        HStack(spacing: 2) { Text(line.key).bold().frame(width: 24); Text(line.text).foregroundStyle(.secondary).lineLimit(1) }
+                        HStack(spacing: 2) {
+                            Text(line.key).bold().frame(width: 24)
+                            Text(line.text).foregroundStyle(.secondary).lineLimit(1)
+                        }
                     }
                 }
             }

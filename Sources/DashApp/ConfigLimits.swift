@@ -31,9 +31,10 @@ enum YAMLGuard {
     /// The text of `data`, or an error naming the line of the first byte that is not UTF-8.
     static func text(_ data: Data, file: String, maxBytes: Int, what: String) throws -> String {
         if data.count > maxBytes {
-            throw ConfigFileError(file: file, line: nil,
-                                  message: "the file is \(sizeText(data.count)); "
-                                  + "\(what) may be at most \(sizeText(maxBytes))")
+            throw ConfigFileError(
+                file: file, line: nil,
+                message: "the file is \(sizeText(data.count)); "
+                    + "\(what) may be at most \(sizeText(maxBytes))")
         }
         if let s = String(validating: data, as: UTF8.self) { return s }
         var parser = Unicode.UTF8.ForwardParser()
@@ -51,9 +52,10 @@ enum YAMLGuard {
                 let hex = String(byte, radix: 16, uppercase: true)
                 _ = length
                 let byteText = "0x" + (hex.count < 2 ? "0" : "") + hex
-                throw ConfigFileError(file: file, line: line,
-                                      message: "not valid UTF-8 (byte \(byteText) at column \(column)): "
-                                      + "save the file as UTF-8")
+                throw ConfigFileError(
+                    file: file, line: line,
+                    message: "not valid UTF-8 (byte \(byteText) at column \(column)): "
+                        + "save the file as UTF-8")
             }
         }
         throw ConfigFileError(file: file, line: nil, message: "not valid UTF-8: save the file as UTF-8")
@@ -71,7 +73,8 @@ enum YAMLGuard {
     }
 
     static func sizeText(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? FixedFormat.decimal(Double(bytes) / Double(1 << 20), places: 1) + " MB"
+        bytes >= 1 << 20
+            ? FixedFormat.decimal(Double(bytes) / Double(1 << 20), places: 1) + " MB"
             : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
     }
 
@@ -80,16 +83,19 @@ enum YAMLGuard {
     static func compose(_ text: String, file: String) throws -> Node? {
         let scan = YAMLScan(text)
         if let key = scan.aliases.first(where: \.isKey) {
-            throw ConfigFileError(file: file, line: key.line,
-                                  message: "an alias (*\(key.name)) cannot be a key; write the key out")
+            throw ConfigFileError(
+                file: file, line: key.line,
+                message: "an alias (*\(key.name)) cannot be a key; write the key out")
         }
         if let line = scan.complexKeyLine {
-            throw ConfigFileError(file: file, line: line,
-                                  message: "a key must be a plain word: lists, mappings and `?` keys cannot be keys")
+            throw ConfigFileError(
+                file: file, line: line,
+                message: "a key must be a plain word: lists, mappings and `?` keys cannot be keys")
         }
         if scan.maxFlowDepth > ConfigLimits.maxDepth {
-            throw ConfigFileError(file: file, line: scan.deepLine,
-                                  message: "nested more than \(ConfigLimits.maxDepth) levels deep")
+            throw ConfigFileError(
+                file: file, line: scan.deepLine,
+                message: "nested more than \(ConfigLimits.maxDepth) levels deep")
         }
         let root: Node?
         do {
@@ -111,13 +117,15 @@ enum YAMLGuard {
             values += 1
             if values > ConfigLimits.maxValues {
                 let how = firstAlias.map { " once aliases such as *\($0.name) are expanded" } ?? ""
-                throw ConfigFileError(file: file, line: firstAlias?.line ?? node.mark?.line,
-                                      message: "the file holds more than \(grouped(ConfigLimits.maxValues)) values"
-                                      + "\(how); write fewer repeats")
+                throw ConfigFileError(
+                    file: file, line: firstAlias?.line ?? node.mark?.line,
+                    message: "the file holds more than \(grouped(ConfigLimits.maxValues)) values"
+                        + "\(how); write fewer repeats")
             }
             if depth > ConfigLimits.maxDepth {
-                throw ConfigFileError(file: file, line: node.mark?.line,
-                                      message: "nested more than \(ConfigLimits.maxDepth) levels deep")
+                throw ConfigFileError(
+                    file: file, line: node.mark?.line,
+                    message: "nested more than \(ConfigLimits.maxDepth) levels deep")
             }
             switch node {
             case .mapping(let m):
@@ -137,26 +145,29 @@ enum YAMLGuard {
     static func error(_ e: YamlError, text: String, file: String) -> ConfigFileError {
         switch e {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
+            .composer(_, let problem, let mark, _):
             if problem.contains("Maximum nesting level") {
-                return ConfigFileError(file: file, line: mark.line,
-                                       message: "nested more than \(ConfigLimits.maxDepth) levels deep")
+                return ConfigFileError(
+                    file: file, line: mark.line,
+                    message: "nested more than \(ConfigLimits.maxDepth) levels deep")
             }
             return ConfigFileError(file: file, line: mark.line, message: "not valid YAML: \(quoted(problem, max: 120))")
         case .reader(let problem, let offset, let value, _):
             let line = offset.map { o in text.prefix(o).reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
             let what = value >= 0 ? " (U+\(String(UInt32(bitPattern: value), radix: 16, uppercase: true)))" : ""
-            return ConfigFileError(file: file, line: line,
-                                   message: "not valid YAML: \(quoted(problem, max: 120))\(what)")
+            return ConfigFileError(
+                file: file, line: line,
+                message: "not valid YAML: \(quoted(problem, max: 120))\(what)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.sorted().first ?? ""
             let first = context.mark.line
             let again = secondOccurrence(of: key, after: context.mark, in: text)
             let elsewhere = again.map { $0 != first } ?? false
             let already = elsewhere ? " (already on line \(first))" : ""
-            return ConfigFileError(file: file, line: again ?? first,
-                                   message: "duplicate key `\(quoted(key, max: 40))`\(already); "
-                                   + "a key may appear once in a mapping")
+            return ConfigFileError(
+                file: file, line: again ?? first,
+                message: "duplicate key `\(quoted(key, max: 40))`\(already); "
+                    + "a key may appear once in a mapping")
         default:
             return ConfigFileError(file: file, line: nil, message: "not valid YAML")
         }
@@ -261,20 +272,20 @@ struct YAMLScan {
                 i += 1
                 continue
             }
-            if c == 0x23 && (i == 0 || isSpace(b[i - 1]) || isBreak(b[i - 1])) { // # comment
+            if c == 0x23 && (i == 0 || isSpace(b[i - 1]) || isBreak(b[i - 1])) {  // # comment
                 while i < b.count && b[i] != 0x0A { i += 1 }
                 continue
             }
             if atToken {
                 switch c {
-                case 0x2D where isEnd(i + 1): // "- "
+                case 0x2D where isEnd(i + 1):  // "- "
                     i += 1
                     continue
-                case 0x3F where isEnd(i + 1): // "? " an explicit (complex) key
+                case 0x3F where isEnd(i + 1):  // "? " an explicit (complex) key
                     if complexKeyLine == nil { complexKeyLine = line }
                     i += 1
                     continue
-                case 0x27, 0x22: // quoted scalar
+                case 0x27, 0x22:  // quoted scalar
                     i += 1
                     while i < b.count {
                         if b[i] == 0x0A { line += 1 }
@@ -293,26 +304,27 @@ struct YAMLScan {
                     i += 1
                     atToken = false
                     continue
-                case 0x2A, 0x26: // *alias, &anchor
+                case 0x2A, 0x26:  // *alias, &anchor
                     var j = i + 1
                     while j < b.count && isNameChar(b[j]) { j += 1 }
                     let name = String(decoding: b[(i + 1)..<j], as: UTF8.self)
-                    if c == 0x26 { // an anchor: the node follows
+                    if c == 0x26 {  // an anchor: the node follows
                         i = j
                         continue
                     }
                     var k = j
                     while k < b.count && isSpace(b[k]) { k += 1 }
-                    let colonFollows = k < b.count && b[k] == 0x3A
+                    let colonFollows =
+                        k < b.count && b[k] == 0x3A
                         && (isEnd(k + 1) || (flow > 0 && [0x2C, 0x5D, 0x7D].contains(b[k + 1])))
                     aliases.append(Alias(name: name, line: line, isKey: colonFollows))
                     i = j
                     atToken = false
                     continue
-                case 0x21: // !tag: the node follows
+                case 0x21:  // !tag: the node follows
                     while i < b.count && !isEnd(i) { i += 1 }
                     continue
-                case 0x7C where flow == 0, 0x3E where flow == 0: // | or > block scalar
+                case 0x7C where flow == 0, 0x3E where flow == 0:  // | or > block scalar
                     blockScalarIndent = lineIndent
                     while i < b.count && b[i] != 0x0A { i += 1 }
                     continue
@@ -321,27 +333,29 @@ struct YAMLScan {
                 }
             }
             switch c {
-            case 0x5B, 0x7B: // [ {
+            case 0x5B, 0x7B:  // [ {
                 flow += 1
                 if flow > maxFlowDepth {
                     maxFlowDepth = flow
                     deepLine = line
                 }
                 atToken = true
-            case 0x5D, 0x7D: // ] }
+            case 0x5D, 0x7D:  // ] }
                 flow = max(0, flow - 1)
                 atToken = false
                 // `[a, b]: value` makes the collection a key.
                 var k = i + 1
                 while k < b.count && isSpace(b[k]) { k += 1 }
-                if k < b.count && b[k] == 0x3A && (isEnd(k + 1) || (flow > 0 && [0x2C, 0x5D, 0x7D].contains(b[k + 1]))),
-                   complexKeyLine == nil {
+                if k < b.count && b[k] == 0x3A
+                    && (isEnd(k + 1) || (flow > 0 && [0x2C, 0x5D, 0x7D].contains(b[k + 1]))),
+                    complexKeyLine == nil
+                {
                     complexKeyLine = line
                 }
-            case 0x2C where flow > 0: // , in a flow collection
+            case 0x2C where flow > 0:  // , in a flow collection
                 atToken = true
             case 0x3A where isEnd(i + 1) || (flow > 0 && i + 1 < b.count && [0x2C, 0x5D, 0x7D].contains(b[i + 1])):
-                atToken = true // ": " a value follows
+                atToken = true  // ": " a value follows
             default:
                 atToken = false
             }

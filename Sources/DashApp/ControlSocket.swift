@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The Unix socket through which `swiftdash reload [KIND]` reaches a running swiftdash
@@ -12,7 +12,8 @@ public enum ControlSocket {
         case failed(String)
         public var description: String {
             switch self {
-            case .notRunning(let path): return "no running swiftdash found (no one listens on \(path)); start it with `swiftdash`"
+            case .notRunning(let path):
+                return "no running swiftdash found (no one listens on \(path)); start it with `swiftdash`"
             case .failed(let why): return why
             }
         }
@@ -32,7 +33,9 @@ public enum ControlSocket {
 
     static func connect(_ fd: Int32, _ addr: inout sockaddr_un) -> Int32 {
         withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
     }
 
@@ -79,13 +82,17 @@ public enum ControlSocket {
             signal(SIGPIPE, SIG_IGN)
             self.path = path
             let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             // The folder may be in /tmp: use it only if it is ours and private.
             var st = stat()
-            guard lstat(dir, &st) == 0, st.st_uid == getuid(), (st.st_mode & S_IFMT) == S_IFDIR, st.st_mode & 0o077 == 0 else {
+            guard lstat(dir, &st) == 0, st.st_uid == getuid(), (st.st_mode & S_IFMT) == S_IFDIR, st.st_mode & 0o077 == 0
+            else {
                 throw ClientError.failed("\(dir) is not a private folder owned by you; not listening there")
             }
-            guard var addr = ControlSocket.address(path) else { throw ClientError.failed("socket path too long: \(path)") }
+            guard var addr = ControlSocket.address(path) else {
+                throw ClientError.failed("socket path too long: \(path)")
+            }
             // A socket file nobody listens on is left from a crash: replace it. One that
             // answers belongs to another running swiftdash: leave it alone.
             if FileManager.default.fileExists(atPath: path) {
@@ -97,9 +104,14 @@ public enum ControlSocket {
             let sock = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             guard sock >= 0 else { throw ClientError.failed("cannot create a socket") }
             let ok = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(sock, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(sock, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
-            guard ok == 0, listen(sock, 128) == 0 else { close(sock); throw ClientError.failed("cannot listen on \(path)") }
+            guard ok == 0, listen(sock, 128) == 0 else {
+                close(sock)
+                throw ClientError.failed("cannot listen on \(path)")
+            }
             chmod(path, 0o600)
             self.fd = sock
             let fd = sock
@@ -136,7 +148,10 @@ public enum ControlSocket {
                 let now = monotonic()
                 // Drop clients past their deadline.
                 clients.removeAll { c in
-                    if c.deadline <= now { close(c.fd); return true }
+                    if c.deadline <= now {
+                        close(c.fd)
+                        return true
+                    }
                     return false
                 }
                 var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
@@ -156,10 +171,13 @@ public enum ControlSocket {
                     if r > 0 { c.buffer += chunk[0..<r] }
                     let line = c.buffer.firstIndex(of: 0x0A)
                     // A `push` carries a timeline on its line: it may be longer than a command.
-                    let cap = c.buffer.starts(with: Array("push ".utf8)) ? ControlProtocol.maxPushLine : ControlProtocol.maxLine
+                    let cap =
+                        c.buffer.starts(with: Array("push ".utf8))
+                        ? ControlProtocol.maxPushLine : ControlProtocol.maxLine
                     if r <= 0 || line != nil || c.buffer.count >= cap {
                         let bytes = c.buffer[..<(line ?? min(c.buffer.count, cap))]
-                        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(
+                            in: .whitespacesAndNewlines)
                         let tooLong = (line ?? c.buffer.count) >= cap
                         let answer = tooLong ? "error: line too long" : handle(text)
                         let out = Array((answer + "\n").utf8)

@@ -66,8 +66,9 @@ extension Editing {
                     }
                 } else {
                     if before[inst.id] != nil { s.scheduler.unregister(inst.id) }
-                    s.scheduler.register(inst.id, widget: widget, configuration: inst.config, family: t.family,
-                                         at: s.now)
+                    s.scheduler.register(
+                        inst.id, widget: widget, configuration: inst.config, family: t.family,
+                        at: s.now)
                 }
             }
         }
@@ -121,7 +122,8 @@ extension Editing {
     /// `d`: removes the focused tile, or the widget a stack shows.
     static func removeFocused(_ s: inout AppState) -> [Effect] {
         guard let f = s.focusedTile, let tile = s.tile(f),
-              let ti = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
+            let ti = s.home.tiles.firstIndex(where: { $0.id == f })
+        else { return [] }
         var home = s.home
         let what: String
         var focus: String? = f
@@ -145,7 +147,8 @@ extension Editing {
     /// `f`: the next family all of the tile's widgets support.
     static func cycleFamily(_ s: inout AppState) -> [Effect] {
         guard let f = s.focusedTile, let tile = s.tile(f),
-              let ti = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
+            let ti = s.home.tiles.firstIndex(where: { $0.id == f })
+        else { return [] }
         let common = WidgetFamily.allCases.filter { fam in
             tile.items.allSatisfy { s.bundle[$0.kind]?.supports(fam) ?? false }
         }
@@ -192,7 +195,8 @@ extension Editing {
         var fx: [Effect] = []
         var what = "move \(name(s, tile: tile))"
         if let target = a.hover, let t = s.tile(target), t.family == tile.family,
-           let ti = s.home.tiles.firstIndex(where: { $0.id == target }) {
+            let ti = s.home.tiles.firstIndex(where: { $0.id == target })
+        {
             var home = s.home
             let first = home.tiles[ti].items.count
             home.tiles[ti].items += tile.items
@@ -264,7 +268,8 @@ extension Editing {
     /// ↑ ↓: to the place of the tile above or below.
     static func moveLifted(_ s: inout AppState, _ d: Direction) -> [Effect] {
         guard var a = s.editing.arrange, let f = s.focusedTile,
-              let i = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
+            let i = s.home.tiles.firstIndex(where: { $0.id == f })
+        else { return [] }
         let lifted = s.home.tiles[i]
         var home = s.home
         switch d {
@@ -296,7 +301,8 @@ extension Editing {
             probe.pane = .none
             App.move(&probe, d)
             guard let target = probe.focusedTile, target != f,
-                  let ti = home.tiles.firstIndex(where: { $0.id == target }) else {
+                let ti = home.tiles.firstIndex(where: { $0.id == target })
+            else {
                 s.say(d == .up ? "nothing above" : "nothing below")
                 s.editing.arrange = a
                 return []
@@ -319,7 +325,8 @@ extension Editing {
     /// one. Pages reflow as a tile leaves, so the place is found by trying the flow.
     static func moveLiftedToPage(_ s: inout AppState, _ delta: Int) -> [Effect] {
         guard var a = s.editing.arrange, let f = s.focusedTile, let placed = s.layout.tile(f),
-              let i = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
+            let i = s.home.tiles.firstIndex(where: { $0.id == f })
+        else { return [] }
         a.hover = nil
         s.editing.arrange = a
         let target = placed.page + delta

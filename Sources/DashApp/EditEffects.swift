@@ -53,11 +53,12 @@ public enum EditEffects {
         do {
             let names = try fm.contentsOfDirectory(atPath: directory)
             let base = directory.hasSuffix("/") ? directory : directory + "/"
-            return .success(names.prefix(5_000).map { name in
-                var isDirectory: ObjCBool = false
-                _ = fm.fileExists(atPath: base + name, isDirectory: &isDirectory)
-                return DirectoryEntry(name: name, isDirectory: isDirectory.boolValue)
-            })
+            return .success(
+                names.prefix(5_000).map { name in
+                    var isDirectory: ObjCBool = false
+                    _ = fm.fileExists(atPath: base + name, isDirectory: &isDirectory)
+                    return DirectoryEntry(name: name, isDirectory: isDirectory.boolValue)
+                })
         } catch {
             return .failure(Problem(fm.fileExists(atPath: directory) ? "not readable" : "no such directory"))
         }

@@ -122,9 +122,10 @@ extension Editing {
         }
         guard let tileID = s.focusedTile, let tile = s.tile(tileID), let firstItem = tile.items.first else { return [] }
         if tile.items.count > 1 {
-            s.editing.form = EditForm(tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
-                                      selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
-                                      preview: .current, returnPane: .none, inStack: false)
+            s.editing.form = EditForm(
+                tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
+                selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
+                preview: .current, returnPane: .none, inStack: false)
             s.pane = .form
             return []
         }
@@ -132,8 +133,10 @@ extension Editing {
     }
 
     /// Opens the form on one widget instance.
-    static func startEditing(_ s: inout AppState, tileID: String, instance inst: WidgetInstance, inStack: Bool,
-                             returnPane: Pane) -> [Effect] {
+    static func startEditing(
+        _ s: inout AppState, tileID: String, instance inst: WidgetInstance, inStack: Bool,
+        returnPane: Pane
+    ) -> [Effect] {
         guard let widget = s.bundle[inst.kind] else {
             s.say("unknown widget \(inst.kind): nothing to edit")
             return []
@@ -150,13 +153,15 @@ extension Editing {
             if case .bool(let b) = v { flag = b }
             var items: [String] = []
             if case .list(let l) = v { items = l } else if p.rowKind == .list { items = inst.config.list(p.key) }
-            return FormField(key: p.key, line: LineEditor(p.rowKind == .list || p.rowKind == .bool ? "" : text),
-                             flag: flag, items: items)
+            return FormField(
+                key: p.key, line: LineEditor(p.rowKind == .list || p.rowKind == .bool ? "" : text),
+                flag: flag, items: items)
         }
         let stackSelection = s.editing.form?.stackSelection ?? 0
-        s.editing.form = EditForm(tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
-                                  fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
-                                  returnPane: returnPane, inStack: inStack, previewConfig: nil)
+        s.editing.form = EditForm(
+            tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
+            fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
+            returnPane: returnPane, inStack: inStack, previewConfig: nil)
         s.pane = .form
         // A tile with nothing to show yet (loading, failed) gets a preview at once.
         var fx = refreshPreview(&s, widget)
@@ -474,8 +479,10 @@ extension Editing {
     }
 
     /// Starts loading a dynamic enum's options unless they are loaded or loading.
-    static func requestOptions(_ s: inout AppState, widget: Widget, parameter p: Parameter,
-                               configuration: WidgetConfig) -> [Effect] {
+    static func requestOptions(
+        _ s: inout AppState, widget: Widget, parameter p: Parameter,
+        configuration: WidgetConfig
+    ) -> [Effect] {
         guard let load = p.dynamicOptions else { return [] }
         let key = optionsKey(widget, p, configuration)
         switch s.editing.options[key] {
@@ -486,13 +493,20 @@ extension Editing {
         s.editing.options[key] = .loading(token)
         s.editing.optionTokens[token] = key
         let resolved = widget.schema.resolve(configuration, environment: s.environment.variables)
-        return [.edit(.loadOptions(OptionsRequest(token: token, kind: widget.kind, key: p.key, configuration: resolved,
-                                                  load: load)))]
+        return [
+            .edit(
+                .loadOptions(
+                    OptionsRequest(
+                        token: token, kind: widget.kind, key: p.key, configuration: resolved,
+                        load: load)))
+        ]
     }
 
     /// The options of a choice row now: fixed ones, then loaded ones.
-    static func options(_ s: AppState, _ form: EditForm, _ widget: Widget,
-                        _ p: Parameter) -> (all: [ParameterOption], load: OptionsLoad?) {
+    static func options(
+        _ s: AppState, _ form: EditForm, _ widget: Widget,
+        _ p: Parameter
+    ) -> (all: [ParameterOption], load: OptionsLoad?) {
         var all = p.fixedOptions
         guard p.dynamicOptions != nil else { return (all, nil) }
         let load = s.editing.options[optionsKey(widget, p, draft(form, widget).config)]
@@ -525,7 +539,8 @@ extension Editing {
         }
         var out = starts + contains
         if case .dynamicEnumeration = p.kind, !f.isEmpty, !out.contains(where: { $0.value.lowercased() == f }),
-           (try? widget.schema.parse(key: p.key, text: filter)) != nil {
+            (try? widget.schema.parse(key: p.key, text: filter)) != nil
+        {
             out.append(Choice(value: filter, title: "use “\(filter)”", custom: true))
         }
         return out
@@ -548,7 +563,8 @@ extension Editing {
 
     static func pickerPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
         guard var form = s.editing.form, var picker = form.picker,
-              let p = parameter(s, form, form.selected) else { return [] }
+            let p = parameter(s, form, form.selected)
+        else { return [] }
         let list = choices(s, form, widget, p, filter: picker.filter)
         switch c {
         case .choose(let delta):
@@ -674,11 +690,14 @@ extension Editing {
         return [.edit(.listDirectory(DirectoryRequest(token: token, directory: expanded.isEmpty ? "." : expanded)))]
     }
 
-    static func directoryListed(_ s: inout AppState, token: UInt64,
-                                result: Result<[DirectoryEntry], any Error>) -> [Effect] {
+    static func directoryListed(
+        _ s: inout AppState, token: UInt64,
+        result: Result<[DirectoryEntry], any Error>
+    ) -> [Effect] {
         guard var form = s.editing.form, let pending = form.completion, pending.token == token,
-              let widget = s.bundle[form.kind], form.fields.indices.contains(form.selected),
-              form.fields[form.selected].line.text == pending.text else { return [] }
+            let widget = s.bundle[form.kind], form.fields.indices.contains(form.selected),
+            form.fields[form.selected].line.text == pending.text
+        else { return [] }
         form.completion = nil
         form.completions = []
         form.completionNote = nil
@@ -736,8 +755,13 @@ extension Editing {
         s.editing.form = form
         let local = widget.cost == .local
         let family = s.loadFamily(ofInstance: instanceID)
-        return [.edit(.loadPreview(PreviewRequest(token: token, widget: widget, configuration: config,
-                                                  context: s.context(for: family, isPreview: !local), live: local)))]
+        return [
+            .edit(
+                .loadPreview(
+                    PreviewRequest(
+                        token: token, widget: widget, configuration: config,
+                        context: s.context(for: family, isPreview: !local), live: local)))
+        ]
     }
 
     static func previewLoaded(_ s: inout AppState, token: UInt64, result: Result<AnyEntry, any Error>) -> [Effect] {
@@ -752,10 +776,13 @@ extension Editing {
         return galleryPreviewLoaded(&s, token: token, result: result)
     }
 
-    static func optionsLoaded(_ s: inout AppState, token: UInt64,
-                              result: Result<[ParameterOption], any Error>) -> [Effect] {
+    static func optionsLoaded(
+        _ s: inout AppState, token: UInt64,
+        result: Result<[ParameterOption], any Error>
+    ) -> [Effect] {
         guard let key = s.editing.optionTokens.removeValue(forKey: token),
-              case .loading(let t)? = s.editing.options[key], t == token else { return [] }
+            case .loading(let t)? = s.editing.options[key], t == token
+        else { return [] }
         switch result {
         case .success(let options):
             // From the network: cleaned before they reach the screen, and not without end.
@@ -795,7 +822,8 @@ extension Editing {
         let params = widget.schema.parameters
         if let bad = params.firstIndex(where: { errors[$0.key] != nil }) {
             let n = errors.count
-            form.problem = "Not saved: \(params[bad].title) \(errors[params[bad].key]!)"
+            form.problem =
+                "Not saved: \(params[bad].title) \(errors[params[bad].key]!)"
                 + (n > 1 ? " (and \(n - 1) more)" : "")
             form.selected = bad
             s.editing.form = form
@@ -835,8 +863,9 @@ extension Editing {
         case .activate:
             s.editing.form = form
             guard tile.items.indices.contains(form.stackSelection) else { return [] }
-            return startEditing(&s, tileID: tile.id, instance: tile.items[form.stackSelection], inStack: true,
-                                returnPane: form.returnPane)
+            return startEditing(
+                &s, tileID: tile.id, instance: tile.items[form.stackSelection], inStack: true,
+                returnPane: form.returnPane)
         case .reorder(let delta):
             let i = form.stackSelection, j = i + delta
             guard tile.items.indices.contains(i), tile.items.indices.contains(j) else { return [] }

@@ -63,15 +63,21 @@ extension Editing {
             g.previews[key] = .loading
             g.tokens[token] = key
             let context = s.context(for: family, isPreview: true)
-            fx.append(.edit(.loadPreview(PreviewRequest(token: token, widget: widget, configuration: WidgetConfig(),
-                                                        context: context, live: false))))
+            fx.append(
+                .edit(
+                    .loadPreview(
+                        PreviewRequest(
+                            token: token, widget: widget, configuration: WidgetConfig(),
+                            context: context, live: false))))
         }
         s.editing.gallery = g
         return fx
     }
 
-    static func galleryPreviewLoaded(_ s: inout AppState, token: UInt64,
-                                     result: Result<AnyEntry, any Error>) -> [Effect] {
+    static func galleryPreviewLoaded(
+        _ s: inout AppState, token: UInt64,
+        result: Result<AnyEntry, any Error>
+    ) -> [Effect] {
         guard var g = s.editing.gallery, let key = g.tokens.removeValue(forKey: token) else { return [] }
         switch result {
         case .success(let e): g.previews[key] = .ready(e)

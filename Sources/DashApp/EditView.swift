@@ -28,8 +28,11 @@ enum EditView {
             if spinning { next = [next, s.now.addingTimeInterval(spinnerStep)].compactMap { $0 }.min() }
         case .gallery:
             guard let model = galleryModel(s) else { return }
-            next = GalleryView.draw(model, in: GalleryView.rect(for: model, screen: s.screen), environment: env,
-                                    into: &frame.buffer).nextLiveChange
+            next =
+                GalleryView.draw(
+                    model, in: GalleryView.rect(for: model, screen: s.screen), environment: env,
+                    into: &frame.buffer
+                ).nextLiveChange
         case .arrange:
             drawArrange(s, into: &frame.buffer)
         default:
@@ -71,7 +74,9 @@ enum EditView {
                 let variable = p.environmentVariable
                 let fromEnvironment = variable.flatMap { s.environment.variables[$0] }.map { !$0.isEmpty } ?? false
                 value.masked = true
-                value.placeholder = fromEnvironment ? "(from $\(variable!))"
+                value.placeholder =
+                    fromEnvironment
+                    ? "(from $\(variable!))"
                     : variable.map { "(not set; or $\($0))" } ?? "(not set)"
             case .choice:
                 let (all, load) = Editing.options(s, form, widget, p)
@@ -93,11 +98,14 @@ enum EditView {
                 value = FieldText(f.items.joined(separator: ", "), placeholder: "(no items)")
                 trailing = "\(f.items.count) ›"
             }
-            let modified = (try? Editing.value(f, p, schema: widget.schema).get()).map {
-                $0 != (form.original[p.key] ?? p.defaultValue)
-            } ?? true
-            rows.append(FormRow(title: p.title, value: value, trailing: trailing, error: errors[p.key],
-                                warning: warning, modified: modified))
+            let modified =
+                (try? Editing.value(f, p, schema: widget.schema).get()).map {
+                    $0 != (form.original[p.key] ?? p.defaultValue)
+                } ?? true
+            rows.append(
+                FormRow(
+                    title: p.title, value: value, trailing: trailing, error: errors[p.key],
+                    warning: warning, modified: modified))
         }
 
         // Help of the selected row, completions, and the popup.
@@ -141,12 +149,15 @@ enum EditView {
                     status = "\(p.fixedOptions.count + more.count) choices"
                 default: break
                 }
-                popup = FormPopup(title: p.title, filter: FieldText(picker.filter, cursor: picker.filter.count,
-                                                                     placeholder: "type to filter"),
-                                  status: status, statusIsProblem: problem,
-                                  lines: list.map { $0.custom ? $0.title : label(value: $0.value, title: $0.title) },
-                                  highlighted: list.isEmpty ? nil : picker.highlighted,
-                                  empty: "nothing matches “\(picker.filter)”", footer: "Enter take · Esc close")
+                popup = FormPopup(
+                    title: p.title,
+                    filter: FieldText(
+                        picker.filter, cursor: picker.filter.count,
+                        placeholder: "type to filter"),
+                    status: status, statusIsProblem: problem,
+                    lines: list.map { $0.custom ? $0.title : label(value: $0.value, title: $0.title) },
+                    highlighted: list.isEmpty ? nil : picker.highlighted,
+                    empty: "nothing matches “\(picker.filter)”", footer: "Enter take · Esc close")
                 first = "type to filter · ↑↓ choose · Enter take · Esc close · Ctrl-S save"
             } else if let items = form.items {
                 var lines = form.fields[form.selected].items
@@ -162,15 +173,20 @@ enum EditView {
                     field = FieldText(line.text, cursor: line.cursor, placeholder: "new item")
                 }
                 let editingNow = items.editing != nil
-                popup = FormPopup(title: p.title, lines: lines, highlighted: editingNow ? nil : items.selected,
-                                  editingIndex: editingIndex, editing: field, empty: "no items: a adds one",
-                                  footer: editingNow ? "Enter keep · Esc drop" : "a add · x remove · K J move")
-                first = items.editing != nil ? "type the item · Enter keep · Esc drop"
+                popup = FormPopup(
+                    title: p.title, lines: lines, highlighted: editingNow ? nil : items.selected,
+                    editingIndex: editingIndex, editing: field, empty: "no items: a adds one",
+                    footer: editingNow ? "Enter keep · Esc drop" : "a add · x remove · K J move")
+                first =
+                    items.editing != nil
+                    ? "type the item · Enter keep · Esc drop"
                     : "↑↓ choose · a add · Enter edit · x remove · K J move · Esc done"
             }
         } else if form.selected == form.saveRow {
-            help = ["Save: the tile takes the values now and reloads; home.yaml is written.",
-                    "Ctrl-S saves from any row."]
+            help = [
+                "Save: the tile takes the values now and reloads; home.yaml is written.",
+                "Ctrl-S saves from any row.",
+            ]
             first = "Enter save"
         } else {
             help = ["Cancel: close the form; nothing changes.", "Esc does the same from any row."]
@@ -192,14 +208,18 @@ enum EditView {
         case .failed(let why, _): caption = "preview failed: \(why)"
         }
         if !errors.isEmpty { caption = "fix the marked values to update" }
-        let preview = FormPreview(candidates: previewCandidates(s, widget, family: family, entry: entry),
-                                  title: widget.displayName, caption: caption)
+        let preview = FormPreview(
+            candidates: previewCandidates(s, widget, family: family, entry: entry),
+            title: widget.displayName, caption: caption)
 
-        let position = tile.items.count > 1 ? " · \((tile.items.firstIndex { $0.id == instanceID } ?? 0) + 1) of "
-            + "\(tile.items.count) in the stack" : ""
+        let position =
+            tile.items.count > 1
+            ? " · \((tile.items.firstIndex { $0.id == instanceID } ?? 0) + 1) of "
+                + "\(tile.items.count) in the stack" : ""
         let model = FormModel(
             title: "Edit Widget · \(widget.displayName)\(position)",
-            footer: popupOpen ? first
+            footer: popupOpen
+                ? first
                 : form.selected >= params.count ? "\(first) · ↑↓ rows · Esc cancel" : footer(first),
             rows: rows, selectedRow: form.selected < params.count ? form.selected : nil,
             buttons: ["Save", "Cancel"],
@@ -214,12 +234,15 @@ enum EditView {
         return value.isEmpty ? title : "\(value) · \(title)"
     }
 
-    static func previewCandidates(_ s: AppState, _ widget: Widget, family: WidgetFamily,
-                                  entry: AnyEntry?) -> [(family: WidgetFamily, view: TileView)] {
+    static func previewCandidates(
+        _ s: AppState, _ widget: Widget, family: WidgetFamily,
+        entry: AnyEntry?
+    ) -> [(family: WidgetFamily, view: TileView)] {
         let families = [family] + widget.supportedFamilies.filter { $0 < family }.sorted(by: >)
         return families.map { f in
             let ctx = s.context(for: f)
-            let view = entry.map { widget.view(for: $0, in: ctx) }
+            let view =
+                entry.map { widget.view(for: $0, in: ctx) }
                 ?? widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
             return (f, view)
         }
@@ -234,21 +257,25 @@ enum EditView {
                 guard let v = inst.config[key], let p = widget?.schema.parameter(key) else { return nil }
                 return "\(key)=\(p.display(v))"
             }
-            return FormRow(title: widget?.displayName ?? inst.kind,
-                           value: FieldText(set.joined(separator: " "), placeholder: "(default settings)"))
+            return FormRow(
+                title: widget?.displayName ?? inst.kind,
+                value: FieldText(set.joined(separator: " "), placeholder: "(default settings)"))
         }
         var preview: FormPreview?
         if tile.items.indices.contains(selected), let w = s.bundle[tile.items[selected].kind] {
-            preview = FormPreview(candidates: previewCandidates(s, w, family: tile.family,
-                                                                entry: s.entry(ofInstance: tile.items[selected].id)),
-                                  title: w.displayName, caption: "in the stack")
+            preview = FormPreview(
+                candidates: previewCandidates(
+                    s, w, family: tile.family,
+                    entry: s.entry(ofInstance: tile.items[selected].id)),
+                title: w.displayName, caption: "in the stack")
         }
-        return FormModel(title: "Edit Widget · a stack of \(tile.items.count)",
-                         footer: "Enter edit · K J move · x remove · Esc close",
-                         heading: "Choose the widget to edit:", rows: rows, selectedRow: selected, buttons: [],
-                         selectedButton: nil,
-                         help: ["Enter edits the widget; K and J move it in the stack; x removes it (u undoes)."],
-                         preview: preview)
+        return FormModel(
+            title: "Edit Widget · a stack of \(tile.items.count)",
+            footer: "Enter edit · K J move · x remove · Esc close",
+            heading: "Choose the widget to edit:", rows: rows, selectedRow: selected, buttons: [],
+            selectedButton: nil,
+            help: ["Enter edits the widget; K and J move it in the stack; x removes it (u undoes)."],
+            preview: preview)
     }
 
     // MARK: - The gallery
@@ -292,8 +319,9 @@ enum EditView {
         let theme = s.theme
         var text: String
         if let f = s.focusedTile, let placed = s.layout.tile(f), placed.page == s.page {
-            ArrangeView.mark(placed.rect, a.lifted ? .lifted : .cursor, label: a.lifted ? "⇅ moving" : nil,
-                             theme: theme, into: &buffer)
+            ArrangeView.mark(
+                placed.rect, a.lifted ? .lifted : .cursor, label: a.lifted ? "⇅ moving" : nil,
+                theme: theme, into: &buffer)
         }
         if let h = a.hover, let placed = s.layout.tile(h), placed.page == s.page {
             ArrangeView.mark(placed.rect, .target, label: "⊕ stack here", theme: theme, into: &buffer)

@@ -2,7 +2,7 @@ import Foundation
 import Yams
 import DashWidgets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HomeConfig {
@@ -12,14 +12,16 @@ extension HomeConfig {
     /// `extensions:`: a list of executable paths.
     static func extensionList(_ node: Node, file: String) throws -> [String] {
         guard let seq = node.sequence else {
-            throw ConfigFileError(file: file, line: node.mark?.line, message: "`extensions` must be a list of executable paths")
+            throw ConfigFileError(
+                file: file, line: node.mark?.line, message: "`extensions` must be a list of executable paths")
         }
         guard seq.count <= maxExtensions else {
             throw ConfigFileError(file: file, line: node.mark?.line, message: "at most \(maxExtensions) extensions")
         }
         return try seq.map { item in
             guard let path = item.string, !path.isEmpty, path.utf8.count <= 4096 else {
-                throw ConfigFileError(file: file, line: item.mark?.line, message: "an extension is a path to an executable")
+                throw ConfigFileError(
+                    file: file, line: item.mark?.line, message: "an extension is a path to an executable")
             }
             return path
         }
@@ -29,9 +31,11 @@ extension HomeConfig {
     /// be extensions). Any problem gives an empty list: the full parse reports it with its line.
     public static func extensionPaths(in url: URL) -> [String] {
         guard let data = try? ConfigFile.read(url, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml"),
-              let text = try? YAMLGuard.text(data, file: url.path, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml"),
-              let root = try? YAMLGuard.compose(text, file: url.path), let map = root.mapping,
-              let list = map["extensions"] else { return [] }
+            let text = try? YAMLGuard.text(
+                data, file: url.path, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml"),
+            let root = try? YAMLGuard.compose(text, file: url.path), let map = root.mapping,
+            let list = map["extensions"]
+        else { return [] }
         return (try? extensionList(list, file: url.path)) ?? []
     }
 }
@@ -40,8 +44,10 @@ extension Extensions {
     /// The built-in widgets plus every extension's (the widgets folder and home.yaml's list),
     /// described in parallel at start. Extensions still running when the program exits are killed
     /// with their process groups.
-    public static func bundle(builtin: WidgetBundle, environment: [String: String],
-                              log: @escaping @Sendable (String) -> Void) -> WidgetBundle {
+    public static func bundle(
+        builtin: WidgetBundle, environment: [String: String],
+        log: @escaping @Sendable (String) -> Void
+    ) -> WidgetBundle {
         let paths = AppPaths(environment: environment)
         let listed = HomeConfig.extensionPaths(in: paths.homeFile)
         let executables = candidates(paths: paths, listed: listed, environment: environment)

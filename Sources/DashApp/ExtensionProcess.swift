@@ -1,7 +1,7 @@
 import Foundation
 import DashWidgets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// glibc's pipe2 (hidden behind _GNU_SOURCE in the Swift overlay): both ends close-on-exec at
@@ -57,9 +57,14 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// How often the process was started (for tests and the log).
     public private(set) var starts = 0
 
-    public init(path: String, environment: [String: String], limits: ExtensionLimits = ExtensionLimits(),
-                log: @escaping @Sendable (String) -> Void) {
-        self.path = path; self.environment = environment; self.limits = limits; self.log = log
+    public init(
+        path: String, environment: [String: String], limits: ExtensionLimits = ExtensionLimits(),
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.path = path
+        self.environment = environment
+        self.limits = limits
+        self.log = log
     }
 
     deinit { stop() }
@@ -74,15 +79,18 @@ public final class ExtensionProcess: @unchecked Sendable {
     }
 
     /// Sends one request and waits at most `timeout` seconds for its answer's `result`.
-    public func request(_ method: String, params: [String: JSONValue] = [:], timeout: TimeInterval) throws -> JSONValue {
+    public func request(_ method: String, params: [String: JSONValue] = [:], timeout: TimeInterval) throws -> JSONValue
+    {
         lock.lock()
         defer { lock.unlock() }
         try ensureRunning()
         let id = nextID
         nextID += 1
-        let message = JSONValue.object(["id": .number(Double(id)), "method": .string(method),
-                                        "protocol": .number(Double(ExtensionProtocol.version)),
-                                        "params": .object(params)])
+        let message = JSONValue.object([
+            "id": .number(Double(id)), "method": .string(method),
+            "protocol": .number(Double(ExtensionProtocol.version)),
+            "params": .object(params),
+        ])
         // Sorted keys: `id` comes first and `method` second, which a shell extension can rely on.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -131,8 +139,11 @@ public final class ExtensionProcess: @unchecked Sendable {
             let why = Self.describe(status)
             closePipes()
             pid = 0
-            if !clean { noteFailure("\(why) between requests") }
-            else { log("extension \(name): \(why) between requests; starting it again") }
+            if !clean {
+                noteFailure("\(why) between requests")
+            } else {
+                log("extension \(name): \(why) between requests; starting it again")
+            }
         }
         let now = Self.monotonic()
         if now < restartAt {
@@ -178,11 +189,12 @@ public final class ExtensionProcess: @unchecked Sendable {
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)) // 0x80: SETSID
+        posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))  // 0x80: SETSID
         var env = environment
         env["SWIFTDASH_PROTOCOL"] = String(ExtensionProtocol.version)
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] =
+            env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
@@ -238,7 +250,8 @@ public final class ExtensionProcess: @unchecked Sendable {
                 buffer.removeSubrange(...nl)
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
                 guard let json = try? JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes),
-                      json.object != nil else {
+                    json.object != nil
+                else {
                     let shown = TextSanitizer.singleLine(String(decoding: line.prefix(60), as: UTF8.self))
                     throw Crash(reason: "sent garbage instead of JSON: \(shown)")
                 }
@@ -361,9 +374,11 @@ enum StderrDrain {
                     return
                 }
                 logged += 1
-                let text = TextSanitizer.clean(String(decoding: line.prefix(4 * limits.stderrLineCharacters),
-                                                      as: UTF8.self),
-                                               keepNewlines: false, maxCharacters: limits.stderrLineCharacters)
+                let text = TextSanitizer.clean(
+                    String(
+                        decoding: line.prefix(4 * limits.stderrLineCharacters),
+                        as: UTF8.self),
+                    keepNewlines: false, maxCharacters: limits.stderrLineCharacters)
                 log("extension \(name) stderr: \(text)")
             }
             while true {

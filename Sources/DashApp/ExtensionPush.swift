@@ -34,7 +34,8 @@ extension ControlProtocol {
 
     /// Checks a pushed timeline for `target` against the widgets on the home screen and decodes it.
     /// The answer is `ok N` or `error: …`; the message is what the running app applies.
-    public static func handlePush(_ line: String, home: HomeConfig, bundle: WidgetBundle) -> (answer: String, msg: Msg?) {
+    public static func handlePush(_ line: String, home: HomeConfig, bundle: WidgetBundle) -> (answer: String, msg: Msg?)
+    {
         let rest = line.dropFirst("push ".count)
         guard let space = rest.firstIndex(of: " ") else {
             return ("error: push needs a widget kind or id and a timeline", nil)
@@ -44,8 +45,10 @@ extension ControlProtocol {
         let targets = App.pushTargets(target, home: home, bundle: bundle)
         guard let first = targets.first, let decode = bundle[first.kind]?.pushDecoder else {
             let takers = Set(home.allInstances.filter { bundle[$0.kind]?.pushDecoder != nil }.map(\.kind)).sorted()
-            return ("error: no widget on the home screen takes pushes as \(shownTarget)"
-                    + (takers.isEmpty ? " (add a note widget)" : "; these do: \(takers.joined(separator: ", "))"), nil)
+            return (
+                "error: no widget on the home screen takes pushes as \(shownTarget)"
+                    + (takers.isEmpty ? " (add a note widget)" : "; these do: \(takers.joined(separator: ", "))"), nil
+            )
         }
         do {
             let json = try JSONValue.parse(Data(rest[rest.index(after: space)...].utf8), maxBytes: maxPushLine)

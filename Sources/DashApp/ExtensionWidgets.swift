@@ -1,7 +1,7 @@
 import Foundation
 import DashWidgets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finding external widgets and turning them into `Widget` values, so they work wherever
@@ -39,9 +39,11 @@ public enum Extensions {
 
     /// Describes every extension in parallel (each on a thread of its own, with the describe
     /// timeout) and builds its widgets. Kinds already in `builtin` and repeated kinds are refused.
-    public static func discover(_ executables: [String], builtin: Set<String>, environment: [String: String],
-                                limits: ExtensionLimits = ExtensionLimits(),
-                                log: @escaping @Sendable (String) -> Void) -> Discovery {
+    public static func discover(
+        _ executables: [String], builtin: Set<String>, environment: [String: String],
+        limits: ExtensionLimits = ExtensionLimits(),
+        log: @escaping @Sendable (String) -> Void
+    ) -> Discovery {
         guard !executables.isEmpty else { return Discovery() }
         let results = Results(count: executables.count)
         for (i, path) in executables.enumerated() {
@@ -105,8 +107,10 @@ public enum Extensions {
             var widgets: [Widget] = []
             for d in descriptions {
                 var placeholder: ExternalEntry? = nil
-                if let p = try? process.request("placeholder", params: ["kind": .string(d.kind)],
-                                                timeout: process.limits.describeTimeout) {
+                if let p = try? process.request(
+                    "placeholder", params: ["kind": .string(d.kind)],
+                    timeout: process.limits.describeTimeout)
+                {
                     placeholder = try? ExtensionProtocol.entry(p, kind: d.kind)
                 }
                 widgets.append(widget(d, process: process, placeholder: placeholder))
@@ -122,30 +126,36 @@ public enum Extensions {
     }
 
     /// The `Widget` for one described kind; its provider talks to `process`.
-    public static func widget(_ d: ExtensionWidgetDescription, process: ExtensionProcess,
-                              placeholder: ExternalEntry?) -> Widget {
+    public static func widget(
+        _ d: ExtensionWidgetDescription, process: ExtensionProcess,
+        placeholder: ExternalEntry?
+    ) -> Widget {
         var params = d.parameters
         for i in params.indices where d.dynamicKeys.contains(params[i].key) {
             let key = params[i].key
             let kind = d.kind
             let timeout = d.timeout
             params[i].dynamicOptions = { config in
-                let answer = try process.request("options", params: [
-                    "kind": .string(kind), "parameter": .string(key), "config": configJSON(config),
-                ], timeout: timeout)
+                let answer = try process.request(
+                    "options",
+                    params: [
+                        "kind": .string(kind), "parameter": .string(key), "config": configJSON(config),
+                    ], timeout: timeout)
                 guard let list = answer["options"]?.array ?? answer.array, list.count <= 1_000 else {
                     throw ExtensionError("\(process.name): options: expected a list of at most 1,000")
                 }
                 return list.compactMap { v in
                     if let s = v.string { return ParameterOption(TextSanitizer.singleLine(s)) }
                     guard let value = v["value"]?.string else { return nil }
-                    return ParameterOption(TextSanitizer.singleLine(value),
-                                           title: v["title"]?.string.map { TextSanitizer.singleLine($0) })
+                    return ParameterOption(
+                        TextSanitizer.singleLine(value),
+                        title: v["title"]?.string.map { TextSanitizer.singleLine($0) })
                 }
             }
         }
-        let provider = ExtensionProvider(kind: d.kind, displayName: d.displayName, process: process,
-                                         timeout: d.timeout, placeholderEntry: placeholder)
+        let provider = ExtensionProvider(
+            kind: d.kind, displayName: d.displayName, process: process,
+            timeout: d.timeout, placeholderEntry: placeholder)
         let kind = d.kind
         var w = Widget(
             kind: d.kind, displayName: d.displayName,
@@ -187,8 +197,10 @@ struct ExtensionProvider: TimelineProvider {
     }
 
     func params(_ config: WidgetConfig?, _ context: TimelineContext) -> [String: JSONValue] {
-        var p: [String: JSONValue] = ["kind": .string(kind), "family": .string(context.family.rawValue),
-                                      "context": context.json]
+        var p: [String: JSONValue] = [
+            "kind": .string(kind), "family": .string(context.family.rawValue),
+            "context": context.json,
+        ]
         if let config { p["config"] = Extensions.configJSON(config) }
         return p
     }
@@ -202,7 +214,8 @@ struct ExtensionProvider: TimelineProvider {
         }
     }
 
-    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ExternalEntry> {
+    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ExternalEntry>
+    {
         let answer = try process.request("timeline", params: params(configuration, context), timeout: timeout)
         let t: AnyTimeline
         do { t = try ExtensionProtocol.timeline(answer, kind: kind) } catch {
@@ -214,11 +227,15 @@ struct ExtensionProvider: TimelineProvider {
 
 extension Extensions {
     /// Runs an interactive widget's action (`perform`); true when the extension asks for a reload.
-    public static func perform(_ process: ExtensionProcess, kind: String, action: String, config: WidgetConfig,
-                               timeout: TimeInterval = 5) throws -> Bool {
-        let answer = try process.request("perform", params: [
-            "kind": .string(kind), "action": .string(action), "config": configJSON(config),
-        ], timeout: timeout)
+    public static func perform(
+        _ process: ExtensionProcess, kind: String, action: String, config: WidgetConfig,
+        timeout: TimeInterval = 5
+    ) throws -> Bool {
+        let answer = try process.request(
+            "perform",
+            params: [
+                "kind": .string(kind), "action": .string(action), "config": configJSON(config),
+            ], timeout: timeout)
         return answer["reload"]?.bool ?? true
     }
 }

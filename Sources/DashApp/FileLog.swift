@@ -8,7 +8,8 @@ public struct FileLogHandler: LogHandler {
         let lock = NSLock()
         let handle: FileHandle?
         init(url: URL) {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !FileManager.default.fileExists(atPath: url.path) {
                 FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
@@ -16,7 +17,8 @@ public struct FileLogHandler: LogHandler {
             _ = try? handle?.seekToEnd()
         }
         func write(_ line: String) {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             handle?.write(Data(line.utf8))
         }
     }
@@ -30,7 +32,10 @@ public struct FileLogHandler: LogHandler {
         self.label = label
         self.sink = Sink(url: file)
     }
-    init(label: String, sink: Sink) { self.label = label; self.sink = sink }
+    init(label: String, sink: Sink) {
+        self.label = label
+        self.sink = sink
+    }
 
     /// Bootstraps swift-log so every logger writes to `file`.
     public static func bootstrap(file: URL) {

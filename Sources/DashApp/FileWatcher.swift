@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells when files change on disk, with inotify: no polling. A thread of its own sleeps in
@@ -127,8 +127,10 @@ public final class FileWatcher: @unchecked Sendable {
             lock.unlock()
         }
         while true {
-            var fds = [pollfd(fd: ino, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: ino, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
+            ]
             let r = poll(&fds, 2, -1)
             if r < 0 {
                 if errno == EINTR { continue }

@@ -19,13 +19,15 @@ extension HomeConfig {
             return [ConfigFileError(file: file, line: nil, message: "\(error)")]
         }
         var found = [first]
-        guard let root = try? Yams.compose(yaml: text), let tiles = root.mapping?["tiles"]?.sequence else { return found }
+        guard let root = try? Yams.compose(yaml: text), let tiles = root.mapping?["tiles"]?.sequence else {
+            return found
+        }
         var counter = 0
         for (i, tile) in tiles.enumerated() {
             for part in [tile] + Self.oneValueTiles(tile) {
-                do { _ = try parseTile(part, index: i, counter: &counter, file: file, bundle: bundle) }
-                catch let e as ConfigFileError { found.append(e) }
-                catch {}
+                do { _ = try parseTile(part, index: i, counter: &counter, file: file, bundle: bundle) } catch let e
+                    as ConfigFileError
+                { found.append(e) } catch {}
             }
         }
         var seen: Set<String> = []
@@ -45,8 +47,10 @@ extension HomeConfig {
             // Each item alone, then each of its values alone.
             func withStack(_ item: Node) -> Node {
                 let seq = Node.sequence(Node.Sequence([item], stack.tag, stack.style, stack.mark))
-                return .mapping(Node.Mapping(map.map { mk, mv in (mk, mk.string == "stack" ? seq : mv) },
-                                             map.tag, map.style, map.mark))
+                return .mapping(
+                    Node.Mapping(
+                        map.map { mk, mv in (mk, mk.string == "stack" ? seq : mv) },
+                        map.tag, map.style, map.mark))
             }
             var out: [Node] = []
             for item in stack {

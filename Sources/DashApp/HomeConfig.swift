@@ -8,7 +8,9 @@ public struct WidgetInstance: Hashable, Sendable {
     public var kind: String
     public var config: WidgetConfig
     public init(id: String, kind: String, config: WidgetConfig = WidgetConfig()) {
-        self.id = id; self.kind = kind; self.config = config
+        self.id = id
+        self.kind = kind
+        self.config = config
     }
 }
 
@@ -22,7 +24,9 @@ public struct TileInstance: Hashable, Sendable {
     /// How the tile asks for a look when it shows something new or relevant (`attention`).
     public var attention = AttentionMode.highlight
     public init(id: String, family: WidgetFamily, items: [WidgetInstance]) {
-        self.id = id; self.family = family; self.items = items
+        self.id = id
+        self.family = family
+        self.items = items
     }
 }
 
@@ -34,7 +38,10 @@ public struct HomeConfig: Hashable, Sendable {
     public var tiles: [TileInstance]
     /// Extension executables to describe at start besides those in the widgets folder (`extensions:`).
     public var extensions: [String] = []
-    public init(theme: String? = nil, tiles: [TileInstance]) { self.theme = theme; self.tiles = tiles }
+    public init(theme: String? = nil, tiles: [TileInstance]) {
+        self.theme = theme
+        self.tiles = tiles
+    }
 
     public var allInstances: [WidgetInstance] { tiles.flatMap(\.items) }
 }
@@ -98,8 +105,10 @@ extension HomeConfig {
     /// values are errors, not silently dropped.
     public static func parse(yaml text: String, file: String, bundle: WidgetBundle) throws -> HomeConfig {
         guard let root = try YAMLGuard.compose(text, file: file) else {
-            throw ConfigFileError(file: file, line: nil, message: ConfigFile.emptyMessage(text)
-                                  + ": add a `tiles:` list (or remove the file for the default home screen)")
+            throw ConfigFileError(
+                file: file, line: nil,
+                message: ConfigFile.emptyMessage(text)
+                    + ": add a `tiles:` list (or remove the file for the default home screen)")
         }
         guard let map = root.mapping else {
             throw ConfigFileError(file: file, line: root.mark?.line, message: "expected a mapping with a `tiles:` list")
@@ -110,16 +119,20 @@ extension HomeConfig {
             switch key {
             case "theme":
                 guard let name = v.string, !name.isEmpty else {
-                    throw ConfigFileError(file: file, line: v.mark?.line, message: "`theme` must be a theme name such as dark or light")
+                    throw ConfigFileError(
+                        file: file, line: v.mark?.line, message: "`theme` must be a theme name such as dark or light")
                 }
                 config.theme = name
                 config.themeLine = v.mark?.line
             case "tiles":
-                guard let seq = v.sequence else { throw ConfigFileError(file: file, line: v.mark?.line, message: "`tiles` must be a list") }
+                guard let seq = v.sequence else {
+                    throw ConfigFileError(file: file, line: v.mark?.line, message: "`tiles` must be a list")
+                }
                 if seq.count > ConfigLimits.maxTiles {
-                    throw ConfigFileError(file: file, line: k.mark?.line,
-                                          message: "`tiles` lists \(YAMLGuard.grouped(seq.count)) tiles; at most "
-                                          + "\(YAMLGuard.grouped(ConfigLimits.maxTiles))")
+                    throw ConfigFileError(
+                        file: file, line: k.mark?.line,
+                        message: "`tiles` lists \(YAMLGuard.grouped(seq.count)) tiles; at most "
+                            + "\(YAMLGuard.grouped(ConfigLimits.maxTiles))")
                 }
                 var n = 0
                 for (i, t) in seq.enumerated() {
@@ -128,40 +141,49 @@ extension HomeConfig {
             case "extensions":
                 config.extensions = try extensionList(v, file: file)
             default:
-                throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown key `\(shown(key))`; expected `theme`, `tiles` or `extensions`")
+                throw ConfigFileError(
+                    file: file, line: k.mark?.line,
+                    message: "unknown key `\(shown(key))`; expected `theme`, `tiles` or `extensions`")
             }
         }
         return config
     }
 
-    static func parseTile(_ node: Node, index: Int, counter: inout Int, file: String, bundle: WidgetBundle) throws -> TileInstance {
+    static func parseTile(_ node: Node, index: Int, counter: inout Int, file: String, bundle: WidgetBundle) throws
+        -> TileInstance
+    {
         guard let map = node.mapping else {
-            throw ConfigFileError(file: file, line: node.mark?.line, message: "each tile must be a mapping with `family` and `widget` or `stack`")
+            throw ConfigFileError(
+                file: file, line: node.mark?.line,
+                message: "each tile must be a mapping with `family` and `widget` or `stack`")
         }
         let tileKeys = ["family", "widget", "config", "stack"] + smartStackKeys
         for (k, _) in map {
             guard let key = k.string, tileKeys.contains(key) else {
-                throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown key `\(shown(k.string ?? ""))` in a tile; expected "
-                                      + tileKeys.map { "`\($0)`" }.joined(separator: ", "))
+                throw ConfigFileError(
+                    file: file, line: k.mark?.line,
+                    message: "unknown key `\(shown(k.string ?? ""))` in a tile; expected "
+                        + tileKeys.map { "`\($0)`" }.joined(separator: ", "))
             }
         }
         let famName = map["family"]?.string ?? "small"
         guard let family = WidgetFamily(rawValue: famName) else {
-            throw ConfigFileError(file: file, line: map["family"]?.mark?.line ?? node.mark?.line,
-                                  message: "unknown family `\(shown(famName))`; use one of "
-                                  + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ConfigFileError(
+                file: file, line: map["family"]?.mark?.line ?? node.mark?.line,
+                message: "unknown family `\(shown(famName))`; use one of "
+                    + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var itemNodes: [Node] = []
         let isStack = map["stack"] != nil
         if let stack = map["stack"] {
             guard let seq = stack.sequence, !seq.isEmpty else {
-                throw ConfigFileError(file: file, line: stack.mark?.line, message: "`stack` must be a non-empty list of widgets")
+                throw ConfigFileError(
+                    file: file, line: stack.mark?.line, message: "`stack` must be a non-empty list of widgets")
             }
             if seq.count > ConfigLimits.maxStackItems {
-                throw ConfigFileError(file: file, line: stack.mark?.line,
-                                      message: "a stack of \(seq.count) widgets; at most \(ConfigLimits.maxStackItems)")
+                throw ConfigFileError(
+                    file: file, line: stack.mark?.line,
+                    message: "a stack of \(seq.count) widgets; at most \(ConfigLimits.maxStackItems)")
             }
             itemNodes = Array(seq)
         } else {
@@ -174,40 +196,52 @@ extension HomeConfig {
             }
             if isStack {
                 for (k, _) in m where !["widget", "config"].contains(k.string ?? "") {
-                    throw ConfigFileError(file: file, line: k.mark?.line,
-                                          message: "unknown key `\(shown(k.string ?? ""))` in a stack item; "
-                                          + "expected `widget` and `config`")
+                    throw ConfigFileError(
+                        file: file, line: k.mark?.line,
+                        message: "unknown key `\(shown(k.string ?? ""))` in a stack item; "
+                            + "expected `widget` and `config`")
                 }
             }
             guard let widget = bundle[kind] else {
-                throw ConfigFileError(file: file, line: kindNode.mark?.line,
-                                      message: "unknown widget `\(shown(kind))`; available: "
-                                      + bundle.kinds.joined(separator: ", "))
+                throw ConfigFileError(
+                    file: file, line: kindNode.mark?.line,
+                    message: "unknown widget `\(shown(kind))`; available: "
+                        + bundle.kinds.joined(separator: ", "))
             }
             guard widget.supports(family) else {
-                throw ConfigFileError(file: file, line: kindNode.mark?.line,
-                                      message: "`\(kind)` has no \(family.rawValue) size; it supports \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))")
+                throw ConfigFileError(
+                    file: file, line: kindNode.mark?.line,
+                    message:
+                        "`\(kind)` has no \(family.rawValue) size; it supports \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             var config = WidgetConfig()
             if let cfg = m["config"] {
                 guard let cm = cfg.mapping else {
-                    throw ConfigFileError(file: file, line: cfg.mark?.line, message: "`config` must be a mapping of parameter: value")
+                    throw ConfigFileError(
+                        file: file, line: cfg.mark?.line, message: "`config` must be a mapping of parameter: value")
                 }
                 for (ck, cv) in cm {
                     let key = ck.string ?? ""
                     let text: String
-                    if let seq = cv.sequence { text = seq.compactMap(\.string).joined(separator: ",") } else { text = cv.string ?? "" }
+                    if let seq = cv.sequence {
+                        text = seq.compactMap(\.string).joined(separator: ",")
+                    } else {
+                        text = cv.string ?? ""
+                    }
                     if text.utf8.count > ConfigLimits.maxValueCharacters, text.count > ConfigLimits.maxValueCharacters {
-                        throw ConfigFileError(file: file, line: ck.mark?.line,
-                                              message: "\(kind): `\(YAMLGuard.quoted(key, max: 40))` is "
-                                              + "\(YAMLGuard.grouped(text.count)) characters long; at most "
-                                              + "\(YAMLGuard.grouped(ConfigLimits.maxValueCharacters))")
+                        throw ConfigFileError(
+                            file: file, line: ck.mark?.line,
+                            message: "\(kind): `\(YAMLGuard.quoted(key, max: 40))` is "
+                                + "\(YAMLGuard.grouped(text.count)) characters long; at most "
+                                + "\(YAMLGuard.grouped(ConfigLimits.maxValueCharacters))")
                     }
                     do {
                         config[key] = try widget.schema.parse(key: key, text: text)
                     } catch {
-                        throw ConfigFileError(file: file, line: ck.mark?.line,
-                                              message: "\(kind): \(shown(error.description, quoting: [key, text]))")
+                        throw ConfigFileError(
+                            file: file, line: ck.mark?.line,
+                            message: "\(kind): \(shown(error.description, quoting: [key, text]))")
                     }
                 }
             }
@@ -248,8 +282,10 @@ enum ConfigFile {
             throw ConfigFileError(file: file, line: nil, message: "not a regular file")
         }
         if let size = attributes[.size] as? Int, size > maxBytes {
-            throw ConfigFileError(file: file, line: nil, message: "the file is \(YAMLGuard.sizeText(size)); "
-                                  + "\(what) may be at most \(YAMLGuard.sizeText(maxBytes))")
+            throw ConfigFileError(
+                file: file, line: nil,
+                message: "the file is \(YAMLGuard.sizeText(size)); "
+                    + "\(what) may be at most \(YAMLGuard.sizeText(maxBytes))")
         }
         do {
             let handle = try FileHandle(forReadingFrom: url)
@@ -257,8 +293,9 @@ enum ConfigFile {
             let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
             if data.count > maxBytes {
                 let most = YAMLGuard.sizeText(maxBytes)
-                throw ConfigFileError(file: file, line: nil,
-                                      message: "the file is larger than \(most); \(what) may be at most \(most)")
+                throw ConfigFileError(
+                    file: file, line: nil,
+                    message: "the file is larger than \(most); \(what) may be at most \(most)")
             }
             return data
         } catch let e as ConfigFileError {

@@ -11,8 +11,10 @@ public struct StackRotation: Hashable, Sendable {
     /// `pause: 1h`: how long a manual rotation keeps Smart Rotate away.
     public var pause: TimeInterval = SmartRotateSettings.standard.pause
 
-    public init(smartRotate: Bool = true, dwell: TimeInterval = SmartRotateSettings.standard.dwell,
-                pause: TimeInterval = SmartRotateSettings.standard.pause) {
+    public init(
+        smartRotate: Bool = true, dwell: TimeInterval = SmartRotateSettings.standard.dwell,
+        pause: TimeInterval = SmartRotateSettings.standard.pause
+    ) {
         self.smartRotate = smartRotate
         self.dwell = dwell
         self.pause = pause

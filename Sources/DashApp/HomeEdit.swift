@@ -46,24 +46,30 @@ public enum HomeText {
     /// The new text of a file that holds `base` as `text`, changed to hold `new` by editing only
     /// the lines of what changed; a new file (`text` nil) gets a short header comment. The result
     /// always reads back as `new` (checked); `file` names the file in the error otherwise.
-    public static func edit(_ text: String?, holding base: HomeConfig, to new: HomeConfig, bundle: WidgetBundle,
-                            file: String = "home.yaml") throws -> String {
+    public static func edit(
+        _ text: String?, holding base: HomeConfig, to new: HomeConfig, bundle: WidgetBundle,
+        file: String = "home.yaml"
+    ) throws -> String {
         if let text, base.sameContent(as: new) { return text }
         if let text, let edited = HomeEditor(text: text, old: base, new: new, bundle: bundle)?.run(),
-           reads(edited, as: new, bundle: bundle) {
+            reads(edited, as: new, bundle: bundle)
+        {
             return edited
         }
         // A file whose shape this editor does not follow: written anew, its leading comment kept.
         let fresh = render(new, bundle: bundle, keepingHeaderOf: text)
         guard reads(fresh, as: new, bundle: bundle) else {
-            throw ConfigFileError(file: file, line: nil,
-                                  message: "cannot write this home screen: it would not read back as itself")
+            throw ConfigFileError(
+                file: file, line: nil,
+                message: "cannot write this home screen: it would not read back as itself")
         }
         return fresh
     }
 
     /// A whole file for `home` (the header comment of `previous` kept, else the standard one).
-    public static func render(_ home: HomeConfig, bundle: WidgetBundle, keepingHeaderOf previous: String? = nil) -> String {
+    public static func render(_ home: HomeConfig, bundle: WidgetBundle, keepingHeaderOf previous: String? = nil)
+        -> String
+    {
         var header = HomeText.header
         if let previous {
             let lines = YAMLLines(previous)
@@ -154,14 +160,21 @@ final class HomeEditor {
         // Ids name tiles and widgets between the two homes: they must be unique in each.
         for h in [old, new] {
             guard Set(h.tiles.map(\.id)).count == h.tiles.count,
-                  Set(h.allInstances.map(\.id)).count == h.allInstances.count else { return nil }
+                Set(h.allInstances.map(\.id)).count == h.allInstances.count
+            else { return nil }
         }
         guard let node = try? Yams.compose(yaml: text), case .mapping(let m) = node, outline.char(at: m.mark) != "{",
-              var map = outline.map(m, floor: 0, ceiling: src.count) else { return nil }
+            var map = outline.map(m, floor: 0, ceiling: src.count)
+        else { return nil }
         // The comment above the first key is the file's header, not that key's.
         map.entries[0].leadStart = map.entries[0].start
         root = map
-        for t in old.tiles { for i in t.items { oldItems[i.id] = i; oldTileOf[i.id] = t.id } }
+        for t in old.tiles {
+            for i in t.items {
+                oldItems[i.id] = i
+                oldTileOf[i.id] = t.id
+            }
+        }
         if let tiles = map.entry("tiles"), case .blockSeq(let seq) = tiles.value {
             guard seq.items.count == old.tiles.count else { return nil }
             for (el, tile) in zip(seq.items, old.tiles) {
@@ -171,8 +184,11 @@ final class HomeEditor {
                     guard case .blockSeq(let items) = stack.value else { continue }
                     guard items.items.count == tile.items.count else { return nil }
                     for (iel, inst) in zip(items.items, tile.items) {
-                        if case .blockMap(let im) = iel.value { itemSources[inst.id] = .inStack(item: iel, map: im) }
-                        else { itemSources[inst.id] = .inStack(item: iel, map: nil) }
+                        if case .blockMap(let im) = iel.value {
+                            itemSources[inst.id] = .inStack(item: iel, map: im)
+                        } else {
+                            itemSources[inst.id] = .inStack(item: iel, map: nil)
+                        }
                     }
                 } else {
                     guard tile.items.count == 1 else { return nil }
@@ -191,12 +207,19 @@ final class HomeEditor {
             guard case .blockMap(let m) = el.value else { continue }
             style.keyOffset = max(2, m.column - seq.column)
             if let f = m.entries.firstIndex(where: { $0.key == "family" }),
-               let w = m.entries.firstIndex(where: { $0.key == "widget" || $0.key == "stack" }) {
+                let w = m.entries.firstIndex(where: { $0.key == "widget" || $0.key == "stack" })
+            {
                 style.familyFirst = f < w
             }
             for e in m.entries {
-                if case .blockMap(let c) = e.value, c.column > m.column { style.indent = c.column - m.column; return }
-                if case .blockSeq(let s) = e.value, s.column > m.column { style.indent = s.column - m.column; return }
+                if case .blockMap(let c) = e.value, c.column > m.column {
+                    style.indent = c.column - m.column
+                    return
+                }
+                if case .blockSeq(let s) = e.value, s.column > m.column {
+                    style.indent = s.column - m.column
+                    return
+                }
             }
         }
     }
@@ -214,8 +237,10 @@ final class HomeEditor {
                     keys.insert("theme", at: keys.firstIndex(of: "tiles") ?? keys.count)
                     makes["theme"] = { [self.pad(root.column) + "theme: " + YAMLScalar.render(theme, inFlow: false)] }
                 } else {
-                    edits["theme"] = { e in self.replacingScalar(e, with: theme) ?? self.lead(e)
-                        + [self.pad(e.column) + "theme: " + YAMLScalar.render(theme, inFlow: false)] }
+                    edits["theme"] = { e in
+                        self.replacingScalar(e, with: theme) ?? self.lead(e)
+                            + [self.pad(e.column) + "theme: " + YAMLScalar.render(theme, inFlow: false)]
+                    }
                 }
             } else {
                 keys.removeAll { $0 == "theme" }
@@ -229,8 +254,9 @@ final class HomeEditor {
                 edits["tiles"] = { e in self.editTilesEntry(e) }
             }
         }
-        let body = emitMap(root, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
-                           make: { key in makes[key]?() ?? [] })
+        let body = emitMap(
+            root, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+            make: { key in makes[key]?() ?? [] })
         let out = copy(0..<root.entries[0].leadStart) + body + copy(root.entries.last!.end..<src.count)
         return YAMLLines.join(out, newline: src.newline, endsWithNewline: src.endsWithNewline || src.count == 0)
     }
@@ -242,15 +268,21 @@ final class HomeEditor {
 
     func editTilesEntry(_ e: YElement) -> [String] {
         guard !new.tiles.isEmpty else { return lead(e) + [pad(e.column) + "tiles: []"] }
-        guard case .blockSeq(let seq) = e.value, !seq.items.isEmpty else { return lead(e) + freshTilesEntry(column: e.column) }
+        guard case .blockSeq(let seq) = e.value, !seq.items.isEmpty else {
+            return lead(e) + freshTilesEntry(column: e.column)
+        }
         let newTiles = Dictionary(uniqueKeysWithValues: new.tiles.map { ($0.id, $0) })
         let oldIDs = old.tiles.map(\.id)
         let head = copy(e.leadStart..<seq.items[0].leadStart)
-        let body = editList(seq.items, oldIDs: oldIDs, newIDs: new.tiles.map(\.id),
-                            keep: { k in self.emitTile(oldIDs[k], as: newTiles[oldIDs[k]]!) },
-                            make: { id in self.tileSources[id] != nil ? self.emitTile(id, as: newTiles[id]!)
-                                : self.renderTile(newTiles[id]!, dash: seq.column) },
-                            gap: defaultGap(seq.items))
+        let body = editList(
+            seq.items, oldIDs: oldIDs, newIDs: new.tiles.map(\.id),
+            keep: { k in self.emitTile(oldIDs[k], as: newTiles[oldIDs[k]]!) },
+            make: { id in
+                self.tileSources[id] != nil
+                    ? self.emitTile(id, as: newTiles[id]!)
+                    : self.renderTile(newTiles[id]!, dash: seq.column)
+            },
+            gap: defaultGap(seq.items))
         return head + body + copy(seq.items.last!.end..<e.end)
     }
 
@@ -270,8 +302,10 @@ final class HomeEditor {
                     keys.insert("family", at: style.familyFirst ? 0 : keys.count)
                     makes["family"] = { [self.pad(map.column) + "family: " + t.family.rawValue] }
                 } else {
-                    edits["family"] = { e in self.replacingScalar(e, with: t.family.rawValue)
-                        ?? self.lead(e) + [self.pad(e.column) + "family: " + t.family.rawValue] }
+                    edits["family"] = { e in
+                        self.replacingScalar(e, with: t.family.rawValue)
+                            ?? self.lead(e) + [self.pad(e.column) + "family: " + t.family.rawValue]
+                    }
                 }
             }
             if let stack = map.entry("stack") {
@@ -284,13 +318,16 @@ final class HomeEditor {
                 keys.removeAll { $0 == "widget" || $0 == "config" }
                 keys.insert("_items", at: min(first, keys.count))
                 makes["_items"] = {
-                    t.items.count == 1 ? self.itemEntries(t.items[0], keyColumn: map.column)
+                    t.items.count == 1
+                        ? self.itemEntries(t.items[0], keyColumn: map.column)
                         : self.stackEntry(t.items, keyColumn: map.column)
                 }
             }
-            let body = emitMap(map, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
-                               make: { key in makes[key]?() ?? [] })
-            let dashed = map.entries[0].start == el.start
+            let body = emitMap(
+                map, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+                make: { key in makes[key]?() ?? [] })
+            let dashed =
+                map.entries[0].start == el.start
                 ? attachDash(body, at: 0, dash: el.column, keyColumn: map.column) : body
             return copy(el.leadStart..<map.entries[0].leadStart) + dashed + copy(map.entries.last!.end..<el.end)
         }
@@ -317,10 +354,11 @@ final class HomeEditor {
         if case .blockMap(let m)? = seq.items.first?.value { offset = m.column - seq.column }
         let newItems = Dictionary(uniqueKeysWithValues: t.items.map { ($0.id, $0) })
         let oldIDs = oldTile.items.map(\.id)
-        let body = editList(seq.items, oldIDs: oldIDs, newIDs: t.items.map(\.id),
-                            keep: { i in self.stackItem(newItems[oldIDs[i]]!, dash: seq.column, offset: offset) },
-                            make: { id in self.stackItem(newItems[id]!, dash: seq.column, offset: offset) },
-                            gap: defaultGap(seq.items))
+        let body = editList(
+            seq.items, oldIDs: oldIDs, newIDs: t.items.map(\.id),
+            keep: { i in self.stackItem(newItems[oldIDs[i]]!, dash: seq.column, offset: offset) },
+            make: { id in self.stackItem(newItems[id]!, dash: seq.column, offset: offset) },
+            gap: defaultGap(seq.items))
         return copy(e.leadStart..<seq.items[0].leadStart) + body + copy(seq.items.last!.end..<e.end)
     }
 
@@ -330,12 +368,14 @@ final class HomeEditor {
     /// some (edited, moved), else new ones.
     func stackItem(_ inst: WidgetInstance, dash d: Int, offset o: Int) -> [String] {
         if case .inStack(let el, _)? = itemSources[inst.id], oldItems[inst.id] == inst, el.column == d,
-           itemOffset(el) == o {
+            itemOffset(el) == o
+        {
             return verbatim(el)
         }
         if let piece = piece(inst) {
-            return attachDash(piece.lines.shifted(by: d + o - piece.keyColumn), at: piece.firstContent, dash: d,
-                              keyColumn: d + o)
+            return attachDash(
+                piece.lines.shifted(by: d + o - piece.keyColumn), at: piece.firstContent, dash: d,
+                keyColumn: d + o)
         }
         return attachDash(freshItemEntries(inst, keyColumn: d + o), at: 0, dash: d, keyColumn: d + o)
     }
@@ -363,8 +403,9 @@ final class HomeEditor {
                 var edits: [String: (YElement) -> [String]] = [:]
                 var makes: [String: () -> [String]] = [:]
                 planItem(map, old: old, new: inst, keys: &keys, edits: &edits, makes: &makes)
-                let body = emitMap(map, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
-                                   make: { key in makes[key]?() ?? [] })
+                let body = emitMap(
+                    map, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+                    make: { key in makes[key]?() ?? [] })
                 let leadLines = lead(el)
                 return (leadLines + body + copy(map.entries.last!.end..<el.end), map.column, leadLines.count)
             }
@@ -377,8 +418,9 @@ final class HomeEditor {
                 var edits: [String: (YElement) -> [String]] = [:]
                 var makes: [String: () -> [String]] = [:]
                 planItem(sub, old: old, new: inst, keys: &keys, edits: &edits, makes: &makes)
-                let body = emitMap(sub, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
-                                   make: { key in makes[key]?() ?? [] }, contiguous: true)
+                let body = emitMap(
+                    sub, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
+                    make: { key in makes[key]?() ?? [] }, contiguous: true)
                 // A tile that is gone takes its comments along with its widget.
                 let carried = newTileIDs.contains(oldTileOf[inst.id] ?? "") ? [] : lead(el)
                 return (carried + body, map.column, carried.count)
@@ -389,11 +431,15 @@ final class HomeEditor {
     }
 
     /// How the `widget` and `config` entries of `map` change from `old` to `new`.
-    func planItem(_ map: YMap, old: WidgetInstance, new: WidgetInstance, keys: inout [String],
-                  edits: inout [String: (YElement) -> [String]], makes: inout [String: () -> [String]]) {
+    func planItem(
+        _ map: YMap, old: WidgetInstance, new: WidgetInstance, keys: inout [String],
+        edits: inout [String: (YElement) -> [String]], makes: inout [String: () -> [String]]
+    ) {
         if new.kind != old.kind {
-            edits["widget"] = { e in self.replacingScalar(e, with: new.kind)
-                ?? self.lead(e) + [self.pad(e.column) + "widget: " + YAMLScalar.render(new.kind, inFlow: false)] }
+            edits["widget"] = { e in
+                self.replacingScalar(e, with: new.kind)
+                    ?? self.lead(e) + [self.pad(e.column) + "widget: " + YAMLScalar.render(new.kind, inFlow: false)]
+            }
         }
         guard new.config != old.config else { return }
         if new.config.values.isEmpty {
@@ -424,9 +470,10 @@ final class HomeEditor {
     }
 
     func freshConfigEntry(_ c: WidgetConfig, kind: String, keyColumn k: Int) -> [String] {
-        [pad(k) + "config:"] + orderedKeys(c.values.keys, kind: kind).map {
-            pad(k + style.indent) + $0 + ": " + HomeText.value(c.values[$0]!)
-        }
+        [pad(k) + "config:"]
+            + orderedKeys(c.values.keys, kind: kind).map {
+                pad(k + style.indent) + $0 + ": " + HomeText.value(c.values[$0]!)
+            }
     }
 
     func editConfigEntry(_ e: YElement, old: WidgetConfig, new: WidgetConfig, kind: String) -> [String] {
@@ -435,10 +482,12 @@ final class HomeEditor {
             let fileKeys = m.entries.compactMap(\.key)
             let added = orderedKeys(new.values.keys.filter { !fileKeys.contains($0) }, kind: kind)
             let keys = fileKeys.filter { new.values[$0] != nil } + added
-            let body = emitMap(m, keys: keys, edit: { ce in
-                let key = ce.key ?? ""
-                return self.editValueEntry(ce, old: old.values[key], new: new.values[key]!)
-            }, make: { key in [self.pad(m.column) + key + ": " + HomeText.value(new.values[key]!)] })
+            let body = emitMap(
+                m, keys: keys,
+                edit: { ce in
+                    let key = ce.key ?? ""
+                    return self.editValueEntry(ce, old: old.values[key], new: new.values[key]!)
+                }, make: { key in [self.pad(m.column) + key + ": " + HomeText.value(new.values[key]!)] })
             return copy(e.leadStart..<m.entries[0].leadStart) + body + copy(m.entries.last!.end..<e.end)
         case .other:
             if let flow = editFlowConfig(e, old: old, new: new, kind: kind) { return flow }
@@ -475,7 +524,8 @@ final class HomeEditor {
         let line = mark.line - 1
         var scalars: [(key: String, node: Node.Scalar)] = []
         for (k, v) in m {
-            guard case .scalar(let s) = v, let key = k.string, s.mark?.line == mark.line, k.mark?.line == mark.line else {
+            guard case .scalar(let s) = v, let key = k.string, s.mark?.line == mark.line, k.mark?.line == mark.line
+            else {
                 return nil
             }
             scalars.append((key, s))
@@ -483,17 +533,22 @@ final class HomeEditor {
         guard line >= e.start, line < e.end, (e.start..<e.end).filter({ src.belongs($0, column: e.column) }).count == 1
         else { return nil }
         var chars = outline.scalars(line)
-        if Set(scalars.map(\.key)) == Set(new.values.keys), !new.values.values.contains(where: {
-            if case .list = $0 { return true } else { return false }
-        }) {
+        if Set(scalars.map(\.key)) == Set(new.values.keys),
+            !new.values.values.contains(where: {
+                if case .list = $0 { return true } else { return false }
+            })
+        {
             // The same keys: each changed value in place, right to left.
             for (key, s) in scalars.sorted(by: { $0.node.mark!.column > $1.node.mark!.column }) {
                 guard let v = new.values[key], v != old.values[key] else { continue }
                 let col = s.mark!.column - 1
                 guard !s.string.isEmpty || s.style != .plain,
-                      let end = YAMLScalar.end(of: chars, from: col, style: s.style, inFlow: true) else { return nil }
-                chars.replaceSubrange(col..<end, with: YAMLScalar.render(v.description, like: s.style, inFlow: true)
-                    .unicodeScalars)
+                    let end = YAMLScalar.end(of: chars, from: col, style: s.style, inFlow: true)
+                else { return nil }
+                chars.replaceSubrange(
+                    col..<end,
+                    with: YAMLScalar.render(v.description, like: s.style, inFlow: true)
+                        .unicodeScalars)
             }
         } else {
             // Keys added or removed: the braces' contents written again, keys in the file's order.
@@ -528,7 +583,8 @@ final class HomeEditor {
         }
         let line = mark.line - 1
         guard line >= e.start, line < e.end,
-              !(e.start..<e.end).contains(where: { $0 != line && src.belongs($0, column: e.column) && !src.isComment($0) })
+            !(e.start..<e.end).contains(where: { $0 != line && src.belongs($0, column: e.column) && !src.isComment($0) }
+            )
         else { return nil }
         var chars = outline.scalars(line)
         let col = mark.column - 1
@@ -548,7 +604,8 @@ final class HomeEditor {
         var end = open + 1
         for item in q {
             guard case .scalar(let s) = item, let m = s.mark,
-                  let x = YAMLScalar.end(of: chars, from: m.column - 1, style: s.style, inFlow: true) else { return nil }
+                let x = YAMLScalar.end(of: chars, from: m.column - 1, style: s.style, inFlow: true)
+            else { return nil }
             end = max(end, x)
         }
         guard let close = chars[end...].firstIndex(of: "]") else { return nil }
@@ -606,8 +663,10 @@ final class HomeEditor {
     /// with one blank gap next to it; a new or moved one is put after its predecessor with
     /// `gap` before it. `contiguous`: the elements are not next to each other in the file (no
     /// gaps between them are taken from it).
-    func editList(_ els: [YElement], oldIDs: [String], newIDs: [String], keep: (Int) -> [String],
-                  make: (String) -> [String], gap newGap: [String], contiguous: Bool = false) -> [String] {
+    func editList(
+        _ els: [YElement], oldIDs: [String], newIDs: [String], keep: (Int) -> [String],
+        make: (String) -> [String], gap newGap: [String], contiguous: Bool = false
+    ) -> [String] {
         var list: [Piece] = []
         for (k, e) in els.enumerated() {
             if k > 0 { list.append(.gap(contiguous ? [] : copy(els[k - 1].end..<e.leadStart))) }
@@ -637,13 +696,14 @@ final class HomeEditor {
                 continue
             }
             let before = newIDs[j - 1]
-            let p = list.firstIndex {
-                switch $0 {
-                case .block(let k): return oldIDs[k] == before
-                case .fresh(let f): return f == before
-                case .gap: return false
-                }
-            } ?? list.count - 1
+            let p =
+                list.firstIndex {
+                    switch $0 {
+                    case .block(let k): return oldIDs[k] == before
+                    case .fresh(let f): return f == before
+                    case .gap: return false
+                    }
+                } ?? list.count - 1
             list.insert(contentsOf: [.gap(newGap), .fresh(id)], at: p + 1)
         }
         return list.flatMap { p -> [String] in
@@ -656,10 +716,13 @@ final class HomeEditor {
     }
 
     /// A block mapping's entries, reordered, removed, added (`keys`) and edited.
-    func emitMap(_ m: YMap, keys: [String], edit: (YElement) -> [String], make: (String) -> [String],
-                 contiguous: Bool = false) -> [String] {
-        editList(m.entries, oldIDs: m.entries.map { $0.key ?? "" }, newIDs: keys, keep: { edit(m.entries[$0]) },
-                 make: make, gap: [], contiguous: contiguous)
+    func emitMap(
+        _ m: YMap, keys: [String], edit: (YElement) -> [String], make: (String) -> [String],
+        contiguous: Bool = false
+    ) -> [String] {
+        editList(
+            m.entries, oldIDs: m.entries.map { $0.key ?? "" }, newIDs: keys, keep: { edit(m.entries[$0]) },
+            make: make, gap: [], contiguous: contiguous)
     }
 
     /// The gap most often left between elements, when it is only blank lines.
@@ -689,9 +752,15 @@ final class HomeEditor {
         var out: Set<String> = []
         var i = 0, j = 0
         while i < n, j < m {
-            if a[i] == b[j] { out.insert(a[i]); i += 1; j += 1 }
-            else if t[i + 1][j] >= t[i][j + 1] { i += 1 }
-            else { j += 1 }
+            if a[i] == b[j] {
+                out.insert(a[i])
+                i += 1
+                j += 1
+            } else if t[i + 1][j] >= t[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
         }
         return out
     }

@@ -1,11 +1,11 @@
 import Foundation
 import DashWidgets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the app knows of its `home.yaml`: the base an in-app change is written over.
@@ -21,7 +21,10 @@ public struct HomeFileState: Sendable, Equatable {
     public var problem: String?
 
     public init(path: String, text: String?, home: HomeConfig, problem: String? = nil) {
-        self.path = path; self.text = text; self.home = home; self.problem = problem
+        self.path = path
+        self.text = text
+        self.home = home
+        self.problem = problem
     }
 }
 
@@ -43,7 +46,9 @@ public struct HomeWriteFailure: Error, Sendable, Equatable, CustomStringConverti
     public var current: String?
 
     public init(_ reason: Reason, _ message: String, current: String? = nil) {
-        self.reason = reason; self.message = message; self.current = current
+        self.reason = reason
+        self.message = message
+        self.current = current
     }
     public var description: String { message }
 }
@@ -64,7 +69,10 @@ public struct HomeFile: Sendable {
     /// Larger than any home screen; a bigger file is refused rather than read.
     public static let maxSize = ConfigLimits.maxHomeBytes
 
-    public init(url: URL, bundle: WidgetBundle) { self.url = url; self.bundle = bundle }
+    public init(url: URL, bundle: WidgetBundle) {
+        self.url = url
+        self.bundle = bundle
+    }
 
     public var path: String { url.path }
     var directory: URL { url.deletingLastPathComponent() }
@@ -75,8 +83,10 @@ public struct HomeFile: Sendable {
     var target: URL {
         var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard realpath(path, &buf) != nil else { return url }
-        return URL(fileURLWithPath: String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                                           as: UTF8.self))
+        return URL(
+            fileURLWithPath: String(
+                decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                as: UTF8.self))
     }
 
     /// The text of the file; nil when there is none.
@@ -125,7 +135,8 @@ public struct HomeFile: Sendable {
     /// now. Returns the text written.
     public func write(_ home: HomeConfig, over base: HomeFileState?) -> Result<String, HomeWriteFailure> {
         guard let base else {
-            return .failure(HomeWriteFailure(.noFile, "not saved: this home screen is the built-in default (--default-home)"))
+            return .failure(
+                HomeWriteFailure(.noFile, "not saved: this home screen is the built-in default (--default-home)"))
         }
         do {
             return try withLock { () throws -> Result<String, HomeWriteFailure> in
@@ -137,13 +148,15 @@ public struct HomeFile: Sendable {
                 if disk != base.text || base.problem != nil, let disk {
                     let now: HomeConfig
                     do { now = try HomeConfig.parse(yaml: disk, file: path, bundle: bundle) } catch {
-                        return .failure(HomeWriteFailure(.broken, "not saved: \(error); fix the file first", current: disk))
+                        return .failure(
+                            HomeWriteFailure(.broken, "not saved: \(error); fix the file first", current: disk))
                     }
                     guard now.sameContent(as: base.home) else {
-                        return .failure(HomeWriteFailure(
-                            .changedElsewhere,
-                            "not saved: \(url.lastPathComponent) was changed by another program; showing it now",
-                            current: disk))
+                        return .failure(
+                            HomeWriteFailure(
+                                .changedElsewhere,
+                                "not saved: \(url.lastPathComponent) was changed by another program; showing it now",
+                                current: disk))
                     }
                     baseText = disk
                 } else if disk == nil {
@@ -173,7 +186,8 @@ public struct HomeFile: Sendable {
     public func modify(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
         try withLock {
             let disk = try read()
-            let before = try disk.map { try HomeConfig.parse(yaml: $0, file: path, bundle: bundle) }
+            let before =
+                try disk.map { try HomeConfig.parse(yaml: $0, file: path, bundle: bundle) }
                 ?? HomeConfig.defaultHome(bundle: bundle)
             var after = before
             try change(&after)
@@ -215,7 +229,9 @@ public struct HomeFile: Sendable {
         var st = stat()
         let exists = stat(file.path, &st) == 0
         let mode = exists ? st.st_mode & 0o7777 : 0o600
-        func fail(_ what: String) -> HomeFileError { HomeFileError(message: "cannot write \(file.path): \(what): \(Self.errorText())") }
+        func fail(_ what: String) -> HomeFileError {
+            HomeFileError(message: "cannot write \(file.path): \(what): \(Self.errorText())")
+        }
 
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw fail("creating a temporary file") }
@@ -229,7 +245,10 @@ public struct HomeFile: Sendable {
             var off = 0
             while off < bytes.count {
                 let n = bytes[off...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-                if n < 0 { if errno == EINTR { continue }; throw fail("writing") }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw fail("writing")
+                }
                 off += n
             }
             guard fsync(fd) == 0 else { throw fail("flushing") }
@@ -238,7 +257,10 @@ public struct HomeFile: Sendable {
             // The old file becomes the backup: a second name for it, put in place atomically.
             unlink(bakTmp.path)
             if link(file.path, bakTmp.path) == 0 {
-                guard rename(bakTmp.path, bak.path) == 0 else { unlink(bakTmp.path); throw fail("keeping the backup") }
+                guard rename(bakTmp.path, bak.path) == 0 else {
+                    unlink(bakTmp.path)
+                    throw fail("keeping the backup")
+                }
             } else if let old = try? Data(contentsOf: file) {
                 try old.write(to: bak, options: .atomic)
             }
@@ -246,7 +268,10 @@ public struct HomeFile: Sendable {
         guard rename(tmp.path, file.path) == 0 else { throw fail("renaming the temporary file") }
         ok = true
         let dfd = open(dir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+        if dfd >= 0 {
+            _ = fsync(dfd)
+            close(dfd)
+        }
     }
 
     /// Temporary files a killed writer left (only a lock holder writes, so any there is stale).

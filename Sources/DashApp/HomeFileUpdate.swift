@@ -26,7 +26,9 @@ extension App {
             file.problem = problem
             s.homeFile = file
             s.note = nil  // the problem shows in its place until the file is fixed
-            return [.log("\(file.path) is broken, keeping the last good home screen: \(problem)"), .redraw(full: false)]
+            return [
+                .log("\(file.path) is broken, keeping the last good home screen: \(problem)"), .redraw(full: false),
+            ]
         }
         let wasBroken = file.problem != nil
         let adopted = parsed.adoptingIDs(from: s.home)
@@ -36,8 +38,11 @@ extension App {
         s.homeFile = file
         var fx: [Effect] = [.log("\(file.path) changed on disk")]
         if adopted.theme != s.home.theme, let theme = adopted.theme {
-            if theme == s.alternateTheme.name { swap(&s.theme, &s.alternateTheme) }
-            else if theme != s.theme.name { s.say("theme \(TextSanitizer.singleLine(theme)) applies at the next start") }
+            if theme == s.alternateTheme.name {
+                swap(&s.theme, &s.alternateTheme)
+            } else if theme != s.theme.name {
+                s.say("theme \(TextSanitizer.singleLine(theme)) applies at the next start")
+            }
         }
         if !adopted.sameContent(as: s.home) {
             fx += replaceHome(&s, with: adopted)
@@ -51,7 +56,8 @@ extension App {
 
     /// The runtime wrote what `Effect.writeHome(home)` asked for, or could not.
     static func homeWritten(_ s: inout AppState, _ home: HomeConfig, _ result: Result<String, HomeWriteFailure>)
-        -> [Effect] {
+        -> [Effect]
+    {
         guard var file = s.homeFile else {
             if case .failure(let f) = result { s.say(f.message) }
             return [.redraw(full: false)]
@@ -146,16 +152,24 @@ extension HomeConfig {
         var anchors: [(Int, Int)] = []
         var i = 0, j = 0
         while i < n, j < m {
-            if same(i, j) { anchors.append((i, j)); i += 1; j += 1 }
-            else if t[i + 1][j] >= t[i][j + 1] { i += 1 }
-            else { j += 1 }
+            if same(i, j) {
+                anchors.append((i, j))
+                i += 1
+                j += 1
+            } else if t[i + 1][j] >= t[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
         }
         // Between anchors: the same kind, in order.
         var lastOld = 0, lastNew = 0
         for (ai, aj) in anchors + [(n, m)] {
             var free = Array(lastOld..<ai)
             for j in lastNew..<aj {
-                if let k = free.firstIndex(where: { old[$0].kind == now[j].kind }) { match[j] = old[free.remove(at: k)].id }
+                if let k = free.firstIndex(where: { old[$0].kind == now[j].kind }) {
+                    match[j] = old[free.remove(at: k)].id
+                }
             }
             if ai < n { match[aj] = old[ai].id }
             lastOld = ai + 1
@@ -171,8 +185,13 @@ extension HomeConfig {
         for ti in out.tiles.indices {
             var kept: [String] = []
             for ii in out.tiles[ti].items.indices {
-                if let id = match[k] { out.tiles[ti].items[ii].id = id; kept.append(id) }
-                else { nextW += 1; out.tiles[ti].items[ii].id = "w\(nextW)" }
+                if let id = match[k] {
+                    out.tiles[ti].items[ii].id = id
+                    kept.append(id)
+                } else {
+                    nextW += 1
+                    out.tiles[ti].items[ii].id = "w\(nextW)"
+                }
                 k += 1
             }
             if let id = kept.compactMap({ oldTileOf[$0] }).first(where: { !usedTiles.contains($0) }) {

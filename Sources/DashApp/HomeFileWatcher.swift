@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells when `home.yaml` changes on disk, with inotify: a thread sleeps in `poll()` on the
@@ -30,7 +30,8 @@ public final class HomeFileWatcher: @unchecked Sendable {
         stopRead = pipeFDs[0]
         stopWrite = pipeFDs[1]
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         var names: Set<String> = [file.lastPathComponent]
         var dirs = [file.deletingLastPathComponent().path]
         let resolved = HomeFile(url: file, bundle: .init([])).target
@@ -40,7 +41,9 @@ public final class HomeFileWatcher: @unchecked Sendable {
         }
         for dir in Set(dirs) where inotify_add_watch(fd, dir, mask) < 0 {
             let message = "cannot watch \(dir): \(String(cString: strerror(errno)))"
-            close(fd); close(stopRead); close(stopWrite)
+            close(fd)
+            close(stopRead)
+            close(stopWrite)
             throw HomeFileError(message: message)
         }
         let (inotifyFD, stopFD, done) = (fd, stopRead, done)
@@ -60,13 +63,17 @@ public final class HomeFileWatcher: @unchecked Sendable {
         var b: UInt8 = 1
         _ = write(stopWrite, &b, 1)
         done.wait()
-        close(fd); close(stopRead); close(stopWrite)
+        close(fd)
+        close(stopRead)
+        close(stopWrite)
     }
 
     deinit { stop() }
 
-    private static func loop(fd: Int32, stop: Int32, names: Set<String>, file: URL, last: String?,
-                             onChange: @Sendable (String?) -> Void) {
+    private static func loop(
+        fd: Int32, stop: Int32, names: Set<String>, file: URL, last: String?,
+        onChange: @Sendable (String?) -> Void
+    ) {
         var last = last
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
@@ -99,7 +106,9 @@ public final class HomeFileWatcher: @unchecked Sendable {
     private enum Wake { case event, stop, timeout }
 
     private static func wait(fd: Int32, stop: Int32, timeout: Int32) -> Wake {
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let n = poll(&fds, 2, timeout)
             if n < 0 && errno == EINTR { continue }
@@ -117,7 +126,8 @@ public final class HomeFileWatcher: @unchecked Sendable {
         var off = 0
         let header = 16  // wd, mask, cookie, len
         while off + header <= n {
-            let len = Int(buffer[off + 12]) | Int(buffer[off + 13]) << 8 | Int(buffer[off + 14]) << 16
+            let len =
+                Int(buffer[off + 12]) | Int(buffer[off + 13]) << 8 | Int(buffer[off + 14]) << 16
                 | Int(buffer[off + 15]) << 24
             let nameBytes = buffer[(off + header)..<min(n, off + header + len)].prefix { $0 != 0 }
             if names.contains(String(decoding: nameBytes, as: UTF8.self)) { relevant = true }

@@ -34,7 +34,10 @@ public enum HomeSnapshot {
     }
 
     public static func json(_ tiles: [TileSnapshot], at now: Date) -> String {
-        struct Document: Codable { var now: Double; var tiles: [TileSnapshot] }
+        struct Document: Codable {
+            var now: Double
+            var tiles: [TileSnapshot]
+        }
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? e.encode(Document(now: now.timeIntervalSince1970, tiles: tiles))) ?? Data("{}".utf8)
@@ -48,8 +51,10 @@ public enum HomeSnapshot {
         tiles.filter { !$0.summary.isEmpty }.map { t in
             func esc(_ s: String) -> String { tmux ? s.replacingOccurrences(of: "#", with: "##") : s }
             var out = format
-            for (key, value) in [("{kind}", t.kind), ("{summary}", t.summary), ("{tile}", t.tile),
-                                 ("{instance}", t.instance), ("{stale}", t.stale ? "⚠" : "")] {
+            for (key, value) in [
+                ("{kind}", t.kind), ("{summary}", t.summary), ("{tile}", t.tile),
+                ("{instance}", t.instance), ("{stale}", t.stale ? "⚠" : ""),
+            ] {
                 out = out.replacingOccurrences(of: key, with: esc(value))
             }
             if tmux && t.stale { out = "#[fg=yellow]" + out + "#[default]" }

@@ -7,7 +7,10 @@ import DashRender
 public struct LoadJob: Sendable {
     public var request: LoadRequest
     public var context: TimelineContext
-    public init(request: LoadRequest, context: TimelineContext) { self.request = request; self.context = context }
+    public init(request: LoadRequest, context: TimelineContext) {
+        self.request = request
+        self.context = context
+    }
     public var id: String { request.id }
     public var token: UInt64 { request.token }
 }
@@ -17,17 +20,22 @@ public struct LoadJob: Sendable {
 public enum Loads {
     /// The context a provider or view of `family` is asked in: the content size of a tile of
     /// that family, the user's time zone and environment, `now`.
-    public static func context(family: WidgetFamily, now: Date, environment: AppEnvironment,
-                               colorScheme: ColorScheme = .dark, isPreview: Bool = false) -> TimelineContext {
+    public static func context(
+        family: WidgetFamily, now: Date, environment: AppEnvironment,
+        colorScheme: ColorScheme = .dark, isPreview: Bool = false
+    ) -> TimelineContext {
         let size = Chrome.contentSize(family)
-        return TimelineContext(family: family, size: (size.width, size.height), now: now, isPreview: isPreview,
-                               colorScheme: colorScheme, timeZone: environment.timeZone,
-                               environment: environment.variables)
+        return TimelineContext(
+            family: family, size: (size.width, size.height), now: now, isPreview: isPreview,
+            colorScheme: colorScheme, timeZone: environment.timeZone,
+            environment: environment.variables)
     }
 
     /// Runs `work`, giving up after `seconds` with `LoadTimeoutError`.
-    public static func withTimeout<T: Sendable>(_ seconds: TimeInterval,
-                                                _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    public static func withTimeout<T: Sendable>(
+        _ seconds: TimeInterval,
+        _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await work() }
             group.addTask {
@@ -41,12 +49,15 @@ public enum Loads {
     }
 
     /// Runs a widget's timeline provider with the widget's timeout.
-    public static func run(_ widget: Widget, configuration: WidgetConfig,
-                           in context: TimelineContext) async -> Result<AnyTimeline, any Error> {
+    public static func run(
+        _ widget: Widget, configuration: WidgetConfig,
+        in context: TimelineContext
+    ) async -> Result<AnyTimeline, any Error> {
         do {
-            return .success(try await withTimeout(widget.timeout) {
-                try await widget.timeline(for: configuration, in: context)
-            })
+            return .success(
+                try await withTimeout(widget.timeout) {
+                    try await widget.timeline(for: configuration, in: context)
+                })
         } catch {
             return .failure(error)
         }

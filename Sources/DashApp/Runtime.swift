@@ -14,12 +14,15 @@ public final class Inbox: @unchecked Sendable {
     public init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
     public func post(_ msg: Msg) {
-        lock.lock(); items.append(msg); lock.unlock()
+        lock.lock()
+        items.append(msg)
+        lock.unlock()
         wake()
     }
 
     func drain() -> [Msg] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let out = items
         items.removeAll()
         return out
@@ -50,13 +53,17 @@ public struct RuntimeServices: Sendable {
     /// Runs work for the Edit Widget form and the gallery and posts its result to the inbox.
     public var edit: @Sendable (EditEffect, Inbox) -> Void
 
-    public init(saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
-                openURL: @escaping @Sendable (String) -> String? = { _ in nil },
-                log: @escaping @Sendable (String) -> Void = { _ in },
-                startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil,
-                currentTimeZone: @escaping @Sendable () -> TimeZone? = { nil },
-                edit: (@Sendable (EditEffect, Inbox) -> Void)? = nil) {
-        self.saveCache = saveCache; self.openURL = openURL; self.log = log
+    public init(
+        saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
+        openURL: @escaping @Sendable (String) -> String? = { _ in nil },
+        log: @escaping @Sendable (String) -> Void = { _ in },
+        startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil,
+        currentTimeZone: @escaping @Sendable () -> TimeZone? = { nil },
+        edit: (@Sendable (EditEffect, Inbox) -> Void)? = nil
+    ) {
+        self.saveCache = saveCache
+        self.openURL = openURL
+        self.log = log
         self.startLoad = startLoad ?? Runtime.concurrentLoad
         self.currentTimeZone = currentTimeZone
         self.edit = edit ?? EditEffects.run
@@ -91,8 +98,10 @@ public final class Runtime {
     var loadsToStart: [LoadJob] = []
     var cancels: [UInt64: @Sendable () -> Void] = [:]
 
-    public init(state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
-                services: RuntimeServices = RuntimeServices()) {
+    public init(
+        state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
+        services: RuntimeServices = RuntimeServices()
+    ) {
         self.state = state
         self.terminal = terminal
         self.clock = clock
@@ -192,7 +201,11 @@ public final class Runtime {
                 loadsToStart.removeAll { $0.token == token }
                 cancels.removeValue(forKey: token)?()
             case .saveCache(let records): services.saveCache(records)
-            case .openURL(let url): if let problem = services.openURL(url) { state.say(problem); needsDraw = true }
+            case .openURL(let url):
+                if let problem = services.openURL(url) {
+                    state.say(problem)
+                    needsDraw = true
+                }
             case .redraw(let full):
                 needsDraw = true
                 if full { fullRedraw = true }

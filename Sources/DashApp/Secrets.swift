@@ -27,7 +27,9 @@ public enum SecretFingerprint {
 
     /// The snapshot with each record's fingerprinted secrets replaced by the home screen's
     /// current values where they still match.
-    public static func reveal(_ snapshot: SchedulerSnapshot, home: HomeConfig, bundle: WidgetBundle) -> SchedulerSnapshot {
+    public static func reveal(_ snapshot: SchedulerSnapshot, home: HomeConfig, bundle: WidgetBundle)
+        -> SchedulerSnapshot
+    {
         var out = snapshot
         let instances = Dictionary(home.allInstances.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for (id, record) in snapshot.records {
@@ -37,7 +39,9 @@ public enum SecretFingerprint {
         return out
     }
 
-    public static func reveal(_ stored: WidgetConfig, using current: WidgetConfig, schema: ConfigurationSchema) -> WidgetConfig {
+    public static func reveal(_ stored: WidgetConfig, using current: WidgetConfig, schema: ConfigurationSchema)
+        -> WidgetConfig
+    {
         var out = stored
         for p in schema.parameters where p.isSecret {
             if let v = current[p.key], stored[p.key] == .string(fingerprint(v.description)) { out[p.key] = v }
@@ -51,7 +55,9 @@ extension TimelineCacheStore {
     public func save(_ records: [InstanceRecord], bundle: WidgetBundle) -> [String] {
         var problems: [String] = []
         for var r in records {
-            if let schema = bundle[r.kind]?.schema { r.configuration = SecretFingerprint.hide(r.configuration, schema: schema) }
+            if let schema = bundle[r.kind]?.schema {
+                r.configuration = SecretFingerprint.hide(r.configuration, schema: schema)
+            }
             do { try save(r) } catch { problems.append("cache: cannot save \(r.id): \(error)") }
         }
         return problems

@@ -82,9 +82,10 @@ extension AppState {
             }
             return SmartRotateItem(id: inst.id, entries: entries, use: u.use)
         }
-        return SmartRotateInput(items: items, current: current, lastChange: memory?.since,
-                                pinnedUntil: memory?.pinnedUntil, blocked: rotationBlock(tile.id),
-                                enabled: tile.rotation.smartRotate, now: now, settings: tile.rotation.settings)
+        return SmartRotateInput(
+            items: items, current: current, lastChange: memory?.since,
+            pinnedUntil: memory?.pinnedUntil, blocked: rotationBlock(tile.id),
+            enabled: tile.rotation.smartRotate, now: now, settings: tile.rotation.settings)
     }
 }
 
@@ -99,8 +100,9 @@ extension App {
             let d = SmartRotate.decide(s.rotationInput(ofTile: tile))
             if case .switched = d.why, let inst = tile.items.indices.contains(d.show) ? tile.items[d.show] : nil {
                 s.stackIndex[tile.id] = d.show
-                s.smart.usage.stacks[tile.id] = StackMemory(shown: inst.id, since: s.now,
-                                                            because: SmartStacks.merit(d.scores[d.show]))
+                s.smart.usage.stacks[tile.id] = StackMemory(
+                    shown: inst.id, since: s.now,
+                    because: SmartStacks.merit(d.scores[d.show]))
                 s.smart.dirty = true
                 redraw = true
                 markSeen(&s, tile)
@@ -122,7 +124,8 @@ extension App {
     /// until seen, such as a new top story, ends).
     static func markSeen(_ s: inout AppState, _ tile: TileInstance) {
         guard !s.layout.isTooSmall, s.layout.tile(tile.id)?.page == s.page, let inst = s.shownInstance(tile.id),
-              let content = s.scheduler.shownEntry(inst.id, at: s.now)?.contentID else { return }
+            let content = s.scheduler.shownEntry(inst.id, at: s.now)?.contentID
+        else { return }
         var u = s.usage(of: inst)
         guard !u.seen.contains(content) else { return }
         u.markSeen(content)
@@ -137,8 +140,9 @@ extension App {
         var u = s.usage(of: inst)
         u.use.add(at: s.now, tile.rotation.settings)
         s.smart.usage.instances[inst.id] = u
-        s.smart.usage.stacks[tileID] = StackMemory(shown: inst.id, since: s.now,
-                                                   pinnedUntil: s.now.addingTimeInterval(tile.rotation.pause))
+        s.smart.usage.stacks[tileID] = StackMemory(
+            shown: inst.id, since: s.now,
+            pinnedUntil: s.now.addingTimeInterval(tile.rotation.pause))
         s.smart.dirty = true
     }
 
@@ -169,7 +173,8 @@ extension App {
             // A relevance episode: from the first relevant entry to the first one that is not.
             var reason: String? = nil
             if let r = entry.relevance, !r.untilSeen, r.score.isFinite, r.score >= SmartStacks.attentionThreshold,
-               r.duration.map({ s.now < entry.date.addingTimeInterval($0) }) ?? true {
+                r.duration.map({ s.now < entry.date.addingTimeInterval($0) }) ?? true
+            {
                 if u.relevantSince == nil { u.relevantSince = "r:" + String(entry.date.timeIntervalSince1970) }
                 reason = r.reason ?? "relevant now"
             } else {
@@ -187,8 +192,9 @@ extension App {
                 if let k = u.relevantSince, k != u.acknowledgedRelevant, let reason {
                     mark = AttentionMark(key: k, reason: reason, instanceID: inst.id)
                 } else if let c = content, c != u.acknowledged {
-                    mark = AttentionMark(key: "c:" + c, reason: "new: " + TextSanitizer.singleLine(entry.summary),
-                                         instanceID: inst.id)
+                    mark = AttentionMark(
+                        key: "c:" + c, reason: "new: " + TextSanitizer.singleLine(entry.summary),
+                        instanceID: inst.id)
                 }
                 if let mark, s.smart.attention[tile.id]?.key != mark.key {
                     let wasMarked = s.smart.attention[tile.id] != nil
@@ -290,7 +296,9 @@ extension SmartStacks {
         for tile in s.home.tiles where tile.items.count > 1 {
             let r = tile.rotation
             let d = s.smart.decisions[tile.id] ?? SmartRotate.decide(s.rotationInput(ofTile: tile))
-            let settings = r.smartRotate ? "Smart Rotate on, dwell \(span(r.dwell)), pause \(span(r.pause))"
+            let settings =
+                r.smartRotate
+                ? "Smart Rotate on, dwell \(span(r.dwell)), pause \(span(r.pause))"
                 : "Smart Rotate off"
             out.append("stack \(tile.id) (\(tile.family.rawValue), \(tile.items.count) items): \(settings)")
             out.append("      item               relevance   use   score")
@@ -299,7 +307,8 @@ extension SmartStacks {
                 let mark = i == d.show ? "  ▶ " : "    "
                 let label = DisplayWidth.truncate("\(inst.id) \(inst.kind)", to: 18)
                 let pad = String(repeating: " ", count: max(0, 19 - DisplayWidth.of(label)))
-                var line = mark + label + pad + "  " + number(sc.relevance) + "     "
+                var line =
+                    mark + label + pad + "  " + number(sc.relevance) + "     "
                     + FixedFormat.decimal(sc.use, places: 1) + "   " + number(sc.combined)
                 if let reason = sc.reason { line += "  " + TextSanitizer.singleLine(reason) }
                 if sc.seen { line += "  (its news was seen)" }
@@ -307,7 +316,8 @@ extension SmartStacks {
             }
             let inst = tile.items[d.show]
             out.append("  shown: \(inst.id) \(inst.kind) — \(sentence(s, tile: tile.id) ?? "")")
-            let next = d.nextDecision.map { "\($0.formatted(.iso8601)) (\(relative($0.timeIntervalSince(s.now))))" }
+            let next =
+                d.nextDecision.map { "\($0.formatted(.iso8601)) (\(relative($0.timeIntervalSince(s.now))))" }
                 ?? (r.smartRotate ? "on the next event (a key, a new timeline)" : "never (Smart Rotate is off)")
             out.append("  next decision: \(next)")
             out.append("")

@@ -12,12 +12,15 @@ public enum ThemeLoader {
 
     public static func parse(yaml text: String, file: String) throws -> Theme {
         guard let root = try YAMLGuard.compose(text, file: file) else {
-            throw ConfigFileError(file: file, line: nil, message: ConfigFile.emptyMessage(text)
-                                  + ": a theme needs `name`, `dark` and `colors`")
+            throw ConfigFileError(
+                file: file, line: nil,
+                message: ConfigFile.emptyMessage(text)
+                    + ": a theme needs `name`, `dark` and `colors`")
         }
         guard let map = root.mapping else {
-            throw ConfigFileError(file: file, line: root.mark?.line,
-                                  message: "not a theme: expected `name`, `dark` and `colors`")
+            throw ConfigFileError(
+                file: file, line: root.mark?.line,
+                message: "not a theme: expected `name`, `dark` and `colors`")
         }
         let name = map["name"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let dark = map["dark"]?.bool ?? true
@@ -27,13 +30,15 @@ public enum ThemeLoader {
         }
         for (k, v) in cm {
             guard let key = k.string, let role = ThemeRole(rawValue: key) else {
-                throw ConfigFileError(file: file, line: k.mark?.line,
-                                      message: "unknown colour role `\(shown(k.string ?? ""))`; roles: "
-                                      + ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))
+                throw ConfigFileError(
+                    file: file, line: k.mark?.line,
+                    message: "unknown colour role `\(shown(k.string ?? ""))`; roles: "
+                        + ThemeRole.allCases.map(\.rawValue).joined(separator: ", "))
             }
             guard let s = v.string, let c = Color(parsing: s) else {
-                throw ConfigFileError(file: file, line: v.mark?.line,
-                                      message: "`\(shown(v.string ?? ""))` is not a colour (#rrggbb, a name, or 0-255)")
+                throw ConfigFileError(
+                    file: file, line: v.mark?.line,
+                    message: "`\(shown(v.string ?? ""))` is not a colour (#rrggbb, a name, or 0-255)")
             }
             colors[role] = c
         }
@@ -69,9 +74,10 @@ public enum ThemeLoader {
         case "dark": return .dark
         case "light": return .light
         default:
-            var e = ConfigFileError(file: name, line: nil,
-                                    message: "no theme named `\(shown(name))`; built in: dark, light "
-                                    + "(add your own as ~/.config/swiftdash/themes/NAME.yaml)")
+            var e = ConfigFileError(
+                file: name, line: nil,
+                message: "no theme named `\(shown(name))`; built in: dark, light "
+                    + "(add your own as ~/.config/swiftdash/themes/NAME.yaml)")
             e.isMissingTheme = true
             throw e
         }
@@ -81,8 +87,10 @@ public enum ThemeLoader {
     /// a theme that does not exist against the line of `home.yaml` that names it (when it
     /// came from there), a broken theme file against that file and line. `fromHome` is the
     /// home configuration when the name came from its `theme:` line.
-    public static func loadPair(_ name: String, fromHome home: HomeConfig?, homeFile: String,
-                                searchPath: [URL]) throws -> (Theme, Theme) {
+    public static func loadPair(
+        _ name: String, fromHome home: HomeConfig?, homeFile: String,
+        searchPath: [URL]
+    ) throws -> (Theme, Theme) {
         let main: Theme
         do {
             main = try load(name, searchPath: searchPath)

@@ -1,11 +1,11 @@
 import Foundation
 import DashScheduler
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The timeline cache on disk: one JSON file per widget instance (its last timeline,
@@ -51,10 +51,10 @@ public struct TimelineCacheStore: Sendable {
         for byte in id.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = String(byte, radix: 16, uppercase: true) // no String(format:): see FixedFormat
+                let hex = String(byte, radix: 16, uppercase: true)  // no String(format:): see FixedFormat
                 out += (hex.count < 2 ? "%0" : "%") + hex
             }
         }
@@ -149,8 +149,10 @@ public struct TimelineCacheStore: Sendable {
     /// exists, and any older than `maxAge` seconds (a reused process id). A save in
     /// progress in a live process is left alone. Returns how many were removed.
     @discardableResult
-    public func removeStaleTempFiles(now: Date = Date(), maxAge: TimeInterval = 3600,
-                                     processExists: (Int32) -> Bool = TimelineCacheStore.processExists) -> Int {
+    public func removeStaleTempFiles(
+        now: Date = Date(), maxAge: TimeInterval = 3600,
+        processExists: (Int32) -> Bool = TimelineCacheStore.processExists
+    ) -> Int {
         let dir = timelinesDirectory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return 0 }
         var removed = 0
@@ -187,8 +189,9 @@ public struct TimelineCacheStore: Sendable {
     // MARK: - Files
 
     static func makeDirectory(_ url: URL) throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     }
 
     /// Temp file in the same directory, written and flushed, then renamed over `url`.
@@ -206,7 +209,10 @@ public struct TimelineCacheStore: Sendable {
             var off = 0
             while off < buf.count {
                 let n = write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 { if errno == EINTR { continue }; return -1 }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return -1
+                }
                 off += n
             }
             return off
@@ -217,7 +223,9 @@ public struct TimelineCacheStore: Sendable {
             throw TimelineCacheError.io("cannot write \(tmp.path)", writeErrno)
         }
         guard close(fd) == 0 else { throw TimelineCacheError.io("cannot close \(tmp.path)", errno) }
-        guard rename(tmp.path, url.path) == 0 else { throw TimelineCacheError.io("cannot rename to \(url.path)", errno) }
+        guard rename(tmp.path, url.path) == 0 else {
+            throw TimelineCacheError.io("cannot rename to \(url.path)", errno)
+        }
         ok = true
     }
 }

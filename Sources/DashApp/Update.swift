@@ -33,7 +33,9 @@ public enum App {
             return tick(&s, now)
         case .loaded(let id, let token, let result):
             var fx: [Effect] = []
-            if case .failure(let e) = result { fx.append(.log("\(id): load failed: \(TextSanitizer.singleLine("\(e)"))")) }
+            if case .failure(let e) = result {
+                fx.append(.log("\(id): load failed: \(TextSanitizer.singleLine("\(e)"))"))
+            }
             s.scheduler.loadFinished(id, token: token, result: result, at: s.now)
             return fx + pump(&s)
         case .loadTimedOut(let id, let token, let seconds):
@@ -210,9 +212,13 @@ public enum App {
         case .detail:
             // The highlighted web link, else the pane's first one.
             let links = s.paneLinks
-            let web = s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
+            let web =
+                s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
                 ?? links.first { DeepLink($0)?.isExternal == true }
-            guard let url = web else { s.say("no web link here"); return [] }
+            guard let url = web else {
+                s.say("no web link here")
+                return []
+            }
             s.say("opening \(url)")
             return [.openURL(url)]
         default:
@@ -225,7 +231,10 @@ public enum App {
     /// page, left and right continue onto the neighbouring page.
     public static func move(_ s: inout AppState, _ d: Direction) {
         s.linkIndex = nil
-        guard let fid = s.focusedTile, let cur = s.layout.tile(fid) else { focusFirst(&s, page: s.page); return }
+        guard let fid = s.focusedTile, let cur = s.layout.tile(fid) else {
+            focusFirst(&s, page: s.page)
+            return
+        }
         let here = cur.rect
         let candidates = s.layout.pages[cur.page].filter { $0.id != fid }
         func score(_ r: Rect) -> Int? {
@@ -233,16 +242,20 @@ public enum App {
             switch d {
             case .right:
                 guard r.x >= here.maxX else { return nil }
-                dx = r.x - here.maxX; dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
+                dx = r.x - here.maxX
+                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
             case .left:
                 guard r.maxX <= here.x else { return nil }
-                dx = here.x - r.maxX; dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
+                dx = here.x - r.maxX
+                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
             case .down:
                 guard r.y >= here.maxY else { return nil }
-                dy = r.y - here.maxY; dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
+                dy = r.y - here.maxY
+                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
             case .up:
                 guard r.maxY <= here.y else { return nil }
-                dy = here.y - r.maxY; dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
+                dy = here.y - r.maxY
+                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
             }
             let horizontal = d == .left || d == .right
             let along = horizontal ? dx : dy
@@ -251,7 +264,10 @@ public enum App {
             return along * 2 + side * 8 + (horizontal ? abs(r.y - here.y) : abs(r.x - here.x))
         }
         let best = candidates.compactMap { t in score(t.rect).map { (t, $0) } }.min { $0.1 < $1.1 }
-        if let best { s.focusedTile = best.0.id; return }
+        if let best {
+            s.focusedTile = best.0.id
+            return
+        }
         if d == .right && cur.page + 1 < s.layout.pageCount {
             s.page = cur.page + 1
             focusNearest(&s, toY: here.y, fromLeft: true)

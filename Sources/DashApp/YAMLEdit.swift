@@ -97,7 +97,10 @@ struct YAMLOutline {
             var end = s + 1
             var l = upper - 1
             while l > s {
-                if src.belongs(l, column: c) { end = l + 1; break }
+                if src.belongs(l, column: c) {
+                    end = l + 1
+                    break
+                }
                 l -= 1
             }
             out.append((lead, max(end, s + 1)))
@@ -136,13 +139,16 @@ struct YAMLOutline {
             starts.append((mark.line - 1, mark.column - 1, key, v, k))
         }
         guard let col = starts.first?.col, starts.allSatisfy({ $0.col == col }),
-              zip(starts, starts.dropFirst()).allSatisfy({ $0.line < $1.line }) else { return nil }
+            zip(starts, starts.dropFirst()).allSatisfy({ $0.line < $1.line })
+        else { return nil }
         let ranges = layout(starts: starts.map(\.line), column: col, floor: floor, ceiling: ceiling)
         var entries: [YElement] = []
         for (s, r) in zip(starts, ranges) {
             let v = value(s.value, floor: s.line + 1, ceiling: r.end)
-            entries.append(YElement(key: s.key, leadStart: r.lead, start: s.line, end: r.end, column: col, value: v,
-                                    node: s.value))
+            entries.append(
+                YElement(
+                    key: s.key, leadStart: r.lead, start: s.line, end: r.end, column: col, value: v,
+                    node: s.value))
         }
         return YMap(column: col, entries: entries)
     }
@@ -174,13 +180,16 @@ struct YAMLOutline {
             starts.append((d.line, d.col, item))
         }
         guard let col = starts.first?.col, starts.allSatisfy({ $0.col == col }),
-              zip(starts, starts.dropFirst()).allSatisfy({ $0.line < $1.line }) else { return nil }
+            zip(starts, starts.dropFirst()).allSatisfy({ $0.line < $1.line })
+        else { return nil }
         let ranges = layout(starts: starts.map(\.line), column: col, floor: floor, ceiling: ceiling)
         var items: [YElement] = []
         for (s, r) in zip(starts, ranges) {
             let v = value(s.node, floor: s.line, ceiling: r.end)
-            items.append(YElement(key: nil, leadStart: r.lead, start: s.line, end: r.end, column: col, value: v,
-                                  node: s.node))
+            items.append(
+                YElement(
+                    key: nil, leadStart: r.lead, start: s.line, end: r.end, column: col, value: v,
+                    node: s.node))
         }
         return YSeq(column: col, items: items)
     }
@@ -202,7 +211,10 @@ enum YAMLScalar {
         }
         for u in s.unicodeScalars {
             if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
-                || u == "\u{FEFF}" { return false }
+                || u == "\u{FEFF}"
+            {
+                return false
+            }
             if inFlow, ",[]{}".unicodeScalars.contains(u) { return false }
         }
         return true
@@ -219,7 +231,8 @@ enum YAMLScalar {
             case "\r": out += "\\r"
             default:
                 if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
-                    || u == "\u{FEFF}" {
+                    || u == "\u{FEFF}"
+                {
                     out += String(format: "\\u%04X", u.value)
                 } else {
                     out.unicodeScalars.append(u)
@@ -257,7 +270,10 @@ enum YAMLScalar {
             var i = col + 1
             while i < line.count {
                 if line[i] == "'" {
-                    if i + 1 < line.count, line[i + 1] == "'" { i += 2; continue }
+                    if i + 1 < line.count, line[i + 1] == "'" {
+                        i += 2
+                        continue
+                    }
                     return i + 1
                 }
                 i += 1
@@ -266,7 +282,10 @@ enum YAMLScalar {
         case .doubleQuoted:
             var i = col + 1
             while i < line.count {
-                if line[i] == "\\" { i += 2; continue }
+                if line[i] == "\\" {
+                    i += 2
+                    continue
+                }
                 if line[i] == "\"" { return i + 1 }
                 i += 1
             }

@@ -324,7 +324,8 @@ enum ICSReader {
 
     private static func date(bytes d: ArraySlice<UInt8>) -> Int64? {
         guard d.count == 8, let y = digits(d.prefix(4)), let m = digits(d.dropFirst(4).prefix(2)),
-              let day = digits(d.suffix(2)) else { return nil }
+            let day = digits(d.suffix(2))
+        else { return nil }
         guard y >= 1, (1...12).contains(m), day >= 1, day <= Civil.daysInMonth(y, m) else { return nil }
         return Civil.wall(y, m, day)
     }

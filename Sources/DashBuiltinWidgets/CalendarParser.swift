@@ -287,7 +287,8 @@ public enum CalendarParser {
             let url = String(decoding: b[i..<end], as: UTF8.self)
             i = k
             guard length <= 2000, url.count <= 500, let comps = URLComponents(string: url), let host = comps.host,
-                  !host.isEmpty, ["http", "https"].contains(comps.scheme?.lowercased() ?? "") else { continue }
+                !host.isEmpty, ["http", "https"].contains(comps.scheme?.lowercased() ?? "")
+            else { continue }
             out.append(TextSanitizer.clean(url))
         }
         return out

@@ -62,8 +62,10 @@ enum CalendarFormat {
     }
 
     /// When an event happens, as a row's first column: "09:30", "Tue 09:30", "all day", "now".
-    static func when(_ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone,
-                     withDay: Bool = true) -> String {
+    static func when(
+        _ e: CalendarOccurrence, _ entry: CalendarEntry, _ z: CalendarZone,
+        withDay: Bool = true
+    ) -> String {
         let today = dayNumber(entry.date, z)
         if e.allDay {
             let d = days(of: e, z)

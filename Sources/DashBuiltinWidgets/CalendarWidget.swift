@@ -318,7 +318,8 @@ struct CalendarSource: Sendable {
             text = "https://" + text.dropFirst(scheme.count)
         }
         guard let url = URL(string: text), let host = url.host, !host.isEmpty,
-              ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+            ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+        else { return nil }
         return url
     }
 

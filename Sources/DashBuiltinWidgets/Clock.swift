@@ -13,7 +13,7 @@ enum ClockFormat {
     static func calendar(_ zone: String) -> Calendar {
         var c = Calendar(identifier: .gregorian)
         c.timeZone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0)!
-        c.firstWeekday = 2 // Monday, ISO 8601
+        c.firstWeekday = 2  // Monday, ISO 8601
         return c
     }
     static func time(_ d: Date, zone: String) -> String {
@@ -21,8 +21,10 @@ enum ClockFormat {
         return FixedFormat.zeroPadded(c.hour ?? 0) + ":" + FixedFormat.zeroPadded(c.minute ?? 0)
     }
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 }
 
 /// A timeline of one entry per minute for the next hour, reloaded at its end.
@@ -53,13 +55,16 @@ public struct ClockProvider: TimelineProvider {
         public var description: String { "unknown time zone '\(name)'; use an IANA name such as Europe/Paris" }
     }
 
-    public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ClockEntry> {
+    public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<
+        ClockEntry
+    > {
         let asked = configuration.string("timeZone")
         if !asked.isEmpty, TimeZone(identifier: asked) == nil { throw UnknownTimeZone(name: asked) }
         let minute = (context.now.timeIntervalSince1970 / 60).rounded(.down) * 60
         let entries = (0..<60).map { i in
-            ClockEntry(date: Date(timeIntervalSince1970: minute + Double(i) * 60),
-                       timeZone: zone(configuration, context), label: label(configuration, context))
+            ClockEntry(
+                date: Date(timeIntervalSince1970: minute + Double(i) * 60),
+                timeZone: zone(configuration, context), label: label(configuration, context))
         }
         return Timeline(entries: entries, policy: .atEnd)
     }
@@ -67,11 +72,13 @@ public struct ClockProvider: TimelineProvider {
 
 public enum ClockWidget {
     public static let schema = ConfigurationSchema([
-        Parameter(key: "timeZone", title: "Time zone",
-                  help: "An IANA time zone such as Europe/Paris; empty for the machine's own zone.",
-                  kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")),
-        Parameter(key: "label", title: "Label", help: "Shown under the time; the zone's name when empty.",
-                  kind: .string(pattern: nil), default: .string("")),
+        Parameter(
+            key: "timeZone", title: "Time zone",
+            help: "An IANA time zone such as Europe/Paris; empty for the machine's own zone.",
+            kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")),
+        Parameter(
+            key: "label", title: "Label", help: "Shown under the time; the zone's name when empty.",
+            kind: .string(pattern: nil), default: .string("")),
     ])
 
     public static let widget = Widget(
@@ -157,7 +164,11 @@ public enum ClockWidget {
             Text("World").font(.headline)
             Text(" ")
             for (city, zone) in world {
-                HStack(spacing: 0) { Text(city).font(.caption).lineLimit(1); Spacer(minLength: 1); Text(ClockFormat.time(date, zone: zone)) }
+                HStack(spacing: 0) {
+                    Text(city).font(.caption).lineLimit(1)
+                    Spacer(minLength: 1)
+                    Text(ClockFormat.time(date, zone: zone))
+                }
             }
         }
     }
@@ -168,12 +179,15 @@ public enum ClockWidget {
         let comps = cal.dateComponents([.year, .month], from: date)
         let first = cal.date(from: comps) ?? date
         let days = cal.range(of: .day, in: .month, for: date)?.count ?? 30
-        let lead = (cal.component(.weekday, from: first) + 5) % 7 // Monday = 0
+        let lead = (cal.component(.weekday, from: first) + 5) % 7  // Monday = 0
         var weeks: [[Int?]] = []
         var week: [Int?] = Array(repeating: nil, count: lead)
         for d in 1...days {
             week.append(d)
-            if week.count == 7 { weeks.append(week); week = [] }
+            if week.count == 7 {
+                weeks.append(week)
+                week = []
+            }
         }
         if !week.isEmpty { weeks.append(week + Array(repeating: nil, count: 7 - week.count)) }
         let month = ClockFormat.months[(comps.month ?? 1) - 1]

@@ -45,8 +45,10 @@ enum TerminalOutput {
         var omittedLines: Int
     }
 
-    static func parse(_ bytes: [UInt8], colors: Bool, maxLines: Int = 500, maxColumns: Int = 512,
-                      keepLast: Bool = false, tabWidth: Int = 8) -> Parsed {
+    static func parse(
+        _ bytes: [UInt8], colors: Bool, maxLines: Int = 500, maxColumns: Int = 512,
+        keepLast: Bool = false, tabWidth: Int = 8
+    ) -> Parsed {
         let text = String(decoding: bytes, as: UTF8.self)
         var lines: [OutputLine] = []
         var omitted = 0
@@ -105,7 +107,7 @@ enum TerminalOutput {
             case 0x1B:
                 guard let n = next() else { break }
                 switch n.value {
-                case 0x5B: // CSI
+                case 0x5B:  // CSI
                     let (params, final) = readCSI(&it)
                     if colors, final == "m" { applySGR(params, to: &style) }
                 case 0x5D, 0x50, 0x5F, 0x5E, 0x58:
@@ -124,7 +126,9 @@ enum TerminalOutput {
                 endLine()
             case 0x0D:
                 if let n = next() {
-                    if n.value == 0x0A { endLine() } else {
+                    if n.value == 0x0A {
+                        endLine()
+                    } else {
                         // A lone carriage return: the line is written again from its start.
                         current = String.UnicodeScalarView()
                         runs = []
@@ -198,7 +202,7 @@ enum TerminalOutput {
             case 39: style.color = nil
             case 38, 48:
                 var color: SemanticColor? = nil
-                if group.count > 1 { // 38:5:n or 38:2:[cs]:r:g:b
+                if group.count > 1 {  // 38:5:n or 38:2:[cs]:r:g:b
                     if group[1] == 5, group.count > 2 { color = indexed(group[2]) }
                     if group[1] == 2, group.count >= 5 {
                         let rgb = Array(group.suffix(3))
@@ -212,7 +216,7 @@ enum TerminalOutput {
                     i += 4
                 }
                 if code == 38 { style.color = color }
-            default: break // backgrounds, italics, underlines, blinking…: not kept
+            default: break  // backgrounds, italics, underlines, blinking…: not kept
             }
             i += 1
         }
@@ -250,7 +254,11 @@ enum TerminalOutput {
         let hi = max(r, g, b), lo = min(r, g, b)
         if hi - lo < 40 { return hi >= 170 ? .primary : .secondary }
         var hue: Double
-        if hi == r { hue = 60 * ((g - b) / (hi - lo)) } else if hi == g { hue = 60 * ((b - r) / (hi - lo) + 2) } else {
+        if hi == r {
+            hue = 60 * ((g - b) / (hi - lo))
+        } else if hi == g {
+            hue = 60 * ((b - r) / (hi - lo) + 2)
+        } else {
             hue = 60 * ((r - g) / (hi - lo) + 4)
         }
         if hue < 0 { hue += 360 }

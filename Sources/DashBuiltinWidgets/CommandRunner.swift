@@ -1,7 +1,7 @@
 import Foundation
 import DashWidgets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// pipe2(2), hidden by Swift's Glibc module (it is a GNU extension); in glibc since 2.9.
@@ -62,13 +62,17 @@ enum CommandRunner {
 
     /// Runs `argv` on a worker thread and returns when it has ended (never earlier than
     /// its process has been waited for).
-    static func run(_ argv: [String], directory: String?, environment: [String: String], timeout: Double,
-                    outputCap: Int) async throws -> CommandResult {
+    static func run(
+        _ argv: [String], directory: String?, environment: [String: String], timeout: Double,
+        outputCap: Int
+    ) async throws -> CommandResult {
         try await withCheckedThrowingContinuation { (cont: CheckedContinuation<CommandResult, Error>) in
             DispatchQueue.global().async {
                 do {
-                    cont.resume(returning: try runBlocking(argv, directory: directory, environment: environment,
-                                                           timeout: timeout, outputCap: outputCap))
+                    cont.resume(
+                        returning: try runBlocking(
+                            argv, directory: directory, environment: environment,
+                            timeout: timeout, outputCap: outputCap))
                 } catch {
                     cont.resume(throwing: error)
                 }
@@ -76,8 +80,10 @@ enum CommandRunner {
         }
     }
 
-    static func runBlocking(_ argv: [String], directory: String?, environment: [String: String], timeout: Double,
-                            outputCap: Int) throws -> CommandResult {
+    static func runBlocking(
+        _ argv: [String], directory: String?, environment: [String: String], timeout: Double,
+        outputCap: Int
+    ) throws -> CommandResult {
         guard let program = argv.first, !program.isEmpty else { throw CommandError("no command given") }
         let start = monotonic()
         let deadline = start + timeout
@@ -160,7 +166,7 @@ enum CommandRunner {
                 if errno == EINTR || errno == EAGAIN { continue }
                 break
             }
-            if n == 0 { break } // every writer closed the pipe
+            if n == 0 { break }  // every writer closed the pipe
             let room = outputCap - output.count
             if n > room {
                 output.append(contentsOf: chunk[0..<max(0, room)])
@@ -190,8 +196,9 @@ enum CommandRunner {
         }
         let sig = status & 0x7f
         let ending: CommandResult.Ending = sig == 0 ? .exited((status >> 8) & 0xff) : .signalled(sig)
-        return CommandResult(output: output, truncated: truncated, ending: ending, timedOut: timedOut,
-                             duration: monotonic() - start)
+        return CommandResult(
+            output: output, truncated: truncated, ending: ending, timedOut: timedOut,
+            duration: monotonic() - start)
     }
 
     /// Ends the command's process group: SIGTERM, a tenth of a second to tidy up, then

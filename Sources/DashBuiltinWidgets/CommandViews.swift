@@ -80,8 +80,9 @@ enum CommandViews {
         }
         let every = e.interval > 0 ? "every \(e.interval) s" : "on demand (r)"
         return VStack {
-            titleRow(e.label, e.exitStatus == 0 ? "exit 0" : "exit \(e.exitStatus)",
-                     color: e.exitStatus == 0 ? .accent : .negative)
+            titleRow(
+                e.label, e.exitStatus == 0 ? "exit 0" : "exit \(e.exitStatus)",
+                color: e.exitStatus == 0 ? .accent : .negative)
             Text("$ " + e.commandLine).font(.caption).lineLimit(2)
             Divider()
             output(e, rows: max(3, ctx.size.height - 5))

@@ -140,9 +140,10 @@ public actor CommandRunRegistry {
         if let running = inFlight[spec] { return try await running.value }
         started += 1
         let task = Task.detached {
-            try await CommandRunner.run(spec.argv, directory: spec.directory.isEmpty ? nil : spec.directory,
-                                        environment: environment, timeout: Double(spec.timeout),
-                                        outputCap: spec.outputLimit)
+            try await CommandRunner.run(
+                spec.argv, directory: spec.directory.isEmpty ? nil : spec.directory,
+                environment: environment, timeout: Double(spec.timeout),
+                outputCap: spec.outputLimit)
         }
         inFlight[spec] = task
         defer { inFlight[spec] = nil }
@@ -159,42 +160,52 @@ public enum CommandWidget {
     public static let kind = "command"
 
     public static let schema = ConfigurationSchema([
-        Parameter(key: "command", title: "Command",
-                  help: "The program and its arguments, as a list (or one line, split into words without a shell); "
-                      + "with shell: true, a script for sh -c",
-                  kind: .list(itemPattern: nil), default: .list(["uptime"])),
-        Parameter(key: "shell", title: "Run through sh -c",
-                  help: "Needed for pipes, redirections and variables; off runs the program directly",
-                  kind: .bool, default: .bool(false)),
-        Parameter(key: "interval", title: "Interval", help: "Seconds between runs; 0 runs it only when asked (r)",
-                  kind: .integer(0...86400), default: .int(60)),
-        Parameter(key: "timeout", title: "Timeout", help: "Seconds before the command and what it started are killed",
-                  kind: .integer(1...600), default: .int(10)),
-        Parameter(key: "outputLimit", title: "Output limit",
-                  help: "Kilobytes of output read; the command is stopped past it",
-                  kind: .integer(1...4096), default: .int(256)),
-        Parameter(key: "colors", title: "Colours", help: "Keep the output's colours and bold (SGR) as styles",
-                  kind: .bool, default: .bool(false)),
-        Parameter(key: "tail", title: "Show the end", help: "Show the last lines of the output instead of the first",
-                  kind: .bool, default: .bool(false)),
-        Parameter(key: "directory", title: "Working folder",
-                  help: "Where the command runs; empty for the home screen's",
-                  kind: .filePath, default: .string("")),
-        Parameter(key: "label", title: "Label", help: "The tile's title; the command when empty",
-                  kind: .string(pattern: #"[^\n]{0,60}"#), default: .string("")),
+        Parameter(
+            key: "command", title: "Command",
+            help: "The program and its arguments, as a list (or one line, split into words without a shell); "
+                + "with shell: true, a script for sh -c",
+            kind: .list(itemPattern: nil), default: .list(["uptime"])),
+        Parameter(
+            key: "shell", title: "Run through sh -c",
+            help: "Needed for pipes, redirections and variables; off runs the program directly",
+            kind: .bool, default: .bool(false)),
+        Parameter(
+            key: "interval", title: "Interval", help: "Seconds between runs; 0 runs it only when asked (r)",
+            kind: .integer(0...86400), default: .int(60)),
+        Parameter(
+            key: "timeout", title: "Timeout", help: "Seconds before the command and what it started are killed",
+            kind: .integer(1...600), default: .int(10)),
+        Parameter(
+            key: "outputLimit", title: "Output limit",
+            help: "Kilobytes of output read; the command is stopped past it",
+            kind: .integer(1...4096), default: .int(256)),
+        Parameter(
+            key: "colors", title: "Colours", help: "Keep the output's colours and bold (SGR) as styles",
+            kind: .bool, default: .bool(false)),
+        Parameter(
+            key: "tail", title: "Show the end", help: "Show the last lines of the output instead of the first",
+            kind: .bool, default: .bool(false)),
+        Parameter(
+            key: "directory", title: "Working folder",
+            help: "Where the command runs; empty for the home screen's",
+            kind: .filePath, default: .string("")),
+        Parameter(
+            key: "label", title: "Label", help: "The tile's title; the command when empty",
+            kind: .string(pattern: #"[^\n]{0,60}"#), default: .string("")),
     ])
 
     public static let widget = make()
 
     public static func make(runs: CommandRunRegistry = .shared) -> Widget {
-        Widget(kind: kind, displayName: "Command",
-               description: "The output of a command you name, every N seconds or on demand",
-               supportedFamilies: [.small, .medium, .large, .extraLarge],
-               // The command's own timeout (at most 600 s) ends it first.
-               schema: schema, cost: .local, timeout: 610,
-               provider: CommandProvider(runs: runs),
-               view: { entry, ctx in CommandViews.tile(entry, ctx) },
-               detail: { link, entry, ctx in CommandViews.detail(link, entry, ctx) })
+        Widget(
+            kind: kind, displayName: "Command",
+            description: "The output of a command you name, every N seconds or on demand",
+            supportedFamilies: [.small, .medium, .large, .extraLarge],
+            // The command's own timeout (at most 600 s) ends it first.
+            schema: schema, cost: .local, timeout: 610,
+            provider: CommandProvider(runs: runs),
+            view: { entry, ctx in CommandViews.tile(entry, ctx) },
+            detail: { link, entry, ctx in CommandViews.detail(link, entry, ctx) })
     }
 
     static let link = DeepLink.make(kind: kind, "output")
@@ -228,8 +239,9 @@ struct CommandProvider: TimelineProvider {
         }
         let result = try await runs.run(spec, environment: env)
         if result.timedOut {
-            throw CommandError("\(spec.argv[0]) did not finish within \(spec.timeout) s: "
-                               + "it and its process group were killed")
+            throw CommandError(
+                "\(spec.argv[0]) did not finish within \(spec.timeout) s: "
+                    + "it and its process group were killed")
         }
         let parsed = TerminalOutput.parse(result.output, colors: spec.colors, keepLast: spec.tail)
         let status: Int32
@@ -243,11 +255,12 @@ struct CommandProvider: TimelineProvider {
         if status != 0 && parsed.lines.isEmpty {
             throw CommandError("\(spec.argv[0]) exited with status \(status) and printed nothing")
         }
-        let entry = CommandEntry(date: context.now, label: spec.title,
-                                 commandLine: TextSanitizer.singleLine(spec.display),
-                                 lines: parsed.lines, omittedLines: parsed.omittedLines, truncated: result.truncated,
-                                 outputLimit: spec.outputLimit, exitStatus: status, duration: result.duration,
-                                 interval: spec.interval, showsTail: spec.tail, isPlaceholder: false)
+        let entry = CommandEntry(
+            date: context.now, label: spec.title,
+            commandLine: TextSanitizer.singleLine(spec.display),
+            lines: parsed.lines, omittedLines: parsed.omittedLines, truncated: result.truncated,
+            outputLimit: spec.outputLimit, exitStatus: status, duration: result.duration,
+            interval: spec.interval, showsTail: spec.tail, isPlaceholder: false)
         let next = context.now.addingTimeInterval(Double(spec.interval))
         let policy: ReloadPolicy = spec.interval > 0 ? .after(next) : .never
         return Timeline(entries: [entry], policy: policy)
@@ -258,10 +271,11 @@ struct CommandProvider: TimelineProvider {
 enum CommandSamples {
     static func entry(now: Date) -> CommandEntry {
         let lines = [
-            OutputLine([StyledRun(" 09:41:07 up 3 days,  4:12,  2 users,  load average: 0.52, 0.58, 0.59")]),
+            OutputLine([StyledRun(" 09:41:07 up 3 days,  4:12,  2 users,  load average: 0.52, 0.58, 0.59")])
         ]
-        return CommandEntry(date: now, label: "uptime", commandLine: "uptime", lines: lines, omittedLines: 0,
-                            truncated: false, outputLimit: 256 * 1024, exitStatus: 0, duration: 0.01, interval: 60,
-                            showsTail: false, isPlaceholder: false)
+        return CommandEntry(
+            date: now, label: "uptime", commandLine: "uptime", lines: lines, omittedLines: 0,
+            truncated: false, outputLimit: 256 * 1024, exitStatus: 0, duration: 0.01, interval: 60,
+            showsTail: false, isPlaceholder: false)
     }
 }

@@ -5,7 +5,8 @@ enum CommitsViews {
     static func tile(_ entry: CommitsEntry, _ ctx: TimelineContext) -> TileView {
         let view: TileView
         if let failure = entry.failure {
-            view = failureView(ctx.family == .small ? entry.repository : "\(entry.repository) ⎇ \(entry.branch)", failure)
+            view = failureView(
+                ctx.family == .small ? entry.repository : "\(entry.repository) ⎇ \(entry.branch)", failure)
         } else if let first = entry.commits.first {
             switch ctx.family {
             case .small: view = small(first)
@@ -98,7 +99,10 @@ enum CommitsViews {
 
     static func detail(_ link: DeepLink, _ entry: CommitsEntry?, _ ctx: TimelineContext) -> TileView {
         guard let entry else {
-            return VStack { Text("Latest commit").font(.title); Text("No data loaded yet").font(.caption) }
+            return VStack {
+                Text("Latest commit").font(.title)
+                Text("No data loaded yet").font(.caption)
+            }
         }
         if let failure = entry.failure { return failureView("\(entry.repository) ⎇ \(entry.branch)", failure) }
         if link.path.first == "log" { return logPane(entry) }
@@ -130,8 +134,11 @@ enum CommitsViews {
             if !rest.isEmpty { Text(rest).lineLimit(max(2, (ctx.size.height - 8) / 2)) }
             if entry.isLocal {
                 Divider()
-                Text(c.files.isEmpty ? "No files changed (merge or empty commit)"
-                     : "Files changed (\(c.files.count + c.moreFiles))").font(.headline)
+                Text(
+                    c.files.isEmpty
+                        ? "No files changed (merge or empty commit)"
+                        : "Files changed (\(c.files.count + c.moreFiles))"
+                ).font(.headline)
                 for f in c.files.prefix(fileRows) { Text(f).lineLimit(1) }
                 if c.files.count + c.moreFiles > fileRows, !c.files.isEmpty {
                     Text("… and \(c.files.count + c.moreFiles - min(fileRows, c.files.count)) more").font(.caption)

@@ -14,10 +14,17 @@ public struct CommitInfo: Codable, Sendable, Hashable {
     public var moreFiles: Int
     public var url: String?
 
-    public init(hash: String, message: String, author: String, date: Date?, files: [String] = [], moreFiles: Int = 0,
-                url: String? = nil) {
-        self.hash = hash; self.message = message; self.author = author; self.date = date
-        self.files = files; self.moreFiles = moreFiles; self.url = url
+    public init(
+        hash: String, message: String, author: String, date: Date?, files: [String] = [], moreFiles: Int = 0,
+        url: String? = nil
+    ) {
+        self.hash = hash
+        self.message = message
+        self.author = author
+        self.date = date
+        self.files = files
+        self.moreFiles = moreFiles
+        self.url = url
     }
 
     public var shortHash: String { String(hash.prefix(7)) }
@@ -46,10 +53,17 @@ public struct CommitsEntry: TimelineEntry, Hashable {
     public var failure: String?
     public var isPlaceholder: Bool
 
-    public init(date: Date, repository: String, branch: String, isLocal: Bool, commits: [CommitInfo],
-                failure: String? = nil, isPlaceholder: Bool = false) {
-        self.date = date; self.repository = repository; self.branch = branch; self.isLocal = isLocal
-        self.commits = commits; self.failure = failure; self.isPlaceholder = isPlaceholder
+    public init(
+        date: Date, repository: String, branch: String, isLocal: Bool, commits: [CommitInfo],
+        failure: String? = nil, isPlaceholder: Bool = false
+    ) {
+        self.date = date
+        self.repository = repository
+        self.branch = branch
+        self.isLocal = isLocal
+        self.commits = commits
+        self.failure = failure
+        self.isPlaceholder = isPlaceholder
     }
 
     public var summary: String {
@@ -64,8 +78,9 @@ public struct CommitsEntry: TimelineEntry, Hashable {
         guard !isPlaceholder, failure == nil, let c = commits.first, let d = c.date else { return nil }
         let age = max(0, date.timeIntervalSince(d))
         guard age < 3600 else { return nil }
-        return Relevance(score: 1 - 0.5 * age / 3600, duration: 3600 - age,
-                         reason: "new commit \(c.shortHash) \"\(c.subject)\" by \(TextSanitizer.singleLine(c.author))")
+        return Relevance(
+            score: 1 - 0.5 * age / 3600, duration: 3600 - age,
+            reason: "new commit \(c.shortHash) \"\(c.subject)\" by \(TextSanitizer.singleLine(c.author))")
     }
 
     /// The newest commit: a new one is "new" for attention.
@@ -85,28 +100,36 @@ public enum CommitsWidget {
     public static let tokenVariable = "SWIFTDASH_GITHUB_TOKEN"
 
     static let schema = ConfigurationSchema([
-        Parameter(key: "path", title: "Local repository", help: "A local git repository; when set, the API is not used",
-                  kind: .filePath, default: .string("")),
-        Parameter(key: "endpoint", title: "Endpoint", help: "The GitHub-style API's base URL",
-                  kind: .string(pattern: "https?://.+"), default: .string(defaultEndpoint)),
-        Parameter(key: "account", title: "Account", help: "The repository's owner", kind: .string(pattern: "[A-Za-z0-9_.-]+"),
-                  default: .string("apple")),
-        Parameter(key: "repo", title: "Repository", help: "The repository's name", kind: .string(pattern: "[A-Za-z0-9_.-]+"),
-                  default: .string("swift")),
-        Parameter(key: "branch", title: "Branch", help: "The branch to follow (HEAD for a local repository's current one)",
-                  kind: .string(pattern: "[A-Za-z0-9_.][A-Za-z0-9_./-]*"), default: .string("main")),
-        Parameter(key: "token", title: "Token", help: "An API token for private repositories or a higher rate limit",
-                  kind: .string(), default: .string(""), isSecret: true, environmentVariable: tokenVariable),
+        Parameter(
+            key: "path", title: "Local repository", help: "A local git repository; when set, the API is not used",
+            kind: .filePath, default: .string("")),
+        Parameter(
+            key: "endpoint", title: "Endpoint", help: "The GitHub-style API's base URL",
+            kind: .string(pattern: "https?://.+"), default: .string(defaultEndpoint)),
+        Parameter(
+            key: "account", title: "Account", help: "The repository's owner", kind: .string(pattern: "[A-Za-z0-9_.-]+"),
+            default: .string("apple")),
+        Parameter(
+            key: "repo", title: "Repository", help: "The repository's name", kind: .string(pattern: "[A-Za-z0-9_.-]+"),
+            default: .string("swift")),
+        Parameter(
+            key: "branch", title: "Branch", help: "The branch to follow (HEAD for a local repository's current one)",
+            kind: .string(pattern: "[A-Za-z0-9_.][A-Za-z0-9_./-]*"), default: .string("main")),
+        Parameter(
+            key: "token", title: "Token", help: "An API token for private repositories or a higher rate limit",
+            kind: .string(), default: .string(""), isSecret: true, environmentVariable: tokenVariable),
     ])
 
     public static func make(http: HTTPClient = HTTPClient(), gitTimeout: TimeInterval = 10) -> Widget {
-        Widget(kind: kind, displayName: "Latest commit",
-               description: "The newest commits of a branch, from a local git repository or a GitHub-style API",
-               supportedFamilies: [.small, .medium, .large],
-               schema: schema, cost: .budgeted, timeout: max(http.options.totalTimeout, gitTimeout) + 5,
-               provider: CommitsProvider(http: http, gitTimeout: gitTimeout),
-               view: { entry, ctx in CommitsViews.tile(entry, ctx) },
-               detail: { link, entry, ctx in CommitsViews.detail(link, entry, ctx) })
+        Widget(
+            kind: kind, displayName: "Latest commit",
+            description: "The newest commits of a branch, from a local git repository or a GitHub-style API",
+            supportedFamilies: [.small, .medium, .large],
+            schema: schema, cost: .budgeted, timeout: max(http.options.totalTimeout, gitTimeout) + 5,
+            provider: CommitsProvider(http: http, gitTimeout: gitTimeout),
+            view: { entry, ctx in CommitsViews.tile(entry, ctx) },
+            detail: { link, entry, ctx in CommitsViews.detail(link, entry, ctx) }
+        )
         .relevance("when the newest commit is less than an hour old (1 when just made, 0.5 at an hour)")
     }
 
@@ -166,15 +189,17 @@ struct CommitsSource: Sendable {
     }
 
     static func validName(_ s: String) -> Bool {
-        !s.isEmpty && !s.hasPrefix("-") && !s.hasPrefix(".") && s.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_.-".unicodeScalars.contains($0)
-        }
+        !s.isEmpty && !s.hasPrefix("-") && !s.hasPrefix(".")
+            && s.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_.-".unicodeScalars.contains($0)
+            }
     }
 
     static func validBranch(_ s: String) -> Bool {
-        !s.isEmpty && !s.hasPrefix("-") && !s.contains("..") && s.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_./-".unicodeScalars.contains($0)
-        }
+        !s.isEmpty && !s.hasPrefix("-") && !s.contains("..")
+            && s.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_./-".unicodeScalars.contains($0)
+            }
     }
 
     func count(_ family: WidgetFamily) -> Int { family >= .large ? 5 : 1 }
@@ -183,9 +208,12 @@ struct CommitsSource: Sendable {
         if !path.isEmpty { return try await loadLocal(now: now) }
         let name = Fmt.line("\(account)/\(repo)")
         func failed(_ why: String) -> CommitsEntry {
-            CommitsEntry(date: now, repository: name, branch: Fmt.line(branch), isLocal: false, commits: [], failure: why)
+            CommitsEntry(
+                date: now, repository: name, branch: Fmt.line(branch), isLocal: false, commits: [], failure: why)
         }
-        guard Self.validName(account), Self.validName(repo) else { return failed("'\(name)' is not an account/repo name") }
+        guard Self.validName(account), Self.validName(repo) else {
+            return failed("'\(name)' is not an account/repo name")
+        }
         guard Self.validBranch(branch) else { return failed("'\(Fmt.line(branch))' is not a branch name") }
         do {
             let commits = try await loadAPI(family: family)
@@ -201,7 +229,10 @@ struct CommitsSource: Sendable {
 
     struct APICommit: Decodable {
         struct Inner: Decodable {
-            struct Person: Decodable { var name: String?; var date: String? }
+            struct Person: Decodable {
+                var name: String?
+                var date: String?
+            }
             var author: Person?
             var committer: Person?
             var message: String?
@@ -215,15 +246,21 @@ struct CommitsSource: Sendable {
         var info: CommitInfo {
             let who = commit.author?.name ?? author?.login ?? commit.committer?.name ?? "unknown"
             let when = (commit.author?.date ?? commit.committer?.date).flatMap(NewsDates.parse)
-            return CommitInfo(hash: Fmt.line(sha), message: Fmt.text(commit.message),
-                              author: Fmt.line(who), date: when, url: html_url.map(NewsHTML.webURL))
+            return CommitInfo(
+                hash: Fmt.line(sha), message: Fmt.text(commit.message),
+                author: Fmt.line(who), date: when, url: html_url.map(NewsHTML.webURL))
         }
     }
 
-    struct APIBranch: Decodable { var name: String?; var commit: APICommit }
+    struct APIBranch: Decodable {
+        var name: String?
+        var commit: APICommit
+    }
 
     var headers: [String: String] {
-        var h = ["Accept": "application/vnd.github+json", "User-Agent": "swiftdash", "X-GitHub-Api-Version": "2022-11-28"]
+        var h = [
+            "Accept": "application/vnd.github+json", "User-Agent": "swiftdash", "X-GitHub-Api-Version": "2022-11-28",
+        ]
         if !token.isEmpty { h["Authorization"] = "Bearer \(token)" }
         return h
     }
@@ -232,13 +269,17 @@ struct CommitsSource: Sendable {
         let secrets = token.isEmpty ? [] : [token]
         let hint = "repository or branch not found"
         if count(family) > 1 {
-            let url = try URL.api(endpoint, ["repos", account, repo, "commits"],
-                                  query: [("sha", branch), ("per_page", String(count(family)))])
-            return try await http.getJSON([APICommit].self, from: url, headers: headers, notFoundHint: hint,
-                                          secrets: secrets).prefix(Fmt.maxItems).map(\.info)
+            let url = try URL.api(
+                endpoint, ["repos", account, repo, "commits"],
+                query: [("sha", branch), ("per_page", String(count(family)))])
+            return try await http.getJSON(
+                [APICommit].self, from: url, headers: headers, notFoundHint: hint,
+                secrets: secrets
+            ).prefix(Fmt.maxItems).map(\.info)
         }
         let url = try URL.api(endpoint, ["repos", account, repo, "branches", branch])
-        let b = try await http.getJSON(APIBranch.self, from: url, headers: headers, notFoundHint: hint, secrets: secrets)
+        let b = try await http.getJSON(
+            APIBranch.self, from: url, headers: headers, notFoundHint: hint, secrets: secrets)
         return [b.commit.info]
     }
 
@@ -258,9 +299,11 @@ struct CommitsSource: Sendable {
             return failed("no such folder: \(Fmt.line(path))")
         }
         let rev = branch == "HEAD" ? "HEAD" : "refs/heads/\(branch)"
-        let args = ["git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", "-C", expanded,
-                    "log", "-n", "5", "--no-color", "--no-renames", "--name-status",
-                    "--format=%x1e%H%x1f%an%x1f%aI%x1f%B%x1d", "--end-of-options", rev, "--"]
+        let args = [
+            "git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", "-C", expanded,
+            "log", "-n", "5", "--no-color", "--no-renames", "--name-status",
+            "--format=%x1e%H%x1f%an%x1f%aI%x1f%B%x1d", "--end-of-options", rev, "--",
+        ]
         let result = try await GitRunner.run(args, timeout: gitTimeout)
         if result.status != 0 {
             let err = TextSanitizer.singleLine(result.stderr)
@@ -276,7 +319,8 @@ struct CommitsSource: Sendable {
         guard !commits.isEmpty else { return failed("no commits on \(shownBranch)") }
         var branchName = shownBranch
         if branch == "HEAD" {
-            let head = try? await GitRunner.run(["git", "-C", expanded, "symbolic-ref", "--short", "-q", "HEAD"], timeout: gitTimeout)
+            let head = try? await GitRunner.run(
+                ["git", "-C", expanded, "symbolic-ref", "--short", "-q", "HEAD"], timeout: gitTimeout)
             let b = Fmt.line(head?.stdout)
             if !b.isEmpty { branchName = b }
         }
@@ -297,25 +341,34 @@ struct CommitsSource: Sendable {
                     guard cols.count >= 2 else { continue }
                     if files.count < maxFiles {
                         files.append(Fmt.line("\(cols[0].prefix(1)) \(cols[cols.count - 1])"))
-                    } else { more += 1 }
+                    } else {
+                        more += 1
+                    }
                 }
             }
             let message = Fmt.text(String(fields[3]))
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            return CommitInfo(hash: Fmt.line(String(fields[0])), message: message, author: Fmt.line(String(fields[1])),
-                              date: NewsDates.parse(String(fields[2])), files: files, moreFiles: more)
+            return CommitInfo(
+                hash: Fmt.line(String(fields[0])), message: message, author: Fmt.line(String(fields[1])),
+                date: NewsDates.parse(String(fields[2])), files: files, moreFiles: more)
         }
     }
 }
 
 /// Runs git with an argument array (never a shell), with a timeout.
 enum GitRunner {
-    struct Result: Sendable { var status: Int32; var stdout: String; var stderr: String }
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
 
     static func run(_ args: [String], timeout: TimeInterval) async throws -> Result {
         try await withCheckedThrowingContinuation { (cont: CheckedContinuation<Result, Error>) in
             DispatchQueue.global().async {
-                do { cont.resume(returning: try runBlocking(args, timeout: timeout)) } catch { cont.resume(throwing: error) }
+                do { cont.resume(returning: try runBlocking(args, timeout: timeout)) } catch {
+                    cont.resume(throwing: error)
+                }
             }
         }
     }
@@ -350,7 +403,10 @@ enum GitRunner {
             group.leave()
         }
         let timer = DispatchWorkItem { [p] in
-            if p.isRunning { flag.timedOut = true; p.terminate() }
+            if p.isRunning {
+                flag.timedOut = true
+                p.terminate()
+            }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         outBox.data = out.fileHandleForReading.readDataToEndOfFile()
@@ -360,24 +416,30 @@ enum GitRunner {
         if flag.timedOut {
             throw DataSourceError(.timeout, "git took longer than \(HTTPClient.seconds(timeout)) (timeout)")
         }
-        return Result(status: p.terminationStatus, stdout: String(decoding: outBox.data, as: UTF8.self),
-                      stderr: String(decoding: errBox.data, as: UTF8.self))
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: outBox.data, as: UTF8.self),
+            stderr: String(decoding: errBox.data, as: UTF8.self))
     }
 }
 
 enum CommitsSamples {
     static func entry(now: Date) -> CommitsEntry {
         let c = [
-            CommitInfo(hash: "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345", message: "Fixed stuff\n\nA sample commit.",
-                       author: "John Appleseed", date: now.addingTimeInterval(-600), files: ["M README.md"]),
-            CommitInfo(hash: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", message: "Add the widget gallery",
-                       author: "Jane Doe", date: now.addingTimeInterval(-5400)),
-            CommitInfo(hash: "b2c3d4e5f60718293a4b5c6d7e8f901234567890", message: "Speed up the layout pass",
-                       author: "John Appleseed", date: now.addingTimeInterval(-9000)),
-            CommitInfo(hash: "c3d4e5f60718293a4b5c6d7e8f90123456789012", message: "Document the timeline policies",
-                       author: "Jane Doe", date: now.addingTimeInterval(-30000)),
-            CommitInfo(hash: "d4e5f60718293a4b5c6d7e8f9012345678901234", message: "Initial commit",
-                       author: "John Appleseed", date: now.addingTimeInterval(-90000)),
+            CommitInfo(
+                hash: "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345", message: "Fixed stuff\n\nA sample commit.",
+                author: "John Appleseed", date: now.addingTimeInterval(-600), files: ["M README.md"]),
+            CommitInfo(
+                hash: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", message: "Add the widget gallery",
+                author: "Jane Doe", date: now.addingTimeInterval(-5400)),
+            CommitInfo(
+                hash: "b2c3d4e5f60718293a4b5c6d7e8f901234567890", message: "Speed up the layout pass",
+                author: "John Appleseed", date: now.addingTimeInterval(-9000)),
+            CommitInfo(
+                hash: "c3d4e5f60718293a4b5c6d7e8f90123456789012", message: "Document the timeline policies",
+                author: "Jane Doe", date: now.addingTimeInterval(-30000)),
+            CommitInfo(
+                hash: "d4e5f60718293a4b5c6d7e8f9012345678901234", message: "Initial commit",
+                author: "John Appleseed", date: now.addingTimeInterval(-90000)),
         ]
         return CommitsEntry(date: now, repository: "apple/swift", branch: "main", isLocal: false, commits: c)
     }

@@ -22,7 +22,10 @@ enum CryptoFormat {
         let parts = s.split(separator: ".", maxSplits: 1)
         var int = String(parts[0])
         var out = ""
-        while int.count > 3 { out = "," + int.suffix(3) + out; int = String(int.dropLast(3)) }
+        while int.count > 3 {
+            out = "," + int.suffix(3) + out
+            int = String(int.dropLast(3))
+        }
         out = int + out
         if parts.count > 1 { out += "." + parts[1] }
         return (v < 0 ? "-" : "") + out
@@ -35,7 +38,7 @@ enum CryptoFormat {
         guard a.isFinite, a > 0 else { return 2 }
         if a >= 100_000 { return 0 }
         if a >= 1 { return 2 }
-        let zeros = max(0, Int((-log10(a)).rounded(.up)) - 1) // after the point, before the first digit
+        let zeros = max(0, Int((-log10(a)).rounded(.up)) - 1)  // after the point, before the first digit
         return max(4, zeros + 3)
     }
 
@@ -64,8 +67,10 @@ enum CryptoFormat {
 
     /// A low and a high (and the price beside them) written with the same decimals, enough
     /// for the smallest of them: 0.00000118 and 0.00000126, not 0.000001 twice.
-    static func range(_ low: Double, _ high: Double, price: Double? = nil,
-                      currency: String? = nil) -> (String, String) {
+    static func range(
+        _ low: Double, _ high: Double, price: Double? = nil,
+        currency: String? = nil
+    ) -> (String, String) {
         let values = [low, high] + (price.map { [$0] } ?? [])
         let sym = currency.map(symbol) ?? ""
         func write(_ v: Double, _ d: Int) -> String { d > maxDecimals ? scientific(v) : grouped(v, decimals: d) }
@@ -221,16 +226,20 @@ enum CryptoViews {
                 if let low = c.low24h, let high = c.high24h {
                     let (lo, hi) = CryptoFormat.range(low, high, price: c.price)
                     HStack {
-                        Text("24h low").font(.caption); Text(lo)
+                        Text("24h low").font(.caption)
+                        Text(lo)
                         Spacer()
-                        Text("high").font(.caption); Text(hi)
+                        Text("high").font(.caption)
+                        Text(hi)
                     }
                 }
             }
             HStack {
-                Text("Cap").font(.caption); Text(CryptoFormat.compact(c.marketCap, entry.currency))
+                Text("Cap").font(.caption)
+                Text(CryptoFormat.compact(c.marketCap, entry.currency))
                 Spacer()
-                Text("Vol").font(.caption); Text(CryptoFormat.compact(c.volume24h, entry.currency))
+                Text("Vol").font(.caption)
+                Text(CryptoFormat.compact(c.volume24h, entry.currency))
             }
         }.link(CryptoWidget.link(c.symbol))
         return VStack {
@@ -255,7 +264,10 @@ enum CryptoViews {
 
     static func detail(_ link: DeepLink, _ entry: CryptoEntry?, _ ctx: TimelineContext) -> TileView {
         guard let entry else {
-            return VStack { Text("Crypto prices").font(.title); Text("No data loaded yet").font(.caption) }
+            return VStack {
+                Text("Crypto prices").font(.title)
+                Text("No data loaded yet").font(.caption)
+            }
         }
         let symbol = link.path.first ?? entry.selected
         if symbol == "top" {

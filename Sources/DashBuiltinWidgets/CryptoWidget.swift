@@ -19,12 +19,24 @@ public struct CoinQuote: Codable, Sendable, Hashable {
     /// Prices over the last 7 days, oldest first (CoinGecko's sparkline; empty for CoinMarketCap).
     public var history: [Double]
 
-    public init(id: String, symbol: String, name: String, price: Double, change1h: Double? = nil, change24h: Double? = nil,
-                change7d: Double? = nil, marketCap: Double? = nil, volume24h: Double? = nil, high24h: Double? = nil,
-                low24h: Double? = nil, rank: Int? = nil, history: [Double] = []) {
-        self.id = id; self.symbol = symbol; self.name = name; self.price = price; self.change1h = change1h
-        self.change24h = change24h; self.change7d = change7d; self.marketCap = marketCap; self.volume24h = volume24h
-        self.high24h = high24h; self.low24h = low24h; self.rank = rank; self.history = history
+    public init(
+        id: String, symbol: String, name: String, price: Double, change1h: Double? = nil, change24h: Double? = nil,
+        change7d: Double? = nil, marketCap: Double? = nil, volume24h: Double? = nil, high24h: Double? = nil,
+        low24h: Double? = nil, rank: Int? = nil, history: [Double] = []
+    ) {
+        self.id = id
+        self.symbol = symbol
+        self.name = name
+        self.price = price
+        self.change1h = change1h
+        self.change24h = change24h
+        self.change7d = change7d
+        self.marketCap = marketCap
+        self.volume24h = volume24h
+        self.high24h = high24h
+        self.low24h = low24h
+        self.rank = rank
+        self.history = history
     }
 }
 
@@ -43,10 +55,17 @@ public struct CryptoEntry: TimelineEntry, Hashable {
     /// The `moveAlert` parameter: a 24-hour move of at least this many percent is relevant.
     public var moveAlert: Double?
 
-    public init(date: Date, currency: String, sourceName: String, selected: String, coin: CoinQuote?, top: [CoinQuote],
-                isPlaceholder: Bool = false) {
-        self.date = date; self.currency = currency; self.sourceName = sourceName; self.selected = selected
-        self.coin = coin; self.top = top; self.isPlaceholder = isPlaceholder
+    public init(
+        date: Date, currency: String, sourceName: String, selected: String, coin: CoinQuote?, top: [CoinQuote],
+        isPlaceholder: Bool = false
+    ) {
+        self.date = date
+        self.currency = currency
+        self.sourceName = sourceName
+        self.selected = selected
+        self.coin = coin
+        self.top = top
+        self.isPlaceholder = isPlaceholder
     }
 
     public var summary: String {
@@ -63,8 +82,9 @@ public struct CryptoEntry: TimelineEntry, Hashable {
         guard let c = coin, let ch = c.change24h, ch.isFinite, !isPlaceholder else { return nil }
         let threshold = max(0.1, moveAlert ?? CryptoWidget.defaultMoveAlert)
         guard abs(ch) >= threshold else { return nil }
-        return Relevance(score: min(1, abs(ch) / (2 * threshold)), duration: 30 * 60,
-                         reason: "\(c.symbol) moved \(CryptoFormat.percent(ch, decimals: 1)) in 24 h")
+        return Relevance(
+            score: min(1, abs(ch) / (2 * threshold)), duration: 30 * 60,
+            reason: "\(c.symbol) moved \(CryptoFormat.percent(ch, decimals: 1)) in 24 h")
     }
 
     /// The coin with this symbol among those the entry holds.
@@ -93,40 +113,53 @@ public enum CryptoWidget {
 
     static func schema(http: HTTPClient) -> ConfigurationSchema {
         ConfigurationSchema([
-            Parameter(key: "coin", title: "Coin", help: "The coin the small tile shows (a symbol such as BTC)",
-                      kind: .dynamicEnumeration(fixed: [ParameterOption("BTC", title: "Bitcoin"),
-                                                       ParameterOption("ETH", title: "Ethereum"),
-                                                       ParameterOption("LTC", title: "Litecoin")],
-                                                pattern: "[A-Za-z0-9-]{1,30}"),
-                      default: .string("BTC"),
-                      dynamicOptions: { config in try await CryptoSource(config: config, http: http).coinOptions() }),
-            Parameter(key: "currency", title: "Currency", help: "The currency prices are shown in (USD, EUR, GBP, …)",
-                      kind: .string(pattern: "[A-Za-z]{3,5}"), default: .string("USD")),
-            Parameter(key: "source", title: "Source", help: "Where prices come from",
-                      kind: .enumeration([ParameterOption("coingecko", title: "CoinGecko"),
-                                          ParameterOption("coinmarketcap", title: "CoinMarketCap (needs an API key)")]),
-                      default: .string("coingecko")),
-            Parameter(key: "endpoint", title: "Endpoint",
-                      help: "The API's base URL (CoinGecko: \(coinGeckoEndpoint); CoinMarketCap: \(coinMarketCapEndpoint))",
-                      kind: .string(pattern: "https?://.+"), default: .string(coinGeckoEndpoint)),
-            Parameter(key: "apiKey", title: "API key",
-                      help: "CoinMarketCap's key (sent as X-CMC_PRO_API_KEY); optional CoinGecko demo key",
-                      kind: .string(), default: .string(""), isSecret: true, environmentVariable: apiKeyVariable),
-            Parameter(key: "moveAlert", title: "Move alert",
-                      help: "A 24-hour move of at least this many percent makes the tile relevant "
-                          + "(Smart Rotate, attention)",
-                      kind: .integer(1...100), default: .int(Int(defaultMoveAlert))),
+            Parameter(
+                key: "coin", title: "Coin", help: "The coin the small tile shows (a symbol such as BTC)",
+                kind: .dynamicEnumeration(
+                    fixed: [
+                        ParameterOption("BTC", title: "Bitcoin"),
+                        ParameterOption("ETH", title: "Ethereum"),
+                        ParameterOption("LTC", title: "Litecoin"),
+                    ],
+                    pattern: "[A-Za-z0-9-]{1,30}"),
+                default: .string("BTC"),
+                dynamicOptions: { config in try await CryptoSource(config: config, http: http).coinOptions() }),
+            Parameter(
+                key: "currency", title: "Currency", help: "The currency prices are shown in (USD, EUR, GBP, …)",
+                kind: .string(pattern: "[A-Za-z]{3,5}"), default: .string("USD")),
+            Parameter(
+                key: "source", title: "Source", help: "Where prices come from",
+                kind: .enumeration([
+                    ParameterOption("coingecko", title: "CoinGecko"),
+                    ParameterOption("coinmarketcap", title: "CoinMarketCap (needs an API key)"),
+                ]),
+                default: .string("coingecko")),
+            Parameter(
+                key: "endpoint", title: "Endpoint",
+                help: "The API's base URL (CoinGecko: \(coinGeckoEndpoint); CoinMarketCap: \(coinMarketCapEndpoint))",
+                kind: .string(pattern: "https?://.+"), default: .string(coinGeckoEndpoint)),
+            Parameter(
+                key: "apiKey", title: "API key",
+                help: "CoinMarketCap's key (sent as X-CMC_PRO_API_KEY); optional CoinGecko demo key",
+                kind: .string(), default: .string(""), isSecret: true, environmentVariable: apiKeyVariable),
+            Parameter(
+                key: "moveAlert", title: "Move alert",
+                help: "A 24-hour move of at least this many percent makes the tile relevant "
+                    + "(Smart Rotate, attention)",
+                kind: .integer(1...100), default: .int(Int(defaultMoveAlert))),
         ])
     }
 
     public static func make(http: HTTPClient = HTTPClient()) -> Widget {
-        Widget(kind: kind, displayName: "Crypto prices",
-               description: "A coin's price and 24-hour change; the top coins; a 7-day chart (CoinGecko or CoinMarketCap)",
-               supportedFamilies: [.small, .medium, .large],
-               schema: schema(http: http), cost: .budgeted, timeout: 3 * http.options.totalTimeout + 5,
-               provider: CryptoProvider(http: http),
-               view: { entry, ctx in CryptoViews.tile(entry, ctx) },
-               detail: { link, entry, ctx in CryptoViews.detail(link, entry, ctx) })
+        Widget(
+            kind: kind, displayName: "Crypto prices",
+            description: "A coin's price and 24-hour change; the top coins; a 7-day chart (CoinGecko or CoinMarketCap)",
+            supportedFamilies: [.small, .medium, .large],
+            schema: schema(http: http), cost: .budgeted, timeout: 3 * http.options.totalTimeout + 5,
+            provider: CryptoProvider(http: http),
+            view: { entry, ctx in CryptoViews.tile(entry, ctx) },
+            detail: { link, entry, ctx in CryptoViews.detail(link, entry, ctx) }
+        )
         .relevance("when the coin moved at least moveAlert % in 24 h (score 0.5 at the threshold, 1 at twice it)")
     }
 
@@ -227,30 +260,38 @@ struct CryptoSource: Sendable {
 
         var quote: CoinQuote? {
             guard let p = current_price, p.isFinite else { return nil }
-            return CoinQuote(id: Fmt.line(id), symbol: Fmt.line(symbol).uppercased(), name: Fmt.line(name), price: p,
-                             change1h: price_change_percentage_1h_in_currency,
-                             change24h: price_change_percentage_24h_in_currency ?? price_change_percentage_24h,
-                             change7d: price_change_percentage_7d_in_currency,
-                             marketCap: market_cap, volume24h: total_volume, high24h: high_24h, low24h: low_24h,
-                             rank: market_cap_rank,
-                             history: (sparkline_in_7d?.price ?? []).prefix(1_000).compactMap { $0 })
+            return CoinQuote(
+                id: Fmt.line(id), symbol: Fmt.line(symbol).uppercased(), name: Fmt.line(name), price: p,
+                change1h: price_change_percentage_1h_in_currency,
+                change24h: price_change_percentage_24h_in_currency ?? price_change_percentage_24h,
+                change7d: price_change_percentage_7d_in_currency,
+                marketCap: market_cap, volume24h: total_volume, high24h: high_24h, low24h: low_24h,
+                rank: market_cap_rank,
+                history: (sparkline_in_7d?.price ?? []).prefix(1_000).compactMap { $0 })
         }
     }
 
-    struct GeckoCoin: Decodable { var id: String; var symbol: String; var name: String }
+    struct GeckoCoin: Decodable {
+        var id: String
+        var symbol: String
+        var name: String
+    }
 
     func marketsURL(ids: [String]?, perPage: Int) throws -> URL {
         var q: [(String, String)] = [("vs_currency", currency.lowercased())]
         if let ids { q.append(("ids", ids.joined(separator: ","))) }
-        q += [("order", "market_cap_desc"), ("per_page", String(perPage)), ("page", "1"),
-              ("sparkline", "true"), ("price_change_percentage", "1h,24h,7d")]
+        q += [
+            ("order", "market_cap_desc"), ("per_page", String(perPage)), ("page", "1"),
+            ("sparkline", "true"), ("price_change_percentage", "1h,24h,7d"),
+        ]
         return try URL.api(endpoint, ["coins", "markets"], query: q)
     }
 
     func markets(ids: [String]?, perPage: Int) async throws -> [CoinQuote] {
         let url = try marketsURL(ids: ids, perPage: perPage)
-        let rows = try await http.getJSON([GeckoMarket].self, from: url, headers: headers,
-                                          notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
+        let rows = try await http.getJSON(
+            [GeckoMarket].self, from: url, headers: headers,
+            notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
         return rows.prefix(Fmt.maxItems).compactMap(\.quote)
     }
 
@@ -266,7 +307,8 @@ struct CryptoSource: Sendable {
         if let exact = list.first(where: { $0.id == coin.lowercased() }) { return exact.id }
         let matches = list.filter { $0.symbol.caseInsensitiveCompare(coin) == .orderedSame }
         guard let best = matches.min(by: { $0.id.count < $1.id.count }) else {
-            throw DataSourceError(.configuration, "\(sourceName) has no coin '\(Fmt.line(coin))': pick one from its list")
+            throw DataSourceError(
+                .configuration, "\(sourceName) has no coin '\(Fmt.line(coin))': pick one from its list")
         }
         return best.id
     }
@@ -284,14 +326,18 @@ struct CryptoSource: Sendable {
                 throw DataSourceError(.badData, "\(sourceName) returned no price for \(Fmt.line(coin)) in \(currency)")
             }
         }
-        return CryptoEntry(date: now, currency: currency, sourceName: sourceName,
-                           selected: chosen?.symbol ?? coin.uppercased(), coin: chosen, top: top)
+        return CryptoEntry(
+            date: now, currency: currency, sourceName: sourceName,
+            selected: chosen?.symbol ?? coin.uppercased(), coin: chosen, top: top)
     }
 
     // MARK: CoinMarketCap
 
     struct CMCListing: Decodable {
-        struct Status: Decodable { var error_code: Int?; var error_message: String? }
+        struct Status: Decodable {
+            var error_code: Int?
+            var error_message: String?
+        }
         struct Coin: Decodable {
             struct Quote: Decodable {
                 var price: Double?
@@ -313,22 +359,27 @@ struct CryptoSource: Sendable {
 
     func loadCoinMarketCap(now: Date) async throws -> CryptoEntry {
         guard !apiKey.isEmpty else {
-            throw DataSourceError(.configuration, "coinmarketcap needs an API key: set apiKey or \(CryptoWidget.apiKeyVariable)")
+            throw DataSourceError(
+                .configuration, "coinmarketcap needs an API key: set apiKey or \(CryptoWidget.apiKeyVariable)")
         }
         let all = try await cmcListing(limit: 100)
         guard let chosen = all.first(where: { $0.symbol.caseInsensitiveCompare(coin) == .orderedSame }) else {
-            throw DataSourceError(.configuration, "\(Fmt.line(coin.uppercased())) is not in CoinMarketCap's top 100 listing")
+            throw DataSourceError(
+                .configuration, "\(Fmt.line(coin.uppercased())) is not in CoinMarketCap's top 100 listing")
         }
-        return CryptoEntry(date: now, currency: currency, sourceName: sourceName, selected: chosen.symbol,
-                           coin: chosen, top: Array(all.prefix(10)))
+        return CryptoEntry(
+            date: now, currency: currency, sourceName: sourceName, selected: chosen.symbol,
+            coin: chosen, top: Array(all.prefix(10)))
     }
 
     func cmcListing(limit: Int) async throws -> [CoinQuote] {
-        let url = try URL.api(endpoint, ["v1", "cryptocurrency", "listings", "latest"],
-                              query: [("start", "1"), ("limit", String(limit)), ("convert", currency)])
+        let url = try URL.api(
+            endpoint, ["v1", "cryptocurrency", "listings", "latest"],
+            query: [("start", "1"), ("limit", String(limit)), ("convert", currency)])
         let host = HTTPClient.hostName(url)
-        let listing = try await http.getJSON(CMCListing.self, from: url, headers: headers,
-                                             notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
+        let listing = try await http.getJSON(
+            CMCListing.self, from: url, headers: headers,
+            notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
         if let code = listing.status?.error_code, code != 0 {
             let msg = Fmt.line(listing.status?.error_message ?? "error \(code)")
             throw DataSourceError(.httpStatus, "\(host): \(msg)").masking(secrets)
@@ -336,9 +387,10 @@ struct CryptoSource: Sendable {
         guard let data = listing.data else { throw DataSourceError(.badData, "\(host) sent JSON without 'data'") }
         return data.prefix(Fmt.maxItems).compactMap { c in
             guard let q = c.quote[currency] ?? c.quote.values.first, let p = q.price, p.isFinite else { return nil }
-            return CoinQuote(id: String(c.id), symbol: Fmt.line(c.symbol).uppercased(), name: Fmt.line(c.name), price: p,
-                             change1h: q.percent_change_1h, change24h: q.percent_change_24h, change7d: q.percent_change_7d,
-                             marketCap: q.market_cap, volume24h: q.volume_24h, rank: c.cmc_rank)
+            return CoinQuote(
+                id: String(c.id), symbol: Fmt.line(c.symbol).uppercased(), name: Fmt.line(c.name), price: p,
+                change1h: q.percent_change_1h, change24h: q.percent_change_24h, change7d: q.percent_change_7d,
+                marketCap: q.market_cap, volume24h: q.volume_24h, rank: c.cmc_rank)
         }
     }
 
@@ -357,7 +409,8 @@ struct CryptoSource: Sendable {
             }
         case .coinmarketcap:
             guard !apiKey.isEmpty else {
-                throw DataSourceError(.configuration, "coinmarketcap needs an API key: set apiKey or \(CryptoWidget.apiKeyVariable)")
+                throw DataSourceError(
+                    .configuration, "coinmarketcap needs an API key: set apiKey or \(CryptoWidget.apiKeyVariable)")
             }
             for c in try await cmcListing(limit: 200) where seen.insert(c.symbol).inserted {
                 out.append(ParameterOption(c.symbol, title: "\(c.name) (\(c.symbol))"))
@@ -377,25 +430,35 @@ enum CryptoSamples {
     }
 
     static let coins: [CoinQuote] = [
-        CoinQuote(id: "bitcoin", symbol: "BTC", name: "Bitcoin", price: 20000, change1h: 0.1, change24h: 2.4, change7d: 3.1,
-                  marketCap: 390e9, volume24h: 21e9, high24h: 20250, low24h: 19500, rank: 1, history: series(20000, 0)),
-        CoinQuote(id: "ethereum", symbol: "ETH", name: "Ethereum", price: 1200, change1h: -0.2, change24h: -1.3, change7d: 1.8,
-                  marketCap: 145e9, volume24h: 9e9, high24h: 1230, low24h: 1180, rank: 2, history: series(1200, 7)),
-        CoinQuote(id: "tether", symbol: "USDT", name: "Tether", price: 1, change1h: 0, change24h: 0.01, change7d: 0,
-                  marketCap: 68e9, volume24h: 30e9, high24h: 1.001, low24h: 0.999, rank: 3, history: series(1, 3)),
-        CoinQuote(id: "binancecoin", symbol: "BNB", name: "BNB", price: 280, change1h: 0.3, change24h: 0.8, change7d: -2.2,
-                  marketCap: 44e9, volume24h: 0.9e9, high24h: 284, low24h: 276, rank: 4, history: series(280, 11)),
-        CoinQuote(id: "ripple", symbol: "XRP", name: "XRP", price: 0.5, change1h: 0.1, change24h: 1.1, change7d: 4.0,
-                  marketCap: 25e9, volume24h: 1.2e9, high24h: 0.51, low24h: 0.49, rank: 5, history: series(0.5, 5)),
-        CoinQuote(id: "litecoin", symbol: "LTC", name: "Litecoin", price: 200, change1h: 0.0, change24h: -0.6, change7d: 2.0,
-                  marketCap: 14e9, volume24h: 0.5e9, high24h: 204, low24h: 197, rank: 6, history: series(200, 2)),
+        CoinQuote(
+            id: "bitcoin", symbol: "BTC", name: "Bitcoin", price: 20000, change1h: 0.1, change24h: 2.4, change7d: 3.1,
+            marketCap: 390e9, volume24h: 21e9, high24h: 20250, low24h: 19500, rank: 1, history: series(20000, 0)),
+        CoinQuote(
+            id: "ethereum", symbol: "ETH", name: "Ethereum", price: 1200, change1h: -0.2, change24h: -1.3,
+            change7d: 1.8,
+            marketCap: 145e9, volume24h: 9e9, high24h: 1230, low24h: 1180, rank: 2, history: series(1200, 7)),
+        CoinQuote(
+            id: "tether", symbol: "USDT", name: "Tether", price: 1, change1h: 0, change24h: 0.01, change7d: 0,
+            marketCap: 68e9, volume24h: 30e9, high24h: 1.001, low24h: 0.999, rank: 3, history: series(1, 3)),
+        CoinQuote(
+            id: "binancecoin", symbol: "BNB", name: "BNB", price: 280, change1h: 0.3, change24h: 0.8, change7d: -2.2,
+            marketCap: 44e9, volume24h: 0.9e9, high24h: 284, low24h: 276, rank: 4, history: series(280, 11)),
+        CoinQuote(
+            id: "ripple", symbol: "XRP", name: "XRP", price: 0.5, change1h: 0.1, change24h: 1.1, change7d: 4.0,
+            marketCap: 25e9, volume24h: 1.2e9, high24h: 0.51, low24h: 0.49, rank: 5, history: series(0.5, 5)),
+        CoinQuote(
+            id: "litecoin", symbol: "LTC", name: "Litecoin", price: 200, change1h: 0.0, change24h: -0.6, change7d: 2.0,
+            marketCap: 14e9, volume24h: 0.5e9, high24h: 204, low24h: 197, rank: 6, history: series(200, 2)),
     ]
 
     static func entry(selected: String, currency: String, now: Date) -> CryptoEntry {
-        let coin = coins.first { $0.symbol == selected.uppercased() }
-            ?? CoinQuote(id: selected.lowercased(), symbol: selected.uppercased(), name: selected.uppercased(), price: 1.5,
-                         change24h: 0.5, history: series(1.5, 1))
-        return CryptoEntry(date: now, currency: currency, sourceName: "sample data", selected: coin.symbol,
-                           coin: coin, top: coins)
+        let coin =
+            coins.first { $0.symbol == selected.uppercased() }
+            ?? CoinQuote(
+                id: selected.lowercased(), symbol: selected.uppercased(), name: selected.uppercased(), price: 1.5,
+                change24h: 0.5, history: series(1.5, 1))
+        return CryptoEntry(
+            date: now, currency: currency, sourceName: "sample data", selected: coin.symbol,
+            coin: coin, top: coins)
     }
 }

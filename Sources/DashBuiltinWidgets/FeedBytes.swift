@@ -82,7 +82,7 @@ enum FeedBytes {
     static func decode(_ bytes: ArraySlice<UInt8>, as encoding: Encoding) -> String {
         switch encoding {
         case .utf8:
-            return String(decoding: bytes, as: UTF8.self) // invalid sequences become U+FFFD
+            return String(decoding: bytes, as: UTF8.self)  // invalid sequences become U+FFFD
         case .ascii:
             // Declared ASCII but not: UTF-8 if it is valid UTF-8, else windows-1252 (as feed readers do).
             if let s = String(validatingUTF8Bytes: bytes) { return s }
@@ -107,7 +107,9 @@ enum FeedBytes {
             var i = bytes.startIndex
             while i + 3 < bytes.endIndex {
                 let b = (0..<4).map { UInt32(bytes[i + $0]) }
-                let v = encoding == .utf32LE ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
+                let v =
+                    encoding == .utf32LE
+                    ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
                     : b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
                 out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
                 i += 4

@@ -278,8 +278,9 @@ struct FeedReader {
                 summaryKey = "content"
                 startContent(attrs)
             } else {
-                pushContent("description", attrs, defaultType: "text/html",
-                            expectingText: inFeed || inEntry || inSource)
+                pushContent(
+                    "description", attrs, defaultType: "text/html",
+                    expectingText: inFeed || inEntry || inSource)
             }
         case "summary", "itunes:summary":
             if context()?.fields["summary"] != nil, !hasContent {
@@ -313,7 +314,7 @@ struct FeedReader {
         if namespaces.count > 1 { namespaces.removeLast() }
 
         if inContent > 0, !(contentType ?? "xml").hasSuffix("xml"), name == "xhtml:div" || name == "div" {
-            return // the start tag was not kept either
+            return  // the start tag was not kept either
         }
         switch name {
         case "channel", "feed": inFeed = false
@@ -411,8 +412,10 @@ struct FeedReader {
         stack[stack.count - 1].pieces.append(piece)
     }
 
-    private mutating func pushContent(_ name: String, _ attrs: [String: String], defaultType: String,
-                                      expectingText: Bool) {
+    private mutating func pushContent(
+        _ name: String, _ attrs: [String: String], defaultType: String,
+        expectingText: Bool
+    ) {
         inContent += 1
         contentType = Self.mapContentType(attrs["type"] ?? defaultType)
         push(name, expectingText)
@@ -576,9 +579,13 @@ struct FeedReader {
     private mutating func trackNamespace(prefix: String?, uri: String) {
         let lower = uri.lowercased()
         guard version.isEmpty else { return }
-        if prefix == nil, lower == "http://my.netscape.com/rdf/simple/0.9/" { version = "rss090" }
-        else if lower == "http://purl.org/rss/1.0/" { version = "rss10" }
-        else if lower == "http://www.w3.org/2005/atom" { version = "atom10" }
+        if prefix == nil, lower == "http://my.netscape.com/rdf/simple/0.9/" {
+            version = "rss090"
+        } else if lower == "http://purl.org/rss/1.0/" {
+            version = "rss10"
+        } else if lower == "http://www.w3.org/2005/atom" {
+            version = "atom10"
+        }
     }
 
     // MARK: text helpers

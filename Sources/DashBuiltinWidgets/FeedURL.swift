@@ -40,8 +40,9 @@ enum FeedURL {
         var p = Parts()
         p.scheme = defaultScheme
         if let colon = s.firstIndex(of: ":"), colon > s.startIndex,
-           let first = s.first, first.isASCII, first.isLetter,
-           s[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
+            let first = s.first, first.isASCII, first.isLetter,
+            s[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        {
             p.scheme = s[..<colon].lowercased()
             s = s[s.index(after: colon)...]
         }
@@ -80,8 +81,13 @@ enum FeedURL {
     static func resolve(_ ref: String, against base: String) -> String {
         var ref = String(ref.prefix(maxLength))
         // "http:///host" (extra slashes after the scheme) is read as "http://host".
-        if let r = ref.range(of: "://"), ref[..<r.lowerBound].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber
-                || "+,-.".contains($0)) }), ref.first?.isLetter == true, ref[r.upperBound...].hasPrefix("/") {
+        if let r = ref.range(of: "://"),
+            ref[..<r.lowerBound].allSatisfy({
+                $0.isASCII
+                    && ($0.isLetter || $0.isNumber
+                        || "+,-.".contains($0))
+            }), ref.first?.isLetter == true, ref[r.upperBound...].hasPrefix("/")
+        {
             ref = String(ref[..<r.upperBound]) + ref[r.upperBound...].drop { $0 == "/" }
         }
         if base.isEmpty { return ref }

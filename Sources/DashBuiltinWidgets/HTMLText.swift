@@ -124,7 +124,8 @@ enum HTMLEntities {
         }
         if (0xD800...0xDFFF).contains(v) || v > 0x10FFFF { return "\u{FFFD}" }
         if (0x01...0x08).contains(v) || (0x0E...0x1F).contains(v) || v == 0x0B || (0x7F...0x9F).contains(v)
-            || (0xFDD0...0xFDEF).contains(v) || (v & 0xFFFE) == 0xFFFE {
+            || (0xFDD0...0xFDEF).contains(v) || (v & 0xFFFE) == 0xFFFE
+        {
             return ""
         }
         return Unicode.Scalar(v).map { String($0) } ?? "\u{FFFD}"
@@ -178,7 +179,7 @@ enum HTMLText {
         func tagEnd(_ j: Int) -> Int? {
             var k = j
             var afterEquals = false
-            var quotesClose = true // after one unclosed quote, quotes are ordinary characters
+            var quotesClose = true  // after one unclosed quote, quotes are ordinary characters
             while k < b.count {
                 let c = b[k]
                 if c == UInt8(ascii: ">") { return k }
@@ -193,8 +194,11 @@ enum HTMLText {
                     }
                     quotesClose = false
                 }
-                if c == UInt8(ascii: "=") { afterEquals = true }
-                else if c != 0x20 && c != 0x09 && c != 0x0A && c != 0x0D { afterEquals = false }
+                if c == UInt8(ascii: "=") {
+                    afterEquals = true
+                } else if c != 0x20 && c != 0x09 && c != 0x0A && c != 0x0D {
+                    afterEquals = false
+                }
                 k += 1
             }
             return nil

@@ -14,7 +14,9 @@ public struct DataSourceError: Error, Sendable, Hashable, CustomStringConvertibl
     public var status: Int?
 
     public init(_ reason: Reason, _ message: String, status: Int? = nil) {
-        self.reason = reason; self.message = TextSanitizer.singleLine(message); self.status = status
+        self.reason = reason
+        self.message = TextSanitizer.singleLine(message)
+        self.status = status
     }
     public var description: String { message }
     public var errorDescription: String? { message }
@@ -38,7 +40,9 @@ public struct HTTPOptions: Sendable, Hashable {
     public var maxBytes: Int
 
     public init(connectTimeout: TimeInterval = 5, totalTimeout: TimeInterval = 10, maxBytes: Int = 5 * 1024 * 1024) {
-        self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout; self.maxBytes = maxBytes
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.maxBytes = maxBytes
     }
     public static let standard = HTTPOptions()
 }
@@ -56,9 +60,13 @@ public struct HTTPRequestSpec: Sendable, Hashable, Codable {
     /// (which the server chooses) carries one. Never logged, never in an error.
     public var secrets: [String]
 
-    public init(method: String = "GET", url: String, headers: [String: String] = [:],
-                secretHeaders: [String] = [], secrets: [String] = []) {
-        self.method = method; self.url = url; self.headers = headers
+    public init(
+        method: String = "GET", url: String, headers: [String: String] = [:],
+        secretHeaders: [String] = [], secrets: [String] = []
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
         self.secretHeaders = secretHeaders
         self.secrets = secrets
     }
@@ -106,7 +114,9 @@ public struct HTTPResponseData: Sendable, Hashable, Codable {
     public var body: Data
 
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
-        self.status = status; self.headers = headers; self.body = body
+        self.status = status
+        self.headers = headers
+        self.body = body
     }
 }
 
@@ -151,7 +161,10 @@ public struct HTTPTransportError: Error, Sendable, Hashable, Codable {
     public var seconds: Double?
 
     public init(_ kind: Kind, code: Int? = nil, status: Int? = nil, message: String? = nil, seconds: Double? = nil) {
-        self.kind = kind; self.code = code; self.status = status; self.message = message
+        self.kind = kind
+        self.code = code
+        self.status = status
+        self.message = message
         self.seconds = seconds
     }
 }
@@ -174,16 +187,20 @@ public struct HTTPClient: Sendable {
 
     /// By default requests go through the `swiftdash-fetch` helper process.
     public init(options: HTTPOptions = .standard, transport: any HTTPTransport = SubprocessTransport()) {
-        self.options = options; self.transport = transport
+        self.options = options
+        self.transport = transport
     }
 
     /// GETs `url` and returns the body of a 2xx answer. `notFoundHint` completes a 404
     /// message ("repository or branch not found"); `secrets` are masked out of errors.
-    public func get(_ url: URL, headers: [String: String] = [:], notFoundHint: String? = nil,
-                    secrets: [String] = []) async throws -> Data {
+    public func get(
+        _ url: URL, headers: [String: String] = [:], notFoundHint: String? = nil,
+        secrets: [String] = []
+    ) async throws -> Data {
         // A key or token never travels in clear text, except to this machine (tests, proxies).
         if !secrets.isEmpty, url.scheme?.lowercased() == "http", !Self.isLoopback(url.host ?? "") {
-            throw DataSourceError(.insecure, "refusing to send the API key or token to \(Self.hostName(url)) over plain http: use https")
+            throw DataSourceError(
+                .insecure, "refusing to send the API key or token to \(Self.hostName(url)) over plain http: use https")
         }
         do {
             return try await fetch(url, headers: headers, notFoundHint: notFoundHint, secrets: secrets)
@@ -193,8 +210,10 @@ public struct HTTPClient: Sendable {
     }
 
     /// GETs and decodes JSON.
-    public func getJSON<T: Decodable>(_ type: T.Type, from url: URL, headers: [String: String] = [:],
-                                      notFoundHint: String? = nil, secrets: [String] = []) async throws -> T {
+    public func getJSON<T: Decodable>(
+        _ type: T.Type, from url: URL, headers: [String: String] = [:],
+        notFoundHint: String? = nil, secrets: [String] = []
+    ) async throws -> T {
         let data = try await get(url, headers: headers, notFoundHint: notFoundHint, secrets: secrets)
         return try Self.decode(type, data, host: Self.hostName(url))
     }
@@ -231,19 +250,24 @@ public struct HTTPClient: Sendable {
         return host
     }
 
-    private func fetch(_ url: URL, headers: [String: String], notFoundHint: String?,
-                       secrets: [String]) async throws -> Data {
+    private func fetch(
+        _ url: URL, headers: [String: String], notFoundHint: String?,
+        secrets: [String]
+    ) async throws -> Data {
         let host = Self.hostName(url)
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil else {
             throw DataSourceError(.configuration, "not an http(s) address: use https://host/…")
         }
         var h = headers
-        if !h.keys.contains(where: { $0.caseInsensitiveCompare("User-Agent") == .orderedSame }) { h["User-Agent"] = "swiftdash" }
+        if !h.keys.contains(where: { $0.caseInsensitiveCompare("User-Agent") == .orderedSame }) {
+            h["User-Agent"] = "swiftdash"
+        }
         // Headers holding a key or token: the transport drops them when a redirect leaves this origin.
         let secretHeaders = h.filter { _, value in secrets.contains { !$0.isEmpty && value.contains($0) } }
             .keys.sorted()
-        let spec = HTTPRequestSpec(method: "GET", url: url.absoluteString, headers: h,
-                                   secretHeaders: secretHeaders, secrets: secrets.filter { !$0.isEmpty })
+        let spec = HTTPRequestSpec(
+            method: "GET", url: url.absoluteString, headers: h,
+            secretHeaders: secretHeaders, secrets: secrets.filter { !$0.isEmpty })
         let response: HTTPResponseData
         do {
             response = try await transport.send(spec, options: options)
@@ -257,9 +281,10 @@ public struct HTTPClient: Sendable {
             if let e = Self.errorInSuccess(response.body, status: response.status, host: host) { throw e }
             return response.body
         }
-        throw Self.statusError(response.status, host: host, retryAfter: response.header("Retry-After"),
-                               rateRemaining: response.header("X-RateLimit-Remaining"), notFoundHint: notFoundHint,
-                               body: response.body)
+        throw Self.statusError(
+            response.status, host: host, retryAfter: response.header("Retry-After"),
+            rateRemaining: response.header("X-RateLimit-Remaining"), notFoundHint: notFoundHint,
+            body: response.body)
     }
 
     static func seconds(_ t: TimeInterval) -> String {
@@ -271,8 +296,10 @@ public struct HTTPClient: Sendable {
         switch e.kind {
         case .timeout:
             let limit = seconds(e.seconds ?? options.totalTimeout)
-            return DataSourceError(.timeout, "\(host) did not answer within \(limit) (timeout): "
-                                   + "check the network or try again later")
+            return DataSourceError(
+                .timeout,
+                "\(host) did not answer within \(limit) (timeout): "
+                    + "check the network or try again later")
         case .cancelled:
             return DataSourceError(.timeout, "request to \(host) was cancelled")
         case .unreachable:
@@ -284,15 +311,19 @@ public struct HTTPClient: Sendable {
         case .tooLarge:
             return tooLarge(host: host, maxBytes: options.maxBytes)
         case .insecureRedirect:
-            return DataSourceError(.insecure, "\(host) redirected from https to plain http: not followed", status: e.status)
+            return DataSourceError(
+                .insecure, "\(host) redirected from https to plain http: not followed", status: e.status)
         case .unsupportedRedirect:
             let scheme = String(TextSanitizer.singleLine(e.message ?? "").prefix(20))
             let target = scheme.isEmpty ? "an address that is not http(s)" : "a \(scheme): address"
-            return DataSourceError(.insecure, "\(host) redirected to \(target): not followed (only http and https are)",
-                                   status: e.status)
+            return DataSourceError(
+                .insecure, "\(host) redirected to \(target): not followed (only http and https are)",
+                status: e.status)
         case .secretOverHTTP:
-            return DataSourceError(.insecure, "\(host) redirected to plain http with the API key or token: "
-                                   + "not followed (keys go over https only)", status: e.status)
+            return DataSourceError(
+                .insecure,
+                "\(host) redirected to plain http with the API key or token: "
+                    + "not followed (keys go over https only)", status: e.status)
         case .invalidRequest:
             return DataSourceError(.configuration, "not an http(s) address: use https://host/…")
         case .helper:
@@ -304,35 +335,46 @@ public struct HTTPClient: Sendable {
 
     static func tooLarge(host: String, maxBytes: Int) -> DataSourceError {
         let mb = Double(maxBytes) / 1_048_576
-        let size = mb >= 1 ? (mb == mb.rounded() ? "\(Int(mb)) MB" : FixedFormat.decimal(mb, places: 1) + " MB") : "\(maxBytes) bytes"
+        let size =
+            mb >= 1
+            ? (mb == mb.rounded() ? "\(Int(mb)) MB" : FixedFormat.decimal(mb, places: 1) + " MB") : "\(maxBytes) bytes"
         return DataSourceError(.tooLarge, "response from \(host) is larger than \(size): refused")
     }
 
-    static func statusError(_ status: Int, host: String, retryAfter: String?, rateRemaining: String?,
-                            notFoundHint: String?, body: Data = Data()) -> DataSourceError {
+    static func statusError(
+        _ status: Int, host: String, retryAfter: String?, rateRemaining: String?,
+        notFoundHint: String?, body: Data = Data()
+    ) -> DataSourceError {
         // The server's own words, when its body carries any: the tile and the status bar show them.
         let said = serverMessage(body)
         if status == 429 || (status == 403 && rateRemaining == "0") {
             let wait = retryAfter.flatMap(Int.init).map { ": try again in \($0) s" } ?? ": try again later"
             let why = said.map { " (\($0))" } ?? ""
-            return DataSourceError(.rateLimited, "rate limited (HTTP \(status)) by \(host)\(wait)\(why)",
-                                   status: status)
+            return DataSourceError(
+                .rateLimited, "rate limited (HTTP \(status)) by \(host)\(wait)\(why)",
+                status: status)
         }
         if let said, (400..<600).contains(status) {
-            return DataSourceError(status == 404 ? .notFound : .httpStatus, "HTTP \(status) from \(host): \(said)",
-                                   status: status)
+            return DataSourceError(
+                status == 404 ? .notFound : .httpStatus, "HTTP \(status) from \(host): \(said)",
+                status: status)
         }
         switch status {
         case 300..<400:
-            return DataSourceError(.insecure, "HTTP \(status) from \(host): redirect not followed (https to http, or too many)", status: status)
+            return DataSourceError(
+                .insecure, "HTTP \(status) from \(host): redirect not followed (https to http, or too many)",
+                status: status)
         case 401:
             return DataSourceError(.httpStatus, "HTTP 401 from \(host): missing or invalid API key", status: status)
         case 403:
-            return DataSourceError(.httpStatus, "HTTP 403 from \(host): access denied (check the API key or token)", status: status)
+            return DataSourceError(
+                .httpStatus, "HTTP 403 from \(host): access denied (check the API key or token)", status: status)
         case 404:
-            return DataSourceError(.notFound, "HTTP 404 from \(host): \(notFoundHint ?? "not found (check the endpoint)")", status: status)
+            return DataSourceError(
+                .notFound, "HTTP 404 from \(host): \(notFoundHint ?? "not found (check the endpoint)")", status: status)
         case 500..<600:
-            return DataSourceError(.httpStatus, "HTTP \(status) from \(host): server error, try again later", status: status)
+            return DataSourceError(
+                .httpStatus, "HTTP \(status) from \(host): server error, try again later", status: status)
         default:
             return DataSourceError(.httpStatus, "HTTP \(status) from \(host)", status: status)
         }
@@ -366,7 +408,8 @@ public struct HTTPClient: Sendable {
         if line.count > maxServerMessage {
             var cut = String(line.prefix(maxServerMessage - 1))
             if let space = cut.lastIndex(of: " "),
-               cut.distance(from: cut.startIndex, to: space) > maxServerMessage / 2 {
+                cut.distance(from: cut.startIndex, to: space) > maxServerMessage / 2
+            {
                 cut = String(cut[..<space])
             }
             line = cut.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) + "…"
@@ -417,14 +460,16 @@ public struct HTTPClient: Sendable {
     /// other than 0, GitHub's `{"message", "documentation_url"}`, a lone `{"error": …}`.
     static func errorInSuccess(_ body: Data, status: Int, host: String) -> DataSourceError? {
         guard body.count <= 64 * 1024, body.first(where: { !" \t\r\n".utf8.contains($0) }) == UInt8(ascii: "{"),
-              let obj = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return nil }
+            let obj = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        else { return nil }
         var code: String?
         var isError = false
         if let s = obj["status"] as? String, s.lowercased() == "error" {
             isError = true
             code = obj["code"] as? String
         } else if let st = obj["status"] as? [String: Any], let n = st["error_code"] as? NSNumber, n.intValue != 0,
-                  let m = st["error_message"] as? String, !m.isEmpty {
+            let m = st["error_message"] as? String, !m.isEmpty
+        {
             isError = true
             code = n.stringValue
         } else if obj["message"] is String && obj["documentation_url"] != nil {
@@ -435,7 +480,8 @@ public struct HTTPClient: Sendable {
         }
         guard isError else { return nil }
         let said = serverMessage(body) ?? code.map { "error \($0)" } ?? "an error"
-        let limited = code.map { c in ["ratelimited", "1008", "1010", "1011", "429"].contains(c.lowercased()) } ?? false
+        let limited =
+            code.map { c in ["ratelimited", "1008", "1010", "1011", "429"].contains(c.lowercased()) } ?? false
         return DataSourceError(limited ? .rateLimited : .httpStatus, "\(host): \(said)", status: status)
     }
 }
@@ -454,7 +500,8 @@ extension URL {
     static func api(_ base: String, _ segments: [String], query: [(String, String)] = []) throws -> URL {
         let trimmed = base.trimmingCharacters(in: .whitespaces)
         guard var comps = URLComponents(string: trimmed), let scheme = comps.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", let host = comps.host, !host.isEmpty else {
+            scheme == "https" || scheme == "http", let host = comps.host, !host.isEmpty
+        else {
             throw DataSourceError(.configuration, "endpoint is not an http(s) address: use https://host/…")
         }
         var path = comps.percentEncodedPath

@@ -25,8 +25,10 @@ enum Fmt {
 
     /// Outside text that keeps its line breaks (a commit message): sanitised, at most 2,000 characters.
     static func text(_ s: String?) -> String {
-        OutsideText.capped(TextSanitizer.clean(OutsideText.capped(s ?? "", 4 * OutsideText.maxCharacters),
-                                               keepNewlines: true))
+        OutsideText.capped(
+            TextSanitizer.clean(
+                OutsideText.capped(s ?? "", 4 * OutsideText.maxCharacters),
+                keepNewlines: true))
     }
 
     /// Most items kept from one answer (commits, coins): far more than any tile shows.
@@ -42,7 +44,10 @@ enum Fmt {
     /// A stable short id for a string (FNV-1a, hex), for deep links.
     static func shortID(_ s: String) -> String {
         var h: UInt64 = 0xcbf29ce484222325
-        for b in s.utf8 { h ^= UInt64(b); h = h &* 0x100000001b3 }
+        for b in s.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x100000001b3
+        }
         return String(h, radix: 16)
     }
 }

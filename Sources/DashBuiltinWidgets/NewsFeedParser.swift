@@ -11,8 +11,12 @@ public struct NewsItem: Codable, Sendable, Hashable {
     public var url: String
 
     public init(id: String, title: String, source: String, published: Date?, summary: String, url: String) {
-        self.id = id; self.title = title; self.source = source; self.published = published
-        self.summary = summary; self.url = url
+        self.id = id
+        self.title = title
+        self.source = source
+        self.published = published
+        self.summary = summary
+        self.url = url
     }
 }
 
@@ -84,9 +88,11 @@ enum NewsFeedParser {
             let rawID = NewsHTML.plain(entry.fields["id"]?.value ?? "")
             let id = rawID.isEmpty ? (link.isEmpty ? title : link) : rawID
             let date = (entry.fields["published"] ?? entry.fields["updated"]).flatMap { NewsDates.parse($0.value) }
-            items.append(NewsItem(id: Fmt.shortID(id), title: title,
-                                  source: NewsHTML.plain(entry.fields["sourcename"]?.value ?? ""),
-                                  published: date, summary: summary, url: link))
+            items.append(
+                NewsItem(
+                    id: Fmt.shortID(id), title: title,
+                    source: NewsHTML.plain(entry.fields["sourcename"]?.value ?? ""),
+                    published: date, summary: summary, url: link))
         }
         if items.isEmpty, reader.notWellFormed {
             throw DataSourceError(.badData, "\(host) sent a feed that is not valid XML")
@@ -111,7 +117,8 @@ enum NewsDates {
     /// Seconds since 1970 of a UTC calendar time, or nil when a field is out of range.
     static func epoch(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ sec: Double, offset: Int) -> Date? {
         guard (1...9999).contains(y), (1...12).contains(mo), (1...31).contains(d), (0...24).contains(h),
-              (0...59).contains(mi), sec >= 0, sec < 61 else { return nil }
+            (0...59).contains(mi), sec >= 0, sec < 61
+        else { return nil }
         let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard d <= days[mo - 1] else { return nil }
         // Days from 1970-01-01 (the civil-from-days algorithm, run backwards).
@@ -168,8 +175,10 @@ enum NewsDates {
             let off = h.value * 3_600 + m * 60
             return c == UInt8(ascii: "-") ? -off : off
         }
-        let names: [String: Int] = ["z": 0, "gmt": 0, "ut": 0, "utc": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
-                                    "mst": -7, "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1]
+        let names: [String: Int] = [
+            "z": 0, "gmt": 0, "ut": 0, "utc": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
+            "mst": -7, "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1,
+        ]
         let w = sc.word()
         return names[w].map { $0 * 3_600 } ?? (w.isEmpty ? nil : 0)
     }
@@ -177,7 +186,8 @@ enum NewsDates {
     private static func iso8601(_ b: [UInt8]) -> Date? {
         var sc = Scanner(b: b)
         guard let y = sc.number(maxDigits: 4), y.digits == 4, sc.skip(UInt8(ascii: "-")),
-              let mo = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: "-")), let d = sc.number(maxDigits: 2) else {
+            let mo = sc.number(maxDigits: 2), sc.skip(UInt8(ascii: "-")), let d = sc.number(maxDigits: 2)
+        else {
             return nil
         }
         var h = 0, mi = 0, sec = 0.0
@@ -209,7 +219,7 @@ enum NewsDates {
         var sc = Scanner(b: b)
         sc.skipSpaces()
         if let c = sc.peek, !(c >= 0x30 && c <= 0x39) {
-            _ = sc.word() // the day name
+            _ = sc.word()  // the day name
             sc.skipSpaces()
         }
         guard let d = sc.number(maxDigits: 2) else { return nil }

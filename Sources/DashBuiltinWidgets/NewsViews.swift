@@ -31,7 +31,9 @@ enum NewsViews {
 
     /// The story's source, or its site when every story comes from the same feed.
     static func origin(_ item: NewsItem, _ entry: NewsEntry) -> String {
-        guard item.source == entry.sourceName, let host = URLComponents(string: item.url)?.host else { return item.source }
+        guard item.source == entry.sourceName, let host = URLComponents(string: item.url)?.host else {
+            return item.source
+        }
         return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
     }
 

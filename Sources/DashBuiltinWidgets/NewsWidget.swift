@@ -12,7 +12,10 @@ public struct NewsEntry: TimelineEntry, Hashable {
     public var isPlaceholder: Bool
 
     public init(date: Date, sourceName: String, items: [NewsItem], count: Int = 0, isPlaceholder: Bool = false) {
-        self.date = date; self.sourceName = sourceName; self.items = items; self.count = count
+        self.date = date
+        self.sourceName = sourceName
+        self.items = items
+        self.count = count
         self.isPlaceholder = isPlaceholder
     }
 
@@ -43,37 +46,49 @@ public enum NewsWidget {
     public static let newsAPIEndpoint = "https://newsapi.org"
     public static let apiKeyVariable = "SWIFTDASH_NEWSAPI_KEY"
     /// NewsAPI's countries for top headlines.
-    public static let countries = ["ae", "ar", "at", "au", "be", "bg", "br", "ca", "ch", "cn", "co", "cu", "cz", "de",
-                                   "eg", "fr", "gb", "gr", "hk", "hu", "id", "ie", "il", "in", "it", "jp", "kr", "lt",
-                                   "lv", "ma", "mx", "my", "ng", "nl", "no", "nz", "ph", "pl", "pt", "ro", "rs", "ru",
-                                   "sa", "se", "sg", "si", "sk", "th", "tr", "tw", "ua", "us", "ve", "za"]
+    public static let countries = [
+        "ae", "ar", "at", "au", "be", "bg", "br", "ca", "ch", "cn", "co", "cu", "cz", "de",
+        "eg", "fr", "gb", "gr", "hk", "hu", "id", "ie", "il", "in", "it", "jp", "kr", "lt",
+        "lv", "ma", "mx", "my", "ng", "nl", "no", "nz", "ph", "pl", "pt", "ro", "rs", "ru",
+        "sa", "se", "sg", "si", "sk", "th", "tr", "tw", "ua", "us", "ve", "za",
+    ]
 
     static let schema = ConfigurationSchema([
-        Parameter(key: "source", title: "Source", help: "An RSS/Atom feed or a NewsAPI-style JSON API",
-                  kind: .enumeration([ParameterOption("feed", title: "RSS or Atom feed"),
-                                      ParameterOption("newsapi", title: "NewsAPI (needs an API key)")]),
-                  default: .string("feed")),
-        Parameter(key: "feed", title: "Feed URL", help: "The RSS 2.0 or Atom feed to read",
-                  kind: .string(pattern: "https?://.+"), default: .string(defaultFeed)),
-        Parameter(key: "endpoint", title: "Endpoint", help: "The NewsAPI-style base URL (/v2/top-headlines is added)",
-                  kind: .string(pattern: "https?://.+"), default: .string(newsAPIEndpoint)),
-        Parameter(key: "country", title: "Country", help: "Whose top headlines (NewsAPI)",
-                  kind: .enumeration(countries.map { ParameterOption($0, title: $0.uppercased()) }),
-                  default: .string("us")),
-        Parameter(key: "apiKey", title: "API key", help: "NewsAPI key", kind: .string(), default: .string(""),
-                  isSecret: true, environmentVariable: apiKeyVariable),
-        Parameter(key: "count", title: "Stories", help: "How many stories to show (0: 1 small, 2 medium, 5 large)",
-                  kind: .integer(0...20), default: .int(0)),
+        Parameter(
+            key: "source", title: "Source", help: "An RSS/Atom feed or a NewsAPI-style JSON API",
+            kind: .enumeration([
+                ParameterOption("feed", title: "RSS or Atom feed"),
+                ParameterOption("newsapi", title: "NewsAPI (needs an API key)"),
+            ]),
+            default: .string("feed")),
+        Parameter(
+            key: "feed", title: "Feed URL", help: "The RSS 2.0 or Atom feed to read",
+            kind: .string(pattern: "https?://.+"), default: .string(defaultFeed)),
+        Parameter(
+            key: "endpoint", title: "Endpoint", help: "The NewsAPI-style base URL (/v2/top-headlines is added)",
+            kind: .string(pattern: "https?://.+"), default: .string(newsAPIEndpoint)),
+        Parameter(
+            key: "country", title: "Country", help: "Whose top headlines (NewsAPI)",
+            kind: .enumeration(countries.map { ParameterOption($0, title: $0.uppercased()) }),
+            default: .string("us")),
+        Parameter(
+            key: "apiKey", title: "API key", help: "NewsAPI key", kind: .string(), default: .string(""),
+            isSecret: true, environmentVariable: apiKeyVariable),
+        Parameter(
+            key: "count", title: "Stories", help: "How many stories to show (0: 1 small, 2 medium, 5 large)",
+            kind: .integer(0...20), default: .int(0)),
     ])
 
     public static func make(http: HTTPClient = HTTPClient()) -> Widget {
-        Widget(kind: kind, displayName: "News headlines",
-               description: "Top stories from an RSS/Atom feed or NewsAPI; each headline opens its summary",
-               supportedFamilies: [.small, .medium, .large],
-               schema: schema, cost: .budgeted, timeout: http.options.totalTimeout + 5,
-               provider: NewsProvider(http: http),
-               view: { entry, ctx in NewsViews.tile(entry, ctx) },
-               detail: { link, entry, ctx in NewsViews.detail(link, entry, ctx) })
+        Widget(
+            kind: kind, displayName: "News headlines",
+            description: "Top stories from an RSS/Atom feed or NewsAPI; each headline opens its summary",
+            supportedFamilies: [.small, .medium, .large],
+            schema: schema, cost: .budgeted, timeout: http.options.totalTimeout + 5,
+            provider: NewsProvider(http: http),
+            view: { entry, ctx in NewsViews.tile(entry, ctx) },
+            detail: { link, entry, ctx in NewsViews.detail(link, entry, ctx) }
+        )
         .relevance("when the top story is one not seen before (0.6, until it has been shown; not if a day old)")
     }
 
@@ -153,8 +168,9 @@ struct NewsSource: Sendable {
     func loadFeed(now: Date) async throws -> NewsEntry {
         let url = try URL.api(feed, [])
         let host = HTTPClient.hostName(url)
-        let data = try await http.get(url, headers: ["Accept": "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5"],
-                                      notFoundHint: "no feed at this address (check the feed URL)")
+        let data = try await http.get(
+            url, headers: ["Accept": "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5"],
+            notFoundHint: "no feed at this address (check the feed URL)")
         let parsed = try NewsFeedParser.parse(data, host: host, url: url.absoluteString)
         let name = parsed.title.isEmpty ? host : parsed.title
         var items = parsed.items.map { item -> NewsItem in
@@ -168,7 +184,10 @@ struct NewsSource: Sendable {
 
     struct APIResponse: Decodable {
         struct Article: Decodable {
-            struct Source: Decodable { var id: String?; var name: String? }
+            struct Source: Decodable {
+                var id: String?
+                var name: String?
+            }
             var source: Source?
             var author: String?
             var title: String?
@@ -185,14 +204,17 @@ struct NewsSource: Sendable {
 
     func loadNewsAPI(now: Date) async throws -> NewsEntry {
         guard !apiKey.isEmpty else {
-            throw DataSourceError(.configuration, "newsapi needs an API key: set apiKey or \(NewsWidget.apiKeyVariable)")
+            throw DataSourceError(
+                .configuration, "newsapi needs an API key: set apiKey or \(NewsWidget.apiKeyVariable)")
         }
-        let url = try URL.api(endpoint, ["v2", "top-headlines"],
-                              query: [("country", country), ("pageSize", String(fetchCount)), ("apiKey", apiKey)])
+        let url = try URL.api(
+            endpoint, ["v2", "top-headlines"],
+            query: [("country", country), ("pageSize", String(fetchCount)), ("apiKey", apiKey)])
         let host = HTTPClient.hostName(url)
         let secrets = [apiKey]
-        let data = try await http.get(url, headers: ["Accept": "application/json", "X-Api-Key": apiKey],
-                                      notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
+        let data = try await http.get(
+            url, headers: ["Accept": "application/json", "X-Api-Key": apiKey],
+            notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
         let r = try HTTPClient.decode(APIResponse.self, data, host: host)
         if r.status == "error" {
             let msg = Fmt.line(r.message ?? r.code ?? "error")
@@ -204,11 +226,13 @@ struct NewsSource: Sendable {
             guard !title.isEmpty, title != "[Removed]" else { return nil }
             let link = NewsHTML.webURL(a.url)
             let summary = NewsHTML.text(a.description ?? a.content ?? "", keepParagraphs: true)
-            return NewsItem(id: Fmt.shortID(link.isEmpty ? title : link), title: title,
-                            source: NewsHTML.text(a.source?.name ?? a.author ?? host),
-                            published: a.publishedAt.flatMap(NewsDates.parse), summary: summary, url: link)
+            return NewsItem(
+                id: Fmt.shortID(link.isEmpty ? title : link), title: title,
+                source: NewsHTML.text(a.source?.name ?? a.author ?? host),
+                published: a.publishedAt.flatMap(NewsDates.parse), summary: summary, url: link)
         }
-        return NewsEntry(date: now, sourceName: "Top headlines · \(country.uppercased())", items: Array(items.prefix(fetchCount)))
+        return NewsEntry(
+            date: now, sourceName: "Top headlines · \(country.uppercased())", items: Array(items.prefix(fetchCount)))
     }
 }
 
@@ -223,9 +247,10 @@ enum NewsSamples {
             ("Weekend forecast: sunny spells and a light breeze", "Weather Now"),
         ]
         let items = titles.enumerated().map { i, t in
-            NewsItem(id: "sample\(i)", title: t.0, source: t.1, published: now.addingTimeInterval(-Double(i + 1) * 1260),
-                     summary: "A sample story shown while the widget has no real data yet.",
-                     url: "https://example.com/news/\(i)")
+            NewsItem(
+                id: "sample\(i)", title: t.0, source: t.1, published: now.addingTimeInterval(-Double(i + 1) * 1260),
+                summary: "A sample story shown while the widget has no real data yet.",
+                url: "https://example.com/news/\(i)")
         }
         return NewsEntry(date: now, sourceName: name, items: items)
     }

@@ -12,11 +12,14 @@ public enum NoteWidget {
         func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> ExternalEntry {
             ExternalEntry(date: context.now, title: "Build passed", text: "main · 3 min ago", kind: "note")
         }
-        func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ExternalEntry> {
+        func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<
+            ExternalEntry
+        > {
             // Nothing to fetch: the content comes by push. Until the first one, say how.
             let title = configuration.string("title")
-            let hint = ExternalEntry(date: Date(timeIntervalSince1970: 0), title: title.isEmpty ? "Note" : title,
-                                     text: "Nothing pushed yet: swiftdash push note --json FILE", kind: "note")
+            let hint = ExternalEntry(
+                date: Date(timeIntervalSince1970: 0), title: title.isEmpty ? "Note" : title,
+                text: "Nothing pushed yet: swiftdash push note --json FILE", kind: "note")
             return Timeline(entries: [hint], policy: .never)
         }
     }
@@ -25,8 +28,9 @@ public enum NoteWidget {
         kind: "note", displayName: "Note", description: "Shows what `swiftdash push note` hands it",
         supportedFamilies: [.small, .medium, .large, .extraLarge],
         schema: ConfigurationSchema([
-            Parameter(key: "title", title: "Title", help: "Shown until something is pushed",
-                      kind: .string(pattern: nil), default: .string("Note")),
+            Parameter(
+                key: "title", title: "Title", help: "Shown until something is pushed",
+                kind: .string(pattern: nil), default: .string("Note"))
         ]),
         cost: .local, provider: Provider(),
         view: { entry, ctx in entry.view(for: ctx.family) },

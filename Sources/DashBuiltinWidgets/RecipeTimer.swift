@@ -59,8 +59,9 @@ public struct RecipeEntry: TimelineEntry, Hashable {
     public var summary: String {
         switch phase {
         case .idle: return "ready: " + steps.map { "\($0.name) \($0.minutes) min" }.joined(separator: ", ")
-        case .running: return "\(steps[step].name) (step \(step + 1) of \(steps.count), \(steps[step].minutes) min)"
-            + (bell ? " · bell" : "")
+        case .running:
+            return "\(steps[step].name) (step \(step + 1) of \(steps.count), \(steps[step].minutes) min)"
+                + (bell ? " · bell" : "")
         case .paused:
             return "paused in \(steps[step].name), \(Int(((remaining ?? 0) / 60).rounded(.up))) min left"
         case .done: return "done" + (bell ? " · bell" : "")
@@ -85,8 +86,11 @@ public struct RecipeTimerProvider: TimelineProvider {
     static func steps(_ config: WidgetConfig) -> [RecipeStep] {
         func parse(_ items: [String]) -> [RecipeStep] {
             items.compactMap { item -> RecipeStep? in
-                guard let colon = item.lastIndex(of: ":"), let m = Int(item[item.index(after: colon)...]
-                    .trimmingCharacters(in: .whitespaces)), m > 0, m <= 24 * 60 else { return nil }
+                guard let colon = item.lastIndex(of: ":"),
+                    let m = Int(
+                        item[item.index(after: colon)...]
+                            .trimmingCharacters(in: .whitespaces)), m > 0, m <= 24 * 60
+                else { return nil }
                 let name = TextSanitizer.singleLine(String(item[..<colon]).trimmingCharacters(in: .whitespaces))
                 return RecipeStep(name: name.isEmpty ? "Step" : name, minutes: m)
             }
@@ -131,11 +135,13 @@ public struct RecipeTimerProvider: TimelineProvider {
     }
 
     public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws
-        -> Timeline<RecipeEntry> {
+        -> Timeline<RecipeEntry>
+    {
         // Every step change is an entry, so the scheduler shows each step exactly when it
         // begins; the countdown is live text. Nothing to reload: only a button changes the plan.
-        Timeline(entries: Self.entries(Self.state(configuration, context), configuration, now: context.now),
-                 policy: .never)
+        Timeline(
+            entries: Self.entries(Self.state(configuration, context), configuration, now: context.now),
+            policy: .never)
     }
 
     /// The running state moved on to the step under way at `now` (past the end: done).
@@ -159,8 +165,9 @@ public struct RecipeTimerProvider: TimelineProvider {
         let title = title(config)
         let bell = config.bool("bell")
         func entry(_ date: Date, _ phase: RecipeEntry.Phase, step: Int = 0) -> RecipeEntry {
-            RecipeEntry(date: date, title: title, steps: steps, phase: phase, step: step, stepEnds: nil, starts: [],
-                        finishes: nil, remaining: nil, bell: false)
+            RecipeEntry(
+                date: date, title: title, steps: steps, phase: phase, step: step, stepEnds: nil, starts: [],
+                finishes: nil, remaining: nil, bell: false)
         }
         switch state.phase {
         case .idle:
@@ -209,7 +216,8 @@ public struct RecipeTimerProvider: TimelineProvider {
     /// Runs a button: the new state is saved (atomically, in the state directory) and the
     /// action returned puts the old one back.
     static func perform(_ action: RecipeAction, _ config: WidgetConfig, _ context: TimelineContext) throws
-        -> RecipeAction? {
+        -> RecipeAction?
+    {
         let steps = steps(config)
         let old = state(config, context)
         let now = context.now
@@ -258,14 +266,17 @@ public struct RecipeTimerProvider: TimelineProvider {
 
 public enum RecipeTimerWidget {
     public static let schema = ConfigurationSchema([
-        Parameter(key: "steps", title: "Steps",
-                  help: "The steps as name:minutes, in order (the book's example: Preheat:15, Cook:30, Rest:10).",
-                  kind: .list(itemPattern: #"[^:,]{1,40}:[0-9]{1,4}"#),
-                  default: .list(RecipeTimerProvider.defaultSteps)),
-        Parameter(key: "label", title: "Recipe", help: "The recipe's name, shown as the tile's title.",
-                  kind: .string(pattern: nil), default: .string("")),
-        Parameter(key: "bell", title: "Bell", help: "Ring the terminal bell when a step begins.",
-                  kind: .bool, default: .bool(false)),
+        Parameter(
+            key: "steps", title: "Steps",
+            help: "The steps as name:minutes, in order (the book's example: Preheat:15, Cook:30, Rest:10).",
+            kind: .list(itemPattern: #"[^:,]{1,40}:[0-9]{1,4}"#),
+            default: .list(RecipeTimerProvider.defaultSteps)),
+        Parameter(
+            key: "label", title: "Recipe", help: "The recipe's name, shown as the tile's title.",
+            kind: .string(pattern: nil), default: .string("")),
+        Parameter(
+            key: "bell", title: "Bell", help: "Ring the terminal bell when a step begins.",
+            kind: .bool, default: .bool(false)),
     ])
 
     public static let widget = Widget(

@@ -28,12 +28,16 @@ enum RecipeViews {
         switch e.phase {
         case .idle: return [Button("Start", action: RecipeAction.start)]
         case .running:
-            let all = [Button("Pause", action: RecipeAction.pause), Button("Skip", action: RecipeAction.skip),
-                       Button("Reset", action: RecipeAction.reset)]
+            let all = [
+                Button("Pause", action: RecipeAction.pause), Button("Skip", action: RecipeAction.skip),
+                Button("Reset", action: RecipeAction.reset),
+            ]
             return compact ? [all[0]] : all
         case .paused:
-            let all = [Button("Resume", action: RecipeAction.resume), Button("Skip", action: RecipeAction.skip),
-                       Button("Reset", action: RecipeAction.reset)]
+            let all = [
+                Button("Resume", action: RecipeAction.resume), Button("Skip", action: RecipeAction.skip),
+                Button("Reset", action: RecipeAction.reset),
+            ]
             return compact ? [all[0]] : all
         case .done:
             let all = [Button("Reset", action: RecipeAction.reset), Button("Again", action: RecipeAction.start)]
@@ -62,7 +66,9 @@ enum RecipeViews {
     static func stepList(_ e: RecipeEntry, times: Bool, _ zone: TimeZone) -> TileView {
         VStack {
             for (i, step) in e.steps.enumerated() {
-                let mark = e.phase == .done || ((e.phase == .running || e.phase == .paused) && i < e.step) ? "✓"
+                let mark =
+                    e.phase == .done || ((e.phase == .running || e.phase == .paused) && i < e.step)
+                    ? "✓"
                     : (e.phase == .running || e.phase == .paused) && i == e.step ? "▶" : " "
                 let current = mark == "▶"
                 HStack(spacing: 1) {

@@ -7,8 +7,9 @@ enum RemindersViews {
 
     /// The checkbox of a task: ticking it marks the task done in the file.
     static func checkbox(_ item: TodoItem) -> TileView {
-        Toggle(isOn: item.done, item.title,
-               action: ReminderAction.setDone(line: item.line, text: item.raw, done: !item.done))
+        Toggle(
+            isOn: item.done, item.title,
+            action: ReminderAction.setDone(line: item.line, text: item.raw, done: !item.done))
     }
 
     /// "2 d late", "today", "tomorrow", "Wed", "30 Nov", or nothing without a due date.

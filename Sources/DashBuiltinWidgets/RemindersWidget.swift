@@ -99,7 +99,8 @@ public struct RemindersProvider: TimelineProvider {
     }
 
     public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws
-        -> Timeline<RemindersEntry> {
+        -> Timeline<RemindersEntry>
+    {
         // One entry for today and one at each of the next two midnights (what is overdue
         // changes then); the file is watched, so an edit reloads at once.
         Timeline(entries: try entries(configuration, context, days: 3), policy: .atEnd)
@@ -114,8 +115,9 @@ public struct RemindersProvider: TimelineProvider {
         let doneAll = all.filter { $0.done && !$0.isBroken }
         return dates.map { d in
             let day = LocalDay.key(d, context.timeZone)
-            return RemindersEntry(date: d, day: day, file: Self.shownPath(config), items: kept,
-                                  doneToday: doneAll.filter { $0.completed == day }.count, doneTotal: doneAll.count)
+            return RemindersEntry(
+                date: d, day: day, file: Self.shownPath(config), items: kept,
+                doneToday: doneAll.filter { $0.completed == day }.count, doneTotal: doneAll.count)
         }
     }
 
@@ -139,8 +141,10 @@ public struct RemindersProvider: TimelineProvider {
 
     /// Runs a checkbox: the one line changes, every other byte of the file stays, and the
     /// file is replaced atomically. Returns the action that puts the line back.
-    static func perform(_ action: ReminderAction, _ config: WidgetConfig,
-                        _ context: TimelineContext) throws -> ReminderAction? {
+    static func perform(
+        _ action: ReminderAction, _ config: WidgetConfig,
+        _ context: TimelineContext
+    ) throws -> ReminderAction? {
         let path = Self.path(config, context)
         var file = TodoFile(try AtomicFile.read(path, limit: maxBytes))
         let (hint, expected): (Int, String)
@@ -171,11 +175,13 @@ public struct RemindersProvider: TimelineProvider {
 
 public enum RemindersWidget {
     public static let schema = ConfigurationSchema([
-        Parameter(key: "file", title: "todo.txt file",
-                  help: "A todo.txt file (todotxt.org); ~ is your home. Empty: $TODO_FILE, else ~/todo.txt.",
-                  kind: .filePath, default: .string(""), environmentVariable: "TODO_FILE"),
-        Parameter(key: "label", title: "Label", help: "The tile's title; Reminders when empty.",
-                  kind: .string(pattern: nil), default: .string("")),
+        Parameter(
+            key: "file", title: "todo.txt file",
+            help: "A todo.txt file (todotxt.org); ~ is your home. Empty: $TODO_FILE, else ~/todo.txt.",
+            kind: .filePath, default: .string(""), environmentVariable: "TODO_FILE"),
+        Parameter(
+            key: "label", title: "Label", help: "The tile's title; Reminders when empty.",
+            kind: .string(pattern: nil), default: .string("")),
     ])
 
     public static let widget = Widget(

@@ -17,7 +17,9 @@ public enum FetchWire {
         public init(_ request: HTTPRequestSpec, options: HTTPOptions) {
             version = FetchWire.version
             self.request = request
-            connectTimeout = options.connectTimeout; totalTimeout = options.totalTimeout; maxBytes = options.maxBytes
+            connectTimeout = options.connectTimeout
+            totalTimeout = options.totalTimeout
+            maxBytes = options.maxBytes
         }
 
         public var options: HTTPOptions {
@@ -30,8 +32,14 @@ public enum FetchWire {
         public var response: HTTPResponseData?
         public var error: HTTPTransportError?
 
-        public init(response: HTTPResponseData) { self.response = response; error = nil }
-        public init(error: HTTPTransportError) { response = nil; self.error = error }
+        public init(response: HTTPResponseData) {
+            self.response = response
+            error = nil
+        }
+        public init(error: HTTPTransportError) {
+            response = nil
+            self.error = error
+        }
     }
 
     /// Bytes of a reply carrying a body of `maxBytes`: base64 plus room for the envelope.
@@ -55,7 +63,8 @@ public struct SubprocessTransport: HTTPTransport {
     public var grace: TimeInterval
 
     public init(executable: URL? = nil, grace: TimeInterval = 1) {
-        self.executable = executable; self.grace = grace
+        self.executable = executable
+        self.grace = grace
     }
 
     /// `$SWIFTDASH_FETCH` if set, else `swiftdash-fetch` next to the running executable.
@@ -78,8 +87,11 @@ public struct SubprocessTransport: HTTPTransport {
     public func send(_ request: HTTPRequestSpec, options: HTTPOptions) async throws -> HTTPResponseData {
         let exe = executable ?? Self.defaultExecutable()
         guard FileManager.default.isExecutableFile(atPath: exe.path) else {
-            throw HTTPTransportError(.helper, message: "the network helper \(exe.path) is missing: build it with "
-                                     + "'swift build --product \(Self.helperName)' next to swiftdash, or set \(Self.environmentVariable)")
+            throw HTTPTransportError(
+                .helper,
+                message: "the network helper \(exe.path) is missing: build it with "
+                    + "'swift build --product \(Self.helperName)' next to swiftdash, or set \(Self.environmentVariable)"
+            )
         }
         let input = try JSONEncoder().encode(FetchWire.Request(request, options: options))
         let run = HelperRun()
@@ -88,7 +100,9 @@ public struct SubprocessTransport: HTTPTransport {
         let output: Data = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (cont: CheckedContinuation<Data, Error>) in
                 DispatchQueue.global().async {
-                    do { cont.resume(returning: try run.run(exe, input: input, limit: limit, deadline: deadline)) } catch {
+                    do {
+                        cont.resume(returning: try run.run(exe, input: input, limit: limit, deadline: deadline))
+                    } catch {
                         cont.resume(throwing: error)
                     }
                 }
@@ -101,7 +115,8 @@ public struct SubprocessTransport: HTTPTransport {
         do {
             reply = try JSONDecoder().decode(FetchWire.Reply.self, from: output)
         } catch {
-            throw HTTPTransportError(.helper, message: "the network helper \(Self.helperName) \(run.exitDescription): no readable answer")
+            throw HTTPTransportError(
+                .helper, message: "the network helper \(Self.helperName) \(run.exitDescription): no readable answer")
         }
         if let e = reply.error { throw e }
         guard let r = reply.response else {
@@ -129,7 +144,8 @@ public struct SubprocessTransport: HTTPTransport {
         }
 
         var exitDescription: String {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return signalled ? "was killed by signal \(status)" : "exited with status \(status)"
         }
 
@@ -159,10 +175,14 @@ public struct SubprocessTransport: HTTPTransport {
             p.standardOutput = stdout
             p.standardError = FileHandle.nullDevice
             lock.lock()
-            if let why = stopped { lock.unlock(); throw HTTPTransportError(why) }
+            if let why = stopped {
+                lock.unlock()
+                throw HTTPTransportError(why)
+            }
             do { try p.run() } catch {
                 lock.unlock()
-                throw HTTPTransportError(.helper, message: "cannot start the network helper \(exe.path): \(error.localizedDescription)")
+                throw HTTPTransportError(
+                    .helper, message: "cannot start the network helper \(exe.path): \(error.localizedDescription)")
             }
             process = p
             lock.unlock()
@@ -179,7 +199,11 @@ public struct SubprocessTransport: HTTPTransport {
                 let chunk = reader.availableData
                 if chunk.isEmpty { break }
                 data.append(chunk)
-                if data.count > limit { over = true; stop(.tooLarge); break }
+                if data.count > limit {
+                    over = true
+                    stop(.tooLarge)
+                    break
+                }
             }
             try? reader.close()
             p.waitUntilExit()

@@ -1,7 +1,7 @@
 import Foundation
 import DashWidgets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Reading the machine's counters from /proc and statvfs, and remembering the previous
@@ -174,7 +174,8 @@ enum ProcParse {
         let u = Array(s.utf8)
         var i = 0
         while i < u.count {
-            let octal = i + 3 < u.count && u[i] == 0x5C
+            let octal =
+                i + 3 < u.count && u[i] == 0x5C
                 && u[(i + 1)...(i + 3)].allSatisfy { (0x30...0x37).contains($0) }
             if octal {
                 bytes.append(u[(i + 1)...(i + 3)].reduce(0) { $0 &* 8 &+ ($1 - 0x30) })
@@ -230,10 +231,11 @@ enum ProcParse {
         }
         guard field >= 24 else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: b[(open + 1)..<close]), as: UTF8.self)
-        return ProcStat(pid: pid, name: name, state: Character(Unicode.Scalar(state)),
-                        ppid: Int32(truncatingIfNeeded: values[4]),
-                        isKernelThread: values[9] & 0x0020_0000 != 0, ticks: values[14] &+ values[15],
-                        startTicks: values[22], threads: Int(values[20]), rssPages: values[24])
+        return ProcStat(
+            pid: pid, name: name, state: Character(Unicode.Scalar(state)),
+            ppid: Int32(truncatingIfNeeded: values[4]),
+            isKernelThread: values[9] & 0x0020_0000 != 0, ticks: values[14] &+ values[15],
+            startTicks: values[22], threads: Int(values[20]), rssPages: values[24])
     }
 
     /// /proc/PID/stat. The name is inside the first "(" and the last ")": it may hold
@@ -254,8 +256,10 @@ public struct ProcFS: Sendable {
     /// Free space of a mounted file system; statvfs on the real machine.
     public var diskSpace: @Sendable (String) -> DiskSpace?
 
-    public init(root: String = "", clockTicks: Double? = nil, pageSize: UInt64? = nil,
-                diskSpace: (@Sendable (String) -> DiskSpace?)? = nil) {
+    public init(
+        root: String = "", clockTicks: Double? = nil, pageSize: UInt64? = nil,
+        diskSpace: (@Sendable (String) -> DiskSpace?)? = nil
+    ) {
         var r = root
         while r.hasSuffix("/") { r.removeLast() }
         self.root = r
@@ -393,7 +397,8 @@ public struct ProcFS: Sendable {
         var seen = Set<String>()
         // Shortest mount point first, so a device mounted twice (bind mounts) shows once, at its top.
         for m in mounts.sorted(by: { ($0.mountPoint.count, $0.mountPoint) < ($1.mountPoint.count, $1.mountPoint) }) {
-            let real = (deviceTypes.contains(m.fsType) || ["zfs", "btrfs", "bcachefs"].contains(m.fsType))
+            let real =
+                (deviceTypes.contains(m.fsType) || ["zfs", "btrfs", "bcachefs"].contains(m.fsType))
                 && !skipped.contains(m.fsType)
             guard real || m.mountPoint == "/" else { continue }
             guard seen.insert(m.device.isEmpty ? m.mountPoint : m.device).inserted else { continue }
@@ -483,11 +488,13 @@ public actor SystemSamplerStore {
 
     /// Adds a point to the history of `key` unless the last point is less than
     /// `minSpacing` seconds older, and returns the history.
-    func record(_ key: Key, uptime: Double, cpu: Double?, memory: Double?, net: (Double, Double)?,
-                minSpacing: Double) -> SystemHistory {
+    func record(
+        _ key: Key, uptime: Double, cpu: Double?, memory: Double?, net: (Double, Double)?,
+        minSpacing: Double
+    ) -> SystemHistory {
         guard var slot = slots[key] else { return SystemHistory() }
         var h = slot.history
-        if uptime < h.lastUptime { h = SystemHistory() } // rebooted
+        if uptime < h.lastUptime { h = SystemHistory() }  // rebooted
         if uptime - h.lastUptime >= minSpacing {
             func push(_ a: inout [Double], _ v: Double?) {
                 guard let v else { return }

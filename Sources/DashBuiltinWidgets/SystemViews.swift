@@ -18,8 +18,10 @@ enum SystemViews {
     }
 
     /// `CPU ▆▆▆▆░░  37%`: a label, a gauge coloured by level, the percent.
-    static func meter(_ label: String, _ percent: Double?, labelWidth: Int = 3, trailing: String? = nil,
-                      trailingWidth: Int = 0) -> TileView {
+    static func meter(
+        _ label: String, _ percent: Double?, labelWidth: Int = 3, trailing: String? = nil,
+        trailingWidth: Int = 0
+    ) -> TileView {
         HStack {
             if labelWidth > 0 { Text(label).font(.caption).lineLimit(1).frame(width: labelWidth) }
             Gauge(value: (percent ?? 0) / 100, color: SysFmt.color(percent))
@@ -143,8 +145,9 @@ enum SystemViews {
                 Text("up " + SysFmt.uptime(e.uptime)).font(.caption)
             }.link(SystemWidget.link("overview"))
             VStack {
-                meter("CPU", e.cpu, labelWidth: 4, trailing: "ld " + FixedFormat.decimal(e.load.first ?? 0, places: 2),
-                      trailingWidth: 7)
+                meter(
+                    "CPU", e.cpu, labelWidth: 4, trailing: "ld " + FixedFormat.decimal(e.load.first ?? 0, places: 2),
+                    trailingWidth: 7)
                 Sparkline(e.history.cpu.isEmpty ? [e.cpu ?? 0] : e.history.cpu, color: SysFmt.color(e.cpu))
                 coresRow(e)
                 if roomy {
@@ -159,9 +162,11 @@ enum SystemViews {
                 }
             }.link(SystemWidget.link("memory"))
             for d in e.disks.prefix(disks) {
-                meter(mountLabel(d.mountPoint, width: 4), d.percent, labelWidth: 4,
-                      trailing: SysFmt.bytes(d.space.available) + " free", trailingWidth: 9)
-                    .link(SystemWidget.link("disk"))
+                meter(
+                    mountLabel(d.mountPoint, width: 4), d.percent, labelWidth: 4,
+                    trailing: SysFmt.bytes(d.space.available) + " free", trailingWidth: 9
+                )
+                .link(SystemWidget.link("disk"))
             }
             HStack {
                 Text("Net").font(.caption).frame(width: 4)
@@ -248,12 +253,14 @@ enum SystemViews {
     }
 
     static func cpuDetail(_ e: SystemEntry, chart: Int, width: Int) -> TileView {
-        let window = e.cpuWindow.map { "over the last " + FixedFormat.decimal($0, places: 1) + " s" }
+        let window =
+            e.cpuWindow.map { "over the last " + FixedFormat.decimal($0, places: 1) + " s" }
             ?? "average since boot"
         return VStack {
             titleRow("CPU \(SysFmt.percent(e.cpu))", window)
-            Sparkline(stretch(e.history.cpu.isEmpty ? [e.cpu ?? 0] : e.history.cpu, width: width),
-                      color: SysFmt.color(e.cpu), height: chart)
+            Sparkline(
+                stretch(e.history.cpu.isEmpty ? [e.cpu ?? 0] : e.history.cpu, width: width),
+                color: SysFmt.color(e.cpu), height: chart)
             fact("Load average 1 / 5 / 15 min", SysFmt.load(e.load))
             fact("Runnable / all tasks", "\(e.runnable) / \(e.tasks)")
             Divider()
@@ -268,8 +275,9 @@ enum SystemViews {
         return VStack {
             titleRow("Memory \(SysFmt.percent(m.percent))", SysFmt.bytes(m.used) + " of " + SysFmt.bytes(m.total))
             Gauge(value: m.percent / 100, color: SysFmt.color(m.percent))
-            Sparkline(stretch(e.history.memory.isEmpty ? [m.percent] : e.history.memory, width: width),
-                      color: .accent, height: chart)
+            Sparkline(
+                stretch(e.history.memory.isEmpty ? [m.percent] : e.history.memory, width: width),
+                color: .accent, height: chart)
             fact("Used (total − available)", SysFmt.bytes(m.used))
             fact("Available", SysFmt.bytes(m.available))
             fact("Free", SysFmt.bytes(m.free))
@@ -277,8 +285,9 @@ enum SystemViews {
             fact("Buffers", SysFmt.bytes(m.buffers))
             Divider()
             if m.swapTotal > 0 {
-                meter("Swap", m.swapPercent, labelWidth: 5,
-                      trailing: SysFmt.bytes(m.swapUsed) + "/" + SysFmt.bytes(m.swapTotal), trailingWidth: 11)
+                meter(
+                    "Swap", m.swapPercent, labelWidth: 5,
+                    trailing: SysFmt.bytes(m.swapUsed) + "/" + SysFmt.bytes(m.swapTotal), trailingWidth: 11)
             } else {
                 Text("No swap").font(.caption)
             }
@@ -295,10 +304,11 @@ enum SystemViews {
                     Spacer(minLength: 1)
                     Text("\(d.fsType) on \(d.device)").font(.caption).lineLimit(1)
                 }
-                meter("", d.percent, labelWidth: 0,
-                      trailing: SysFmt.bytes(d.space.used) + " of " + SysFmt.bytes(d.space.used + d.space.available)
+                meter(
+                    "", d.percent, labelWidth: 0,
+                    trailing: SysFmt.bytes(d.space.used) + " of " + SysFmt.bytes(d.space.used + d.space.available)
                         + ", " + SysFmt.bytes(d.space.available) + " free",
-                      trailingWidth: 24)
+                    trailingWidth: 24)
             }
         }
     }
@@ -312,16 +322,18 @@ enum SystemViews {
                 Spacer()
                 Text(SysFmt.bytes(e.receivedTotal) + " since boot").font(.caption)
             }
-            Sparkline(stretch(e.history.received.isEmpty ? [0] : e.history.received, width: width), color: .positive,
-                      height: max(1, chart / 2))
+            Sparkline(
+                stretch(e.history.received.isEmpty ? [0] : e.history.received, width: width), color: .positive,
+                height: max(1, chart / 2))
             HStack {
                 Text("Sent").font(.caption)
                 Text(SysFmt.rate(e.sent)).foregroundStyle(.accent)
                 Spacer()
                 Text(SysFmt.bytes(e.sentTotal) + " since boot").font(.caption)
             }
-            Sparkline(stretch(e.history.sent.isEmpty ? [0] : e.history.sent, width: width), color: .accent,
-                      height: max(1, chart / 2))
+            Sparkline(
+                stretch(e.history.sent.isEmpty ? [0] : e.history.sent, width: width), color: .accent,
+                height: max(1, chart / 2))
             Divider()
             for i in e.interfaces {
                 HStack {

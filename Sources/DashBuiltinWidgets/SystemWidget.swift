@@ -12,8 +12,10 @@ public struct SystemMemory: Codable, Sendable, Hashable {
     public var swapTotal: UInt64
     public var swapFree: UInt64
 
-    public init(total: UInt64, available: UInt64, free: UInt64, buffers: UInt64, cached: UInt64,
-                swapTotal: UInt64, swapFree: UInt64) {
+    public init(
+        total: UInt64, available: UInt64, free: UInt64, buffers: UInt64, cached: UInt64,
+        swapTotal: UInt64, swapFree: UInt64
+    ) {
         self.total = total
         self.available = available
         self.free = free
@@ -175,14 +177,17 @@ public enum SystemWidget {
     public static let kind = "system"
 
     public static let schema = ConfigurationSchema([
-        Parameter(key: "interval", title: "Interval", help: "Seconds between samples (htop samples every 2)",
-                  kind: .integer(1...3600), default: .int(2)),
-        Parameter(key: "mounts", title: "File systems",
-                  help: "Mount points to show, such as /,/home; empty for every disk-backed file system",
-                  kind: .list(itemPattern: "/.*"), default: .list([])),
-        Parameter(key: "interfaces", title: "Network interfaces",
-                  help: "Interfaces to count, such as eth0,wlan0; empty for all but loopback and virtual ones",
-                  kind: .list(itemPattern: "[A-Za-z0-9_.:@-]{1,32}"), default: .list([])),
+        Parameter(
+            key: "interval", title: "Interval", help: "Seconds between samples (htop samples every 2)",
+            kind: .integer(1...3600), default: .int(2)),
+        Parameter(
+            key: "mounts", title: "File systems",
+            help: "Mount points to show, such as /,/home; empty for every disk-backed file system",
+            kind: .list(itemPattern: "/.*"), default: .list([])),
+        Parameter(
+            key: "interfaces", title: "Network interfaces",
+            help: "Interfaces to count, such as eth0,wlan0; empty for all but loopback and virtual ones",
+            kind: .list(itemPattern: "[A-Za-z0-9_.:@-]{1,32}"), default: .list([])),
     ])
 
     public static let widget = make()
@@ -193,15 +198,18 @@ public enum SystemWidget {
     ///   - warmup: on the very first sample of a configuration there is nothing to
     ///     compare with; the provider then reads twice this far apart (zero: the first
     ///     entry shows CPU averaged since boot and no network rates).
-    public static func make(proc: ProcFS = ProcFS(), store: SystemSamplerStore = .shared,
-                            warmup: Duration = .milliseconds(250)) -> Widget {
-        Widget(kind: kind, displayName: "System",
-               description: "CPU, load, memory, disks, network and top processes, from /proc",
-               supportedFamilies: [.small, .medium, .large, .extraLarge],
-               schema: schema, cost: .local, timeout: 10,
-               provider: SystemProvider(proc: proc, store: store, warmup: warmup),
-               view: { entry, ctx in SystemViews.tile(entry, ctx) },
-               detail: { link, entry, ctx in SystemViews.detail(link, entry, ctx) })
+    public static func make(
+        proc: ProcFS = ProcFS(), store: SystemSamplerStore = .shared,
+        warmup: Duration = .milliseconds(250)
+    ) -> Widget {
+        Widget(
+            kind: kind, displayName: "System",
+            description: "CPU, load, memory, disks, network and top processes, from /proc",
+            supportedFamilies: [.small, .medium, .large, .extraLarge],
+            schema: schema, cost: .local, timeout: 10,
+            provider: SystemProvider(proc: proc, store: store, warmup: warmup),
+            view: { entry, ctx in SystemViews.tile(entry, ctx) },
+            detail: { link, entry, ctx in SystemViews.detail(link, entry, ctx) })
     }
 
     static func link(_ path: String...) -> String { DeepLink.make(kind: kind, path.joined(separator: "/")) }
@@ -253,11 +261,13 @@ struct SystemProvider: TimelineProvider {
             raw = try proc.rawSample(interfaces: interfaces, processes: procs)
             baseline = await store.exchange(key, raw, minWindow: minWindow)
         }
-        var entry = SystemCompute.entry(now: now, interval: interval, raw: raw, baseline: baseline,
-                                        processes: procs, proc: proc, mounts: configuration.list("mounts"))
-        entry.history = await store.record(key, uptime: raw.uptime, cpu: entry.cpu, memory: entry.memory.percent,
-                                           net: entry.received.flatMap { rx in entry.sent.map { (rx, $0) } },
-                                           minSpacing: minWindow)
+        var entry = SystemCompute.entry(
+            now: now, interval: interval, raw: raw, baseline: baseline,
+            processes: procs, proc: proc, mounts: configuration.list("mounts"))
+        entry.history = await store.record(
+            key, uptime: raw.uptime, cpu: entry.cpu, memory: entry.memory.percent,
+            net: entry.received.flatMap { rx in entry.sent.map { (rx, $0) } },
+            minSpacing: minWindow)
         return entry
     }
 }
@@ -268,8 +278,10 @@ enum SystemCompute {
     static let topCount = 20
     static let commandCount = 12
 
-    static func entry(now: Date, interval: Double, raw: SystemRawSample, baseline: SystemRawSample?,
-                      processes: [ProcStat]?, proc: ProcFS, mounts: [String]) -> SystemEntry {
+    static func entry(
+        now: Date, interval: Double, raw: SystemRawSample, baseline: SystemRawSample?,
+        processes: [ProcStat]?, proc: ProcFS, mounts: [String]
+    ) -> SystemEntry {
         let dt = baseline.map { raw.uptime - $0.uptime } ?? 0
         var cpu: Double? = nil
         var cpuWindow: Double? = nil
@@ -292,8 +304,9 @@ enum SystemCompute {
         let interfaces = raw.interfaces.keys.sorted().map { name -> SystemInterface in
             let c = raw.interfaces[name]!
             let b = baseline?.interfaces[name]
-            return SystemInterface(name: TextSanitizer.singleLine(name), received: rate(c.received, b?.received),
-                                   sent: rate(c.sent, b?.sent), receivedTotal: c.received, sentTotal: c.sent)
+            return SystemInterface(
+                name: TextSanitizer.singleLine(name), received: rate(c.received, b?.received),
+                sent: rate(c.sent, b?.sent), receivedTotal: c.received, sentTotal: c.sent)
         }
 
         let info = ProcParse.meminfo(proc.read("meminfo") ?? "")
@@ -301,29 +314,34 @@ enum SystemCompute {
         let free = info["MemFree"] ?? 0
         let buffers = info["Buffers"] ?? 0
         let cached = (info["Cached"] ?? 0) + (info["SReclaimable"] ?? 0)
-        let memory = SystemMemory(total: total, available: info["MemAvailable"] ?? min(total, free + buffers + cached),
-                                  free: free, buffers: buffers, cached: cached,
-                                  swapTotal: info["SwapTotal"] ?? 0, swapFree: info["SwapFree"] ?? 0)
+        let memory = SystemMemory(
+            total: total, available: info["MemAvailable"] ?? min(total, free + buffers + cached),
+            free: free, buffers: buffers, cached: cached,
+            swapTotal: info["SwapTotal"] ?? 0, swapFree: info["SwapFree"] ?? 0)
         let loadavg = ProcParse.loadavg(proc.read("loadavg") ?? "")
         let host = TextSanitizer.singleLine(proc.read("sys/kernel/hostname", limit: 256) ?? "")
         let disks = proc.fileSystems(wanted: mounts).map { m, s in
-            SystemDisk(mountPoint: TextSanitizer.singleLine(m.mountPoint), device: TextSanitizer.singleLine(m.device),
-                       fsType: TextSanitizer.singleLine(m.fsType), space: s)
+            SystemDisk(
+                mountPoint: TextSanitizer.singleLine(m.mountPoint), device: TextSanitizer.singleLine(m.device),
+                fsType: TextSanitizer.singleLine(m.fsType), space: s)
         }
         let (top, measured) = topProcesses(processes, raw: raw, baseline: baseline, proc: proc)
-        return SystemEntry(date: now, host: host.isEmpty ? "this machine" : host, uptime: raw.uptime,
-                           interval: interval,
-                           cpu: cpu, cpuWindow: cpuWindow, cores: cores, load: loadavg?.load ?? [],
-                           runnable: loadavg?.running ?? 0, tasks: loadavg?.total ?? 0, memory: memory, disks: disks,
-                           received: rx, sent: tx, receivedTotal: raw.net.received, sentTotal: raw.net.sent,
-                           interfaces: interfaces, processes: top, processesMeasured: measured,
-                           history: SystemHistory(), isPlaceholder: false)
+        return SystemEntry(
+            date: now, host: host.isEmpty ? "this machine" : host, uptime: raw.uptime,
+            interval: interval,
+            cpu: cpu, cpuWindow: cpuWindow, cores: cores, load: loadavg?.load ?? [],
+            runnable: loadavg?.running ?? 0, tasks: loadavg?.total ?? 0, memory: memory, disks: disks,
+            received: rx, sent: tx, receivedTotal: raw.net.received, sentTotal: raw.net.sent,
+            interfaces: interfaces, processes: top, processesMeasured: measured,
+            history: SystemHistory(), isPlaceholder: false)
     }
 
     /// The busiest processes: CPU over the window when the baseline has process
     /// counters, else each process's average over its life (what `ps` shows).
-    static func topProcesses(_ processes: [ProcStat]?, raw: SystemRawSample, baseline: SystemRawSample?,
-                             proc: ProcFS) -> ([SystemProcess], Bool) {
+    static func topProcesses(
+        _ processes: [ProcStat]?, raw: SystemRawSample, baseline: SystemRawSample?,
+        proc: ProcFS
+    ) -> ([SystemProcess], Bool) {
         guard let processes else { return ([], false) }
         let hz = proc.clockTicks
         let before = baseline?.processTicks
@@ -344,10 +362,11 @@ enum SystemCompute {
         }
         let top = rows.prefix(topCount).enumerated().map { i, row -> SystemProcess in
             let (p, cpu) = row
-            return SystemProcess(pid: p.pid, name: TextSanitizer.singleLine(p.name),
-                                 command: i < commandCount ? proc.commandLine(p.pid) : "",
-                                 cpu: cpu, memory: (proc.residentPages(p.pid) ?? p.rssPages) * proc.pageSize,
-                                 threads: p.threads, state: String(p.state))
+            return SystemProcess(
+                pid: p.pid, name: TextSanitizer.singleLine(p.name),
+                command: i < commandCount ? proc.commandLine(p.pid) : "",
+                cpu: cpu, memory: (proc.residentPages(p.pid) ?? p.rssPages) * proc.pageSize,
+                threads: p.threads, state: String(p.state))
         }
         return (top, measured)
     }
@@ -370,35 +389,47 @@ enum SystemSamples {
         history.received = wave(60, base: 900_000, amplitude: 700_000, seed: 2)
         history.sent = wave(60, base: 90_000, amplitude: 60_000, seed: 7)
         let processes = [
-            SystemProcess(pid: 48213, name: "swift-frontend",
-                          command: "swift-frontend -frontend -c Sources/App/main.swift",
-                          cpu: 98.2, memory: 1_288_490_188, threads: 4, state: "R"),
-            SystemProcess(pid: 1822, name: "firefox", command: "/usr/lib/firefox/firefox", cpu: 23.5,
-                          memory: 987_654_321, threads: 92, state: "S"),
-            SystemProcess(pid: 913, name: "Xorg", command: "/usr/lib/Xorg :0", cpu: 6.1, memory: 156_237_824,
-                          threads: 12, state: "S"),
-            SystemProcess(pid: 30117, name: "swiftdash", command: "swiftdash", cpu: 0.5, memory: 27_262_976,
-                          threads: 3, state: "S"),
-            SystemProcess(pid: 2240, name: "pipewire", command: "/usr/bin/pipewire", cpu: 0.4, memory: 18_874_368,
-                          threads: 3, state: "S"),
-            SystemProcess(pid: 1, name: "systemd", command: "/sbin/init", cpu: 0.0, memory: 13_631_488,
-                          threads: 1, state: "S"),
+            SystemProcess(
+                pid: 48213, name: "swift-frontend",
+                command: "swift-frontend -frontend -c Sources/App/main.swift",
+                cpu: 98.2, memory: 1_288_490_188, threads: 4, state: "R"),
+            SystemProcess(
+                pid: 1822, name: "firefox", command: "/usr/lib/firefox/firefox", cpu: 23.5,
+                memory: 987_654_321, threads: 92, state: "S"),
+            SystemProcess(
+                pid: 913, name: "Xorg", command: "/usr/lib/Xorg :0", cpu: 6.1, memory: 156_237_824,
+                threads: 12, state: "S"),
+            SystemProcess(
+                pid: 30117, name: "swiftdash", command: "swiftdash", cpu: 0.5, memory: 27_262_976,
+                threads: 3, state: "S"),
+            SystemProcess(
+                pid: 2240, name: "pipewire", command: "/usr/bin/pipewire", cpu: 0.4, memory: 18_874_368,
+                threads: 3, state: "S"),
+            SystemProcess(
+                pid: 1, name: "systemd", command: "/sbin/init", cpu: 0.0, memory: 13_631_488,
+                threads: 1, state: "S"),
         ]
         return SystemEntry(
             date: now, host: "devbox", uptime: 3 * 86400 + 4 * 3600 + 12 * 60, interval: 2,
             cpu: 37, cpuWindow: 2, cores: [52, 31, 88, 12, 40, 7, 35, 29], load: [1.52, 1.20, 0.98],
             runnable: 2, tasks: 412,
-            memory: SystemMemory(total: 16 * gib, available: 6 * gib + 700 << 20, free: 2 * gib, buffers: 300 << 20,
-                                 cached: 4 * gib, swapTotal: 2 * gib, swapFree: 2 * gib - 180 << 20),
+            memory: SystemMemory(
+                total: 16 * gib, available: 6 * gib + 700 << 20, free: 2 * gib, buffers: 300 << 20,
+                cached: 4 * gib, swapTotal: 2 * gib, swapFree: 2 * gib - 180 << 20),
             disks: [
-                SystemDisk(mountPoint: "/", device: "/dev/nvme0n1p2", fsType: "ext4",
-                           space: DiskSpace(total: 476 * gib, used: 231 * gib, available: 221 * gib)),
-                SystemDisk(mountPoint: "/home", device: "/dev/sda1", fsType: "xfs",
-                           space: DiskSpace(total: 931 * gib, used: 780 * gib, available: 151 * gib)),
+                SystemDisk(
+                    mountPoint: "/", device: "/dev/nvme0n1p2", fsType: "ext4",
+                    space: DiskSpace(total: 476 * gib, used: 231 * gib, available: 221 * gib)),
+                SystemDisk(
+                    mountPoint: "/home", device: "/dev/sda1", fsType: "xfs",
+                    space: DiskSpace(total: 931 * gib, used: 780 * gib, available: 151 * gib)),
             ],
             received: 1_258_291, sent: 98_304, receivedTotal: 48 * gib, sentTotal: 3 * gib,
-            interfaces: [SystemInterface(name: "eth0", received: 1_258_291, sent: 98_304,
-                                         receivedTotal: 48 * gib, sentTotal: 3 * gib)],
+            interfaces: [
+                SystemInterface(
+                    name: "eth0", received: 1_258_291, sent: 98_304,
+                    receivedTotal: 48 * gib, sentTotal: 3 * gib)
+            ],
             processes: processes, processesMeasured: true, history: history, isPlaceholder: false)
     }
 }

@@ -99,15 +99,18 @@ enum TodoTxt {
 
     static func parse(_ l: TodoFile.Line, index: Int) -> TodoItem {
         func broken(_ why: String, _ shown: String) -> TodoItem {
-            TodoItem(line: index, raw: TextSanitizer.singleLine(shown), done: false, completed: nil, priority: nil,
-                     created: nil, title: TextSanitizer.singleLine(shown), projects: [], contexts: [], due: nil,
-                     problem: why)
+            TodoItem(
+                line: index, raw: TextSanitizer.singleLine(shown), done: false, completed: nil, priority: nil,
+                created: nil, title: TextSanitizer.singleLine(shown), projects: [], contexts: [], due: nil,
+                problem: why)
         }
         guard let text = l.text else {
             return broken("not UTF-8", String(decoding: l.bytes, as: UTF8.self))
         }
-        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F
-            || (0x80...0x9F).contains($0.value) }) {
+        if text.unicodeScalars.contains(where: {
+            ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F
+                || (0x80...0x9F).contains($0.value)
+        }) {
             return broken("control characters", text)
         }
         if text.count > TextSanitizer.maxFieldCharacters { return broken("longer than 2,000 characters", text) }
@@ -130,8 +133,9 @@ enum TodoTxt {
 
     static func parseBody(_ text: String, index: Int) -> TodoItem {
         var tokens = text.split(separator: " ", omittingEmptySubsequences: true)[...]
-        var item = TodoItem(line: index, raw: text, done: false, completed: nil, priority: nil, created: nil,
-                            title: "", projects: [], contexts: [], due: nil, problem: nil)
+        var item = TodoItem(
+            line: index, raw: text, done: false, completed: nil, priority: nil, created: nil,
+            title: "", projects: [], contexts: [], due: nil, problem: nil)
         if tokens.first == "x" {
             item.done = true
             tokens = tokens.dropFirst()
@@ -154,7 +158,8 @@ enum TodoTxt {
             } else if t.count > 1, t.first == "@" {
                 item.contexts.append(String(t.dropFirst()))
             } else if let colon = t.firstIndex(of: ":"), colon != t.startIndex, t.index(after: colon) != t.endIndex,
-                      !t[t.index(after: colon)...].hasPrefix("//"), !t[..<colon].contains(where: { !$0.isLetter }) {
+                !t[t.index(after: colon)...].hasPrefix("//"), !t[..<colon].contains(where: { !$0.isLetter })
+            {
                 let key = t[..<colon].lowercased(), value = t[t.index(after: colon)...]
                 if key == "due" {
                     guard isDate(value) else {
@@ -175,8 +180,9 @@ enum TodoTxt {
         }
         item.title = TextSanitizer.singleLine(words.joined(separator: " "))
         if item.title.isEmpty {
-            item.title = TextSanitizer.singleLine(([item.projects.map { "+" + $0 }, item.contexts.map { "@" + $0 }]
-                .joined().joined(separator: " ")))
+            item.title = TextSanitizer.singleLine(
+                ([item.projects.map { "+" + $0 }, item.contexts.map { "@" + $0 }]
+                    .joined().joined(separator: " ")))
         }
         return item
     }
@@ -188,7 +194,8 @@ enum TodoTxt {
         var rest = Substring(text)
         var priority: Substring? = nil
         if let first = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).first,
-           isPriority(first) {
+            isPriority(first)
+        {
             priority = first.dropFirst().prefix(1)
             rest = rest.dropFirst(3)
             while rest.first == " " { rest = rest.dropFirst() }
@@ -201,7 +208,8 @@ enum TodoTxt {
         guard text.hasPrefix("x ") else { return text }
         var rest = text.dropFirst(2)
         if let first = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).first,
-           isDate(first) {
+            isDate(first)
+        {
             rest = rest.dropFirst(first.count)
             if rest.first == " " { rest = rest.dropFirst() }
         }

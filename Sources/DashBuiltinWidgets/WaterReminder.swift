@@ -85,9 +85,10 @@ public struct WaterProvider: TimelineProvider {
     static func settings(_ config: WidgetConfig) -> Settings {
         let wake = hhmm(config.string("wake"), (8, 0)), sleep = hhmm(config.string("sleep"), (22, 0))
         func text(_ t: (Int, Int)) -> String { FixedFormat.zeroPadded(t.0) + ":" + FixedFormat.zeroPadded(t.1) }
-        return Settings(interval: min(480, max(15, config.int("interval") ?? 120)),
-                        goal: min(30, max(1, config.int("goal") ?? 8)),
-                        wake: wake, sleep: sleep, wakeText: text(wake), sleepText: text(sleep))
+        return Settings(
+            interval: min(480, max(15, config.int("interval") ?? 120)),
+            goal: min(30, max(1, config.int("goal") ?? 8)),
+            wake: wake, sleep: sleep, wakeText: text(wake), sleepText: text(sleep))
     }
 
     /// The waking hours of the day `day` falls on: from `wake` to `sleep` (the next day when
@@ -140,22 +141,25 @@ public struct WaterProvider: TimelineProvider {
     }
 
     public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws
-        -> Timeline<WaterEntry> {
+        -> Timeline<WaterEntry>
+    {
         let t = Self.entries(Self.state(context), configuration, now: context.now, zone: context.timeZone)
         return Timeline(entries: t.entries, policy: .after(t.reload))
     }
 
     /// The entries from `now` to the next waking time, and that time (the one reload).
     static func entries(_ state: WaterState, _ config: WidgetConfig, now: Date, zone: TimeZone)
-        -> (entries: [WaterEntry], reload: Date) {
+        -> (entries: [WaterEntry], reload: Date)
+    {
         let s = settings(config)
         let step = Double(s.interval) * 60
         let w = currentWindow(now, s, zone)
         func glasses(at d: Date) -> Int { state.day == LocalDay.key(d, zone) ? state.glasses : 0 }
         func entry(_ d: Date, _ mode: WaterEntry.Mode) -> WaterEntry {
-            WaterEntry(date: d, mode: mode, glasses: glasses(at: d), goal: s.goal, interval: s.interval,
-                       lastDrink: state.lastDrink, nextDue: nil, dueSince: nil, quietUntil: nil, wake: s.wakeText,
-                       sleep: s.sleepText, reminders: [], zone: zone.identifier)
+            WaterEntry(
+                date: d, mode: mode, glasses: glasses(at: d), goal: s.goal, interval: s.interval,
+                lastDrink: state.lastDrink, nextDue: nil, dueSince: nil, quietUntil: nil, wake: s.wakeText,
+                sleep: s.sleepText, reminders: [], zone: zone.identifier)
         }
         /// Night from `from` until `until`: one entry, and one more at each midnight (the count
         /// of glasses starts again), no reload.
@@ -223,14 +227,18 @@ public struct WaterProvider: TimelineProvider {
 
 public enum WaterWidget {
     public static let schema = ConfigurationSchema([
-        Parameter(key: "interval", title: "Every (minutes)", help: "Minutes between reminders.",
-                  kind: .integer(15...480), default: .int(120)),
-        Parameter(key: "wake", title: "From", help: "When the waking hours begin (HH:MM, your time zone).",
-                  kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("08:00")),
-        Parameter(key: "sleep", title: "Until", help: "When they end; no reminders and no reloads until the next day.",
-                  kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("22:00")),
-        Parameter(key: "goal", title: "Glasses a day", help: "How many glasses make the day's goal.",
-                  kind: .integer(1...30), default: .int(8)),
+        Parameter(
+            key: "interval", title: "Every (minutes)", help: "Minutes between reminders.",
+            kind: .integer(15...480), default: .int(120)),
+        Parameter(
+            key: "wake", title: "From", help: "When the waking hours begin (HH:MM, your time zone).",
+            kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("08:00")),
+        Parameter(
+            key: "sleep", title: "Until", help: "When they end; no reminders and no reloads until the next day.",
+            kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("22:00")),
+        Parameter(
+            key: "goal", title: "Glasses a day", help: "How many glasses make the day's goal.",
+            kind: .integer(1...30), default: .int(8)),
     ])
 
     public static let widget = Widget(

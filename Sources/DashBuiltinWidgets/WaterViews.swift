@@ -115,8 +115,10 @@ enum WaterViews {
             Text("\(e.glasses) of \(e.goal) glasses today").font(.title)
             Text(glasses(e, width: 30)).foregroundStyle(.accent)
             schedule(e, zone)
-            Text("A reminder \(every(e)) from \(e.wake) to \(e.sleep); none at night, and no reloads either: "
-                 + "the day's reminders are one timeline, loaded once at \(e.wake).").font(.caption)
+            Text(
+                "A reminder \(every(e)) from \(e.wake) to \(e.sleep); none at night, and no reloads either: "
+                    + "the day's reminders are one timeline, loaded once at \(e.wake)."
+            ).font(.caption)
             Text("Drank (in the tile) counts a glass and starts the interval again; u undoes it.").font(.caption)
         }
     }

@@ -328,8 +328,10 @@ enum WeatherViews {
             body
             Spacer()
             HStack {
-                Text("\(e.source) · \(WeatherFormat.coordinate(e.latitude)), \(WeatherFormat.coordinate(e.longitude))"
-                     + (e.timeZone.isEmpty ? "" : " · \(e.timeZone)") + " · updated").font(.caption).lineLimit(1)
+                Text(
+                    "\(e.source) · \(WeatherFormat.coordinate(e.latitude)), \(WeatherFormat.coordinate(e.longitude))"
+                        + (e.timeZone.isEmpty ? "" : " · \(e.timeZone)") + " · updated"
+                ).font(.caption).lineLimit(1)
                 Text(e.date, style: .relative).font(.caption)
             }
         }
@@ -380,8 +382,11 @@ enum WeatherViews {
         let dir = WeatherFormat.compass(c.windDirection)
         let next = Array(e.hours.prefix(24))
         return VStack {
-            titleRow(e.place, e.isForecast ? "forecast for \(WeatherFormat.time(c.time, e.utcOffset))"
-                        : "measured \(WeatherFormat.time(c.time, e.utcOffset))")
+            titleRow(
+                e.place,
+                e.isForecast
+                    ? "forecast for \(WeatherFormat.time(c.time, e.utcOffset))"
+                    : "measured \(WeatherFormat.time(c.time, e.utcOffset))")
             HStack {
                 currentGlyph(e)
                 Text(WeatherFormat.temperature(c.temperature, e.temperatureUnit)).font(.largeTitle)

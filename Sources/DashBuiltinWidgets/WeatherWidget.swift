@@ -69,7 +69,8 @@ public struct WeatherEntry: TimelineEntry, Hashable {
     public var isPlaceholder: Bool
 
     public var summary: String {
-        var s = "\(place) \(WeatherFormat.temperature(current.temperature, temperatureUnit)) "
+        var s =
+            "\(place) \(WeatherFormat.temperature(current.temperature, temperatureUnit)) "
             + WeatherCodes.describe(current.code)
         if let d = days.first {
             s += ", high \(WeatherFormat.degrees(d.high)) low \(WeatherFormat.degrees(d.low))"
@@ -81,8 +82,12 @@ public struct WeatherEntry: TimelineEntry, Hashable {
     /// snow) likely within three hours scores by its probability.
     public var relevance: Relevance? {
         guard !isPlaceholder else { return nil }
-        let soon = [WeatherHour(time: current.time, temperature: current.temperature, code: current.code,
-                                precipitationProbability: nil, isDay: current.isDay)]
+        let soon =
+            [
+                WeatherHour(
+                    time: current.time, temperature: current.temperature, code: current.code,
+                    precipitationProbability: nil, isDay: current.isDay)
+            ]
             + hours.filter { $0.time.timeIntervalSince(date) <= 3 * 3600 }
         if soon.contains(where: { WeatherCodes.isStorm($0.code) }) { return Relevance(score: 1, duration: 3600) }
         let p = soon.compactMap(\.precipitationProbability).max() ?? 0
@@ -102,46 +107,61 @@ public enum WeatherWidget {
     static let coordinate = #"-?[0-9]{1,3}(\.[0-9]+)?|"#
 
     public static let schema = ConfigurationSchema([
-        Parameter(key: "location", title: "Place",
-                  help: "A place name found through the geocoding API (Berlin, or 'Paris, FR'); "
-                      + "only a label when latitude and longitude are set",
-                  kind: .string(pattern: #"[^\n]{0,80}"#), default: .string("Berlin")),
-        Parameter(key: "latitude", title: "Latitude", help: "Decimal degrees, -90 to 90 (with longitude: no geocoding)",
-                  kind: .string(pattern: coordinate), default: .string("")),
-        Parameter(key: "longitude", title: "Longitude", help: "Decimal degrees, -180 to 180",
-                  kind: .string(pattern: coordinate), default: .string("")),
-        Parameter(key: "temperatureUnit", title: "Temperature",
-                  help: "Degrees Celsius or Fahrenheit",
-                  kind: .enumeration([ParameterOption("celsius", title: "°C"),
-                                      ParameterOption("fahrenheit", title: "°F")]),
-                  default: .string("celsius")),
-        Parameter(key: "windSpeedUnit", title: "Wind speed", help: "km/h, mph, m/s or knots",
-                  kind: .enumeration([ParameterOption("kmh", title: "km/h"), ParameterOption("mph", title: "mph"),
-                                      ParameterOption("ms", title: "m/s"), ParameterOption("kn", title: "knots")]),
-                  default: .string("kmh")),
-        Parameter(key: "icons", title: "Icons",
-                  help: "Emoji for each condition, or plain text where a terminal or font lacks them",
-                  kind: .enumeration([ParameterOption("emoji", title: "Emoji"),
-                                      ParameterOption("text", title: "Plain text")]),
-                  default: .string("emoji")),
-        Parameter(key: "endpoint", title: "Forecast endpoint", help: "Open-Meteo's forecast API (\(forecastEndpoint))",
-                  kind: .string(pattern: "https?://.+"), default: .string(forecastEndpoint)),
-        Parameter(key: "geocodingEndpoint", title: "Geocoding endpoint",
-                  help: "Open-Meteo's geocoding API (\(geocodingEndpoint))",
-                  kind: .string(pattern: "https?://.+"), default: .string(geocodingEndpoint)),
+        Parameter(
+            key: "location", title: "Place",
+            help: "A place name found through the geocoding API (Berlin, or 'Paris, FR'); "
+                + "only a label when latitude and longitude are set",
+            kind: .string(pattern: #"[^\n]{0,80}"#), default: .string("Berlin")),
+        Parameter(
+            key: "latitude", title: "Latitude", help: "Decimal degrees, -90 to 90 (with longitude: no geocoding)",
+            kind: .string(pattern: coordinate), default: .string("")),
+        Parameter(
+            key: "longitude", title: "Longitude", help: "Decimal degrees, -180 to 180",
+            kind: .string(pattern: coordinate), default: .string("")),
+        Parameter(
+            key: "temperatureUnit", title: "Temperature",
+            help: "Degrees Celsius or Fahrenheit",
+            kind: .enumeration([
+                ParameterOption("celsius", title: "°C"),
+                ParameterOption("fahrenheit", title: "°F"),
+            ]),
+            default: .string("celsius")),
+        Parameter(
+            key: "windSpeedUnit", title: "Wind speed", help: "km/h, mph, m/s or knots",
+            kind: .enumeration([
+                ParameterOption("kmh", title: "km/h"), ParameterOption("mph", title: "mph"),
+                ParameterOption("ms", title: "m/s"), ParameterOption("kn", title: "knots"),
+            ]),
+            default: .string("kmh")),
+        Parameter(
+            key: "icons", title: "Icons",
+            help: "Emoji for each condition, or plain text where a terminal or font lacks them",
+            kind: .enumeration([
+                ParameterOption("emoji", title: "Emoji"),
+                ParameterOption("text", title: "Plain text"),
+            ]),
+            default: .string("emoji")),
+        Parameter(
+            key: "endpoint", title: "Forecast endpoint", help: "Open-Meteo's forecast API (\(forecastEndpoint))",
+            kind: .string(pattern: "https?://.+"), default: .string(forecastEndpoint)),
+        Parameter(
+            key: "geocodingEndpoint", title: "Geocoding endpoint",
+            help: "Open-Meteo's geocoding API (\(geocodingEndpoint))",
+            kind: .string(pattern: "https?://.+"), default: .string(geocodingEndpoint)),
     ])
 
     public static let widget = make()
 
     /// - Parameter places: remembers geocoded places (a place does not move between reloads).
     public static func make(http: HTTPClient = HTTPClient(), places: WeatherPlaceCache = .shared) -> Widget {
-        Widget(kind: kind, displayName: "Weather",
-               description: "Conditions now, the next hours and the next days, from Open-Meteo (no key needed)",
-               supportedFamilies: [.small, .medium, .large],
-               schema: schema, cost: .budgeted, timeout: 2 * http.options.totalTimeout + 5,
-               provider: WeatherProvider(http: http, places: places),
-               view: { entry, ctx in WeatherViews.tile(entry, ctx) },
-               detail: { link, entry, ctx in WeatherViews.detail(link, entry, ctx) })
+        Widget(
+            kind: kind, displayName: "Weather",
+            description: "Conditions now, the next hours and the next days, from Open-Meteo (no key needed)",
+            supportedFamilies: [.small, .medium, .large],
+            schema: schema, cost: .budgeted, timeout: 2 * http.options.totalTimeout + 5,
+            provider: WeatherProvider(http: http, places: places),
+            view: { entry, ctx in WeatherViews.tile(entry, ctx) },
+            detail: { link, entry, ctx in WeatherViews.detail(link, entry, ctx) })
     }
 
     static func link(_ path: String...) -> String { DeepLink.make(kind: kind, path.joined(separator: "/")) }
@@ -203,19 +223,25 @@ struct WeatherProvider: TimelineProvider {
         let key = r.geocodingEndpoint + "\n" + r.location.lowercased()
         if let known = await places.place(key) { return known }
         let (name, qualifier) = WeatherRequest.split(r.location)
-        let url = try URL.api(r.geocodingEndpoint, ["v1", "search"],
-                              query: [("name", name), ("count", qualifier == nil ? "1" : "10"), ("language", "en"),
-                                      ("format", "json")])
-        let answer = try await http.getJSON(GeocodingAnswer.self, from: url,
-                                            notFoundHint: "no geocoding API there (check geocodingEndpoint)")
+        let url = try URL.api(
+            r.geocodingEndpoint, ["v1", "search"],
+            query: [
+                ("name", name), ("count", qualifier == nil ? "1" : "10"), ("language", "en"),
+                ("format", "json"),
+            ])
+        let answer = try await http.getJSON(
+            GeocodingAnswer.self, from: url,
+            notFoundHint: "no geocoding API there (check geocodingEndpoint)")
         let results = answer.results ?? []
         let match = results.first { g in
             guard let q = qualifier?.lowercased() else { return true }
             return [g.country_code, g.country, g.admin1].compactMap { $0?.lowercased() }.contains(q)
         }
         guard let g = match, (-90...90).contains(g.latitude), (-180...180).contains(g.longitude) else {
-            throw DataSourceError(.configuration, "no place called '\(Fmt.line(r.location))' in the geocoding results: "
-                                  + "try another spelling or set latitude and longitude")
+            throw DataSourceError(
+                .configuration,
+                "no place called '\(Fmt.line(r.location))' in the geocoding results: "
+                    + "try another spelling or set latitude and longitude")
         }
         var label = Fmt.line(g.name)
         if let cc = g.country_code.map(Fmt.line), !cc.isEmpty { label += ", " + cc }
@@ -228,18 +254,28 @@ struct WeatherProvider: TimelineProvider {
         let query: [(String, String)] = [
             ("latitude", WeatherFormat.coordinate(place.latitude)),
             ("longitude", WeatherFormat.coordinate(place.longitude)),
-            ("current", "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,precipitation,weather_code,"
-                + "wind_speed_10m,wind_direction_10m"),
-            ("hourly", "temperature_2m,apparent_temperature,relative_humidity_2m,precipitation_probability,"
-                + "weather_code,wind_speed_10m,is_day"),
-            ("daily", "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,"
-                + "precipitation_sum,wind_speed_10m_max,sunrise,sunset"),
+            (
+                "current",
+                "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,precipitation,weather_code,"
+                    + "wind_speed_10m,wind_direction_10m"
+            ),
+            (
+                "hourly",
+                "temperature_2m,apparent_temperature,relative_humidity_2m,precipitation_probability,"
+                    + "weather_code,wind_speed_10m,is_day"
+            ),
+            (
+                "daily",
+                "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,"
+                    + "precipitation_sum,wind_speed_10m_max,sunrise,sunset"
+            ),
             ("timezone", "auto"), ("forecast_days", "7"), ("timeformat", "unixtime"),
             ("temperature_unit", r.temperatureUnit), ("wind_speed_unit", r.windSpeedUnit),
         ]
         let url = try URL.api(r.endpoint, ["v1", "forecast"], query: query)
-        return try await http.getJSON(OpenMeteoForecast.self, from: url,
-                                      notFoundHint: "no forecast API there (check the endpoint)")
+        return try await http.getJSON(
+            OpenMeteoForecast.self, from: url,
+            notFoundHint: "no forecast API there (check the endpoint)")
     }
 
     struct GeocodingAnswer: Decodable {
@@ -371,8 +407,10 @@ enum WeatherForecastParser {
     /// Entries after the first, one per forecast hour: what stays on screen if reloads fail.
     static let laterEntries = 5
 
-    static func timeline(_ f: OpenMeteoForecast, request r: WeatherRequest, place: WeatherPlace,
-                         now: Date) throws -> Timeline<WeatherEntry> {
+    static func timeline(
+        _ f: OpenMeteoForecast, request r: WeatherRequest, place: WeatherPlace,
+        now: Date
+    ) throws -> Timeline<WeatherEntry> {
         let host = (try? URL.api(r.endpoint, [])).map(HTTPClient.hostName) ?? "the server"
         func bad(_ what: String) -> DataSourceError {
             DataSourceError(.badData, "\(host) sent a forecast with \(what)")
@@ -381,8 +419,9 @@ enum WeatherForecastParser {
         let n = h.time.count
         guard n > 0 else { throw bad("no hours") }
         guard h.temperature_2m.count == n, h.weather_code.count == n,
-              h.precipitation_probability.map({ $0.count == n }) ?? true, h.is_day.map({ $0.count == n }) ?? true,
-              zip(h.time, h.time.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            h.precipitation_probability.map({ $0.count == n }) ?? true, h.is_day.map({ $0.count == n }) ?? true,
+            zip(h.time, h.time.dropFirst()).allSatisfy({ $0 < $1 })
+        else {
             throw bad("hourly series of different lengths or out of order")
         }
         var hours: [WeatherHour] = []
@@ -390,11 +429,15 @@ enum WeatherForecastParser {
         for i in 0..<n {
             guard let t = h.temperature_2m[i], t.isFinite, let c = h.weather_code[i] else { continue }
             let time = Date(timeIntervalSince1970: h.time[i])
-            hours.append(WeatherHour(time: time, temperature: t, code: c,
-                                     precipitationProbability: h.precipitation_probability?[i],
-                                     isDay: (h.is_day?[i] ?? 1) != 0))
-            extra[time] = (h.apparent_temperature?[safe: i] ?? nil, h.relative_humidity_2m?[safe: i] ?? nil,
-                           h.wind_speed_10m?[safe: i] ?? nil)
+            hours.append(
+                WeatherHour(
+                    time: time, temperature: t, code: c,
+                    precipitationProbability: h.precipitation_probability?[i],
+                    isDay: (h.is_day?[i] ?? 1) != 0))
+            extra[time] = (
+                h.apparent_temperature?[safe: i] ?? nil, h.relative_humidity_2m?[safe: i] ?? nil,
+                h.wind_speed_10m?[safe: i] ?? nil
+            )
         }
         let d = f.daily
         let m = d.time.count
@@ -404,13 +447,16 @@ enum WeatherForecastParser {
         var days: [WeatherDay] = []
         for i in 0..<m {
             guard let hi = d.temperature_2m_max[i], let lo = d.temperature_2m_min[i], hi.isFinite, lo.isFinite,
-                  let c = d.weather_code[i] else { continue }
+                let c = d.weather_code[i]
+            else { continue }
             func date(_ a: [Double?]?) -> Date? { (a?[safe: i] ?? nil).map { Date(timeIntervalSince1970: $0) } }
-            days.append(WeatherDay(date: Date(timeIntervalSince1970: d.time[i]), code: c, high: hi, low: lo,
-                                   precipitationProbability: d.precipitation_probability_max?[safe: i] ?? nil,
-                                   precipitationSum: d.precipitation_sum?[safe: i] ?? nil,
-                                   windMax: d.wind_speed_10m_max?[safe: i] ?? nil,
-                                   sunrise: date(d.sunrise), sunset: date(d.sunset)))
+            days.append(
+                WeatherDay(
+                    date: Date(timeIntervalSince1970: d.time[i]), code: c, high: hi, low: lo,
+                    precipitationProbability: d.precipitation_probability_max?[safe: i] ?? nil,
+                    precipitationSum: d.precipitation_sum?[safe: i] ?? nil,
+                    windMax: d.wind_speed_10m_max?[safe: i] ?? nil,
+                    sunrise: date(d.sunrise), sunset: date(d.sunset)))
         }
         guard !hours.isEmpty, !days.isEmpty else { throw bad("no usable values") }
         let offset = f.utc_offset_seconds.map { max(-18 * 3600, min(18 * 3600, $0)) } ?? 0
@@ -418,10 +464,11 @@ enum WeatherForecastParser {
         // Now: the measured conditions, or else the forecast for the hour we are in.
         let measured: WeatherNow
         if let c = f.current, let t = c.temperature_2m, t.isFinite, let code = c.weather_code {
-            measured = WeatherNow(time: Date(timeIntervalSince1970: c.time), temperature: t,
-                                  apparentTemperature: c.apparent_temperature, humidity: c.relative_humidity_2m,
-                                  code: code, windSpeed: c.wind_speed_10m, windDirection: c.wind_direction_10m,
-                                  isDay: (c.is_day ?? 1) != 0, precipitation: c.precipitation)
+            measured = WeatherNow(
+                time: Date(timeIntervalSince1970: c.time), temperature: t,
+                apparentTemperature: c.apparent_temperature, humidity: c.relative_humidity_2m,
+                code: code, windSpeed: c.wind_speed_10m, windDirection: c.wind_direction_10m,
+                isDay: (c.is_day ?? 1) != 0, precipitation: c.precipitation)
         } else if let hour = hours.last(where: { $0.time <= now }) ?? hours.first {
             measured = conditions(from: hour, extra[hour.time])
         } else {
@@ -448,11 +495,14 @@ enum WeatherForecastParser {
         return Timeline(entries: entries, policy: .after(next))
     }
 
-    static func conditions(from hour: WeatherHour,
-                           _ extra: (feels: Double?, humidity: Double?, wind: Double?)?) -> WeatherNow {
-        WeatherNow(time: hour.time, temperature: hour.temperature, apparentTemperature: extra?.feels,
-                   humidity: extra?.humidity, code: hour.code, windSpeed: extra?.wind, windDirection: nil,
-                   isDay: hour.isDay, precipitation: nil)
+    static func conditions(
+        from hour: WeatherHour,
+        _ extra: (feels: Double?, humidity: Double?, wind: Double?)?
+    ) -> WeatherNow {
+        WeatherNow(
+            time: hour.time, temperature: hour.temperature, apparentTemperature: extra?.feels,
+            humidity: extra?.humidity, code: hour.code, windSpeed: extra?.wind, windDirection: nil,
+            isDay: hour.isDay, precipitation: nil)
     }
 }
 
@@ -467,8 +517,9 @@ enum WeatherSamples {
         let codes = [2, 2, 3, 61, 63, 80, 3, 2, 1, 0, 0, 0]
         let hours = (1...24).map { i -> WeatherHour in
             let t = Date(timeIntervalSince1970: hourStart + Double(i) * 3600)
-            return WeatherHour(time: t, temperature: 12 + 4 * sin(Double(i) / 4), code: codes[i % codes.count],
-                               precipitationProbability: [10, 20, 35, 70, 80, 60, 30, 10][i % 8], isDay: i < 8)
+            return WeatherHour(
+                time: t, temperature: 12 + 4 * sin(Double(i) / 4), code: codes[i % codes.count],
+                precipitationProbability: [10, 20, 35, 70, 80, 60, 30, 10][i % 8], isDay: i < 8)
         }
         let dayStart = (now.timeIntervalSince1970 / 86400).rounded(.down) * 86400
         let dayCodes = [2, 61, 0, 95, 3, 71, 1]
@@ -476,18 +527,20 @@ enum WeatherSamples {
         let lows = [6.0, 5.1, 7.4, 11.2, 6.6, -1.3, 2.0]
         let days = (0..<7).map { i -> WeatherDay in
             let d = dayStart + Double(i) * 86400
-            return WeatherDay(date: Date(timeIntervalSince1970: d), code: dayCodes[i], high: highs[i], low: lows[i],
-                              precipitationProbability: [20, 75, 5, 90, 30, 60, 10][i],
-                              precipitationSum: [0.2, 6, 0, 14, 1, 3, 0][i],
-                              windMax: [14, 22, 9, 38, 17, 25, 12][i],
-                              sunrise: Date(timeIntervalSince1970: d + 7 * 3600 + 12 * 60),
-                              sunset: Date(timeIntervalSince1970: d + 16 * 3600 + 41 * 60))
+            return WeatherDay(
+                date: Date(timeIntervalSince1970: d), code: dayCodes[i], high: highs[i], low: lows[i],
+                precipitationProbability: [20, 75, 5, 90, 30, 60, 10][i],
+                precipitationSum: [0.2, 6, 0, 14, 1, 3, 0][i],
+                windMax: [14, 22, 9, 38, 17, 25, 12][i],
+                sunrise: Date(timeIntervalSince1970: d + 7 * 3600 + 12 * 60),
+                sunset: Date(timeIntervalSince1970: d + 16 * 3600 + 41 * 60))
         }
         return WeatherEntry(
             date: now, place: "Berlin", latitude: 52.52, longitude: 13.41, utcOffset: 0, timeZone: "UTC",
             temperatureUnit: "°C", windUnit: "km/h", icons: "emoji",
-            current: WeatherNow(time: now, temperature: 12.6, apparentTemperature: 10.9, humidity: 72, code: 2,
-                                windSpeed: 14, windDirection: 290, isDay: true, precipitation: 0),
+            current: WeatherNow(
+                time: now, temperature: 12.6, apparentTemperature: 10.9, humidity: 72, code: 2,
+                windSpeed: 14, windDirection: 290, isDay: true, precipitation: 0),
             isForecast: false, hours: hours, days: days, source: "sample data", isPlaceholder: false)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import DashWidgets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Files the interactive widgets write: written whole to a temp file beside the target,
@@ -85,10 +85,11 @@ enum AtomicFile {
 enum WidgetStateStore {
     static func path(kind: String, _ context: TimelineContext) -> String? {
         guard let dir = context.stateDirectory, let id = context.instanceID else { return nil }
-        let safe = String(id.unicodeScalars.map { s -> Character in
-            (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_") && s.isASCII
-                ? Character(s) : "_"
-        })
+        let safe = String(
+            id.unicodeScalars.map { s -> Character in
+                (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "-" || s == "_") && s.isASCII
+                    ? Character(s) : "_"
+            })
         return dir + "/" + kind + "-" + safe + ".json"
     }
 
@@ -136,8 +137,9 @@ enum LocalDay {
     static func number(_ key: String) -> Int? {
         let parts = key.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y) else { return nil }
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y)
+        else { return nil }
         // Days from civil (Howard Hinnant's algorithm).
         let yy = m <= 2 ? y - 1 : y
         let era = (yy >= 0 ? yy : yy - 399) / 400

@@ -160,10 +160,15 @@ struct XMLTokenizer {
             while k < limit {
                 let c = b[k]
                 let d: UInt32
-                if c >= 0x30 && c <= 0x39 { d = UInt32(c - 0x30) }
-                else if hex && c >= 0x61 && c <= 0x66 { d = UInt32(c - 0x61 + 10) }
-                else if hex && c >= 0x41 && c <= 0x46 { d = UInt32(c - 0x41 + 10) }
-                else { break }
+                if c >= 0x30 && c <= 0x39 {
+                    d = UInt32(c - 0x30)
+                } else if hex && c >= 0x61 && c <= 0x66 {
+                    d = UInt32(c - 0x61 + 10)
+                } else if hex && c >= 0x41 && c <= 0x46 {
+                    d = UInt32(c - 0x41 + 10)
+                } else {
+                    break
+                }
                 value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)
                 k += 1
             }
@@ -176,8 +181,10 @@ struct XMLTokenizer {
             return (Array(String(Character(value == 0 ? "\u{FFFD}" : scalar)).utf8), k + 1)
         }
         let nameStart = k
-        while k < limit, (b[k] >= 0x30 && b[k] <= 0x39) || (b[k] >= 0x41 && b[k] <= 0x5A)
-                || (b[k] >= 0x61 && b[k] <= 0x7A) {
+        while k < limit,
+            (b[k] >= 0x30 && b[k] <= 0x39) || (b[k] >= 0x41 && b[k] <= 0x5A)
+                || (b[k] >= 0x61 && b[k] <= 0x7A)
+        {
             k += 1
         }
         guard k > nameStart, k < limit, b[k] == UInt8(ascii: ";") else {
@@ -204,10 +211,16 @@ struct XMLTokenizer {
         var depth = 0
         while k < b.count {
             let c = b[k]
-            if c == UInt8(ascii: "[") { depth += 1 }
-            else if c == UInt8(ascii: "]") { depth = max(0, depth - 1) }
-            else if c == UInt8(ascii: "<"), depth > 0, starts("<!ENTITY", at: k) { declaresEntities = true }
-            else if c == UInt8(ascii: ">"), depth == 0 { i = k + 1; return }
+            if c == UInt8(ascii: "[") {
+                depth += 1
+            } else if c == UInt8(ascii: "]") {
+                depth = max(0, depth - 1)
+            } else if c == UInt8(ascii: "<"), depth > 0, starts("<!ENTITY", at: k) {
+                declaresEntities = true
+            } else if c == UInt8(ascii: ">"), depth == 0 {
+                i = k + 1
+                return
+            }
             k += 1
         }
         i = b.count
@@ -218,7 +231,8 @@ struct XMLTokenizer {
         while k < b.count {
             let c = b[k]
             if Self.isSpace(c) || c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == UInt8(ascii: "=")
-                || c == UInt8(ascii: "<") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                || c == UInt8(ascii: "<") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
+            {
                 break
             }
             k += 1
@@ -259,7 +273,7 @@ struct XMLTokenizer {
                 k += 1
                 break
             }
-            if c == UInt8(ascii: "<") { // an unclosed tag ends where the next begins
+            if c == UInt8(ascii: "<") {  // an unclosed tag ends where the next begins
                 notWellFormed = true
                 break
             }
@@ -286,10 +300,11 @@ struct XMLTokenizer {
                 while k < b.count, Self.isSpace(b[k]) { k += 1 }
                 (value, k) = attributeValue(from: k)
             } else {
-                notWellFormed = true // an attribute without a value (HTML style)
+                notWellFormed = true  // an attribute without a value (HTML style)
             }
             if attributes.count < Self.maxAttributes, !attrName.isEmpty,
-               !attributes.contains(where: { $0.name == attrName }) {
+                !attributes.contains(where: { $0.name == attrName })
+            {
                 attributes.append(Attribute(name: attrName, value: value))
             }
         }

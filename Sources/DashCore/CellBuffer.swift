@@ -9,7 +9,8 @@ public struct Cell: Hashable, Sendable {
     public var style: Style
 
     public init(_ text: String = " ", style: Style = .plain) {
-        self.text = text; self.style = style
+        self.text = text
+        self.style = style
     }
     public static let blank = Cell()
     public var isContinuation: Bool { text.isEmpty }

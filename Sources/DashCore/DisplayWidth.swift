@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Display width of text in terminal columns, with the C library's `wcwidth` semantics:
@@ -20,15 +20,15 @@ public enum DisplayWidth {
     /// `wcwidth` answers by the current LC_CTYPE; make sure it is a UTF-8 one exactly once.
     private static let localeReady: Bool = {
         #if canImport(Glibc) || canImport(Darwin)
-        func isUTF8() -> Bool {
-            guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
-            return String(cString: cs).uppercased().filter { $0 != "-" } == "UTF8"
-        }
-        if isUTF8() { return true }
-        if setlocale(LC_CTYPE, "") != nil, isUTF8() { return true }
-        return setlocale(LC_CTYPE, "C.UTF-8") != nil || setlocale(LC_CTYPE, "en_US.UTF-8") != nil
+            func isUTF8() -> Bool {
+                guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
+                return String(cString: cs).uppercased().filter { $0 != "-" } == "UTF8"
+            }
+            if isUTF8() { return true }
+            if setlocale(LC_CTYPE, "") != nil, isUTF8() { return true }
+            return setlocale(LC_CTYPE, "C.UTF-8") != nil || setlocale(LC_CTYPE, "en_US.UTF-8") != nil
         #else
-        return false
+            return false
         #endif
     }()
 
@@ -36,9 +36,9 @@ public enum DisplayWidth {
     public static func of(scalar: Unicode.Scalar) -> Int {
         _ = localeReady
         #if canImport(Glibc) || canImport(Darwin)
-        return Int(c_wcwidth(Int32(bitPattern: scalar.value)))
+            return Int(c_wcwidth(Int32(bitPattern: scalar.value)))
         #else
-        return scalar.value < 0x20 ? -1 : 1
+            return scalar.value < 0x20 ? -1 : 1
         #endif
     }
 
@@ -116,7 +116,8 @@ public enum DisplayWidth {
         let tail = rest.prefix { $0 != " " }
         let word = Array(head.reversed()) + Array(tail)
         if word.contains(where: isDigit) && isNumeric(word) { return head.count }
-        let left = isDigit(before)
+        let left =
+            isDigit(before)
             || (numberSeparators.contains(before) && kept.count >= 2 && isDigit(kept[kept.count - 2]))
         let right = isDigit(after) || (numberSeparators.contains(after) && rest.dropFirst().first.map(isDigit) == true)
         guard left && right else { return nil }

@@ -3,7 +3,11 @@ public struct CellRun: Hashable, Sendable {
     public var x: Int
     public var y: Int
     public var cells: [Cell]
-    public init(x: Int, y: Int, cells: [Cell]) { self.x = x; self.y = y; self.cells = cells }
+    public init(x: Int, y: Int, cells: [Cell]) {
+        self.x = x
+        self.y = y
+        self.cells = cells
+    }
 }
 
 public enum FrameDiff {
@@ -20,7 +24,10 @@ public enum FrameDiff {
         for y in 0..<new.height {
             var x = 0
             while x < new.width {
-                guard new[x, y] != old[x, y] else { x += 1; continue }
+                guard new[x, y] != old[x, y] else {
+                    x += 1
+                    continue
+                }
                 // A wide character is sent whole: from its lead cell to its last continuation.
                 var start = x
                 while start > 0 && new[start, y].isContinuation { start -= 1 }

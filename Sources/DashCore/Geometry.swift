@@ -2,14 +2,20 @@
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int
-    public init(x: Int, y: Int) { self.x = x; self.y = y }
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
     public var description: String { "(\(x),\(y))" }
 }
 
 public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
     public static let zero = Size(width: 0, height: 0)
     public var description: String { "\(width)x\(height)" }
 
@@ -17,7 +23,8 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0,
-              w <= 10_000, h <= 10_000 else { return nil }
+            w <= 10_000, h <= 10_000
+        else { return nil }
         self.init(width: w, height: h)
     }
 }
@@ -29,8 +36,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y
-        self.width = max(0, width); self.height = max(0, height)
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
     }
     public init(origin: Point, size: Size) {
         self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)

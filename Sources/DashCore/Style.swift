@@ -10,23 +10,35 @@ public enum Color: Hashable, Sendable {
     /// Parses `#rrggbb`, `#rgb`, `default`, an ANSI name (`red`, `brightblue`) or a number 0-255.
     public init?(parsing raw: String) {
         let text = String(raw.lowercased().drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-        if text == "default" || text == "none" { self = .default; return }
+        if text == "default" || text == "none" {
+            self = .default
+            return
+        }
         if text.hasPrefix("#") {
             let hex = Array(text.dropFirst())
             func val(_ s: ArraySlice<Character>) -> UInt8? { UInt8(String(s), radix: 16) }
             if hex.count == 6, let r = val(hex[0..<2]), let g = val(hex[2..<4]), let b = val(hex[4..<6]) {
-                self = .rgb(r, g, b); return
+                self = .rgb(r, g, b)
+                return
             }
             if hex.count == 3, let r = val(hex[0..<1]), let g = val(hex[1..<2]), let b = val(hex[2..<3]) {
-                self = .rgb(r * 17, g * 17, b * 17); return
+                self = .rgb(r * 17, g * 17, b * 17)
+                return
             }
             return nil
         }
-        if let n = UInt8(text) { self = .indexed(n); return }
+        if let n = UInt8(text) {
+            self = .indexed(n)
+            return
+        }
         let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-        if let i = names.firstIndex(of: text) { self = .ansi(UInt8(i)); return }
+        if let i = names.firstIndex(of: text) {
+            self = .ansi(UInt8(i))
+            return
+        }
         if text.hasPrefix("bright"), let i = names.firstIndex(of: String(text.dropFirst(6))) {
-            self = .ansi(UInt8(i + 8)); return
+            self = .ansi(UInt8(i + 8))
+            return
         }
         return nil
     }
@@ -71,7 +83,8 @@ extension Color {
 
     static let ansiRGB: [(UInt8, UInt8, UInt8)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255),
+        (255, 255, 255),
     ]
 
     static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Int {
@@ -84,7 +97,10 @@ extension Color {
         var best = 0, bestD = Int.max
         for i in 0..<count {
             let d = distance((r, g, b), ansiRGB[i])
-            if d < bestD { bestD = d; best = i }
+            if d < bestD {
+                bestD = d
+                best = i
+            }
         }
         return UInt8(best)
     }
@@ -94,7 +110,10 @@ extension Color {
     static func rgbOf256(_ i: UInt8) -> (UInt8, UInt8, UInt8) {
         let n = Int(i)
         if n < 16 { return ansiRGB[n] }
-        if n >= 232 { let v = UInt8(8 + (n - 232) * 10); return (v, v, v) }
+        if n >= 232 {
+            let v = UInt8(8 + (n - 232) * 10)
+            return (v, v, v)
+        }
         let c = n - 16
         return (UInt8(cubeLevels[c / 36]), UInt8(cubeLevels[(c / 6) % 6]), UInt8(cubeLevels[c % 6]))
     }
@@ -132,10 +151,14 @@ public struct Style: Hashable, Sendable {
     /// An OSC 8 hyperlink target carried by the cell, if any.
     public var hyperlink: String?
 
-    public init(foreground: Color = .default, background: Color = .default,
-                attributes: TextAttributes = [], hyperlink: String? = nil) {
-        self.foreground = foreground; self.background = background
-        self.attributes = attributes; self.hyperlink = hyperlink
+    public init(
+        foreground: Color = .default, background: Color = .default,
+        attributes: TextAttributes = [], hyperlink: String? = nil
+    ) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+        self.hyperlink = hyperlink
     }
     public static let plain = Style()
 

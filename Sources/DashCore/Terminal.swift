@@ -15,7 +15,10 @@ public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case press, release, wheelUp, wheelDown }
     public var kind: Kind
     public var point: Point
-    public init(kind: Kind, point: Point) { self.kind = kind; self.point = point }
+    public init(kind: Kind, point: Point) {
+        self.kind = kind
+        self.point = point
+    }
 }
 
 public enum InputEvent: Hashable, Sendable {

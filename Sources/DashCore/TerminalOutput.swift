@@ -55,7 +55,11 @@ public struct RawCell: Hashable, Sendable {
     public var isOverlay: Bool
 
     public init(x: Int, width: Int, text: String, style: Style, isOverlay: Bool) {
-        self.x = x; self.width = width; self.text = text; self.style = style; self.isOverlay = isOverlay
+        self.x = x
+        self.width = width
+        self.text = text
+        self.style = style
+        self.isOverlay = isOverlay
     }
 }
 
@@ -74,11 +78,17 @@ public enum RawPainter {
         var style: Style? = nil
         var link: String? = nil
         for cell in cells.sorted(by: { $0.x < $1.x }) {
-            if end != cell.x, link != nil { out += "\u{1B}]8;;\u{1B}\\"; link = nil }
+            if end != cell.x, link != nil {
+                out += "\u{1B}]8;;\u{1B}\\"
+                link = nil
+            }
             if end != cell.x || !positioned { out += moveTo(x: cell.x, y: y) }
             var plain = cell.style
             plain.hyperlink = nil
-            if plain != style { out += ANSI.sgr(plain, depth: depth); style = plain }
+            if plain != style {
+                out += ANSI.sgr(plain, depth: depth)
+                style = plain
+            }
             if cell.style.hyperlink != link {
                 if link != nil { out += "\u{1B}]8;;\u{1B}\\" }
                 link = cell.style.hyperlink

@@ -41,8 +41,10 @@ public struct WidthModel: Hashable, Sendable, CustomStringConvertible {
     public var emojiPresentation: WidthAnswer
     public var emojiSequences: WidthAnswer
 
-    public init(spacingMarks: WidthAnswer, conjuncts: WidthAnswer, emojiModifiers: WidthAnswer,
-                emojiPresentation: WidthAnswer, emojiSequences: WidthAnswer) {
+    public init(
+        spacingMarks: WidthAnswer, conjuncts: WidthAnswer, emojiModifiers: WidthAnswer,
+        emojiPresentation: WidthAnswer, emojiSequences: WidthAnswer
+    ) {
         self.spacingMarks = spacingMarks
         self.conjuncts = conjuncts
         self.emojiModifiers = emojiModifiers
@@ -51,8 +53,9 @@ public struct WidthModel: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(_ answer: WidthAnswer) {
-        self.init(spacingMarks: answer, conjuncts: answer, emojiModifiers: answer, emojiPresentation: answer,
-                  emojiSequences: answer)
+        self.init(
+            spacingMarks: answer, conjuncts: answer, emojiModifiers: answer, emojiPresentation: answer,
+            emojiSequences: answer)
     }
 
     public subscript(_ c: WidthClass) -> WidthAnswer {
@@ -82,17 +85,19 @@ public struct WidthModel: Hashable, Sendable, CustomStringConvertible {
     /// Code point by code point throughout (xterm).
     public static let codePoints = WidthModel(.codePoints)
     /// tmux 3.3: code points, except that whatever follows a ZWJ joins the cell before it.
-    public static let tmux33 = WidthModel(spacingMarks: .codePoints, conjuncts: .codePoints,
-                                          emojiModifiers: .codePoints, emojiPresentation: .codePoints,
-                                          emojiSequences: .cluster)
+    public static let tmux33 = WidthModel(
+        spacingMarks: .codePoints, conjuncts: .codePoints,
+        emojiModifiers: .codePoints, emojiPresentation: .codePoints,
+        emojiSequences: .cluster)
     /// The wider answer of every class: what to assume when the terminal cannot be asked.
     /// Whatever the terminal really does, it draws no cluster wider than this says, and the
     /// front end pads what it draws narrower.
-    public static let widest = WidthModel(spacingMarks: widestAnswer(.spacingMarks),
-                                          conjuncts: widestAnswer(.conjuncts),
-                                          emojiModifiers: widestAnswer(.emojiModifiers),
-                                          emojiPresentation: widestAnswer(.emojiPresentation),
-                                          emojiSequences: widestAnswer(.emojiSequences))
+    public static let widest = WidthModel(
+        spacingMarks: widestAnswer(.spacingMarks),
+        conjuncts: widestAnswer(.conjuncts),
+        emojiModifiers: widestAnswer(.emojiModifiers),
+        emojiPresentation: widestAnswer(.emojiPresentation),
+        emojiSequences: widestAnswer(.emojiSequences))
 
     /// The answer under which a class's clusters are never narrower.
     public static func widestAnswer(_ c: WidthClass) -> WidthAnswer {
@@ -144,7 +149,8 @@ public struct WidthModel: Hashable, Sendable, CustomStringConvertible {
             if s.value == 0x200D {
                 let next = i + 1 < all.count ? all[i + 1] : nil
                 guard let n = next, n.value > 0x7F, n.properties.isEmoji, let first = out.first,
-                      first.properties.isEmoji, first.value > 0x7F else { continue }
+                    first.properties.isEmoji, first.value > 0x7F
+                else { continue }
             }
             out.append(s)
         }
@@ -226,8 +232,11 @@ public struct WidthModel: Hashable, Sendable, CustomStringConvertible {
         for s in scalars {
             if afterVirama && DisplayWidth.of(scalar: s) > 0 { pieces.append([]) }
             pieces[pieces.count - 1].append(s)
-            if s.properties.canonicalCombiningClass == .virama { afterVirama = true }
-            else if DisplayWidth.of(scalar: s) > 0 { afterVirama = false }
+            if s.properties.canonicalCombiningClass == .virama {
+                afterVirama = true
+            } else if DisplayWidth.of(scalar: s) > 0 {
+                afterVirama = false
+            }
         }
         return pieces
     }

@@ -7,11 +7,11 @@ public enum WidthProbe {
     /// One cluster per class, in the order they are decided (conjuncts after spacing marks,
     /// whose answer they depend on).
     public static let probes: [(WidthClass, String)] = [
-        (.spacingMarks, "\u{915}\u{93F}"),                               // कि: 1 as a cluster, 2 by code points
-        (.conjuncts, "\u{915}\u{94D}\u{937}"),                           // क्ष: 1 as a cluster, 2 split
-        (.emojiModifiers, "\u{1F44D}\u{1F3FD}"),                         // 👍🏽: 2 or 4
-        (.emojiPresentation, "\u{2764}\u{FE0F}"),                        // ❤️: 2 or 1
-        (.emojiSequences, "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"), // 👨‍👩‍👧: 2 or 6
+        (.spacingMarks, "\u{915}\u{93F}"),  // कि: 1 as a cluster, 2 by code points
+        (.conjuncts, "\u{915}\u{94D}\u{937}"),  // क्ष: 1 as a cluster, 2 split
+        (.emojiModifiers, "\u{1F44D}\u{1F3FD}"),  // 👍🏽: 2 or 4
+        (.emojiPresentation, "\u{2764}\u{FE0F}"),  // ❤️: 2 or 1
+        (.emojiSequences, "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"),  // 👨‍👩‍👧: 2 or 6
     ]
 
     /// Columns the probes need on the row they are printed on.
@@ -66,8 +66,13 @@ public enum WidthProbe {
                 if a == measuredWidth { measured.insert(cls) }
                 continue
             }
-            if measuredWidth == a { model[cls] = .cluster; measured.insert(cls) }
-            else if measuredWidth == b { model[cls] = .codePoints; measured.insert(cls) }
+            if measuredWidth == a {
+                model[cls] = .cluster
+                measured.insert(cls)
+            } else if measuredWidth == b {
+                model[cls] = .codePoints
+                measured.insert(cls)
+            }
         }
         return Result(model: model, measured: measured, widths: widths)
     }
@@ -94,8 +99,12 @@ public struct TerminalReplies: Sendable {
             pending.append(b)
             switch classify(pending) {
             case .incomplete: continue
-            case .position(let r, let c): positions.append((r, c)); pending = []
-            case .deviceAttributes: sawDeviceAttributes = true; pending = []
+            case .position(let r, let c):
+                positions.append((r, c))
+                pending = []
+            case .deviceAttributes:
+                sawDeviceAttributes = true
+                pending = []
             case .notAReport:
                 // Not ours: give back the escape and look again at what followed it.
                 let rest = pending.dropFirst()
@@ -140,7 +149,8 @@ public struct TerminalReplies: Sendable {
                 numbers[numbers.count - 1] = min(numbers[numbers.count - 1] * 10 + Int(b - 0x30), 100_000)
                 digits += 1
             } else if b == UInt8(ascii: ";") && numbers.count == 1 && digits > 0 {
-                numbers.append(0); digits = 0
+                numbers.append(0)
+                digits = 0
             } else if b == UInt8(ascii: "R") && numbers.count == 2 && digits > 0 && b == s.last {
                 return .position(numbers[0], numbers[1])
             } else {

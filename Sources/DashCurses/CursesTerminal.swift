@@ -1,9 +1,9 @@
 import CNcursesw
 import DashCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Wakes a terminal that is waiting for input, from any thread (provider results).
@@ -43,7 +43,10 @@ public final class CursesTerminal: Terminal {
     private var lateReplies: TerminalReplies?
     private var lateDeadline: ContinuousClock.Instant?
 
-    struct PairKey: Hashable { var fg: Int32; var bg: Int32 }
+    struct PairKey: Hashable {
+        var fg: Int32
+        var bg: Int32
+    }
 
     public struct Unusable: Error, CustomStringConvertible {
         public var description: String
@@ -53,13 +56,20 @@ public final class CursesTerminal: Terminal {
     /// ncurses' own `initscr` would print its error and exit the process.
     public static func check(environment: [String: String]) throws {
         let term = environment["TERM"] ?? ""
-        guard !term.isEmpty else { throw Unusable(description: "TERM is not set; set it to your terminal's type, e.g. TERM=xterm-256color") }
+        guard !term.isEmpty else {
+            throw Unusable(description: "TERM is not set; set it to your terminal's type, e.g. TERM=xterm-256color")
+        }
         let status = sd_terminal_usable(term)
         guard status != 1 else {
-            throw Unusable(description: "ncurses does not know the terminal type '\(term)'; set TERM to one it knows, e.g. xterm-256color")
+            throw Unusable(
+                description:
+                    "ncurses does not know the terminal type '\(term)'; set TERM to one it knows, e.g. xterm-256color")
         }
         guard status == 0 else {
-            throw Unusable(description: "the terminal '\(term)' cannot move its cursor, so it cannot show a full-screen program; use `swiftdash render` instead")
+            throw Unusable(
+                description:
+                    "the terminal '\(term)' cannot move its cursor, so it cannot show a full-screen program; use `swiftdash render` instead"
+            )
         }
     }
 
@@ -98,7 +108,9 @@ public final class CursesTerminal: Terminal {
             let colors = Int(sd_colors())
             let detected = ColorDepth.detect(environment: environment, terminalColors: colors)
             // ncurses can only show what its terminfo entry says it can.
-            let capable: ColorDepth = colors >= 16_777_216 ? .trueColor : colors >= 256 ? .indexed256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .none
+            let capable: ColorDepth =
+                colors >= 16_777_216
+                ? .trueColor : colors >= 256 ? .indexed256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .none
             depth = min(detected, capable)
         }
         colorDepth = depth
@@ -269,13 +281,14 @@ public final class CursesTerminal: Terminal {
     /// Puts one cell into ncurses' screen.
     private func put(_ text: String, _ style: Style, x: Int, y: Int, placeholder: Bool = false) {
         var scalars = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-        if scalars.count > 4 { scalars = [scalars[0]] } // cchar_t holds 5 with the terminator
+        if scalars.count > 4 { scalars = [scalars[0]] }  // cchar_t holds 5 with the terminator
         scalars.append(0)
         var cc = cchar_t()
         var p = pair(style)
         _ = scalars.withUnsafeBufferPointer { buf in
-            setcchar(&cc, buf.baseAddress, attributes(style) | (placeholder ? sd_a_invis() : 0),
-                     Int16(truncatingIfNeeded: p), &p)
+            setcchar(
+                &cc, buf.baseAddress, attributes(style) | (placeholder ? sd_a_invis() : 0),
+                Int16(truncatingIfNeeded: p), &p)
         }
         mvwadd_wch(sd_stdscr(), Int32(y), Int32(x), &cc)
     }

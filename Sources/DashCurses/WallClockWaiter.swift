@@ -59,7 +59,8 @@ public final class WallClockWaiter {
             let sec = max(0, d.rounded(.down))
             let nsec = Int(((d - sec) * 1e9).rounded(.down))
             // A zero time would disarm the timer: a deadline at the epoch is simply due.
-            _ = sd_timerfd_arm(timer, Int64(max(sec, 0)) == 0 && nsec == 0 ? 0 : Int64(sec), max(0, min(nsec, 999_999_999)))
+            _ = sd_timerfd_arm(
+                timer, Int64(max(sec, 0)) == 0 && nsec == 0 ? 0 : Int64(sec), max(0, min(nsec, 999_999_999)))
             if sec == 0 && nsec == 0 { return .deadline }
         } else {
             _ = sd_timerfd_arm(timer, 0, 0)
@@ -90,7 +91,8 @@ public final class WallClockWaiter {
     /// at start). Nil if it cannot be told.
     public static func systemTimeZone(localtime: String = "/etc/localtime") -> TimeZone? {
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
-           let range = target.range(of: "zoneinfo/") {
+            let range = target.range(of: "zoneinfo/")
+        {
             let name = String(target[range.upperBound...])
             if let tz = TimeZone(identifier: name) { return tz }
         }

@@ -18,7 +18,8 @@ struct RedirectPolicy: Sendable {
 
         init?(_ url: URL) {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+                let host = url.host?.lowercased(), !host.isEmpty
+            else { return nil }
             self.scheme = scheme
             self.host = host
             port = url.port ?? (scheme == "https" ? 443 : 80)
@@ -85,7 +86,8 @@ struct RedirectPolicy: Sendable {
         guard let colon = t.firstIndex(of: ":") else { return nil }
         let s = t[..<colon]
         guard let first = s.first, first.isASCII, first.isLetter,
-              s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         return s.lowercased()
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import DashBuiltinWidgets
 
@@ -15,7 +15,8 @@ public struct URLSessionTransport: HTTPTransport {
 
     public func send(_ spec: HTTPRequestSpec, options: HTTPOptions) async throws -> HTTPResponseData {
         guard let url = URL(string: spec.url), let scheme = url.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", url.host != nil else {
+            scheme == "https" || scheme == "http", url.host != nil
+        else {
             throw HTTPTransportError(.invalidRequest)
         }
         // A key or token never goes over plain http to another machine (HTTPClient says so
@@ -76,7 +77,7 @@ public struct URLSessionTransport: HTTPTransport {
         case .notConnectedToInternet, .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .dnsLookupFailed:
             return HTTPTransportError(.unreachable)
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return HTTPTransportError(.tls)
         case .badServerResponse, .cannotParseResponse:
             return HTTPTransportError(.malformed)
@@ -125,7 +126,10 @@ public struct URLSessionTransport: HTTPTransport {
         @discardableResult
         private func finish(_ outcome: Outcome, error e: HTTPTransportError? = nil) -> Bool {
             lock.lock()
-            guard !finished else { lock.unlock(); return false }
+            guard !finished else {
+                lock.unlock()
+                return false
+            }
             finished = true
             error = e
             let c = continuation
@@ -135,10 +139,14 @@ public struct URLSessionTransport: HTTPTransport {
             return true
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
             let http = response as? HTTPURLResponse
-            lock.lock(); self.response = http; lock.unlock()
+            lock.lock()
+            self.response = http
+            lock.unlock()
             if let len = http?.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init), len > maxBytes {
                 fail(HTTPTransportError(.tooLarge))
                 completionHandler(.cancel)
@@ -156,8 +164,10 @@ public struct URLSessionTransport: HTTPTransport {
             if over, fail(HTTPTransportError(.tooLarge)) { dataTask.cancel() }
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
             lock.lock()
             let location = response.value(forHTTPHeaderField: "Location")
             let decision = redirects.decide(status: response.statusCode, location: location, target: request.url)

@@ -14,8 +14,10 @@ public enum ArrangeMark: Sendable, Equatable {
 /// its state without colour (double lines: lifted; dashed: drop target; heavy: focus), a
 /// label on its top edge, and the status bar that says what the keys do.
 public enum ArrangeView {
-    public static func mark(_ rect: Rect, _ mark: ArrangeMark, label: String?, theme: Theme,
-                            into buffer: inout CellBuffer) {
+    public static func mark(
+        _ rect: Rect, _ mark: ArrangeMark, label: String?, theme: Theme,
+        into buffer: inout CellBuffer
+    ) {
         guard rect.width >= 4, rect.height >= 2 else { return }
         let surface = theme[.surface]
         let (tl, tr, bl, br, h, v): (String, String, String, String, String, String)
@@ -35,7 +37,9 @@ public enum ArrangeView {
         let lines = Set("─━│┃╭╮╰╯┏┓┗┛╔╗╚╝═║".map(String.init))
         func put(_ s: String, _ x: Int, _ y: Int) {
             let old = buffer[x, y]
-            if lines.contains(old.text) { buffer[x, y] = Cell(s, style: style) } else {
+            if lines.contains(old.text) {
+                buffer[x, y] = Cell(s, style: style)
+            } else {
                 var st = old.style
                 st.foreground = style.foreground
                 buffer[x, y] = Cell(old.text, style: st)
@@ -68,9 +72,13 @@ public enum ArrangeView {
         let bar = Style(foreground: theme[.text], background: theme[.background])
         buffer.fill(Rect(x: 0, y: y, width: buffer.width, height: 1), with: Cell(" ", style: bar))
         let badge = " ⇅ ARRANGE "
-        let w = buffer.write(badge, x: 0, y: y, style: Style(foreground: theme[.focus], background: theme[.background],
-                                                            attributes: [.bold, .reverse]))
-        buffer.write(" " + DisplayWidth.truncate(text, to: max(0, buffer.width - w - 1)), x: w, y: y,
-                     style: Style(foreground: theme[.secondaryText], background: theme[.background]))
+        let w = buffer.write(
+            badge, x: 0, y: y,
+            style: Style(
+                foreground: theme[.focus], background: theme[.background],
+                attributes: [.bold, .reverse]))
+        buffer.write(
+            " " + DisplayWidth.truncate(text, to: max(0, buffer.width - w - 1)), x: w, y: y,
+            style: Style(foreground: theme[.secondaryText], background: theme[.background]))
     }
 }

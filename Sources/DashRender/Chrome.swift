@@ -15,7 +15,9 @@ public struct TileDecoration: Sendable, Hashable {
     public var attention = false
 
     public init(title: String, focused: Bool = false, staleMessage: String? = nil, stackPosition: (Int, Int)? = nil) {
-        self.title = title; self.focused = focused; self.staleMessage = staleMessage
+        self.title = title
+        self.focused = focused
+        self.staleMessage = staleMessage
         self.stackPosition = stackPosition.map { (index: $0.0, count: $0.1) }
     }
 
@@ -24,7 +26,11 @@ public struct TileDecoration: Sendable, Hashable {
             && a.stackPosition?.index == b.stackPosition?.index && a.stackPosition?.count == b.stackPosition?.count
             && a.attention == b.attention
     }
-    public func hash(into h: inout Hasher) { h.combine(title); h.combine(focused); h.combine(staleMessage) }
+    public func hash(into h: inout Hasher) {
+        h.combine(title)
+        h.combine(focused)
+        h.combine(staleMessage)
+    }
 }
 
 public enum Chrome {
@@ -73,8 +79,9 @@ public enum Chrome {
         }
         if !right.isEmpty {
             let text = " " + right + " "
-            buffer.write(text, x: rect.maxX - 2 - DisplayWidth.of(text), y: rect.y,
-                         style: Style(foreground: theme[.warning], background: surface, attributes: [.bold]))
+            buffer.write(
+                text, x: rect.maxX - 2 - DisplayWidth.of(text), y: rect.y,
+                style: Style(foreground: theme[.warning], background: surface, attributes: [.bold]))
         }
         if let s = d.stackPosition, s.count > 1, inner > s.count * 2 {
             let dots = (0..<s.count).map { $0 == s.index ? "●" : "○" }.joined(separator: " ")
@@ -85,8 +92,10 @@ public enum Chrome {
 
     /// Draws a widget's view inside a framed tile and returns its tap regions.
     @discardableResult
-    public static func drawTile(_ view: TileView, rect: Rect, decoration: TileDecoration, environment: RenderEnvironment,
-                                into buffer: inout CellBuffer) -> RenderResult {
+    public static func drawTile(
+        _ view: TileView, rect: Rect, decoration: TileDecoration, environment: RenderEnvironment,
+        into buffer: inout CellBuffer
+    ) -> RenderResult {
         drawFrame(rect, decoration, theme: environment.theme, into: &buffer)
         var env = environment
         env.background = environment.theme[.surface]
@@ -94,7 +103,9 @@ public enum Chrome {
     }
 
     /// A centred box with a title over whatever is below (detail panes, help, forms).
-    public static func drawPane(_ rect: Rect, title: String, footer: String?, theme: Theme, into buffer: inout CellBuffer) {
+    public static func drawPane(
+        _ rect: Rect, title: String, footer: String?, theme: Theme, into buffer: inout CellBuffer
+    ) {
         let surface = theme[.surface]
         buffer.fill(rect, with: Cell(" ", style: Style(foreground: theme[.text], background: surface)))
         let border = Style(foreground: theme[.accent], background: surface, attributes: [.bold])
@@ -104,12 +115,15 @@ public enum Chrome {
             buffer.write("│", x: rect.x, y: y, style: border)
             buffer.write("│", x: rect.maxX - 1, y: y, style: border)
         }
-        buffer.write("╰" + String(repeating: "─", count: rect.width - 2) + "╯", x: rect.x, y: rect.maxY - 1, style: border)
-        buffer.write(" " + DisplayWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 2, y: rect.y, style: border)
+        buffer.write(
+            "╰" + String(repeating: "─", count: rect.width - 2) + "╯", x: rect.x, y: rect.maxY - 1, style: border)
+        buffer.write(
+            " " + DisplayWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 2, y: rect.y, style: border)
         if let footer {
             let f = " " + DisplayWidth.truncate(footer, to: rect.width - 6) + " "
-            buffer.write(f, x: rect.maxX - 2 - DisplayWidth.of(f), y: rect.maxY - 1,
-                         style: Style(foreground: theme[.secondaryText], background: surface))
+            buffer.write(
+                f, x: rect.maxX - 2 - DisplayWidth.of(f), y: rect.maxY - 1,
+                style: Style(foreground: theme[.secondaryText], background: surface))
         }
     }
 }

@@ -6,7 +6,10 @@ import DashWidgets
 public struct ControlRegion: Hashable, Sendable {
     public var rect: Rect
     public var control: TileControl
-    public init(rect: Rect, control: TileControl) { self.rect = rect; self.control = control }
+    public init(rect: Rect, control: TileControl) {
+        self.rect = rect
+        self.control = control
+    }
 }
 
 extension TileRenderer {

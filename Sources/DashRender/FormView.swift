@@ -14,8 +14,10 @@ public struct FormRow: Sendable {
     public var warning: String?
     public var modified: Bool
 
-    public init(title: String, value: FieldText, trailing: String? = nil, error: String? = nil, warning: String? = nil,
-                modified: Bool = false) {
+    public init(
+        title: String, value: FieldText, trailing: String? = nil, error: String? = nil, warning: String? = nil,
+        modified: Bool = false
+    ) {
         self.title = title
         self.value = value
         self.trailing = trailing
@@ -42,9 +44,11 @@ public struct FormPopup: Sendable {
     public var empty: String
     public var footer: String
 
-    public init(title: String, filter: FieldText? = nil, status: String? = nil, statusIsProblem: Bool = false,
-                lines: [String], highlighted: Int?, editingIndex: Int? = nil, editing: FieldText? = nil,
-                empty: String, footer: String) {
+    public init(
+        title: String, filter: FieldText? = nil, status: String? = nil, statusIsProblem: Bool = false,
+        lines: [String], highlighted: Int?, editingIndex: Int? = nil, editing: FieldText? = nil,
+        empty: String, footer: String
+    ) {
         self.title = title
         self.filter = filter
         self.status = status
@@ -90,9 +94,11 @@ public struct FormModel: Sendable {
     public var popup: FormPopup?
     public var preview: FormPreview?
 
-    public init(title: String, footer: String, heading: String? = nil, rows: [FormRow], selectedRow: Int?,
-                buttons: [String], selectedButton: Int?, help: [String], notes: [String] = [], problem: String? = nil,
-                popup: FormPopup? = nil, preview: FormPreview? = nil) {
+    public init(
+        title: String, footer: String, heading: String? = nil, rows: [FormRow], selectedRow: Int?,
+        buttons: [String], selectedButton: Int?, help: [String], notes: [String] = [], problem: String? = nil,
+        popup: FormPopup? = nil, preview: FormPreview? = nil
+    ) {
         self.title = title
         self.footer = footer
         self.heading = heading
@@ -116,7 +122,8 @@ public enum FormView {
     public static func rect(for m: FormModel, screen: Size) -> Rect {
         let previewSize = m.preview?.candidates.first.map { GridMetrics.tileSize($0.family) } ?? .zero
         let rowLines = m.rows.reduce(0) { $0 + 1 + ($1.error != nil ? 1 : 0) + ($1.warning != nil ? 1 : 0) }
-        let wantedHeight = 2 + (m.heading != nil ? 2 : 0) + rowLines + (m.buttons.isEmpty ? 0 : 2) + 1
+        let wantedHeight =
+            2 + (m.heading != nil ? 2 : 0) + rowLines + (m.buttons.isEmpty ? 0 : 2) + 1
             + m.help.count + m.notes.count + (m.problem != nil ? 1 : 0) + 3
         let w = min(screen.width, 4 + 70 + (previewSize.width > 0 ? previewSize.width + 3 : 0))
         var h = min(screen.height - 1, max(wantedHeight, previewSize.height + 8, 20))
@@ -128,8 +135,10 @@ public enum FormView {
     public static let minimumRowsWidth = 34
 
     @discardableResult
-    public static func draw(_ m: FormModel, in rect: Rect, environment env: RenderEnvironment,
-                            into buffer: inout CellBuffer) -> RenderResult {
+    public static func draw(
+        _ m: FormModel, in rect: Rect, environment env: RenderEnvironment,
+        into buffer: inout CellBuffer
+    ) -> RenderResult {
         let theme = env.theme
         Chrome.drawPane(rect, title: m.title, footer: m.footer, theme: theme, into: &buffer)
         var result = RenderResult()
@@ -152,8 +161,9 @@ public enum FormView {
                 let tile = Rect(x: inner.maxX - size.width, y: inner.y, width: size.width, height: size.height)
                 var e = env
                 e.highlightedLink = nil
-                let r = Chrome.drawTile(view, rect: tile, decoration: TileDecoration(title: p.title), environment: e,
-                                        into: &buffer)
+                let r = Chrome.drawTile(
+                    view, rect: tile, decoration: TileDecoration(title: p.title), environment: e,
+                    into: &buffer)
                 result.nextLiveChange = r.nextLiveChange
                 let caption = DisplayWidth.truncate(p.caption, to: size.width)
                 buffer.write(caption, x: tile.x + (size.width - DisplayWidth.of(caption)) / 2, y: tile.maxY, style: dim)
@@ -192,8 +202,9 @@ public enum FormView {
         // The rows, scrolled so the selected one (or the buttons) shows.
         var top = left.y
         if let heading = m.heading {
-            buffer.write(DisplayWidth.truncate(heading, to: left.width), x: left.x, y: top,
-                         style: Style(foreground: theme[.secondaryText], background: surface, attributes: [.bold]))
+            buffer.write(
+                DisplayWidth.truncate(heading, to: left.width), x: left.x, y: top,
+                style: Style(foreground: theme[.secondaryText], background: surface, attributes: [.bold]))
             top += 2
         }
         let area = Rect(x: left.x, y: top, width: left.width, height: max(0, bottomTop - top - 1))
@@ -211,7 +222,8 @@ public enum FormView {
             lines.append((nil, 4))
             lines.append((nil, 3))
         }
-        let focusLine = m.selectedRow.flatMap { s in lines.firstIndex { $0.row == s && $0.kind == 0 } }
+        let focusLine =
+            m.selectedRow.flatMap { s in lines.firstIndex { $0.row == s && $0.kind == 0 } }
             ?? (m.selectedButton != nil ? lines.count - 1 : 0)
         let focusEnd = m.selectedRow.map { s in (lines.lastIndex { $0.row == s } ?? 0) } ?? focusLine
         var first = 0
@@ -224,31 +236,38 @@ public enum FormView {
             case 0:
                 let i = line.row!
                 rowY[i] = y
-                drawRow(m.rows[i], selected: m.selectedRow == i, y: y, x: left.x, titleWidth: titleWidth,
-                        width: left.width, theme: theme, into: &buffer)
+                drawRow(
+                    m.rows[i], selected: m.selectedRow == i, y: y, x: left.x, titleWidth: titleWidth,
+                    width: left.width, theme: theme, into: &buffer)
             case 1:
                 let msg = "✗ " + (m.rows[line.row!].error ?? "")
                 let right = y >= previewBottom ? inner.maxX : left.maxX
-                buffer.write(DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
-                             style: Style(foreground: theme[.negative], background: surface))
+                buffer.write(
+                    DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
+                    style: Style(foreground: theme[.negative], background: surface))
             case 2:
                 let msg = "⚠ " + (m.rows[line.row!].warning ?? "")
                 let right = y >= previewBottom ? inner.maxX : left.maxX
-                buffer.write(DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
-                             style: Style(foreground: theme[.warning], background: surface))
+                buffer.write(
+                    DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
+                    style: Style(foreground: theme[.warning], background: surface))
             case 3:
                 var x = valueX
                 for (b, label) in m.buttons.enumerated() {
                     let selected = m.selectedButton == b
-                    let st = selected
+                    let st =
+                        selected
                         ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
                         : Style(foreground: theme[.accent], background: surface, attributes: [.bold])
                     x += buffer.write("[ \(label) ]", x: x, y: y, style: st, clip: left)
                     x += 2
                 }
                 if m.selectedButton != nil {
-                    buffer.write("▸", x: left.x, y: y, style: Style(foreground: theme[.focus], background: surface,
-                                                                   attributes: [.bold]))
+                    buffer.write(
+                        "▸", x: left.x, y: y,
+                        style: Style(
+                            foreground: theme[.focus], background: surface,
+                            attributes: [.bold]))
                 }
             default: break
             }
@@ -260,28 +279,39 @@ public enum FormView {
 
         if let popup = m.popup {
             let anchor = m.selectedRow.flatMap { rowY[$0] } ?? area.y
-            drawPopup(popup, below: anchor, x: valueX - 2, within: Rect(x: left.x, y: inner.y, width: left.width,
-                                                                          height: inner.height),
-                      env: env, into: &buffer)
+            drawPopup(
+                popup, below: anchor, x: valueX - 2,
+                within: Rect(
+                    x: left.x, y: inner.y, width: left.width,
+                    height: inner.height),
+                env: env, into: &buffer)
         }
         return result
     }
 
-    static func drawRow(_ r: FormRow, selected: Bool, y: Int, x: Int, titleWidth: Int, width: Int, theme: Theme,
-                        into buffer: inout CellBuffer) {
+    static func drawRow(
+        _ r: FormRow, selected: Bool, y: Int, x: Int, titleWidth: Int, width: Int, theme: Theme,
+        into buffer: inout CellBuffer
+    ) {
         let surface = theme[.surface]
         let row = Rect(x: x, y: y, width: width, height: 1)
         if selected {
-            buffer.write("▸", x: x, y: y,
-                         style: Style(foreground: theme[.focus], background: surface, attributes: [.bold]))
+            buffer.write(
+                "▸", x: x, y: y,
+                style: Style(foreground: theme[.focus], background: surface, attributes: [.bold]))
         }
-        let titleStyle = selected ? Style(foreground: theme[.focus], background: surface, attributes: [.bold])
+        let titleStyle =
+            selected
+            ? Style(foreground: theme[.focus], background: surface, attributes: [.bold])
             : Style(foreground: theme[.text], background: surface)
         let title = DisplayWidth.truncate(r.title, to: titleWidth - 4)
         let tw = buffer.write(title, x: x + 2, y: y, style: titleStyle, clip: row)
         if r.modified {
-            buffer.write("*", x: x + 2 + tw, y: y, style: Style(foreground: theme[.accent], background: surface,
-                                                               attributes: [.bold]))
+            buffer.write(
+                "*", x: x + 2 + tw, y: y,
+                style: Style(
+                    foreground: theme[.accent], background: surface,
+                    attributes: [.bold]))
         }
         let trailing = r.trailing.map { " " + $0 } ?? ""
         let trailingWidth = min(DisplayWidth.of(trailing), max(0, width - titleWidth - 6))
@@ -290,21 +320,26 @@ public enum FormView {
         if selected { valueStyle.attributes.insert(.bold) }
         var cursor = valueStyle
         cursor.attributes.insert(.reverse)
-        LineField.draw(r.value, x: x + titleWidth, y: y, width: valueWidth, style: valueStyle, cursorStyle: cursor,
-                       placeholderStyle: Style(foreground: theme[.secondaryText], background: surface), into: &buffer)
+        LineField.draw(
+            r.value, x: x + titleWidth, y: y, width: valueWidth, style: valueStyle, cursorStyle: cursor,
+            placeholderStyle: Style(foreground: theme[.secondaryText], background: surface), into: &buffer)
         if trailingWidth > 0 {
-            buffer.write(DisplayWidth.truncate(trailing, to: trailingWidth), x: x + width - trailingWidth, y: y,
-                         style: Style(foreground: theme[.secondaryText], background: surface), clip: row)
+            buffer.write(
+                DisplayWidth.truncate(trailing, to: trailingWidth), x: x + width - trailingWidth, y: y,
+                style: Style(foreground: theme[.secondaryText], background: surface), clip: row)
         }
     }
 
-    static func drawPopup(_ p: FormPopup, below anchorY: Int, x: Int, within bounds: Rect, env: RenderEnvironment,
-                          into buffer: inout CellBuffer) {
+    static func drawPopup(
+        _ p: FormPopup, below anchorY: Int, x: Int, within bounds: Rect, env: RenderEnvironment,
+        into buffer: inout CellBuffer
+    ) {
         let theme = env.theme
         let surface = theme[.surface]
         let header = (p.filter != nil ? 1 : 0) + (p.status != nil ? 1 : 0)
-        let widest = max(p.lines.map { DisplayWidth.of($0) }.max() ?? 0, DisplayWidth.of(p.empty),
-                         DisplayWidth.of(p.footer) + 4, DisplayWidth.of(p.title) + 6)
+        let widest = max(
+            p.lines.map { DisplayWidth.of($0) }.max() ?? 0, DisplayWidth.of(p.empty),
+            DisplayWidth.of(p.footer) + 4, DisplayWidth.of(p.title) + 6)
         let width = min(max(30, widest + 6), bounds.width)
         let wanted = 2 + header + max(1, p.lines.count)
         let below = bounds.maxY - (anchorY + 1)
@@ -331,8 +366,9 @@ public enum FormView {
             buffer.write(label, x: inner.x, y: ly, style: dim)
             var cursor = text
             cursor.attributes.insert(.reverse)
-            LineField.draw(filter, x: inner.x + label.count, y: ly, width: inner.width - label.count, style: text,
-                           cursorStyle: cursor, placeholderStyle: dim, into: &buffer)
+            LineField.draw(
+                filter, x: inner.x + label.count, y: ly, width: inner.width - label.count, style: text,
+                cursorStyle: cursor, placeholderStyle: dim, into: &buffer)
             ly += 1
         }
         if let status = p.status, ly < inner.maxY {
@@ -356,8 +392,9 @@ public enum FormView {
                 var cursor = text
                 cursor.attributes.insert(.reverse)
                 buffer.write("✎", x: inner.x, y: y, style: Style(foreground: theme[.accent], background: surface))
-                LineField.draw(field, x: inner.x + 2, y: y, width: inner.width - 2, style: text, cursorStyle: cursor,
-                               placeholderStyle: dim, into: &buffer)
+                LineField.draw(
+                    field, x: inner.x + 2, y: y, width: inner.width - 2, style: text, cursorStyle: cursor,
+                    placeholderStyle: dim, into: &buffer)
                 continue
             }
             let st = mine ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse]) : text

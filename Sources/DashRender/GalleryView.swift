@@ -29,8 +29,10 @@ public struct GalleryModel: Sendable {
     public var empty: String?
     public var footer: String
 
-    public init(filter: FieldText, names: [String], selected: Int?, count: String, name: String?, description: String?,
-                items: [GalleryItem], chosen: Int, empty: String?, footer: String) {
+    public init(
+        filter: FieldText, names: [String], selected: Int?, count: String, name: String?, description: String?,
+        items: [GalleryItem], chosen: Int, empty: String?, footer: String
+    ) {
         self.filter = filter
         self.names = names
         self.selected = selected
@@ -62,8 +64,10 @@ public enum GalleryView {
     public static let gap = 3
 
     @discardableResult
-    public static func draw(_ m: GalleryModel, in rect: Rect, environment env: RenderEnvironment,
-                            into buffer: inout CellBuffer) -> RenderResult {
+    public static func draw(
+        _ m: GalleryModel, in rect: Rect, environment env: RenderEnvironment,
+        into buffer: inout CellBuffer
+    ) -> RenderResult {
         let theme = env.theme
         Chrome.drawPane(rect, title: "Add a widget", footer: m.footer, theme: theme, into: &buffer)
         var result = RenderResult()
@@ -78,15 +82,17 @@ public enum GalleryView {
         var cursor = text
         cursor.attributes.insert(.reverse)
         buffer.write("Find ", x: inner.x, y: inner.y, style: dim)
-        LineField.draw(m.filter, x: inner.x + 5, y: inner.y, width: listWidth - 5, style: text, cursorStyle: cursor,
-                       placeholderStyle: dim, into: &buffer)
+        LineField.draw(
+            m.filter, x: inner.x + 5, y: inner.y, width: listWidth - 5, style: text, cursorStyle: cursor,
+            placeholderStyle: dim, into: &buffer)
         buffer.write(DisplayWidth.truncate(m.count, to: listWidth), x: inner.x, y: inner.y + 1, style: dim)
         let listTop = inner.y + 3
         let room = inner.maxY - listTop
         if let empty = m.empty {
             for (i, l) in DisplayWidth.wrap(empty, width: listWidth).prefix(max(0, room)).enumerated() {
-                buffer.write(l, x: inner.x, y: listTop + i,
-                             style: Style(foreground: theme[.warning], background: surface))
+                buffer.write(
+                    l, x: inner.x, y: listTop + i,
+                    style: Style(foreground: theme[.warning], background: surface))
             }
         }
         if room > 0 {
@@ -94,14 +100,18 @@ public enum GalleryView {
             let first = m.names.count <= room ? 0 : max(0, min(sel - room / 2, m.names.count - room))
             for (n, i) in (first..<min(m.names.count, first + room)).enumerated() {
                 let mine = i == m.selected
-                let st = mine ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
+                let st =
+                    mine
+                    ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
                     : text
                 if mine {
-                    buffer.fill(Rect(x: inner.x, y: listTop + n, width: listWidth, height: 1),
-                                with: Cell(" ", style: st))
+                    buffer.fill(
+                        Rect(x: inner.x, y: listTop + n, width: listWidth, height: 1),
+                        with: Cell(" ", style: st))
                 }
-                buffer.write((mine ? "▸ " : "  ") + DisplayWidth.truncate(m.names[i], to: listWidth - 2), x: inner.x,
-                             y: listTop + n, style: st)
+                buffer.write(
+                    (mine ? "▸ " : "  ") + DisplayWidth.truncate(m.names[i], to: listWidth - 2), x: inner.x,
+                    y: listTop + n, style: st)
             }
         }
         for y in inner.y..<inner.maxY {
@@ -109,12 +119,14 @@ public enum GalleryView {
         }
 
         // The chosen widget.
-        let right = Rect(x: inner.x + listWidth + 3, y: inner.y, width: inner.width - listWidth - 3,
-                         height: inner.height)
+        let right = Rect(
+            x: inner.x + listWidth + 3, y: inner.y, width: inner.width - listWidth - 3,
+            height: inner.height)
         guard right.width > 4, let name = m.name else { return result }
         var y = right.y
-        buffer.write(DisplayWidth.truncate(name, to: right.width), x: right.x, y: y,
-                     style: Style(foreground: theme[.text], background: surface, attributes: [.bold]))
+        buffer.write(
+            DisplayWidth.truncate(name, to: right.width), x: right.x, y: y,
+            style: Style(foreground: theme[.text], background: surface, attributes: [.bold]))
         y += 1
         for l in DisplayWidth.wrap(m.description ?? "", width: right.width).prefix(3) {
             buffer.write(l, x: right.x, y: y, style: dim)
@@ -125,7 +137,8 @@ public enum GalleryView {
         var x = right.x
         for (i, item) in m.items.enumerated() {
             let label = i == m.chosen ? "[\(item.family.displayName)]" : " \(item.family.displayName) "
-            let st = i == m.chosen
+            let st =
+                i == m.chosen
                 ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
                 : Style(foreground: theme[.accent], background: surface)
             x += buffer.write(label, x: x, y: y, style: st, clip: right) + 1

@@ -28,7 +28,9 @@ public struct TileSlot: Hashable, Sendable {
     /// The families the widget can fall back to when the screen is too narrow.
     public var fallbacks: [WidgetFamily]
     public init(id: String, family: WidgetFamily, fallbacks: [WidgetFamily] = []) {
-        self.id = id; self.family = family; self.fallbacks = fallbacks
+        self.id = id
+        self.family = family
+        self.fallbacks = fallbacks
     }
 }
 
@@ -64,7 +66,8 @@ public struct HomeLayout: Sendable, Equatable {
 
     public func tile(_ id: String) -> PlacedTile? {
         if let p = positions[id], pages.indices.contains(p.page), pages[p.page].indices.contains(p.index),
-           pages[p.page][p.index].id == id {
+            pages[p.page][p.index].id == id
+        {
             return pages[p.page][p.index]
         }
         // `pages` was changed from outside since `compute`: look the slow way.
@@ -82,10 +85,15 @@ public struct HomeLayout: Sendable, Equatable {
         let rows = (screen.height - GridMetrics.statusBarHeight + 1) / GridMetrics.unitHeight
         let usedWidth = max(0, columns * GridMetrics.unitWidth - 1)
         let usedHeight = max(0, rows * GridMetrics.unitHeight - 1)
-        let origin = Point(x: max(0, (screen.width - usedWidth) / 2),
-                           y: max(0, (screen.height - GridMetrics.statusBarHeight - usedHeight) / 2))
-        var layout = HomeLayout(screen: screen, columns: max(0, columns), rows: max(0, rows), origin: origin, pages: [], hidden: [])
-        guard !layout.isTooSmall else { layout.hidden = slots.map(\.id); return layout }
+        let origin = Point(
+            x: max(0, (screen.width - usedWidth) / 2),
+            y: max(0, (screen.height - GridMetrics.statusBarHeight - usedHeight) / 2))
+        var layout = HomeLayout(
+            screen: screen, columns: max(0, columns), rows: max(0, rows), origin: origin, pages: [], hidden: [])
+        guard !layout.isTooSmall else {
+            layout.hidden = slots.map(\.id)
+            return layout
+        }
 
         var occupied: [[Bool]] = []
         func newPage() {
@@ -98,7 +106,12 @@ public struct HomeLayout: Sendable, Equatable {
             for r in 0...(rows - h) {
                 for c in stride(from: 0, through: columns - w, by: 1) {
                     var free = true
-                    outer: for rr in r..<(r + h) { for cc in c..<(c + w) where occupied[rr][cc] { free = false; break outer } }
+                    outer: for rr in r..<(r + h) {
+                        for cc in c..<(c + w) where occupied[rr][cc] {
+                            free = false
+                            break outer
+                        }
+                    }
                     if free { return (c, r) }
                 }
             }
@@ -107,17 +120,26 @@ public struct HomeLayout: Sendable, Equatable {
         newPage()
         for slot in slots {
             let candidates = ([slot.family] + slot.fallbacks.sorted(by: >).filter { $0 < slot.family })
-            guard let family = candidates.first(where: { $0.gridSize.columns <= columns && $0.gridSize.rows <= rows }) else {
-                layout.hidden.append(slot.id); continue
+            guard let family = candidates.first(where: { $0.gridSize.columns <= columns && $0.gridSize.rows <= rows })
+            else {
+                layout.hidden.append(slot.id)
+                continue
             }
             var place = spot(family)
-            if place == nil { newPage(); place = spot(family) }
-            guard let (c, r) = place else { layout.hidden.append(slot.id); continue }
+            if place == nil {
+                newPage()
+                place = spot(family)
+            }
+            guard let (c, r) = place else {
+                layout.hidden.append(slot.id)
+                continue
+            }
             let (w, h) = family.gridSize
             for rr in r..<(r + h) { for cc in c..<(c + w) { occupied[rr][cc] = true } }
             let size = GridMetrics.tileSize(family)
-            let rect = Rect(x: origin.x + c * GridMetrics.unitWidth, y: origin.y + r * GridMetrics.unitHeight,
-                            width: size.width, height: size.height)
+            let rect = Rect(
+                x: origin.x + c * GridMetrics.unitWidth, y: origin.y + r * GridMetrics.unitHeight,
+                width: size.width, height: size.height)
             let page = layout.pages.count - 1
             if layout.positions[slot.id] == nil {
                 layout.positions[slot.id] = Position(page: page, index: layout.pages[page].count)

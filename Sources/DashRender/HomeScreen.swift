@@ -9,9 +9,13 @@ public struct HomeTileContent: Sendable {
     public var highlightedLink: String?
     /// The highlighted button or toggle (`TileControl.identity`).
     public var highlightedControl: String?
-    public init(view: TileView, decoration: TileDecoration, highlightedLink: String? = nil,
-                highlightedControl: String? = nil) {
-        self.view = view; self.decoration = decoration; self.highlightedLink = highlightedLink
+    public init(
+        view: TileView, decoration: TileDecoration, highlightedLink: String? = nil,
+        highlightedControl: String? = nil
+    ) {
+        self.view = view
+        self.decoration = decoration
+        self.highlightedLink = highlightedLink
         self.highlightedControl = highlightedControl
     }
 }
@@ -29,8 +33,10 @@ public struct HomeFrame: Sendable {
 
 public enum HomeScreen {
     /// The status bar line: clock, page dots, and a key hint.
-    public static func drawStatusBar(page: Int, pageCount: Int, message: String?, environment env: RenderEnvironment,
-                                     into buffer: inout CellBuffer) -> Date? {
+    public static func drawStatusBar(
+        page: Int, pageCount: Int, message: String?, environment env: RenderEnvironment,
+        into buffer: inout CellBuffer
+    ) -> Date? {
         let y = buffer.height - 1
         guard y >= 0 else { return nil }
         let theme = env.theme
@@ -53,7 +59,9 @@ public enum HomeScreen {
             let dx = (buffer.width - DisplayWidth.of(dots)) / 2
             if dx > left + 1 && dx + DisplayWidth.of(dots) < hintX - 1 {
                 for (i, d) in dots.split(separator: " ").enumerated() {
-                    buffer.write(String(d), x: dx + i * 2, y: y, style: bar.with(foreground: i == page ? theme[.accent] : theme[.secondaryText]))
+                    buffer.write(
+                        String(d), x: dx + i * 2, y: y,
+                        style: bar.with(foreground: i == page ? theme[.accent] : theme[.secondaryText]))
                 }
             }
         }
@@ -63,17 +71,23 @@ public enum HomeScreen {
 
     /// Draws the home screen: the tiles of `page` and the status bar; or a short
     /// "too small" note when not even one small tile fits.
-    public static func draw(layout: HomeLayout, page: Int, tiles: [String: HomeTileContent], message: String?,
-                            environment env: RenderEnvironment) -> HomeFrame {
-        var buffer = CellBuffer(size: layout.screen, fill: Cell(" ", style: Style(foreground: env.theme[.text], background: env.theme[.background])))
+    public static func draw(
+        layout: HomeLayout, page: Int, tiles: [String: HomeTileContent], message: String?,
+        environment env: RenderEnvironment
+    ) -> HomeFrame {
+        var buffer = CellBuffer(
+            size: layout.screen,
+            fill: Cell(" ", style: Style(foreground: env.theme[.text], background: env.theme[.background])))
         var frame = HomeFrame(buffer: buffer)
         if layout.isTooSmall {
             let need = GridMetrics.minimumScreen
             let lines = ["Too small", "need \(need.width)x\(need.height)", "q quits"]
             for (i, l) in lines.enumerated() {
                 let t = DisplayWidth.truncate(l, to: layout.screen.width)
-                buffer.write(t, x: max(0, (layout.screen.width - DisplayWidth.of(t)) / 2),
-                             y: max(0, layout.screen.height / 2 - 1) + i, style: Style(foreground: env.theme[.warning], background: env.theme[.background]))
+                buffer.write(
+                    t, x: max(0, (layout.screen.width - DisplayWidth.of(t)) / 2),
+                    y: max(0, layout.screen.height / 2 - 1) + i,
+                    style: Style(foreground: env.theme[.warning], background: env.theme[.background]))
             }
             frame.buffer = buffer
             return frame
@@ -86,7 +100,8 @@ public enum HomeScreen {
             var e = env
             e.highlightedLink = content.highlightedLink
             e.highlightedControl = content.highlightedControl
-            let r = Chrome.drawTile(content.view, rect: placed.rect, decoration: content.decoration, environment: e, into: &buffer)
+            let r = Chrome.drawTile(
+                content.view, rect: placed.rect, decoration: content.decoration, environment: e, into: &buffer)
             frame.tapRegions[placed.id] = r.tapRegions
             if !r.controlRegions.isEmpty { frame.controlRegions[placed.id] = r.controlRegions }
             note(r.nextLiveChange)

@@ -24,8 +24,10 @@ public enum LineField {
     /// Which characters are shown in `width` columns: `start..<end`, and whether the hidden
     /// parts are marked on the left (‹) and the right (›). The cursor's character (or the
     /// blank after the text) is always in view; otherwise as much of the start as fits.
-    public static func window(_ widths: [Int], cursor: Int?,
-                              width: Int) -> (start: Int, end: Int, left: Bool, right: Bool) {
+    public static func window(
+        _ widths: [Int], cursor: Int?,
+        width: Int
+    ) -> (start: Int, end: Int, left: Bool, right: Bool) {
         let n = widths.count
         guard width > 0 else { return (0, 0, false, false) }
         let c = cursor.map { min(max(0, $0), n) }
@@ -42,16 +44,19 @@ public enum LineField {
     }
 
     /// Draws `field` at (x, y) in `width` columns.
-    public static func draw(_ field: FieldText, x: Int, y: Int, width: Int, style: Style, cursorStyle: Style,
-                            placeholderStyle: Style, into buffer: inout CellBuffer) {
+    public static func draw(
+        _ field: FieldText, x: Int, y: Int, width: Int, style: Style, cursorStyle: Style,
+        placeholderStyle: Style, into buffer: inout CellBuffer
+    ) {
         guard width > 0 else { return }
         let clip = Rect(x: x, y: y, width: width, height: 1)
         let chars: [Character] = field.masked ? Array(repeating: "•", count: field.text.count) : Array(field.text)
         if chars.isEmpty, let placeholder = field.placeholder {
             var px = x
             if field.cursor != nil { px += buffer.write(" ", x: x, y: y, style: cursorStyle, clip: clip) }
-            buffer.write(DisplayWidth.truncate(placeholder, to: width - (px - x)), x: px, y: y, style: placeholderStyle,
-                         clip: clip)
+            buffer.write(
+                DisplayWidth.truncate(placeholder, to: width - (px - x)), x: px, y: y, style: placeholderStyle,
+                clip: clip)
             return
         }
         let widths = chars.map { max(0, DisplayWidth.of($0)) }

@@ -27,7 +27,7 @@ public struct LiveDateFormatter: Sendable {
             let mo = LiveDateFormatter.months[(c.month ?? 1) - 1]
             return ("\(wd) \(c.day ?? 1) \(mo)", nil)
         case .relative, .offset:
-            let delta = now.timeIntervalSince(date) // > 0: date is in the past
+            let delta = now.timeIntervalSince(date)  // > 0: date is in the past
             let (text, step) = LiveDateFormatter.relative(delta, signed: style == .offset)
             return (text, LiveDateFormatter.nextBoundary(date: date, now: now, step: step))
         case .timer:
@@ -47,7 +47,8 @@ public struct LiveDateFormatter: Sendable {
             let step: Double = seconds ? 1 : 60
             return Date(timeIntervalSince1970: (now.timeIntervalSince1970 / step).rounded(.down) * step + step)
         case .date:
-            return calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
+            return calendar.nextDate(
+                after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
         default:
             return nil
         }
@@ -65,10 +66,15 @@ public struct LiveDateFormatter: Sendable {
         if a < 60 {
             if signed { return (past ? "-0 min" : "+0 min", 60) }
             return ("now", 60)
-        } else if a < 3600 { (n, unit, step) = (Int(a / 60), "min", 60) }
-        else if a < 86_400 { (n, unit, step) = (Int(a / 3600), "h", 3600) }
-        else if a < 86_400 * 365 { (n, unit, step) = (Int(a / 86_400), "d", 86_400) }
-        else { (n, unit, step) = (Int(a / (86_400 * 365)), "y", 86_400) }
+        } else if a < 3600 {
+            (n, unit, step) = (Int(a / 60), "min", 60)
+        } else if a < 86_400 {
+            (n, unit, step) = (Int(a / 3600), "h", 3600)
+        } else if a < 86_400 * 365 {
+            (n, unit, step) = (Int(a / 86_400), "d", 86_400)
+        } else {
+            (n, unit, step) = (Int(a / (86_400 * 365)), "y", 86_400)
+        }
         if signed { return ((past ? "-" : "+") + "\(n) \(unit)", step) }
         return (past ? "\(n) \(unit) ago" : "in \(n) \(unit)", step)
     }

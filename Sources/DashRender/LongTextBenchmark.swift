@@ -19,11 +19,11 @@ public struct LongTextBenchmarkResult: Sendable, CustomStringConvertible {
     public var description: String {
         func ms(_ x: Double) -> String { FixedFormat.decimal(x, places: 2) + " ms" }
         return """
-        long text (\(titleBytes) bytes in a title, \(frames) frames of a 39x7 tile):
-          sanitise once:         \(ms(sanitizeMilliseconds)) (\(keptCharacters) characters kept)
-          frame, sanitised text: \(ms(frameMilliseconds))
-          frame, raw text:       \(ms(rawFrameMilliseconds))
-        """
+            long text (\(titleBytes) bytes in a title, \(frames) frames of a 39x7 tile):
+              sanitise once:         \(ms(sanitizeMilliseconds)) (\(keptCharacters) characters kept)
+              frame, sanitised text: \(ms(frameMilliseconds))
+              frame, raw text:       \(ms(rawFrameMilliseconds))
+            """
     }
 }
 
@@ -54,13 +54,16 @@ public enum LongTextBenchmark {
         }
     }
 
-    public static func run(titleBytes: Int = 1 << 20, frames: Int = 20,
-                           time: (() -> Void) -> Double) -> LongTextBenchmarkResult {
+    public static func run(
+        titleBytes: Int = 1 << 20, frames: Int = 20,
+        time: (() -> Void) -> Double
+    ) -> LongTextBenchmarkResult {
         let raw = title(bytes: titleBytes)
         var clean = ""
         let sanitize = time { clean = TextSanitizer.singleLine(raw) }
-        let env = RenderEnvironment(theme: .dark, now: Date(timeIntervalSince1970: 0),
-                                    timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let env = RenderEnvironment(
+            theme: .dark, now: Date(timeIntervalSince1970: 0),
+            timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         func frameTime(_ text: String) -> Double {
             let v = view(text)
             var buffer = CellBuffer(width: 35, height: 5)
@@ -70,9 +73,10 @@ public enum LongTextBenchmark {
             }
             return total / Double(n)
         }
-        return LongTextBenchmarkResult(titleBytes: titleBytes, frames: max(1, frames),
-                                       sanitizeMilliseconds: sanitize * 1000, keptCharacters: clean.count,
-                                       frameMilliseconds: frameTime(clean) * 1000,
-                                       rawFrameMilliseconds: frameTime(raw) * 1000)
+        return LongTextBenchmarkResult(
+            titleBytes: titleBytes, frames: max(1, frames),
+            sanitizeMilliseconds: sanitize * 1000, keptCharacters: clean.count,
+            frameMilliseconds: frameTime(clean) * 1000,
+            rawFrameMilliseconds: frameTime(raw) * 1000)
     }
 }

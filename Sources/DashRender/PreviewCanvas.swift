@@ -10,7 +10,9 @@ public enum PreviewCanvas {
         public var view: TileView
         public var caption: String
         public init(family: WidgetFamily, view: TileView, caption: String) {
-            self.family = family; self.view = view; self.caption = caption
+            self.family = family
+            self.view = view
+            self.caption = caption
         }
     }
 
@@ -23,11 +25,16 @@ public enum PreviewCanvas {
         var x = 0
         for item in items {
             let w = GridMetrics.tileSize(item.family).width
-            if x > 0 && x + w > maxWidth { rows.append([]); x = 0 }
+            if x > 0 && x + w > maxWidth {
+                rows.append([])
+                x = 0
+            }
             rows[rows.count - 1].append((item, x))
             x += w + gap
         }
-        let width = max(DisplayWidth.of(title), rows.map { r in r.map { $0.1 + GridMetrics.tileSize($0.0.family).width }.max() ?? 0 }.max() ?? 0)
+        let width = max(
+            DisplayWidth.of(title),
+            rows.map { r in r.map { $0.1 + GridMetrics.tileSize($0.0.family).width }.max() ?? 0 }.max() ?? 0)
         let rowHeights = rows.map { r in (r.map { GridMetrics.tileSize($0.0.family).height }.max() ?? 0) + 2 }
         let height = 2 + rowHeights.reduce(0, +)
         var buffer = CellBuffer(width: width, height: height)
@@ -38,11 +45,13 @@ public enum PreviewCanvas {
             for (item, x) in row {
                 let size = GridMetrics.tileSize(item.family)
                 let rect = Rect(x: x, y: y, width: size.width, height: size.height)
-                Chrome.drawTile(item.view, rect: rect, decoration: TileDecoration(title: item.family.displayName),
-                                environment: environment, into: &buffer)
+                Chrome.drawTile(
+                    item.view, rect: rect, decoration: TileDecoration(title: item.family.displayName),
+                    environment: environment, into: &buffer)
                 let caption = DisplayWidth.truncate(item.caption, to: size.width)
-                buffer.write(caption, x: x + (size.width - DisplayWidth.of(caption)) / 2, y: y + size.height,
-                             style: Style(foreground: theme[.secondaryText]))
+                buffer.write(
+                    caption, x: x + (size.width - DisplayWidth.of(caption)) / 2, y: y + size.height,
+                    style: Style(foreground: theme[.secondaryText]))
             }
             y += rowHeights[ri]
         }

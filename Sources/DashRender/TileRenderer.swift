@@ -6,7 +6,10 @@ import DashWidgets
 public struct TapRegion: Hashable, Sendable {
     public var rect: Rect
     public var url: String
-    public init(rect: Rect, url: String) { self.rect = rect; self.url = url }
+    public init(rect: Rect, url: String) {
+        self.rect = rect
+        self.url = url
+    }
 }
 
 /// What drawing a view tree produced besides cells.
@@ -42,8 +45,12 @@ public struct RenderEnvironment: Sendable {
     var redacted = false
     var lineLimit: Int?
 
-    public init(theme: Theme, now: Date, timeZone: TimeZone = .current, background: Color? = nil, highlightedLink: String? = nil) {
-        self.theme = theme; self.now = now; self.timeZone = timeZone
+    public init(
+        theme: Theme, now: Date, timeZone: TimeZone = .current, background: Color? = nil, highlightedLink: String? = nil
+    ) {
+        self.theme = theme
+        self.now = now
+        self.timeZone = timeZone
         self.background = background ?? theme[.surface]
         self.highlightedLink = highlightedLink
     }
@@ -64,7 +71,9 @@ public struct RenderEnvironment: Sendable {
         var attrs: TextAttributes = []
         var color = style.color
         switch style.font ?? .body {
-        case .largeTitle, .title: attrs.insert(.bold); if color == nil { color = .primary }
+        case .largeTitle, .title:
+            attrs.insert(.bold)
+            if color == nil { color = .primary }
         case .headline: attrs.insert(.bold)
         case .caption: if color == nil { color = .secondary }
         case .body, .monospacedDigit: break
@@ -77,7 +86,9 @@ public struct RenderEnvironment: Sendable {
 
 /// Lays a `TileView` out into a rectangle of a `CellBuffer`: propose a size, measure, place.
 public struct TileRenderer {
-    public static func render(_ view: TileView, in rect: Rect, buffer: inout CellBuffer, environment: RenderEnvironment) -> RenderResult {
+    public static func render(_ view: TileView, in rect: Rect, buffer: inout CellBuffer, environment: RenderEnvironment)
+        -> RenderResult
+    {
         var r = TileRenderer(buffer: buffer, result: RenderResult())
         r.draw(view, in: rect.intersection(buffer.bounds), env: environment, axis: .vertical)
         buffer = r.buffer
@@ -125,7 +136,8 @@ public struct TileRenderer {
         }
         var (lines, truncated) = DisplayWidth.wrap(s, width: width, maxLines: maxLines)
         if truncated, let last = lines.last {
-            lines[lines.count - 1] = Self.fits(last, width - 1)
+            lines[lines.count - 1] =
+                Self.fits(last, width - 1)
                 ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
         }
         return lines
@@ -142,9 +154,10 @@ public struct TileRenderer {
     }
 
     static func redact(_ s: String) -> String {
-        String(s.map { ch -> String in
-            ch == " " ? " " : String(repeating: "▆", count: max(1, DisplayWidth.of(ch)))
-        }.joined())
+        String(
+            s.map { ch -> String in
+                ch == " " ? " " : String(repeating: "▆", count: max(1, DisplayWidth.of(ch)))
+            }.joined())
     }
 
     // MARK: flexibility
@@ -160,7 +173,8 @@ public struct TileRenderer {
             if axis == .horizontal, w != nil { return false }
             if axis == .vertical, h != nil { return false }
             return isFlexible(c, along: axis)
-        case .padding(_, let c), .lineLimit(_, let c), .styled(_, let c), .link(_, let c), .widgetURL(_, let c), .redacted(let c):
+        case .padding(_, let c), .lineLimit(_, let c), .styled(_, let c), .link(_, let c), .widgetURL(_, let c),
+            .redacted(let c):
             return isFlexible(c, along: axis)
         case .invalidatable(_, let c):
             return isFlexible(c, along: axis)
@@ -171,7 +185,10 @@ public struct TileRenderer {
         }
     }
 
-    func isSpacer(_ v: TileView) -> Bool { if case .spacer = v { return true }; return false }
+    func isSpacer(_ v: TileView) -> Bool {
+        if case .spacer = v { return true }
+        return false
+    }
 
     func childEnv(_ v: TileView, _ env: RenderEnvironment) -> RenderEnvironment {
         var e = env
@@ -197,15 +214,19 @@ public struct TileRenderer {
             let (s, _) = liveText(d, style, env)
             return Size(width: min(DisplayWidth.of(s), p.width), height: 1)
         case .spacer(let minLength):
-            return axis == .vertical ? Size(width: 0, height: min(minLength, p.height)) : Size(width: min(minLength, p.width), height: 0)
+            return axis == .vertical
+                ? Size(width: 0, height: min(minLength, p.height)) : Size(width: min(minLength, p.width), height: 0)
         case .divider:
             return axis == .vertical ? Size(width: p.width, height: 1) : Size(width: 1, height: p.height)
         case .padding(let i, let c):
             let inner = Size(width: p.width - i.leading - i.trailing, height: p.height - i.top - i.bottom)
             let s = measure(c, inner, env, axis: axis)
-            return Size(width: min(p.width, s.width + i.leading + i.trailing), height: min(p.height, s.height + i.top + i.bottom))
+            return Size(
+                width: min(p.width, s.width + i.leading + i.trailing),
+                height: min(p.height, s.height + i.top + i.bottom))
         case .frame(let w, let h, _, let c):
-            let s = measure(c, Size(width: min(w ?? p.width, p.width), height: min(h ?? p.height, p.height)), env, axis: axis)
+            let s = measure(
+                c, Size(width: min(w ?? p.width, p.width), height: min(h ?? p.height, p.height)), env, axis: axis)
             return Size(width: min(w ?? s.width, p.width), height: min(h ?? s.height, p.height))
         case .expand(let hz, let vt, _, let c):
             let s = measure(c, p, env, axis: axis)
@@ -243,7 +264,10 @@ public struct TileRenderer {
         var sizes = Array(repeating: Size.zero, count: n)
         let gaps = (n - 1) * spacing
         let flexible = children.map { isFlexible($0, along: ax) }
-        let minLengths = children.map { v -> Int in if case .spacer(let m) = v { return m }; return 0 }
+        let minLengths = children.map { v -> Int in
+            if case .spacer(let m) = v { return m }
+            return 0
+        }
         if ax == .vertical {
             var remaining = p.height - gaps - minLengths.reduce(0, +)
             for i in 0..<n where !flexible[i] {
@@ -257,7 +281,9 @@ public struct TileRenderer {
                 let share = extra / (flexIdx.count - k)
                 extra -= share
                 let h = share + minLengths[i]
-                let s = isSpacer(children[i]) ? Size(width: 0, height: h)
+                let s =
+                    isSpacer(children[i])
+                    ? Size(width: 0, height: h)
                     : measure(children[i], Size(width: p.width, height: h), env, axis: .vertical)
                 sizes[i] = Size(width: s.width, height: h)
             }
@@ -278,7 +304,10 @@ public struct TileRenderer {
                 }
                 widths = ideal.map { min($0, lo) }
                 var spare = avail - widths.reduce(0, +)
-                for i in 0..<n where spare > 0 && ideal[i] > widths[i] { widths[i] += 1; spare -= 1 }
+                for i in 0..<n where spare > 0 && ideal[i] > widths[i] {
+                    widths[i] += 1
+                    spare -= 1
+                }
             }
             var extra = max(0, avail - widths.reduce(0, +))
             let flexIdx = (0..<n).filter { flexible[$0] }
@@ -288,7 +317,10 @@ public struct TileRenderer {
                 widths[i] = share + minLengths[i]
             }
             for i in 0..<n {
-                if isSpacer(children[i]) { sizes[i] = Size(width: widths[i], height: 0); continue }
+                if isSpacer(children[i]) {
+                    sizes[i] = Size(width: widths[i], height: 0)
+                    continue
+                }
                 let s = measure(children[i], Size(width: widths[i], height: p.height), env, axis: .horizontal)
                 sizes[i] = Size(width: flexible[i] ? widths[i] : min(s.width, widths[i]), height: s.height)
             }
@@ -332,16 +364,18 @@ public struct TileRenderer {
             let style = env.cellStyle(ts.inheriting(env.textStyle))
             let lines = textLines(s, width: rect.width, height: rect.height, lineLimit: env.lineLimit)
             for (i, line) in lines.enumerated() {
-                buffer.write(env.redacted ? Self.redact(line) : line, x: rect.x, y: rect.y + i,
-                             style: env.redacted ? style.with(foreground: env.theme[.redacted]) : style, clip: rect)
+                buffer.write(
+                    env.redacted ? Self.redact(line) : line, x: rect.x, y: rect.y + i,
+                    style: env.redacted ? style.with(foreground: env.theme[.redacted]) : style, clip: rect)
             }
         case .liveDate(let d, let ls, let ts):
             let (s, next) = liveText(d, ls, env)
             if !env.redacted { result.noteChange(next) }
             let style = env.cellStyle(ts.inheriting(env.textStyle))
             let line = DisplayWidth.truncate(s, to: rect.width)
-            buffer.write(env.redacted ? Self.redact(line) : line, x: rect.x, y: rect.y,
-                         style: env.redacted ? style.with(foreground: env.theme[.redacted]) : style, clip: rect)
+            buffer.write(
+                env.redacted ? Self.redact(line) : line, x: rect.x, y: rect.y,
+                style: env.redacted ? style.with(foreground: env.theme[.redacted]) : style, clip: rect)
         case .divider:
             let style = Style(foreground: env.theme[.secondaryText], background: env.background, attributes: [.dim])
             if axis == .vertical {
@@ -350,7 +384,9 @@ public struct TileRenderer {
                 for y in rect.y..<rect.maxY { buffer.write("│", x: rect.x, y: y, style: style, clip: rect) }
             }
         case .padding(let i, let c):
-            draw(c, in: rect.inset(top: i.top, left: i.leading, bottom: i.bottom, right: i.trailing), env: env, axis: axis)
+            draw(
+                c, in: rect.inset(top: i.top, left: i.leading, bottom: i.bottom, right: i.trailing), env: env,
+                axis: axis)
         case .frame(_, _, let a, let c), .expand(_, _, let a, let c):
             let s = measure(c, rect.size, env, axis: axis)
             draw(c, in: aligned(s, in: rect, a), env: env, axis: axis)
@@ -371,7 +407,12 @@ public struct TileRenderer {
                 let focus = env.theme[.focus]
                 buffer.restyle(r) { st in
                     var st = st
-                    if focus == .default { st.attributes.insert(.reverse) } else { st.background = focus; st.foreground = env.background == .default ? .default : env.background }
+                    if focus == .default {
+                        st.attributes.insert(.reverse)
+                    } else {
+                        st.background = focus
+                        st.foreground = env.background == .default ? .default : env.background
+                    }
                     return st
                 }
             }
@@ -392,8 +433,14 @@ public struct TileRenderer {
                     if y >= rect.maxY { break }
                     let slot = Rect(x: rect.x, y: y, width: rect.width, height: min(s.height, rect.maxY - y))
                     // Links take the whole row, so the highlight and the click target span the tile.
-                    let fullWidth: Bool = { switch c { case .divider, .link: return true; default: return isFlexible(c, along: .horizontal) } }()
-                    let placed = fullWidth
+                    let fullWidth: Bool = {
+                        switch c {
+                        case .divider, .link: return true
+                        default: return isFlexible(c, along: .horizontal)
+                        }
+                    }()
+                    let placed =
+                        fullWidth
                         ? slot : aligned(Size(width: s.width, height: slot.height), in: slot, .init(a.horizontal, .top))
                     draw(c, in: placed, env: env, axis: .vertical)
                     y += s.height + (s.height > 0 || isSpacer(c) ? spacing : 0)
@@ -405,8 +452,11 @@ public struct TileRenderer {
                     if x >= rect.maxX { break }
                     let slot = Rect(x: x, y: rect.y, width: min(s.width, rect.maxX - x), height: rect.height)
                     let placed: Rect
-                    if case .divider = c { placed = slot } else {
-                        placed = aligned(Size(width: slot.width, height: s.height), in: slot, .init(.leading, a.vertical))
+                    if case .divider = c {
+                        placed = slot
+                    } else {
+                        placed = aligned(
+                            Size(width: slot.width, height: s.height), in: slot, .init(.leading, a.vertical))
                     }
                     draw(c, in: placed, env: env, axis: .horizontal)
                     x += s.width + spacing
@@ -425,8 +475,9 @@ public struct TileRenderer {
         let fg = env.redacted ? env.theme[.redacted] : env.color(color)
         buffer.write(bar, x: rect.x, y: rect.y, style: Style(foreground: fg, background: env.background), clip: rect)
         let used = DisplayWidth.of(bar)
-        buffer.write(String(repeating: "░", count: max(0, rect.width - used)), x: rect.x + used, y: rect.y,
-                     style: Style(foreground: env.theme[.redacted], background: env.background), clip: rect)
+        buffer.write(
+            String(repeating: "░", count: max(0, rect.width - used)), x: rect.x + used, y: rect.y,
+            style: Style(foreground: env.theme[.redacted], background: env.background), clip: rect)
     }
 
     mutating func drawSparkline(_ values: [Double], _ color: SemanticColor, _ rect: Rect, _ env: RenderEnvironment) {
@@ -437,10 +488,14 @@ public struct TileRenderer {
         guard let lo = series.min(), let hi = series.max(), (hi - lo).isFinite else { return }
         let blocks = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         let levels = rect.height * 8
-        let style = Style(foreground: env.redacted ? env.theme[.redacted] : env.color(color), background: env.background)
+        let style = Style(
+            foreground: env.redacted ? env.theme[.redacted] : env.color(color), background: env.background)
         for (i, v) in series.enumerated() {
             // 1...levels eighths filled: the lowest point still shows a sliver.
-            let filled = hi > lo ? 1 + Self.clampedInt(((v - lo) / (hi - lo) * Double(levels - 1)).rounded(), 0...(levels - 1)) : levels / 2
+            let filled =
+                hi > lo
+                ? 1 + Self.clampedInt(((v - lo) / (hi - lo) * Double(levels - 1)).rounded(), 0...(levels - 1))
+                : levels / 2
             for row in 0..<rect.height {
                 let fromBottom = row * 8
                 let inRow = min(8, max(0, filled - fromBottom))

@@ -20,13 +20,18 @@ public struct SchedulerPolicy: Sendable, Hashable, Codable {
     /// (and the ledger, which survives restarts) decide when to reload.
     public var reloadCachedOnStart: Bool
 
-    public init(dailyBudget: Int = 70, budgetWindow: TimeInterval = 24 * 3600,
-                minimumInterval: TimeInterval = 5 * 60, localMinimumInterval: TimeInterval = 1,
-                initialRetryDelay: TimeInterval = 30, maximumRetryDelay: TimeInterval = 30 * 60,
-                reloadCachedOnStart: Bool = false) {
-        self.dailyBudget = dailyBudget; self.budgetWindow = budgetWindow
-        self.minimumInterval = minimumInterval; self.localMinimumInterval = localMinimumInterval
-        self.initialRetryDelay = initialRetryDelay; self.maximumRetryDelay = maximumRetryDelay
+    public init(
+        dailyBudget: Int = 70, budgetWindow: TimeInterval = 24 * 3600,
+        minimumInterval: TimeInterval = 5 * 60, localMinimumInterval: TimeInterval = 1,
+        initialRetryDelay: TimeInterval = 30, maximumRetryDelay: TimeInterval = 30 * 60,
+        reloadCachedOnStart: Bool = false
+    ) {
+        self.dailyBudget = dailyBudget
+        self.budgetWindow = budgetWindow
+        self.minimumInterval = minimumInterval
+        self.localMinimumInterval = localMinimumInterval
+        self.initialRetryDelay = initialRetryDelay
+        self.maximumRetryDelay = maximumRetryDelay
         self.reloadCachedOnStart = reloadCachedOnStart
     }
 
@@ -80,7 +85,8 @@ public struct BudgetLedger: Sendable, Hashable, Codable {
             charges.removeAll { $0 <= from }
         }
         if let last = charges.last, last > now {
-            charges.append(now); charges.sort()
+            charges.append(now)
+            charges.sort()
         } else {
             charges.append(now)
         }

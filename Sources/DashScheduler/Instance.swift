@@ -51,7 +51,10 @@ struct Instance: Sendable {
     private var widgetBox: WidgetBox
     var widget: Widget {
         get { widgetBox.widget }
-        set { widgetBox = WidgetBox(newValue); cost = newValue.cost(for: configuration) }
+        set {
+            widgetBox = WidgetBox(newValue)
+            cost = newValue.cost(for: configuration)
+        }
     }
     /// Not on screen (another page, behind a stack's front item): a local widget's policy
     /// reloads wait until it shows again (a system monitor samples only while visible).
@@ -72,8 +75,11 @@ struct Instance: Sendable {
     var policyRequested: Double? = nil
 
     init(id: InstanceID, widget: Widget, configuration: WidgetConfig, family: WidgetFamily) {
-        self.id = id; self.widgetBox = WidgetBox(widget); self.cost = widget.cost(for: configuration)
-        self.configuration = configuration; self.family = family
+        self.id = id
+        self.widgetBox = WidgetBox(widget)
+        self.cost = widget.cost(for: configuration)
+        self.configuration = configuration
+        self.family = family
     }
 
     /// Frees what an unregistered instance held and stops its deadlines.
@@ -97,7 +103,10 @@ struct Instance: Sendable {
         var ds = list.map { $0.date.timeIntervalSinceReferenceDate }
         var sorted = true
         if ds.count > 1 {
-            for i in 1..<ds.count where ds[i] < ds[i - 1] { sorted = false; break }
+            for i in 1..<ds.count where ds[i] < ds[i - 1] {
+                sorted = false
+                break
+            }
         }
         if !sorted {
             let order = ds.indices.sorted { ds[$0] != ds[$1] ? ds[$0] < ds[$1] : $0 < $1 }
@@ -271,8 +280,9 @@ struct Instance: Sendable {
     mutating func begin(_ reason: LoadReason, token: UInt64, now: Date, policy rules: SchedulerPolicy) -> InFlight {
         // A zero timeout must still end after `now`, or `process` would time it out at once, forever.
         let timeout = Swift.max(widget.timeout, 0.001)
-        let f = InFlight(token: token, reason: reason, startedAt: now,
-                         deadline: now.addingTimeInterval(timeout), timeout: timeout, obsolete: false)
+        let f = InFlight(
+            token: token, reason: reason, startedAt: now,
+            deadline: now.addingTimeInterval(timeout), timeout: timeout, obsolete: false)
         inFlight = f
         lastLoadStart = now
         if reason.isCharged && cost == .budgeted {

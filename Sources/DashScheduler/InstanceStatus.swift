@@ -9,7 +9,10 @@ public struct WidgetInfo: Sendable, Hashable {
     public var configuration: WidgetConfig
 
     public init(id: InstanceID, kind: String, family: WidgetFamily, configuration: WidgetConfig) {
-        self.id = id; self.kind = kind; self.family = family; self.configuration = configuration
+        self.id = id
+        self.kind = kind
+        self.family = family
+        self.configuration = configuration
     }
 }
 
@@ -117,7 +120,9 @@ extension InstanceStatus {
     public var report: InstanceStatusReport {
         InstanceStatusReport(
             id: id, kind: kind, family: family,
-            entries: entries.enumerated().map { i, e in .init(date: e.date, summary: e.summary, isCurrent: i == currentIndex) },
+            entries: entries.enumerated().map { i, e in
+                .init(date: e.date, summary: e.summary, isCurrent: i == currentIndex)
+            },
             showsPlaceholder: isPlaceholder, policy: policy?.description, nextReload: nextReload,
             nextReloadReason: nextReloadReason.description, budgetUsed: budget.used, budgetLimit: budget.limit,
             budgetLeft: budget.left, isStale: isStale, lastError: lastError, isLoading: isLoading,

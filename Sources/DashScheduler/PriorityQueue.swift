@@ -39,7 +39,10 @@ public struct PriorityQueue<Element: Comparable> {
     /// Replaces the smallest element with `element` (one sift instead of a pop and a push).
     @inlinable
     public mutating func replaceMin(with element: Element) {
-        guard !storage.isEmpty else { push(element); return }
+        guard !storage.isEmpty else {
+            push(element)
+            return
+        }
         storage[0] = element
         siftDown(0)
     }

@@ -92,8 +92,10 @@ public struct Scheduler: Sendable {
     /// same kind, configuration and family, its timeline shows at once and its policy
     /// goes on; otherwise the placeholder shows and an `.initial` load is requested.
     /// Registering an id again updates its widget, configuration and family.
-    public mutating func register(_ id: InstanceID, widget: Widget, configuration: WidgetConfig = WidgetConfig(),
-                                  family: WidgetFamily, at now: Date) {
+    public mutating func register(
+        _ id: InstanceID, widget: Widget, configuration: WidgetConfig = WidgetConfig(),
+        family: WidgetFamily, at now: Date
+    ) {
         if let slot = slotOf[id] {
             slots[slot].widget = widget
             update(id, configuration: configuration, family: family, at: now)
@@ -136,7 +138,9 @@ public struct Scheduler: Sendable {
     /// The user edited an instance: a new configuration or family drops the timeline
     /// made for the old one (the placeholder shows) and requests an uncharged
     /// `.configurationChanged` load. A load in flight finishes first; its result is dropped.
-    public mutating func update(_ id: InstanceID, configuration: WidgetConfig, family: WidgetFamily? = nil, at now: Date) {
+    public mutating func update(
+        _ id: InstanceID, configuration: WidgetConfig, family: WidgetFamily? = nil, at now: Date
+    ) {
         guard let slot = slotOf[id] else { return }
         let family = family ?? slots[slot].family
         guard slots[slot].configuration != configuration || slots[slot].family != family else { return }
@@ -252,9 +256,11 @@ public struct Scheduler: Sendable {
                 nextToken += 1
                 let f = slots[slot].begin(reason, token: token, now: now, policy: policy)
                 stats.loadsStarted += 1
-                requests.append(LoadRequest(id: slots[slot].id, token: token, reason: reason, widget: slots[slot].widget,
-                                            configuration: slots[slot].configuration, family: slots[slot].family,
-                                            startedAt: now, deadline: f.deadline))
+                requests.append(
+                    LoadRequest(
+                        id: slots[slot].id, token: token, reason: reason, widget: slots[slot].widget,
+                        configuration: slots[slot].configuration, family: slots[slot].family,
+                        startedAt: now, deadline: f.deadline))
                 if reason.isCharged { noteCacheChange(slot) }
             }
             // The top is still this instance's deadline: replace it rather than pop and push.
@@ -274,8 +280,10 @@ public struct Scheduler: Sendable {
     /// timeline, marks it stale with the error's message and schedules a retry
     /// (30 s, doubling to 30 min).
     @discardableResult
-    public mutating func loadFinished(_ id: InstanceID, token: UInt64, result: Result<AnyTimeline, any Error>,
-                                      at now: Date) -> LoadOutcome {
+    public mutating func loadFinished(
+        _ id: InstanceID, token: UInt64, result: Result<AnyTimeline, any Error>,
+        at now: Date
+    ) -> LoadOutcome {
         guard let slot = slotOf[id], let f = slots[slot].inFlight, f.token == token else {
             stats.resultsIgnored += 1
             return .ignored
@@ -372,11 +380,14 @@ public struct Scheduler: Sendable {
         var next: Date? = nil
         var why = NextReloadReason.none
         if let f = inst.inFlight {
-            next = f.deadline; why = .loading(f.reason)
+            next = f.deadline
+            why = .loading(f.reason)
         } else if let p = inst.pending {
-            next = now; why = .pending(p)
+            next = now
+            why = .pending(p)
         } else if let r = inst.retryAt {
-            next = Date(timeIntervalSinceReferenceDate: r); why = .retry(failures: inst.failures)
+            next = Date(timeIntervalSinceReferenceDate: r)
+            why = .retry(failures: inst.failures)
         } else if let p = inst.policyAt, let req = inst.policyRequested, let pol = inst.policy {
             next = Date(timeIntervalSinceReferenceDate: p)
             why = p > req ? .budget(requested: Date(timeIntervalSinceReferenceDate: req)) : .policy(pol)

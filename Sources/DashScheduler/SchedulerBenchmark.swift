@@ -23,13 +23,13 @@ public struct SchedulerBenchmarkResult: Sendable, CustomStringConvertible {
     public var description: String {
         let eps = eventsPerSecond
         return """
-        scheduler benchmark: \(instances) instances x \(entriesPerTimeline) entries, \(virtualHours) virtual hours
-          events:        \(events)
-          loads:         \(loads)
-          entry changes: \(entryChanges)
-          total time:    \(String(format: "%.3f", seconds)) s (scheduler \(String(format: "%.3f", schedulerSeconds)) s, building timelines \(String(format: "%.3f", providerSeconds)) s)
-          events/s:      \(String(format: "%.0f", eps))
-        """
+            scheduler benchmark: \(instances) instances x \(entriesPerTimeline) entries, \(virtualHours) virtual hours
+              events:        \(events)
+              loads:         \(loads)
+              entry changes: \(entryChanges)
+              total time:    \(String(format: "%.3f", seconds)) s (scheduler \(String(format: "%.3f", schedulerSeconds)) s, building timelines \(String(format: "%.3f", providerSeconds)) s)
+              events/s:      \(String(format: "%.0f", eps))
+            """
     }
 }
 
@@ -58,12 +58,16 @@ public enum SchedulerBenchmark {
     /// widget), one in ten `.after` one hour (a budgeted reload every hour). Loads are
     /// answered at once with a fresh timeline. `wallClock` measures the run (pass
     /// `SystemClock()`); the scheduler never sees it.
-    public static func run(instances: Int = 10_000, entriesPerTimeline: Int = 100, virtualHours: Double = 24,
-                           wallClock: any DashClock) -> SchedulerBenchmarkResult {
-        let budgeted = Widget(kind: "bench", displayName: "Bench", description: "benchmark", cost: .budgeted,
-                              provider: Provider(), view: { _, _ in Text("") })
-        let local = Widget(kind: "bench-local", displayName: "Bench local", description: "benchmark", cost: .local,
-                           provider: Provider(), view: { _, _ in Text("") })
+    public static func run(
+        instances: Int = 10_000, entriesPerTimeline: Int = 100, virtualHours: Double = 24,
+        wallClock: any DashClock
+    ) -> SchedulerBenchmarkResult {
+        let budgeted = Widget(
+            kind: "bench", displayName: "Bench", description: "benchmark", cost: .budgeted,
+            provider: Provider(), view: { _, _ in Text("") })
+        let local = Widget(
+            kind: "bench-local", displayName: "Bench local", description: "benchmark", cost: .local,
+            provider: Provider(), view: { _, _ in Text("") })
         let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let end = start.addingTimeInterval(virtualHours * 3600)
         let spacing = virtualHours * 3600 / Double(max(1, entriesPerTimeline))
@@ -110,9 +114,10 @@ public enum SchedulerBenchmark {
         let seconds = wallClock.now.timeIntervalSince(began)
         _ = changed
         let stats = scheduler.stats
-        return SchedulerBenchmarkResult(instances: instances, entriesPerTimeline: entriesPerTimeline,
-                                        virtualHours: virtualHours, events: stats.events, loads: stats.loadsStarted,
-                                        entryChanges: stats.entryChanges, seconds: seconds,
-                                        providerSeconds: providerSeconds)
+        return SchedulerBenchmarkResult(
+            instances: instances, entriesPerTimeline: entriesPerTimeline,
+            virtualHours: virtualHours, events: stats.events, loads: stats.loadsStarted,
+            entryChanges: stats.entryChanges, seconds: seconds,
+            providerSeconds: providerSeconds)
     }
 }

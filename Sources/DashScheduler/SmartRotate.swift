@@ -17,8 +17,10 @@ public struct SmartRotateSettings: Sendable, Hashable {
     /// boundaries only and the loop never has to wake for a continuous decay.
     public var useStep: TimeInterval
 
-    public init(dwell: TimeInterval = 15 * 60, pause: TimeInterval = 3600, margin: Double = 0.1,
-                useWeight: Double = 0.3, halfLife: TimeInterval = 3 * 86_400, useStep: TimeInterval = 86_400) {
+    public init(
+        dwell: TimeInterval = 15 * 60, pause: TimeInterval = 3600, margin: Double = 0.1,
+        useWeight: Double = 0.3, halfLife: TimeInterval = 3 * 86_400, useStep: TimeInterval = 86_400
+    ) {
         self.dwell = dwell
         self.pause = pause
         self.margin = margin
@@ -123,9 +125,11 @@ public struct SmartRotateInput: Sendable, Hashable {
     public var now: Date
     public var settings: SmartRotateSettings
 
-    public init(items: [SmartRotateItem], current: Int, lastChange: Date? = nil, pinnedUntil: Date? = nil,
-                blocked: SmartRotateBlock? = nil, enabled: Bool = true, now: Date,
-                settings: SmartRotateSettings = .standard) {
+    public init(
+        items: [SmartRotateItem], current: Int, lastChange: Date? = nil, pinnedUntil: Date? = nil,
+        blocked: SmartRotateBlock? = nil, enabled: Bool = true, now: Date,
+        settings: SmartRotateSettings = .standard
+    ) {
         self.items = items
         self.current = current
         self.lastChange = lastChange

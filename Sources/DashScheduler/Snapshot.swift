@@ -28,15 +28,27 @@ public struct InstanceRecord: Codable, Sendable, Hashable {
     public var lastSuccess: Date?
     public var savedAt: Date
 
-    public init(id: InstanceID, kind: String, family: WidgetFamily, configuration: WidgetConfig,
-                entries: Data?, policy: ReloadPolicy?, isStale: Bool, lastError: String?,
-                consecutiveFailures: Int, ledger: BudgetLedger, lastReload: Date?, lastSuccess: Date?,
-                savedAt: Date) {
-        self.format = Self.currentFormat; self.version = Self.currentVersion
-        self.id = id; self.kind = kind; self.family = family; self.configuration = configuration
-        self.entries = entries; self.policy = policy; self.isStale = isStale; self.lastError = lastError
-        self.consecutiveFailures = consecutiveFailures; self.ledger = ledger
-        self.lastReload = lastReload; self.lastSuccess = lastSuccess; self.savedAt = savedAt
+    public init(
+        id: InstanceID, kind: String, family: WidgetFamily, configuration: WidgetConfig,
+        entries: Data?, policy: ReloadPolicy?, isStale: Bool, lastError: String?,
+        consecutiveFailures: Int, ledger: BudgetLedger, lastReload: Date?, lastSuccess: Date?,
+        savedAt: Date
+    ) {
+        self.format = Self.currentFormat
+        self.version = Self.currentVersion
+        self.id = id
+        self.kind = kind
+        self.family = family
+        self.configuration = configuration
+        self.entries = entries
+        self.policy = policy
+        self.isStale = isStale
+        self.lastError = lastError
+        self.consecutiveFailures = consecutiveFailures
+        self.ledger = ledger
+        self.lastReload = lastReload
+        self.lastSuccess = lastSuccess
+        self.savedAt = savedAt
     }
 
     /// Whether this is a record this version can read (not a foreign or future file).
@@ -47,13 +59,17 @@ public struct InstanceRecord: Codable, Sendable, Hashable {
 
     /// Decodes a record; throws `CacheRecordError` for JSON of another kind.
     public static func decode(_ data: Data) throws -> InstanceRecord {
-        struct Header: Decodable { var format: String?; var version: Int? }
+        struct Header: Decodable {
+            var format: String?
+            var version: Int?
+        }
         let header = try JSONDecoder.dash.decode(Header.self, from: data)
         guard header.format == currentFormat else {
             throw CacheRecordError.foreign(header.format.map { "format '\($0)'" } ?? "no format field")
         }
         guard header.version == currentVersion else {
-            throw CacheRecordError.foreign("version \(header.version.map(String.init) ?? "missing"), expected \(currentVersion)")
+            throw CacheRecordError.foreign(
+                "version \(header.version.map(String.init) ?? "missing"), expected \(currentVersion)")
         }
         return try JSONDecoder.dash.decode(InstanceRecord.self, from: data)
     }
@@ -119,7 +135,8 @@ extension Scheduler {
         inst.ledger = record.ledger
         inst.lastLoadStart = record.lastReload
         guard record.isCurrentFormat, record.kind == inst.widget.kind, record.family == inst.family,
-              record.configuration == inst.configuration else {
+            record.configuration == inst.configuration
+        else {
             return (false, nil)
         }
         // The last error shows even without a timeline (placeholder plus error).

@@ -39,14 +39,16 @@ extension AppHarness {
     /// Answers the oldest option load with `result`.
     public func answerOptions(_ result: Result<[ParameterOption], any Error>) {
         guard let i = edits.firstIndex(where: { if case .loadOptions = $0 { return true } else { return false } }),
-              case .loadOptions(let r) = edits.remove(at: i) else { return }
+            case .loadOptions(let r) = edits.remove(at: i)
+        else { return }
         send(.edit(.optionsLoaded(token: r.token, result: result)))
     }
 
     /// Answers the oldest directory listing with `entries` (or an error).
     public func answerListing(_ result: Result<[DirectoryEntry], any Error>) {
         guard let i = edits.firstIndex(where: { if case .listDirectory = $0 { return true } else { return false } }),
-              case .listDirectory(let r) = edits.remove(at: i) else { return }
+            case .listDirectory(let r) = edits.remove(at: i)
+        else { return }
         send(.edit(.directoryListed(token: r.token, result: result)))
     }
 

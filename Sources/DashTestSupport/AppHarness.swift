@@ -38,15 +38,19 @@ public final class AppHarness {
     /// Every home screen the app asked to write to home.yaml, in order.
     public private(set) var written: [HomeConfig] = []
 
-    public init(widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
-                scheduler: Scheduler = Scheduler(), usage: UsageHistory = UsageHistory(),
-                environment: [String: String] = [:]) {
+    public init(
+        widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, theme: Theme = .dark,
+        scheduler: Scheduler = Scheduler(), usage: UsageHistory = UsageHistory(),
+        environment: [String: String] = [:]
+    ) {
         clock = VirtualClock(now: now)
-        state = AppState(environment: AppEnvironment(bundle: WidgetBundle(widgets), timeZone: timeZone,
-                                                     variables: environment), home: home,
-                         screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
-                         scheduler: scheduler)
+        state = AppState(
+            environment: AppEnvironment(
+                bundle: WidgetBundle(widgets), timeZone: timeZone,
+                variables: environment), home: home,
+            screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
+            scheduler: scheduler)
         state.restoreUsage(usage)
         send(.tick(now))
     }
@@ -123,8 +127,10 @@ public final class AppHarness {
     public func finish(_ id: String, entries: [any TimelineEntry], policy: ReloadPolicy = .never) {
         guard let i = loads.firstIndex(where: { $0.id == id }) else { return }
         let job = loads.remove(at: i)
-        send(.loaded(id: id, token: job.token,
-                     result: .success(AnyTimeline(entries: entries.map { AnyEntry($0) }, policy: policy))))
+        send(
+            .loaded(
+                id: id, token: job.token,
+                result: .success(AnyTimeline(entries: entries.map { AnyEntry($0) }, policy: policy))))
     }
 
     /// Answers the oldest load of `id` with an error.

@@ -13,7 +13,9 @@ public struct FakeEntry: TimelineEntry, Hashable {
     public var score: Double?
 
     public init(date: Date, value: String, score: Double? = nil) {
-        self.date = date; self.value = value; self.score = score
+        self.date = date
+        self.value = value
+        self.score = score
     }
 
     public var relevance: Relevance? { score.map { Relevance(score: $0) } }
@@ -59,9 +61,10 @@ public final class FakeScript: @unchecked Sendable {
     /// By default every load answers one entry at `now` with value "v1", "v2"…, policy `.never`.
     public init(fallback: (@Sendable (FakeCall) -> FakeResponse)? = nil) {
         let counter = Counter()
-        self.fallback = fallback ?? { call in
-            .timeline([FakeEntry(date: call.now, value: "v\(counter.next())")], .never)
-        }
+        self.fallback =
+            fallback ?? { call in
+                .timeline([FakeEntry(date: call.now, value: "v\(counter.next())")], .never)
+            }
     }
 
     public var calls: [FakeCall] { lock.withLock { _calls } }
@@ -87,7 +90,12 @@ public final class FakeScript: @unchecked Sendable {
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var n = 0
-        func next() -> Int { lock.withLock { n += 1; return n } }
+        func next() -> Int {
+            lock.withLock {
+                n += 1
+                return n
+            }
+        }
     }
 }
 
@@ -106,7 +114,9 @@ public struct FakeProvider: TimelineProvider {
         FakeEntry(date: context.now, value: "snapshot")
     }
 
-    public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
+    public func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<
+        FakeEntry
+    > {
         var response = script.next(FakeCall(configuration: configuration, family: context.family, now: context.now))
         while true {
             switch response {
@@ -122,12 +132,15 @@ public struct FakeProvider: TimelineProvider {
 }
 
 /// A widget backed by a `FakeScript`.
-public func fakeWidget(kind: String = "fake", cost: ReloadCost = .budgeted, timeout: TimeInterval = 10,
-                       script: FakeScript) -> Widget {
-    Widget(kind: kind, displayName: "Fake \(kind)", description: "A widget for tests",
-           supportedFamilies: WidgetFamily.allCases, cost: cost, timeout: timeout,
-           provider: FakeProvider(script: script),
-           view: { entry, _ in Text(entry.value) })
+public func fakeWidget(
+    kind: String = "fake", cost: ReloadCost = .budgeted, timeout: TimeInterval = 10,
+    script: FakeScript
+) -> Widget {
+    Widget(
+        kind: kind, displayName: "Fake \(kind)", description: "A widget for tests",
+        supportedFamilies: WidgetFamily.allCases, cost: cost, timeout: timeout,
+        provider: FakeProvider(script: script),
+        view: { entry, _ in Text(entry.value) })
 }
 
 /// Drives a `Scheduler` on a `VirtualClock` like the runtime does: whenever the clock
@@ -155,16 +168,21 @@ public final class SchedulerHarness {
 
     /// Registers an instance of a fake widget and runs what is due.
     @discardableResult
-    public func add(_ id: InstanceID, kind: String = "fake", cost: ReloadCost = .budgeted, timeout: TimeInterval = 10,
-                    family: WidgetFamily = .small, configuration: WidgetConfig = WidgetConfig(),
-                    script: FakeScript = FakeScript()) -> FakeScript {
-        add(id, widget: fakeWidget(kind: kind, cost: cost, timeout: timeout, script: script), script: script,
+    public func add(
+        _ id: InstanceID, kind: String = "fake", cost: ReloadCost = .budgeted, timeout: TimeInterval = 10,
+        family: WidgetFamily = .small, configuration: WidgetConfig = WidgetConfig(),
+        script: FakeScript = FakeScript()
+    ) -> FakeScript {
+        add(
+            id, widget: fakeWidget(kind: kind, cost: cost, timeout: timeout, script: script), script: script,
             family: family, configuration: configuration)
     }
 
     @discardableResult
-    public func add(_ id: InstanceID, widget: Widget, script: FakeScript, family: WidgetFamily = .small,
-                    configuration: WidgetConfig = WidgetConfig()) -> FakeScript {
+    public func add(
+        _ id: InstanceID, widget: Widget, script: FakeScript, family: WidgetFamily = .small,
+        configuration: WidgetConfig = WidgetConfig()
+    ) -> FakeScript {
         scripts[id] = script
         scheduler.register(id, widget: widget, configuration: configuration, family: family, at: clock.now)
         pump()
@@ -259,7 +277,10 @@ public final class SchedulerHarness {
 
     private func rearm() {
         guard let wake = scheduler.nextWake else {
-            if let a = armed { clock.cancel(a.token); armed = nil }
+            if let a = armed {
+                clock.cancel(a.token)
+                armed = nil
+            }
             return
         }
         if let a = armed {

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A tiny threaded HTTP/1.1 server on 127.0.0.1 for tests: fixture routes, status codes,
@@ -19,12 +19,19 @@ public final class LocalHTTPServer: @unchecked Sendable {
         /// Leave out Content-Length and end the body by closing the connection.
         public var omitContentLength: Bool
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: TimeInterval = 0,
-                    omitContentLength: Bool = false) {
-            self.status = status; self.headers = headers; self.body = body; self.delay = delay
+        public init(
+            status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: TimeInterval = 0,
+            omitContentLength: Bool = false
+        ) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
             self.omitContentLength = omitContentLength
         }
-        public init(status: Int = 200, contentType: String = "application/json", _ text: String, delay: TimeInterval = 0) {
+        public init(
+            status: Int = 200, contentType: String = "application/json", _ text: String, delay: TimeInterval = 0
+        ) {
             self.init(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8), delay: delay)
         }
     }
@@ -57,9 +64,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
         addr.sin_port = 0
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw ServerError("bind/listen on 127.0.0.1 failed") }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw ServerError("bind/listen on 127.0.0.1 failed")
+        }
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
@@ -88,16 +100,21 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     /// Answers `path` with whatever `handler` makes of the request (to vary on the query).
     public func handle(_ path: String, _ handler: @escaping @Sendable (Request) -> Response) {
-        lock.lock(); routes[path] = handler; lock.unlock()
+        lock.lock()
+        routes[path] = handler
+        lock.unlock()
     }
 
-    public func route(_ path: String, status: Int = 200, contentType: String = "application/json", body: String,
-                      delay: TimeInterval = 0) {
+    public func route(
+        _ path: String, status: Int = 200, contentType: String = "application/json", body: String,
+        delay: TimeInterval = 0
+    ) {
         route(path, Response(status: status, contentType: contentType, body, delay: delay))
     }
 
     public var requests: [Request] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return _requests
     }
 
@@ -116,7 +133,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         defer { close(fd) }
         while true {
             let client = accept(fd, nil, nil)
-            lock.lock(); let done = stopped; lock.unlock()
+            lock.lock()
+            let done = stopped
+            lock.unlock()
             if done {
                 if client >= 0 { close(client) }
                 return
@@ -141,7 +160,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
             let n = recv(fd, &chunk, chunk.count, 0)
             if n <= 0 { return }
             buffer.append(contentsOf: chunk[0..<n])
-            if buffer.count >= 4, (0...(buffer.count - 4)).contains(where: { Array(buffer[$0..<$0 + 4]) == end }) { break }
+            if buffer.count >= 4, (0...(buffer.count - 4)).contains(where: { Array(buffer[$0..<$0 + 4]) == end }) {
+                break
+            }
         }
         let head = String(decoding: buffer, as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")
@@ -155,7 +176,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let path = comps?.path ?? target
         let request = Request(method: String(first[0]), path: path, query: query, headers: headers)
@@ -163,7 +185,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         _requests.append(request)
         let handler = routes[path] ?? routes["*"]
         lock.unlock()
-        let response = handler?(request)
+        let response =
+            handler?(request)
             ?? Response(status: 404, contentType: "application/json", "{\"message\":\"Not Found\"}")
 
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
@@ -183,9 +206,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { raw -> Int in
                 #if canImport(Glibc)
-                return Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                    return Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
                 #else
-                return Darwin.send(fd, raw.baseAddress, raw.count, 0)
+                    return Darwin.send(fd, raw.baseAddress, raw.count, 0)
                 #endif
             }
             if n <= 0 { return false }

@@ -28,12 +28,16 @@ public enum SnapshotFile {
         }
         let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         guard expected != body else { return .matches }
-        let diff = zip(expected.split(separator: "\n", omittingEmptySubsequences: false),
-                       body.split(separator: "\n", omittingEmptySubsequences: false)).enumerated()
+        let diff = zip(
+            expected.split(separator: "\n", omittingEmptySubsequences: false),
+            body.split(separator: "\n", omittingEmptySubsequences: false)
+        ).enumerated()
             .first { $0.element.0 != $0.element.1 }
-        let detail = diff.map { "first difference at line \($0.offset + 1):\n- \($0.element.0)\n+ \($0.element.1)" }
+        let detail =
+            diff.map { "first difference at line \($0.offset + 1):\n- \($0.element.0)\n+ \($0.element.1)" }
             ?? "lengths differ"
-        return .differs("Snapshot \(name) does not match (\(detail)).\nActual:\n\(body)\nRe-record with RECORD_SNAPSHOTS=1.")
+        return .differs(
+            "Snapshot \(name) does not match (\(detail)).\nActual:\n\(body)\nRe-record with RECORD_SNAPSHOTS=1.")
     }
 }
 

@@ -72,7 +72,10 @@ public struct TerminalSimulator {
                     while let p = it.first {
                         it = it.dropFirst()
                         if p.value == 0x07 { break }
-                        if p.value == 0x1B { it = it.dropFirst(); break }
+                        if p.value == 0x1B {
+                            it = it.dropFirst()
+                            break
+                        }
                     }
                 }
                 continue
@@ -128,7 +131,8 @@ public struct TerminalSimulator {
         guard let first = scalars.first else { return 0 }
         let base = max(0, min(2, DisplayWidth.of(scalar: first)))
         if scalars.count == 1 { return base }
-        let emoji = scalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiModifier }
+        let emoji =
+            scalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiModifier }
             || scalars.contains { $0.value == 0x200D } && first.properties.isEmoji
             || scalars.allSatisfy { (0x1F1E6...0x1F1FF).contains($0.value) }
         return emoji ? 2 : base
@@ -143,7 +147,7 @@ public struct TerminalSimulator {
     private func leftCell() -> Cell? { leftCellPosition().map { cells[$0.1][$0.0] } }
 
     private mutating func place(_ text: String, width w: Int) {
-        if x + w > width { return } // no autowrap in this model: swiftdash never writes past the edge
+        if x + w > width { return }  // no autowrap in this model: swiftdash never writes past the edge
         clearGlyph(at: x)
         for k in 1..<max(1, w) { clearGlyph(at: x + k) }
         cells[y][x] = Cell(text: text, width: w)

@@ -24,7 +24,10 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
 public struct ParameterOption: Hashable, Sendable {
     public var value: String
     public var title: String
-    public init(_ value: String, title: String? = nil) { self.value = value; self.title = title ?? value }
+    public init(_ value: String, title: String? = nil) {
+        self.value = value
+        self.title = title ?? value
+    }
 }
 
 /// The type of a parameter and what it allows.
@@ -69,12 +72,19 @@ public struct Parameter: Sendable {
     /// Loads the dynamic options of a `.dynamicEnumeration` (may use the network).
     public var dynamicOptions: (@Sendable (WidgetConfig) async throws -> [ParameterOption])?
 
-    public init(key: String, title: String, help: String, kind: ParameterKind, default defaultValue: ConfigValue,
-                isSecret: Bool = false, environmentVariable: String? = nil,
-                dynamicOptions: (@Sendable (WidgetConfig) async throws -> [ParameterOption])? = nil) {
-        self.key = key; self.title = title; self.help = help; self.kind = kind
-        self.defaultValue = defaultValue; self.isSecret = isSecret
-        self.environmentVariable = environmentVariable; self.dynamicOptions = dynamicOptions
+    public init(
+        key: String, title: String, help: String, kind: ParameterKind, default defaultValue: ConfigValue,
+        isSecret: Bool = false, environmentVariable: String? = nil,
+        dynamicOptions: (@Sendable (WidgetConfig) async throws -> [ParameterOption])? = nil
+    ) {
+        self.key = key
+        self.title = title
+        self.help = help
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.isSecret = isSecret
+        self.environmentVariable = environmentVariable
+        self.dynamicOptions = dynamicOptions
     }
 
     /// What values are allowed, in words, for errors and `--help`.
@@ -103,7 +113,10 @@ public struct Parameter: Sendable {
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     public var key: String
     public var message: String
-    public init(key: String, message: String) { self.key = key; self.message = message }
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
     public var description: String { "\(key): \(message)" }
 }
 
@@ -159,7 +172,8 @@ public struct ConfigurationSchema: Sendable {
         var out = WidgetConfig()
         for p in parameters {
             var v = config[p.key] ?? p.defaultValue
-            if let env = p.environmentVariable, v.description.isEmpty, let fromEnv = environment[env], !fromEnv.isEmpty {
+            if let env = p.environmentVariable, v.description.isEmpty, let fromEnv = environment[env], !fromEnv.isEmpty
+            {
                 v = .string(fromEnv)
             }
             out[p.key] = v
@@ -171,7 +185,8 @@ public struct ConfigurationSchema: Sendable {
     public func parse(key: String, text: String) throws(ConfigError) -> ConfigValue {
         guard let p = parameter(key) else {
             let known = parameters.map(\.key).joined(separator: ", ")
-            throw ConfigError(key: key, message: "no such parameter; this widget has: \(known.isEmpty ? "none" : known)")
+            throw ConfigError(
+                key: key, message: "no such parameter; this widget has: \(known.isEmpty ? "none" : known)")
         }
         let t = text.trimmingCharacters(in: .whitespaces)
         let value: ConfigValue
@@ -186,7 +201,9 @@ public struct ConfigurationSchema: Sendable {
             default: throw ConfigError(key: key, message: "'\(t)' is not \(p.allowed)")
             }
         case .date:
-            guard let d = ConfigurationSchema.parseDate(t) else { throw ConfigError(key: key, message: "'\(t)' is not \(p.allowed)") }
+            guard let d = ConfigurationSchema.parseDate(t) else {
+                throw ConfigError(key: key, message: "'\(t)' is not \(p.allowed)")
+            }
             value = .date(d)
         case .list:
             value = .list(t.isEmpty ? [] : t.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
@@ -201,7 +218,10 @@ public struct ConfigurationSchema: Sendable {
     public func validate(_ config: WidgetConfig) -> [ConfigError] {
         var errors: [ConfigError] = []
         for key in config.values.keys.sorted() where parameter(key) == nil {
-            errors.append(ConfigError(key: key, message: "no such parameter; this widget has: \(parameters.map(\.key).joined(separator: ", "))"))
+            errors.append(
+                ConfigError(
+                    key: key,
+                    message: "no such parameter; this widget has: \(parameters.map(\.key).joined(separator: ", "))"))
         }
         for p in parameters {
             if let v = config[p.key], let e = validate(p, v) { errors.append(e) }

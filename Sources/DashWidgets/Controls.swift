@@ -50,7 +50,10 @@ public struct TileControl: Hashable, Sendable {
     public var isPending: Bool
 
     public init(kind: Kind, title: String, action: ActionPayload, isPending: Bool = false) {
-        self.kind = kind; self.title = title; self.action = action; self.isPending = isPending
+        self.kind = kind
+        self.title = title
+        self.action = action
+        self.isPending = isPending
     }
 
     /// Which control this is, whatever state it is drawn in: its title and its action.
@@ -91,7 +94,7 @@ extension TileView {
         case .control(let c): return [.control(c)]
         case .stack(_, _, _, let children): return children.flatMap(\.targets)
         case .padding(_, let v), .lineLimit(_, let v), .frame(_, _, _, let v), .expand(_, _, _, let v),
-             .styled(_, let v), .widgetURL(_, let v), .redacted(let v), .invalidatable(_, let v):
+            .styled(_, let v), .widgetURL(_, let v), .redacted(let v), .invalidatable(_, let v):
             return v.targets
         default: return []
         }

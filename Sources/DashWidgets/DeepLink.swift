@@ -39,7 +39,9 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
         comps.scheme = "swiftdash"
         comps.host = kind
         comps.path = path.isEmpty ? "" : "/" + path.joined(separator: "/")
-        if !query.isEmpty { comps.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        if !query.isEmpty {
+            comps.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        }
         return comps.string ?? "swiftdash://\(kind)"
     }
 }

@@ -27,8 +27,9 @@ public struct ExtensionWidgetDescription: Sendable {
     public static func parse(_ json: JSONValue) throws -> [ExtensionWidgetDescription] {
         guard let o = json.object else { throw ViewJSONError("describe: expected an object with `widgets`") }
         if let v = o["protocol"]?.number, Int(v) != ExtensionProtocol.version {
-            throw ViewJSONError("describe: protocol \(Int(v)) is not supported; this swiftdash speaks "
-                                + "\(ExtensionProtocol.version)")
+            throw ViewJSONError(
+                "describe: protocol \(Int(v)) is not supported; this swiftdash speaks "
+                    + "\(ExtensionProtocol.version)")
         }
         guard let list = o["widgets"]?.array, !list.isEmpty else {
             throw ViewJSONError("describe: `widgets` must be a non-empty list")
@@ -55,7 +56,8 @@ public struct ExtensionWidgetDescription: Sendable {
             }
             families = try names.map { n in
                 guard let fam = WidgetFamily(rawValue: n) else {
-                    throw ViewJSONError("\(path).families: unknown family `\(String(TextSanitizer.singleLine(n).prefix(20)))`")
+                    throw ViewJSONError(
+                        "\(path).families: unknown family `\(String(TextSanitizer.singleLine(n).prefix(20)))`")
                 }
                 return fam
             }
@@ -88,14 +90,16 @@ public struct ExtensionWidgetDescription: Sendable {
         }
         func options() throws -> [ParameterOption] {
             guard let list = o["options"]?.array ?? (o["type"]?.string == "dynamicEnum" ? [] : nil),
-                  list.count <= 200 else {
+                list.count <= 200
+            else {
                 throw ViewJSONError("\(path).options: a list of at most 200 options")
             }
             return try list.map { v in
                 if let s = v.string { return ParameterOption(TextSanitizer.singleLine(s)) }
                 guard let value = v["value"]?.string else { throw ViewJSONError("\(path).options: {value, title}") }
-                return ParameterOption(TextSanitizer.singleLine(value),
-                                       title: v["title"]?.string.map { TextSanitizer.singleLine($0) })
+                return ParameterOption(
+                    TextSanitizer.singleLine(value),
+                    title: v["title"]?.string.map { TextSanitizer.singleLine($0) })
             }
         }
         func pattern() throws -> String? {
@@ -108,7 +112,8 @@ public struct ExtensionWidgetDescription: Sendable {
         let kind: ParameterKind
         switch o["type"]?.string ?? "string" {
         case "enum": kind = .enumeration(try options())
-        case "dynamicEnum": kind = .dynamicEnumeration(fixed: try options(), pattern: try pattern() ?? "[A-Za-z0-9._-]{1,64}")
+        case "dynamicEnum":
+            kind = .dynamicEnumeration(fixed: try options(), pattern: try pattern() ?? "[A-Za-z0-9._-]{1,64}")
         case "string": kind = .string(pattern: try pattern())
         case "integer":
             let lo = Int(o["min"]?.number ?? 0)
@@ -122,10 +127,11 @@ public struct ExtensionWidgetDescription: Sendable {
         default:
             throw ViewJSONError("\(path).type: one of enum, dynamicEnum, string, integer, bool, date, path, list")
         }
-        var param = Parameter(key: key, title: TextSanitizer.singleLine(o["title"]?.string ?? key),
-                              help: TextSanitizer.singleLine(o["help"]?.string ?? ""), kind: kind,
-                              default: .string(""), isSecret: o["secret"]?.bool ?? false,
-                              environmentVariable: o["env"]?.string.flatMap { isValidKey($0) ? $0 : nil })
+        var param = Parameter(
+            key: key, title: TextSanitizer.singleLine(o["title"]?.string ?? key),
+            help: TextSanitizer.singleLine(o["help"]?.string ?? ""), kind: kind,
+            default: .string(""), isSecret: o["secret"]?.bool ?? false,
+            environmentVariable: o["env"]?.string.flatMap { isValidKey($0) ? $0 : nil })
         // The default goes through the same parser as home.yaml and `--set`.
         let schema = ConfigurationSchema([param])
         let defaultText: String
@@ -160,9 +166,11 @@ public struct ExtensionWidgetDescription: Sendable {
     }
 
     static func isValidKey(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.count <= 64 && s.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-        }
+        !s.isEmpty && s.utf8.count <= 64
+            && s.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                    || $0 == "-"
+            }
     }
 }
 

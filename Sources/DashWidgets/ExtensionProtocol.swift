@@ -44,9 +44,10 @@ public enum ExtensionProtocol {
                 throw ViewJSONError("\(path).relevance: needs `score`, a number")
             }
             let duration = r["duration"]?.number.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-            relevance = Relevance(score: max(-1e6, min(1e6, score)), duration: duration,
-                                  reason: r["reason"]?.string.map { TextSanitizer.singleLine($0) },
-                                  untilSeen: r["untilSeen"]?.bool ?? false)
+            relevance = Relevance(
+                score: max(-1e6, min(1e6, score)), duration: duration,
+                reason: r["reason"]?.string.map { TextSanitizer.singleLine($0) },
+                untilSeen: r["untilSeen"]?.bool ?? false)
         }
         let checker = ViewJSON(kind: kind)
         var views: [String: JSONValue] = [:]
@@ -54,7 +55,8 @@ public enum ExtensionProtocol {
             guard let vo = v.object else { throw ViewJSONError("\(path).views: an object of family: view") }
             for (family, view) in vo {
                 guard family == "default" || WidgetFamily(rawValue: family) != nil else {
-                    throw ViewJSONError("\(path).views: unknown family `\(String(TextSanitizer.singleLine(family).prefix(40)))`")
+                    throw ViewJSONError(
+                        "\(path).views: unknown family `\(String(TextSanitizer.singleLine(family).prefix(40)))`")
                 }
                 do { _ = try checker.decode(view) } catch let e as ViewJSONError {
                     throw ViewJSONError("\(path).views.\(family): \(e.message)")
@@ -85,9 +87,10 @@ public enum ExtensionProtocol {
             guard let s = v.string else { throw ViewJSONError("\(path).\(key): must be a string") }
             return TextSanitizer.clean(s, keepNewlines: key == "text")
         }
-        return ExternalEntry(date: date, relevance: relevance, title: try text("title"), text: try text("text"),
-                             summaryText: try text("summary"), contentID: try text("contentID"),
-                             kind: kind, views: views, details: details)
+        return ExternalEntry(
+            date: date, relevance: relevance, title: try text("title"), text: try text("text"),
+            summaryText: try text("summary"), contentID: try text("contentID"),
+            kind: kind, views: views, details: details)
     }
 }
 
@@ -107,12 +110,20 @@ public struct ExternalEntry: TimelineEntry, Hashable {
     /// Detail views by deep-link path (`""` for the widget's own pane).
     public var details: [String: JSONValue]
 
-    public init(date: Date, relevance: Relevance? = nil, title: String? = nil, text: String? = nil,
-                summaryText: String? = nil, contentID: String? = nil, kind: String,
-                views: [String: JSONValue] = [:], details: [String: JSONValue] = [:]) {
-        self.date = date; self.relevance = relevance; self.title = title; self.text = text
-        self.summaryText = summaryText; self.contentID = contentID; self.kind = kind
-        self.views = views; self.details = details
+    public init(
+        date: Date, relevance: Relevance? = nil, title: String? = nil, text: String? = nil,
+        summaryText: String? = nil, contentID: String? = nil, kind: String,
+        views: [String: JSONValue] = [:], details: [String: JSONValue] = [:]
+    ) {
+        self.date = date
+        self.relevance = relevance
+        self.title = title
+        self.text = text
+        self.summaryText = summaryText
+        self.contentID = contentID
+        self.kind = kind
+        self.views = views
+        self.details = details
     }
 
     public var summary: String { summaryText ?? title ?? text.map { TextSanitizer.singleLine($0) } ?? "" }

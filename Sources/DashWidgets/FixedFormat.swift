@@ -43,9 +43,18 @@ public enum FixedFormat {
         var e = Int(log10(a).rounded(.down))
         var m = a / pow10(e)
         // log10 can be one off next to a power of ten.
-        if m >= 10 { e += 1; m = a / pow10(e) } else if m < 1 { e -= 1; m = a / pow10(e) }
+        if m >= 10 {
+            e += 1
+            m = a / pow10(e)
+        } else if m < 1 {
+            e -= 1
+            m = a / pow10(e)
+        }
         var text = decimal(m, places: places)
-        if text.hasPrefix("10") { e += 1; text = decimal(a / pow10(e), places: places) }
+        if text.hasPrefix("10") {
+            e += 1
+            text = decimal(a / pow10(e), places: places)
+        }
         return sign + text + "e" + String(e)
     }
 
@@ -60,9 +69,9 @@ public enum FixedFormat {
     /// product (an FMA recovers the rounding error of the multiplication); nil when too big.
     static func roundedScaled(_ a: Double, places: Int) -> UInt64? {
         var scale = 1.0
-        for _ in 0..<places { scale *= 10 } // exact up to 10^22
+        for _ in 0..<places { scale *= 10 }  // exact up to 10^22
         let p = a * scale
-        guard p < 9_007_199_254_740_992 else { return nil } // 2^53: every double is an integer
+        guard p < 9_007_199_254_740_992 else { return nil }  // 2^53: every double is an integer
         let err = fmaError(a, scale, p)
         // Exact product = p + err. Its integer part:
         var floorP = p.rounded(.down)

@@ -28,7 +28,10 @@ public enum TextSanitizer {
         var it = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
         func next() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
+            if let p = pending {
+                pending = nil
+                return p
+            }
             return it.next()
         }
         while let s = next() {
@@ -38,12 +41,12 @@ public enum TextSanitizer {
             }
             let v = s.value
             switch v {
-            case 0x1B: // ESC
+            case 0x1B:  // ESC
                 guard let n = it.next() else { break }
                 switch n.value {
-                case 0x5B: // CSI: parameters and intermediates until a final byte 0x40-0x7E
+                case 0x5B:  // CSI: parameters and intermediates until a final byte 0x40-0x7E
                     while let c = it.next() { if (0x40...0x7E).contains(c.value) { break } }
-                case 0x5D, 0x50, 0x5F, 0x5E, 0x58: // OSC, DCS, APC, PM, SOS: until BEL or ST
+                case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // OSC, DCS, APC, PM, SOS: until BEL or ST
                     skipString(&it)
                 default:
                     // Two-byte sequence (ESC c, ESC 7, ESC ( B …): drop the next character too,
@@ -52,9 +55,9 @@ public enum TextSanitizer {
                         while let c = it.next() { if !(0x20...0x2F).contains(c.value) { break } }
                     }
                 }
-            case 0x9B: // C1 CSI
+            case 0x9B:  // C1 CSI
                 while let c = it.next() { if (0x40...0x7E).contains(c.value) { break } }
-            case 0x9D, 0x90, 0x9F, 0x9E, 0x98: // C1 OSC, DCS, APC, PM, SOS
+            case 0x9D, 0x90, 0x9F, 0x9E, 0x98:  // C1 OSC, DCS, APC, PM, SOS
                 skipString(&it)
             case 0x0A, 0x0D:
                 if !keepNewlines {
@@ -70,7 +73,7 @@ public enum TextSanitizer {
             case 0x00...0x1F, 0x7F...0x9F:
                 continue
             case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
-                continue // bidi controls can reorder what surrounds them on screen
+                continue  // bidi controls can reorder what surrounds them on screen
             default:
                 out.append(s)
                 kept += 1
@@ -108,7 +111,10 @@ public enum TextSanitizer {
     private static func skipString(_ it: inout String.UnicodeScalarView.Iterator) {
         while let c = it.next() {
             if c.value == 0x07 || c.value == 0x9C { return }
-            if c.value == 0x1B { _ = it.next(); return } // ESC \ (ST)
+            if c.value == 0x1B {
+                _ = it.next()
+                return
+            }  // ESC \ (ST)
         }
     }
 }

@@ -32,7 +32,10 @@ public enum Axis: Sendable, Hashable { case horizontal, vertical }
 public struct EdgeInsets: Sendable, Hashable {
     public var top, leading, bottom, trailing: Int
     public init(top: Int = 0, leading: Int = 0, bottom: Int = 0, trailing: Int = 0) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     public init(_ all: Int) { self.init(top: all, leading: all, bottom: all, trailing: all) }
 }
@@ -43,7 +46,9 @@ public struct TextStyle: Sendable, Hashable {
     public var color: SemanticColor?
     public var bold: Bool?
     public init(font: Font? = nil, color: SemanticColor? = nil, bold: Bool? = nil) {
-        self.font = font; self.color = color; self.bold = bold
+        self.font = font
+        self.color = color
+        self.bold = bold
     }
     /// Fields of `self` win; missing ones come from `outer`.
     public func inheriting(_ outer: TextStyle) -> TextStyle {
@@ -84,7 +89,8 @@ public indirect enum TileView: Sendable {
         public var horizontal: HorizontalAlignment
         public var vertical: VerticalAlignment
         public init(_ horizontal: HorizontalAlignment = .leading, _ vertical: VerticalAlignment = .top) {
-            self.horizontal = horizontal; self.vertical = vertical
+            self.horizontal = horizontal
+            self.vertical = vertical
         }
         public static let leading = StackAlignment(.leading, .top)
         public static let center = StackAlignment(.center, .center)
@@ -111,12 +117,16 @@ public enum TileBuilder {
 public func Text(_ string: String) -> TileView { .text(string, TextStyle()) }
 public func Text(_ date: Date, style: LiveDateStyle) -> TileView { .liveDate(date, style, TextStyle()) }
 
-public func VStack(alignment: HorizontalAlignment = .leading, spacing: Int = 0,
-                   @TileBuilder _ content: () -> [TileView]) -> TileView {
+public func VStack(
+    alignment: HorizontalAlignment = .leading, spacing: Int = 0,
+    @TileBuilder _ content: () -> [TileView]
+) -> TileView {
     .stack(.vertical, alignment: .init(alignment, .top), spacing: spacing, content())
 }
-public func HStack(alignment: VerticalAlignment = .top, spacing: Int = 1,
-                   @TileBuilder _ content: () -> [TileView]) -> TileView {
+public func HStack(
+    alignment: VerticalAlignment = .top, spacing: Int = 1,
+    @TileBuilder _ content: () -> [TileView]
+) -> TileView {
     .stack(.horizontal, alignment: .init(.leading, alignment), spacing: spacing, content())
 }
 public func Spacer(minLength: Int = 0) -> TileView { .spacer(minLength: minLength) }
@@ -144,7 +154,9 @@ extension TileView {
         }
     }
 
-    public func padding(_ n: Int = 1) -> TileView { .padding(EdgeInsets(top: 0, leading: n, bottom: 0, trailing: n), self) }
+    public func padding(_ n: Int = 1) -> TileView {
+        .padding(EdgeInsets(top: 0, leading: n, bottom: 0, trailing: n), self)
+    }
     public func padding(_ insets: EdgeInsets) -> TileView { .padding(insets, self) }
     public func lineLimit(_ n: Int) -> TileView { .lineLimit(max(1, n), self) }
     public func frame(width: Int? = nil, height: Int? = nil, alignment: StackAlignment = .leading) -> TileView {
@@ -171,7 +183,7 @@ extension TileView {
         case .link(let u, let v): return [u] + v.links
         case .stack(_, _, _, let children): return children.flatMap(\.links)
         case .padding(_, let v), .lineLimit(_, let v), .frame(_, _, _, let v), .expand(_, _, _, let v),
-             .styled(_, let v), .widgetURL(_, let v), .redacted(let v), .invalidatable(_, let v):
+            .styled(_, let v), .widgetURL(_, let v), .redacted(let v), .invalidatable(_, let v):
             return v.links
         case .firstFitting(let options): return options.first?.links ?? []
         default: return []
@@ -184,7 +196,7 @@ extension TileView {
         case .widgetURL(let u, _): return u
         case .stack(_, _, _, let children): return children.lazy.compactMap(\.widgetURL).first
         case .padding(_, let v), .lineLimit(_, let v), .frame(_, _, _, let v), .expand(_, _, _, let v),
-             .styled(_, let v), .redacted(let v), .link(_, let v), .invalidatable(_, let v):
+            .styled(_, let v), .redacted(let v), .link(_, let v), .invalidatable(_, let v):
             return v.widgetURL
         case .firstFitting(let options): return options.lazy.compactMap(\.widgetURL).first
         default: return nil

@@ -70,7 +70,8 @@ public struct Timeline<Entry: TimelineEntry>: Sendable {
     public var entries: [Entry]
     public var policy: ReloadPolicy
     public init(entries: [Entry], policy: ReloadPolicy) {
-        self.entries = entries; self.policy = policy
+        self.entries = entries
+        self.policy = policy
     }
 }
 
@@ -89,7 +90,8 @@ public struct AnyTimeline: Sendable {
     public var entries: [AnyEntry]
     public var policy: ReloadPolicy
     public init(entries: [AnyEntry], policy: ReloadPolicy) {
-        self.entries = entries; self.policy = policy
+        self.entries = entries
+        self.policy = policy
     }
 
     /// The entry to show at `now`: the latest whose date is not in the future. With
@@ -127,10 +129,18 @@ public struct TimelineContext: Sendable {
     /// nil when there is none (tests, previews): such a widget then keeps no state.
     public var stateDirectory: String? = nil
 
-    public init(family: WidgetFamily, size: (width: Int, height: Int) = (0, 0), now: Date, isPreview: Bool = false,
-                colorScheme: ColorScheme = .dark, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!,
-                environment: [String: String] = [:]) {
-        self.family = family; self.size = size; self.now = now; self.isPreview = isPreview
-        self.colorScheme = colorScheme; self.timeZone = timeZone; self.environment = environment
+    public init(
+        family: WidgetFamily, size: (width: Int, height: Int) = (0, 0), now: Date, isPreview: Bool = false,
+        colorScheme: ColorScheme = .dark,
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!,
+        environment: [String: String] = [:]
+    ) {
+        self.family = family
+        self.size = size
+        self.now = now
+        self.isPreview = isPreview
+        self.colorScheme = colorScheme
+        self.timeZone = timeZone
+        self.environment = environment
     }
 }

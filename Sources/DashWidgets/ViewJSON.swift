@@ -60,8 +60,13 @@ public enum JSONValue: Codable, Sendable, Hashable {
         var escaped = false
         for b in data {
             if inString {
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true }
-                else if b == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch b {
@@ -82,7 +87,8 @@ public enum JSONValue: Codable, Sendable, Hashable {
 
     static func position(_ error: Error) -> String {
         guard case DecodingError.dataCorrupted(let ctx)? = error as? DecodingError,
-              let under = ctx.underlyingError as NSError? else { return "" }
+            let under = ctx.underlyingError as NSError?
+        else { return "" }
         if let i = under.userInfo["NSJSONSerializationErrorIndex"] as? Int { return " (at byte \(i))" }
         return ""
     }
@@ -141,11 +147,15 @@ public struct ViewJSON: Sendable {
     }
 
     /// The keys that say what a node is; exactly one per object.
-    static let kinds = ["text", "date", "vstack", "hstack", "spacer", "divider", "gauge", "sparkline", "link",
-                        "widgetURL", "button", "toggle", "view", "empty"]
-    static let modifierKeys: Set<String> = ["font", "color", "bold", "padding", "lineLimit", "width", "height",
-                                            "fill", "redacted", "style", "alignment", "spacing", "view", "action",
-                                            "isOn", "height", "url"]
+    static let kinds = [
+        "text", "date", "vstack", "hstack", "spacer", "divider", "gauge", "sparkline", "link",
+        "widgetURL", "button", "toggle", "view", "empty",
+    ]
+    static let modifierKeys: Set<String> = [
+        "font", "color", "bold", "padding", "lineLimit", "width", "height",
+        "fill", "redacted", "style", "alignment", "spacing", "view", "action",
+        "isOn", "height", "url",
+    ]
 
     func base(_ o: [String: JSONValue], path: String, depth: Int, nodes: inout Int) throws -> TileView {
         var present = Self.kinds.filter { o[$0] != nil && $0 != "view" }
@@ -177,7 +187,9 @@ public struct ViewJSON: Sendable {
             if let a = o["alignment"] {
                 guard let s = a.string else { throw fail("\(path).alignment", "must be a string") }
                 if vertical {
-                    guard let h = Self.horizontal[s] else { throw fail("\(path).alignment", "leading, center or trailing") }
+                    guard let h = Self.horizontal[s] else {
+                        throw fail("\(path).alignment", "leading, center or trailing")
+                    }
                     align.horizontal = h
                 } else {
                     guard let v = Self.vertical[s] else { throw fail("\(path).alignment", "top, center or bottom") }
@@ -214,7 +226,9 @@ public struct ViewJSON: Sendable {
             }
             var label = clean(title)
             if kind == "toggle" {
-                guard let on = o["isOn"]?.bool else { throw fail("\(path).isOn", "a toggle needs `isOn`: true or false") }
+                guard let on = o["isOn"]?.bool else {
+                    throw fail("\(path).isOn", "a toggle needs `isOn`: true or false")
+                }
                 label = (on ? "[x] " : "[ ] ") + label
             } else {
                 label = "[" + label + "]"
@@ -247,8 +261,10 @@ public struct ViewJSON: Sendable {
                 func side(_ k: String) throws -> Int {
                     try int(p[k], path: "\(path).padding.\(k)", range: 0...Self.maxCells) ?? 0
                 }
-                v = .padding(EdgeInsets(top: try side("top"), leading: try side("leading"),
-                                        bottom: try side("bottom"), trailing: try side("trailing")), v)
+                v = .padding(
+                    EdgeInsets(
+                        top: try side("top"), leading: try side("leading"),
+                        bottom: try side("bottom"), trailing: try side("trailing")), v)
             } else {
                 throw fail("\(path).padding", "a number of cells or {top, leading, bottom, trailing}")
             }
@@ -262,7 +278,9 @@ public struct ViewJSON: Sendable {
             guard let s = fill.string, ["width", "both"].contains(s) else {
                 throw fail("\(path).fill", "\"width\" or \"both\"")
             }
-            v = s == "width" ? .expand(horizontal: true, vertical: false, alignment: .leading, v)
+            v =
+                s == "width"
+                ? .expand(horizontal: true, vertical: false, alignment: .leading, v)
                 : .expand(horizontal: true, vertical: true, alignment: .center, v)
         }
         if o["redacted"]?.bool == true { v = .redacted(v) }
@@ -319,7 +337,8 @@ public struct ViewJSON: Sendable {
         guard url.utf8.count <= Self.maxURL else { throw fail(path, "a URL longer than \(Self.maxURL) bytes") }
         // A URL with control characters, spaces or bidi marks is refused, not cleaned into another URL.
         guard TextSanitizer.clean(url) == url, !url.contains(" "), let link = DeepLink(url) else {
-            throw fail(path, "not a swiftdash:// or http(s):// link: \(String(TextSanitizer.singleLine(url).prefix(80)))")
+            throw fail(
+                path, "not a swiftdash:// or http(s):// link: \(String(TextSanitizer.singleLine(url).prefix(80)))")
         }
         return link.url
     }
@@ -336,7 +355,9 @@ public struct ViewJSON: Sendable {
 
     func clean(_ s: String) -> String { TextSanitizer.clean(s) }
 
-    static let horizontal: [String: HorizontalAlignment] = ["leading": .leading, "center": .center, "trailing": .trailing]
+    static let horizontal: [String: HorizontalAlignment] = [
+        "leading": .leading, "center": .center, "trailing": .trailing,
+    ]
     static let vertical: [String: VerticalAlignment] = ["top": .top, "center": .center, "bottom": .bottom]
 
     /// A date: seconds since 1970 (a number) or ISO 8601 text.

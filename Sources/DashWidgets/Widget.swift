@@ -66,9 +66,13 @@ public struct Widget: Sendable {
         view: @escaping @Sendable (P.Entry, TimelineContext) -> TileView,
         detail: (@Sendable (DeepLink, P.Entry?, TimelineContext) -> TileView)? = nil
     ) {
-        self.kind = kind; self.displayName = displayName; self.description = description
-        self.supportedFamilies = supportedFamilies; self.schema = schema
-        self.cost = cost; self.timeout = timeout
+        self.kind = kind
+        self.displayName = displayName
+        self.description = description
+        self.supportedFamilies = supportedFamilies
+        self.schema = schema
+        self.cost = cost
+        self.timeout = timeout
         _placeholder = { AnyEntry(provider.placeholder(in: $0)) }
         _snapshot = { AnyEntry(await provider.snapshot(for: $0, in: $1)) }
         _timeline = { config, ctx in
@@ -83,7 +87,10 @@ public struct Widget: Sendable {
         _detail = { link, entry, ctx in
             let e = entry?.base as? P.Entry
             if let detail { return detail(link, e, ctx) }
-            return VStack { Text(displayName).font(.title); Text(link.url).foregroundStyle(.secondary) }
+            return VStack {
+                Text(displayName).font(.title)
+                Text(link.url).foregroundStyle(.secondary)
+            }
         }
         _decode = { data in try JSONDecoder.dash.decode([P.Entry].self, from: data).map(AnyEntry.init) }
         _encode = { entries in try JSONEncoder.dash.encode(entries.compactMap { $0.base as? P.Entry }) }

@@ -30,8 +30,10 @@ extension Widget {
     public var isInteractive: Bool { _perform != nil }
 
     /// Runs an action (configuration resolved as for a timeline). Returns its inverse, if any.
-    public func perform(_ action: ActionPayload, configuration: WidgetConfig,
-                        in context: TimelineContext) async throws -> ActionPayload? {
+    public func perform(
+        _ action: ActionPayload, configuration: WidgetConfig,
+        in context: TimelineContext
+    ) async throws -> ActionPayload? {
         guard let _perform else { throw ActionError("\(displayName) has no actions") }
         return try await _perform(action, schema.resolve(configuration, environment: context.environment), context)
     }

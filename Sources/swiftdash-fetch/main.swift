@@ -28,8 +28,12 @@ if CommandLine.arguments.count > 1 {
 }
 
 let input = FileHandle.standardInput.readDataToEndOfFile()
-guard let request = try? JSONDecoder().decode(FetchWire.Request.self, from: input), request.version == FetchWire.version else {
-    reply(FetchWire.Reply(error: HTTPTransportError(.helper, message: "swiftdash-fetch got a request it cannot read (a different swiftdash version?)")))
+guard let request = try? JSONDecoder().decode(FetchWire.Request.self, from: input), request.version == FetchWire.version
+else {
+    reply(
+        FetchWire.Reply(
+            error: HTTPTransportError(
+                .helper, message: "swiftdash-fetch got a request it cannot read (a different swiftdash version?)")))
 }
 do {
     let response = try await URLSessionTransport().send(request.request, options: request.options)

@@ -28,7 +28,9 @@ func runtimeFailure(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-let bundle = Extensions.bundle(builtin: BuiltinWidgets.bundle, environment: processEnvironment) { Logger(label: "swiftdash").info("\($0)") }
+let bundle = Extensions.bundle(builtin: BuiltinWidgets.bundle, environment: processEnvironment) {
+    Logger(label: "swiftdash").info("\($0)")
+}
 /// When main() started, for the "first frame after N ms" log line.
 nonisolated(unsafe) var startedAt = ContinuousClock.now
 let processEnvironment = ProcessInfo.processInfo.environment
@@ -55,7 +57,8 @@ func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, 
     let search = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
     let fromHome = home.flatMap { name == $0.theme ? $0 : nil }
     do {
-        return try ThemeLoader.loadPair(name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search)
+        return try ThemeLoader.loadPair(
+            name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search)
     } catch let e as ConfigFileError {
         // A theme named on the command line that does not exist is a usage error; a broken
         // theme file, or one home.yaml names, is reported against its own file and line.
@@ -66,8 +69,10 @@ func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, 
 
 func outputDepth(ansi: Bool) -> ColorDepth {
     guard ansi else { return .none }
-    return ColorDepth.detect(environment: processEnvironment, terminalColors: 256) == .none ? .none
-        : (processEnvironment["COLORTERM"].map { ["truecolor", "24bit"].contains($0.lowercased()) } ?? false ? .trueColor : .indexed256)
+    return ColorDepth.detect(environment: processEnvironment, terminalColors: 256) == .none
+        ? .none
+        : (processEnvironment["COLORTERM"].map { ["truecolor", "24bit"].contains($0.lowercased()) } ?? false
+            ? .trueColor : .indexed256)
 }
 
 func emit(_ buffer: CellBuffer, ansi: Bool) {
@@ -78,21 +83,22 @@ func emit(_ buffer: CellBuffer, ansi: Bool) {
     }
 }
 
-
 @main
 struct SwiftdashCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swiftdash",
         abstract: "A home screen for the terminal: a grid of widget tiles that keep themselves current.",
         discussion: """
-        Run with no subcommand to open the home screen; press ? inside for every key.
+            Run with no subcommand to open the home screen; press ? inside for every key.
 
-        Files: $XDG_CONFIG_HOME/swiftdash/home.yaml (your tiles) and themes/ (your themes); \
-        $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
-        NO_COLOR gives a monochrome screen.
-        """,
-        subcommands: [Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
-                      ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self],
+            Files: $XDG_CONFIG_HOME/swiftdash/home.yaml (your tiles) and themes/ (your themes); \
+            $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
+            NO_COLOR gives a monochrome screen.
+            """,
+        subcommands: [
+            Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
+            ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self,
+        ],
         defaultSubcommand: Home.self
     )
 

@@ -16,14 +16,16 @@ struct Widgets: ParsableCommand {
         for w in bundle.widgets {
             print("\(w.kind) — \(w.displayName)")
             print("  \(w.description)")
-            print("  sizes: \(w.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
-                  + (w.cost == .local ? "  (local: reloads are free)" : "  (network: reloads are budgeted)"))
+            print(
+                "  sizes: \(w.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
+                    + (w.cost == .local ? "  (local: reloads are free)" : "  (network: reloads are budgeted)"))
             if let r = w.relevanceHelp { print("  relevant (Smart Rotate, attention): \(r)") }
             for p in w.schema.parameters {
                 let def = p.display(p.defaultValue)
                 print("  --set \(p.key)=…  \(p.title): \(p.help)")
-                print("      \(p.allowed); default: \(def.isEmpty ? "(empty)" : def)"
-                      + (p.environmentVariable.map { "; or $\($0)" } ?? ""))
+                print(
+                    "      \(p.allowed); default: \(def.isEmpty ? "(empty)" : def)"
+                        + (p.environmentVariable.map { "; or $\($0)" } ?? ""))
             }
             print("")
         }
@@ -34,15 +36,15 @@ struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a widget in every size side by side, like Xcode's preview canvas.",
         discussion: """
-        Draws the widget's snapshot (sample data, no network) in each family it supports,
-        with a caption under each. --placeholder draws the redacted placeholder instead;
-        --live runs the real timeline (network widgets fetch) and draws its current entry.
+            Draws the widget's snapshot (sample data, no network) in each family it supports,
+            with a caption under each. --placeholder draws the redacted placeholder instead;
+            --live runs the real timeline (network widgets fetch) and draws its current entry.
 
-        Examples:
-          swiftdash preview clock
-          swiftdash preview crypto --family small --set coin=ETH
-          swiftdash preview news --live --set feed=https://example.org/rss.xml
-        """)
+            Examples:
+              swiftdash preview clock
+              swiftdash preview crypto --family small --set coin=ETH
+              swiftdash preview news --live --set feed=https://example.org/rss.xml
+            """)
 
     @Argument(help: "The widget kind (see `swiftdash widgets`).")
     var kind: String
@@ -56,7 +58,8 @@ struct Preview: AsyncParsableCommand {
     @Flag(help: "Run the real timeline instead of the snapshot.")
     var live = false
 
-    @Option(name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
+    @Option(
+        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
     var settings: [String] = []
 
     @Option(help: "Draw as of this time (ISO 8601).")
@@ -77,7 +80,9 @@ struct Preview: AsyncParsableCommand {
             families = widget.supportedFamilies
         } else if let f = WidgetFamily(rawValue: family) {
             guard widget.supports(f) else {
-                throw usageFailure("\(kind) has no \(f.rawValue) size; it supports \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))")
+                throw usageFailure(
+                    "\(kind) has no \(f.rawValue) size; it supports \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             families = [f]
         } else {
@@ -86,18 +91,22 @@ struct Preview: AsyncParsableCommand {
         var config = WidgetConfig()
         for s in settings {
             guard let eq = s.firstIndex(of: "=") else {
-                throw usageFailure("--set '\(s)' is not key=value; parameters of \(kind): \(widget.schema.parameters.map(\.key).joined(separator: ", "))")
+                throw usageFailure(
+                    "--set '\(s)' is not key=value; parameters of \(kind): \(widget.schema.parameters.map(\.key).joined(separator: ", "))"
+                )
             }
             let key = String(s[..<eq]), value = String(s[s.index(after: eq)...])
-            do { config[key] = try widget.schema.parse(key: key, text: value) }
-            catch { throw usageFailure(error.description) }
+            do { config[key] = try widget.schema.parse(key: key, text: value) } catch {
+                throw usageFailure(error.description)
+            }
         }
         let now = try parseInstant(at)
         let (th, _) = try loadTheme(theme)
         var items: [PreviewCanvas.Item] = []
         for f in families {
-            var ctx = Loads.context(family: f, now: now, environment: appEnvironment,
-                                    colorScheme: th.isDark ? .dark : .light, isPreview: !live)
+            var ctx = Loads.context(
+                family: f, now: now, environment: appEnvironment,
+                colorScheme: th.isDark ? .dark : .light, isPreview: !live)
             let view: TileView
             var caption = "\(f.displayName) \(GridMetrics.tileSize(f))" + (live || placeholder ? "" : " · sample")
             if placeholder {
@@ -125,8 +134,9 @@ struct Preview: AsyncParsableCommand {
             items.append(PreviewCanvas.Item(family: f, view: view, caption: caption))
         }
         let title = "\(widget.displayName) (\(widget.kind)) — \(widget.description)"
-        let buffer = PreviewCanvas.draw(title: title, items: items,
-                                        environment: RenderEnvironment(theme: th, now: now, timeZone: appEnvironment.timeZone))
+        let buffer = PreviewCanvas.draw(
+            title: title, items: items,
+            environment: RenderEnvironment(theme: th, now: now, timeZone: appEnvironment.timeZone))
         emit(buffer, ansi: ansi)
     }
 }
@@ -135,10 +145,10 @@ struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw the home screen once to standard output.",
         discussion: """
-        Draws your home screen (or the built-in default when you have none) at the given
-        size and time, as plain text or with --ansi as coloured text. Local widgets (clock)
-        run their real timelines; network widgets show sample data unless --live.
-        """)
+            Draws your home screen (or the built-in default when you have none) at the given
+            size and time, as plain text or with --ansi as coloured text. Local widgets (clock)
+            run their real timelines; network widgets show sample data unless --live.
+            """)
 
     @Option(help: "Screen size as COLSxROWS.")
     var size: String = "80x24"
@@ -163,8 +173,9 @@ struct Render: AsyncParsableCommand {
         let now = try parseInstant(at)
         let home = try loadHome(useDefault: defaultHome)
         let (th, other) = try loadTheme(theme ?? home.theme, from: home)
-        var state = AppState(environment: appEnvironment, home: home, screen: screen, theme: th, alternateTheme: other,
-                             now: now)
+        var state = AppState(
+            environment: appEnvironment, home: home, screen: screen, theme: th, alternateTheme: other,
+            now: now)
         state.focusedTile = nil
         await OneShot.load(&state, source: live ? .live : .sample)
         emit(AppView.render(state).buffer, ansi: ansi)
@@ -195,10 +206,10 @@ struct Home: ParsableCommand {
         commandName: "home",
         abstract: "Open the home screen in the terminal (the default command).",
         discussion: """
-        Arrows or h/j/k/l move between tiles, Enter opens one, Tab walks its links, Esc
-        closes a pane, PgUp/PgDn change page, r/R reload, t switches dark/light, ? lists
-        every key, q quits. Logs go to $XDG_CACHE_HOME/swiftdash/swiftdash.log.
-        """)
+            Arrows or h/j/k/l move between tiles, Enter opens one, Tab walks its links, Esc
+            closes a pane, PgUp/PgDn change page, r/R reload, t switches dark/light, ? lists
+            every key, q quits. Logs go to $XDG_CACHE_HOME/swiftdash/swiftdash.log.
+            """)
 
     @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
     var theme: String?
@@ -220,8 +231,7 @@ struct Home: ParsableCommand {
         let (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
         logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
 
-        do { try CursesTerminal.check(environment: processEnvironment) }
-        catch { throw runtimeFailure("\(error)") }
+        do { try CursesTerminal.check(environment: processEnvironment) } catch { throw runtimeFailure("\(error)") }
         let terminal = CursesTerminal(environment: processEnvironment)
         defer { terminal.shutdown() }
         let mono = terminal.colorDepth == .none
@@ -229,9 +239,10 @@ struct Home: ParsableCommand {
         let store = TimelineCacheStore(directory: paths.cache)
         var scheduler = Scheduler()
         scheduler.restore(store.load(home: home, bundle: bundle, log: { logger.warning("cache: \($0)") }))
-        var state = AppState(environment: appEnvironment, home: home, screen: terminal.size,
-                             theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
-                             now: Date(), scheduler: scheduler)
+        var state = AppState(
+            environment: appEnvironment, home: home, screen: terminal.size,
+            theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
+            now: Date(), scheduler: scheduler)
         let usageStore = UsageStore(directory: paths.cache)
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState

@@ -36,15 +36,17 @@ private func change(_ body: (inout HomeConfig) throws -> Void) throws -> HomeFil
 func parseAssignments(_ assignments: [String], widget: Widget) throws -> [(key: String, value: ConfigValue)] {
     try assignments.map { a in
         guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
-            throw usageFailure("'\(clean(a))' is not key=value; parameters of \(widget.kind): "
-                               + widget.schema.parameters.map(\.key).joined(separator: ", "))
+            throw usageFailure(
+                "'\(clean(a))' is not key=value; parameters of \(widget.kind): "
+                    + widget.schema.parameters.map(\.key).joined(separator: ", "))
         }
         let key = String(a[..<eq]), text = String(a[a.index(after: eq)...])
         guard TextSanitizer.clean(text, keepNewlines: false) == text else {
             throw usageFailure("\(clean(key)): control characters are not allowed in a value")
         }
-        do { return (key, try widget.schema.parse(key: key, text: text)) }
-        catch { throw usageFailure(clean("\(widget.kind): \(error)")) }
+        do { return (key, try widget.schema.parse(key: key, text: text)) } catch {
+            throw usageFailure(clean("\(widget.kind): \(error)"))
+        }
     }
 }
 
@@ -60,11 +62,11 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Check, find or change home.yaml (for scripts).",
         discussion: """
-        Changes go through the same code as the in-app editor: only the changed lines are \
-        rewritten (your comments stay), the write is atomic, the previous version is kept as \
-        home.yaml.bak, and a broken file is never overwritten. A running swiftdash shows the \
-        change at once. See also `swiftdash add` and `swiftdash remove`.
-        """,
+            Changes go through the same code as the in-app editor: only the changed lines are \
+            rewritten (your comments stay), the write is atomic, the previous version is kept as \
+            home.yaml.bak, and a broken file is never overwritten. A running swiftdash shows the \
+            change at once. See also `swiftdash add` and `swiftdash remove`.
+            """,
         subcommands: [ConfigCheck.self, ConfigPath.self, ConfigSet.self])
 }
 
@@ -102,10 +104,11 @@ struct ConfigCheck: ParsableCommand {
         let home = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
         let stacks = home.tiles.filter { $0.items.count > 1 }.count
         let widgets = home.allInstances.count
-        print("\(clean(path)): ok — \(home.tiles.count) tile\(home.tiles.count == 1 ? "" : "s")"
-              + (stacks > 0 ? " (\(stacks) stack\(stacks == 1 ? "" : "s"))" : "")
-              + ", \(widgets) widget\(widgets == 1 ? "" : "s")"
-              + (home.theme.map { ", theme \(clean($0))" } ?? "") + ": " + clean(describe(home)))
+        print(
+            "\(clean(path)): ok — \(home.tiles.count) tile\(home.tiles.count == 1 ? "" : "s")"
+                + (stacks > 0 ? " (\(stacks) stack\(stacks == 1 ? "" : "s"))" : "")
+                + ", \(widgets) widget\(widgets == 1 ? "" : "s")"
+                + (home.theme.map { ", theme \(clean($0))" } ?? "") + ": " + clean(describe(home)))
     }
 }
 
@@ -123,12 +126,12 @@ struct ConfigSet: ParsableCommand {
         commandName: "set",
         abstract: "Set configuration values of one widget.",
         discussion: """
-        ID is a widget (w3) or a tile with one widget (t2); `swiftdash config check` lists them. \
-        Values are checked like the in-app form checks them (`swiftdash widgets` lists each \
-        widget's parameters).
+            ID is a widget (w3) or a tile with one widget (t2); `swiftdash config check` lists them. \
+            Values are checked like the in-app form checks them (`swiftdash widgets` lists each \
+            widget's parameters).
 
-        Example: swiftdash config set w2 coin=ETH currency=EUR
-        """)
+            Example: swiftdash config set w2 coin=ETH currency=EUR
+            """)
 
     @Argument(help: "The widget (w3) or single-widget tile (t2).")
     var id: String
@@ -169,9 +172,9 @@ struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a widget to the end of the home screen.",
         discussion: """
-        Example: swiftdash add clock --family medium --set timeZone=Asia/Tokyo --set label=Tokyo
-        Prints the new tile's and widget's ids.
-        """)
+            Example: swiftdash add clock --family medium --set timeZone=Asia/Tokyo --set label=Tokyo
+            Prints the new tile's and widget's ids.
+            """)
 
     @Argument(help: "The widget kind (see `swiftdash widgets`).")
     var kind: String
@@ -179,7 +182,8 @@ struct Add: ParsableCommand {
     @Option(help: "small, medium, large or extraLarge (default: the smallest the widget has).")
     var family: String?
 
-    @Option(name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
+    @Option(
+        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
     var settings: [String] = []
 
     func run() throws {
@@ -192,8 +196,9 @@ struct Add: ParsableCommand {
                 throw usageFailure("unknown family '\(clean(family))'; use small, medium, large or extraLarge")
             }
             guard widget.supports(f) else {
-                throw usageFailure("\(kind) has no \(f.rawValue) size; it supports "
-                                   + widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))
+                throw usageFailure(
+                    "\(kind) has no \(f.rawValue) size; it supports "
+                        + widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))
             }
             fam = f
         } else {
@@ -202,8 +207,10 @@ struct Add: ParsableCommand {
         var config = WidgetConfig()
         for (key, value) in try parseAssignments(settings, widget: widget) { config[key] = value }
         let result = try change { home in
-            home.tiles.append(TileInstance(id: home.nextTileID(), family: fam,
-                                           items: [WidgetInstance(id: home.nextInstanceID(), kind: kind, config: config)]))
+            home.tiles.append(
+                TileInstance(
+                    id: home.nextTileID(), family: fam,
+                    items: [WidgetInstance(id: home.nextInstanceID(), kind: kind, config: config)]))
         }
         guard let tile = result.after.tiles.last, let inst = tile.items.first else { return }
         print("added \(inst.id) \(inst.kind) in \(tile.id) (\(tile.family.rawValue))")

@@ -9,14 +9,14 @@ struct Push: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hand a running swiftdash a timeline for a widget that takes pushes (note, extensions).",
         discussion: """
-        The timeline is the extension protocol's `timeline` answer (docs/extensions.md), e.g.
-          {"entries": [{"date": 1795426230, "title": "Build", "text": "passed"}], "policy": "never"}
-        read from --json FILE or standard input. It reaches every instance of KIND, or the one
-        instance ID. Pushes are not charged to the reload budget. Bad input exits with status 2.
+            The timeline is the extension protocol's `timeline` answer (docs/extensions.md), e.g.
+              {"entries": [{"date": 1795426230, "title": "Build", "text": "passed"}], "policy": "never"}
+            read from --json FILE or standard input. It reaches every instance of KIND, or the one
+            instance ID. Pushes are not charged to the reload budget. Bad input exits with status 2.
 
-        Example (a git post-commit hook):
-          git log -1 --format='{"entries":[{"title":"%h","text":"%s"}]}' | swiftdash push note
-        """)
+            Example (a git post-commit hook):
+              git log -1 --format='{"entries":[{"title":"%h","text":"%s"}]}' | swiftdash push note
+            """)
 
     @Argument(help: "A widget kind (every instance of it) or an instance id.")
     var target: String
@@ -51,8 +51,9 @@ struct Push: ParsableCommand {
         let paths = AppPaths(environment: processEnvironment)
         let answer: String
         do {
-            answer = try ControlSocket.send(try ControlProtocol.pushLine(target: target, timeline: value),
-                                            to: paths.socket.path)
+            answer = try ControlSocket.send(
+                try ControlProtocol.pushLine(target: target, timeline: value),
+                to: paths.socket.path)
         } catch let e as ControlSocket.ClientError {
             throw runtimeFailure(e.description)
         }
@@ -67,11 +68,11 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what every tile shows: JSON for scripts, or one line for a status bar.",
         discussion: """
-        Reads the timelines the running (or the last) swiftdash saved, so it works whether or not
-        swiftdash runs; stale entries are marked. Line format fields: {kind} {summary} {tile}
-        {instance} {stale}. Example for tmux:
-          set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux)'
-        """)
+            Reads the timelines the running (or the last) swiftdash saved, so it works whether or not
+            swiftdash runs; stale entries are marked. Line format fields: {kind} {summary} {tile}
+            {instance} {stale}. Example for tmux:
+              set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux)'
+            """)
 
     @Flag(help: "JSON (the default).")
     var json = false
@@ -95,8 +96,9 @@ struct Snapshot: ParsableCommand {
         let (stored, _) = store.load()
         var cached = Scheduler()
         cached.restore(SecretFingerprint.reveal(stored, home: home, bundle: bundle))
-        var state = AppState(environment: appEnvironment, home: home, screen: Size(width: 80, height: 24),
-                             theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
+        var state = AppState(
+            environment: appEnvironment, home: home, screen: Size(width: 80, height: 24),
+            theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
         state.restoreUsage(UsageStore(directory: paths.cache).load())
         state.focusedTile = nil
         _ = App.update(&state, .tick(now))

@@ -12,11 +12,11 @@ struct TimelineCommand: AsyncParsableCommand {
         commandName: "timeline",
         abstract: "Show each widget's timeline: entries, reload policy, next reload, budget, last error.",
         discussion: """
-        Reads the cache that a running (or the last) swiftdash left; an instance with no
-        cached timeline is loaded once from its provider. Works whether or not swiftdash runs.
-        Without KIND it ends with every stack's Smart Rotate account: each item's relevance
-        and use, the item shown and why, and when the next decision can happen.
-        """)
+            Reads the cache that a running (or the last) swiftdash left; an instance with no
+            cached timeline is loaded once from its provider. Works whether or not swiftdash runs.
+            Without KIND it ends with every stack's Smart Rotate account: each item's relevance
+            and use, the item shown and why, and when the next decision can happen.
+            """)
 
     @Argument(help: "Only instances of this widget kind.")
     var kind: String?
@@ -34,18 +34,23 @@ struct TimelineCommand: AsyncParsableCommand {
         let store = TimelineCacheStore(directory: paths.cache)
         let (stored, warnings) = store.load()
         let snapshot = SecretFingerprint.reveal(stored, home: home, bundle: bundle)
-        for w in warnings { FileHandle.standardError.write(Data("swiftdash: warning: \(TextSanitizer.singleLine(w))\n".utf8)) }
+        for w in warnings {
+            FileHandle.standardError.write(Data("swiftdash: warning: \(TextSanitizer.singleLine(w))\n".utf8))
+        }
         var cached = Scheduler()
         cached.restore(snapshot)
         var shown = home
-        if let kind { shown.tiles = home.tiles.compactMap { t in
-            var t = t
-            t.items = t.items.filter { $0.kind == kind }
-            return t.items.isEmpty ? nil : t
-        } }
+        if let kind {
+            shown.tiles = home.tiles.compactMap { t in
+                var t = t
+                t.items = t.items.filter { $0.kind == kind }
+                return t.items.isEmpty ? nil : t
+            }
+        }
         // The same state, families and contexts as the home screen (the user's time zone).
-        var state = AppState(environment: appEnvironment, home: shown, screen: Size(width: 80, height: 24),
-                             theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
+        var state = AppState(
+            environment: appEnvironment, home: shown, screen: Size(width: 80, height: 24),
+            theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
         // Smart Rotate as the home screen would decide now, with nothing focused.
         state.restoreUsage(UsageStore(directory: paths.cache).load())
         state.focusedTile = nil
@@ -92,20 +97,28 @@ struct TimelineCommand: AsyncParsableCommand {
             guard let v = s.configuration[key], let p = schema?.parameter(key) else { return nil }
             return "\(key)=\(p.display(v))"
         }
-        lines.append("\(s.id) \(s.kind) (\(s.family.rawValue))" + (config.isEmpty ? "" : " " + config.joined(separator: " "))
-                     + (cached ? "  [from cache]" : s.entries.isEmpty && s.lastError != nil ? "  [load failed]" : "  [loaded now]"))
+        lines.append(
+            "\(s.id) \(s.kind) (\(s.family.rawValue))" + (config.isEmpty ? "" : " " + config.joined(separator: " "))
+                + (cached
+                    ? "  [from cache]" : s.entries.isEmpty && s.lastError != nil ? "  [load failed]" : "  [loaded now]")
+        )
         lines.append("  policy:      \(s.policy.map { "\($0)" } ?? "—")")
-        let when = s.nextReload.map { d -> String in
-            return "\(time(d)) (\(Self.span(d.timeIntervalSince(now))))"
-        } ?? "—"
+        let when =
+            s.nextReload.map { d -> String in
+                return "\(time(d)) (\(Self.span(d.timeIntervalSince(now))))"
+            } ?? "—"
         lines.append("  next reload: \(when) — \(s.nextReloadReason)")
         let b = s.budget
         if let limit = b.limit {
-            lines.append("  budget:      \(b.used) of \(limit) used in the last 24 h, \(b.left ?? 0) left; minimum interval \(Int(b.minimumInterval)) s")
+            lines.append(
+                "  budget:      \(b.used) of \(limit) used in the last 24 h, \(b.left ?? 0) left; minimum interval \(Int(b.minimumInterval)) s"
+            )
         } else {
             lines.append("  budget:      local widget, no daily cap; minimum interval \(Int(b.minimumInterval)) s")
         }
-        lines.append("  last error:  \(s.lastError.map { TextSanitizer.singleLine($0) } ?? "none")" + (s.isStale && !s.entries.isEmpty ? " (showing the last good entry, marked stale)" : ""))
+        lines.append(
+            "  last error:  \(s.lastError.map { TextSanitizer.singleLine($0) } ?? "none")"
+                + (s.isStale && !s.entries.isEmpty ? " (showing the last good entry, marked stale)" : ""))
         lines.append("  entries:     \(s.entries.count)" + (s.isPlaceholder ? " (placeholder shown)" : ""))
         let shown = s.entries.enumerated().filter { i, _ in
             guard let c = s.currentIndex else { return i < 5 }
@@ -135,14 +148,16 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         if formOnly { return FormBench.run(keystrokes: keystrokes) }
-        let r = SchedulerBenchmark.run(instances: instances, entriesPerTimeline: entries, virtualHours: hours, wallClock: SystemClock())
+        let r = SchedulerBenchmark.run(
+            instances: instances, entriesPerTimeline: entries, virtualHours: hours, wallClock: SystemClock())
         print(r)
 
         // Render: the default home screen at 160x48, one full frame then frames where only the clock moves.
         let clock = SystemClock()
-        var state = AppState(environment: appEnvironment, home: HomeConfig.defaultHome(bundle: bundle),
-                             screen: Size(width: 160, height: 48), theme: .dark, alternateTheme: .light,
-                             now: Date(timeIntervalSince1970: 1_795_426_200))
+        var state = AppState(
+            environment: appEnvironment, home: HomeConfig.defaultHome(bundle: bundle),
+            screen: Size(width: 160, height: 48), theme: .dark, alternateTheme: .light,
+            now: Date(timeIntervalSince1970: 1_795_426_200))
         let t0 = clock.now
         var last = AppView.render(state).buffer
         let first = clock.now.timeIntervalSince(t0)
@@ -157,10 +172,15 @@ struct Bench: ParsableCommand {
         let per = clock.now.timeIntervalSince(t1) / Double(max(1, frames))
         print("render 160x48 (default home, placeholders):")
         print(String(format: "  first frame:   %.2f ms", first * 1000))
-        print(String(format: "  next frames:   %.2f ms each (%d frames), %.0f changed cells per frame", per * 1000, frames, Double(cells) / Double(max(1, frames))))
+        print(
+            String(
+                format: "  next frames:   %.2f ms each (%d frames), %.0f changed cells per frame", per * 1000, frames,
+                Double(cells) / Double(max(1, frames))))
         FormBench.run(keystrokes: keystrokes)
         var usage = rusage()
-        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { print("  peak RSS:      \(usage.ru_maxrss / 1024) MB (whole bench)") }
+        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
+            print("  peak RSS:      \(usage.ru_maxrss / 1024) MB (whole bench)")
+        }
     }
 }
 
@@ -202,13 +222,15 @@ enum FormBench {
         let clock = SystemClock()
         let screen = Size(width: 200, height: 60)
         let home = HomeConfig.defaultHome(bundle: bundle)
-        var state = AppState(environment: appEnvironment, home: home, screen: screen, theme: .dark,
-                             alternateTheme: .light, now: clock.now)
+        var state = AppState(
+            environment: appEnvironment, home: home, screen: screen, theme: .dark,
+            alternateTheme: .light, now: clock.now)
         // The latest-commit tile: text fields, a path, a secret.
         state.focusedTile = home.tiles.first { $0.items.first?.kind == "commits" }?.id ?? state.focusedTile
         let sink = AnsiSink(size: screen)
-        let runtime = Runtime(state: state, terminal: sink, clock: clock, inbox: Inbox(wake: {}),
-                              services: RuntimeServices(startLoad: { _, _ in nil }, edit: { _, _ in }))
+        let runtime = Runtime(
+            state: state, terminal: sink, clock: clock, inbox: Inbox(wake: {}),
+            services: RuntimeServices(startLoad: { _, _ in nil }, edit: { _, _ in }))
         runtime.turn()
         for k in [Key.char("e"), .down, .down] {
             runtime.handle(.key(k))
@@ -227,8 +249,10 @@ enum FormBench {
         let n = max(1, times.count)
         let frames = max(1, runtime.stats.frames - frames0)
         print("Edit Widget form, 200x60: a keystroke to the frame written (\(keystrokes) keys, \(frames) frames):")
-        print(String(format: "  median %.3f ms, p95 %.3f ms, max %.3f ms (target: under 16 ms)",
-                     times[n / 2], times[min(n - 1, n * 95 / 100)], times.last ?? 0))
+        print(
+            String(
+                format: "  median %.3f ms, p95 %.3f ms, max %.3f ms (target: under 16 ms)",
+                times[n / 2], times[min(n - 1, n * 95 / 100)], times.last ?? 0))
         print("  per frame: \((sink.cells - cells0) / frames) cells, \((sink.bytes - bytes0) / frames) bytes")
     }
 }

@@ -28,8 +28,10 @@ struct ChecklistProvider: TimelineProvider {
     func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> ChecklistEntry {
         placeholder(in: context)
     }
-    func timeline(for configuration: WidgetConfig,
-                  in context: TimelineContext) async throws -> Timeline<ChecklistEntry> {
+    func timeline(
+        for configuration: WidgetConfig,
+        in context: TimelineContext
+    ) async throws -> Timeline<ChecklistEntry> {
         Timeline(entries: [placeholder(in: context)], policy: .never)
     }
 }
@@ -46,8 +48,9 @@ let checklistWidget = Widget(
             }
             Button("Clear", action: ChecklistAction.clear)
         }
-    })
-    .actions(ChecklistAction.self, timeout: 5) { _, _, _ in nil }
+    }
+)
+.actions(ChecklistAction.self, timeout: 5) { _, _, _ in nil }
 
 final class ActionTests: XCTestCase {
     func harness(family: WidgetFamily = .medium) -> AppHarness {
@@ -139,8 +142,9 @@ final class ActionTests: XCTestCase {
         h.press(.char("u"))
         let job = try XCTUnwrap(h.actionJob(of: "w1"))
         XCTAssertEqual(try job.action.decode(ChecklistAction.self), .set("Milk", done: false))
-        XCTAssertTrue(h.screen.contains("[ ] Milk ⋯"),
-                      "the undo is optimistic too: the toggle's action is the inverse\n\(h.screen)")
+        XCTAssertTrue(
+            h.screen.contains("[ ] Milk ⋯"),
+            "the undo is optimistic too: the toggle's action is the inverse\n\(h.screen)")
         h.finishAction("w1", inverse: ChecklistAction.set("Milk", done: true))
         XCTAssertTrue(h.screen.contains("undone: Milk"), h.screen)
         XCTAssertFalse(h.state.actions.history.canUndo, "an undo is not itself recorded")
@@ -152,8 +156,9 @@ final class ActionTests: XCTestCase {
     func testAnActionThatTakesTooLongFailsAtItsDeadlineAndItsLateAnswerIsIgnored() {
         let h = harness()
         h.press(.tab, .tab, .char(" "))
-        XCTAssertEqual(h.state.nextDeadline, start.addingTimeInterval(5),
-                       "the timeout is a deadline the loop sleeps until")
+        XCTAssertEqual(
+            h.state.nextDeadline, start.addingTimeInterval(5),
+            "the timeout is a deadline the loop sleeps until")
         h.advance(by: 4.9)
         XCTAssertTrue(h.screen.contains("[x] Milk ⋯"))
         h.advance(by: 0.1)
@@ -172,8 +177,9 @@ final class ActionTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("[ Clear ⋯ ]"), h.screen)
         XCTAssertEqual(try h.actionJobs[0].action.decode(ChecklistAction.self), .set("Milk", done: true))
         h.failAction("w1", ActionError("nope"))
-        XCTAssertEqual(try h.actionJob(of: "w1")?.action.decode(ChecklistAction.self), .set("Bread", done: true),
-                       "the next starts when the one before answered")
+        XCTAssertEqual(
+            try h.actionJob(of: "w1")?.action.decode(ChecklistAction.self), .set("Bread", done: true),
+            "the next starts when the one before answered")
         h.finishAction("w1", inverse: ChecklistAction.set("Bread", done: false))
         XCTAssertEqual(try h.actionJob(of: "w1")?.action.decode(ChecklistAction.self), .clear)
     }
@@ -212,17 +218,24 @@ final class ActionTests: XCTestCase {
     func testTheRuntimeTurnsAPressOnAControlIntoAnActionOnItsOwnThread() throws {
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
         let clock = VirtualClock(now: start)
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium,
-                                                   items: [WidgetInstance(id: "w1", kind: "checklist")])])
-        let state = AppState(bundle: WidgetBundle([checklistWidget]), home: home, screen: terminal.size, theme: .dark,
-                             alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        let home = HomeConfig(tiles: [
+            TileInstance(
+                id: "t1", family: .medium,
+                items: [WidgetInstance(id: "w1", kind: "checklist")])
+        ])
+        let state = AppState(
+            bundle: WidgetBundle([checklistWidget]), home: home, screen: terminal.size, theme: .dark,
+            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
         final class Box: @unchecked Sendable {
             let lock = NSLock()
             var jobs: [ActionJob] = []
             var loads: [LoadJob] = []
         }
         let box = Box()
-        var services = RuntimeServices(startLoad: { job, _ in box.lock.withLock { box.loads.append(job) }; return nil })
+        var services = RuntimeServices(startLoad: { job, _ in
+            box.lock.withLock { box.loads.append(job) }
+            return nil
+        })
         services.perform = { job, inbox in
             box.lock.withLock { box.jobs.append(job) }
             inbox.post(.performed(id: job.instanceID, actionID: job.id, result: .success(nil)))
@@ -230,8 +243,12 @@ final class ActionTests: XCTestCase {
         let r = Runtime(state: state, terminal: terminal, clock: clock, inbox: Inbox(wake: {}), services: services)
         r.turn()
         let first = try XCTUnwrap(box.loads.first)
-        r.inbox.post(.loaded(id: "w1", token: first.token, result: .success(AnyTimeline(
-            entries: [AnyEntry(ChecklistEntry(date: start, tasks: ["Milk"], done: []))], policy: .never))))
+        r.inbox.post(
+            .loaded(
+                id: "w1", token: first.token,
+                result: .success(
+                    AnyTimeline(
+                        entries: [AnyEntry(ChecklistEntry(date: start, tasks: ["Milk"], done: []))], policy: .never))))
         r.turn()
         let region = try XCTUnwrap(r.lastFrame?.controlRegions["t1"]?.first { $0.control.title == "Milk" })
         r.handle(.mouse(MouseEvent(kind: .press, point: Point(x: region.rect.x + 1, y: region.rect.y))))
@@ -256,8 +273,9 @@ final class ActionTests: XCTestCase {
         let ctx = TimelineContext(family: .medium, now: start)
         for (i, w) in [quick, slow].enumerated() {
             let milk = ActionPayload(ChecklistAction.set("Milk", done: true))
-            let job = ActionJob(id: UInt64(i), instanceID: "w\(i)", widget: w, configuration: WidgetConfig(),
-                                action: milk, title: "Milk", context: ctx)
+            let job = ActionJob(
+                id: UInt64(i), instanceID: "w\(i)", widget: w, configuration: WidgetConfig(),
+                action: milk, title: "Milk", context: ctx)
             Runtime.concurrentPerform(job, inbox)
         }
         wait(for: [posted], timeout: 5)

@@ -11,9 +11,10 @@ import DashBuiltinWidgets
 /// The app's pure core through `AppHarness`: every event a message, every side effect a value.
 final class AppCoreTests: XCTestCase {
     func harness(tiles: [WidgetFamily] = [.medium, .medium], size: Size = Size(width: 80, height: 24)) -> AppHarness {
-        let home = HomeConfig(tiles: tiles.enumerated().map { i, f in
-            TileInstance(id: "t\(i + 1)", family: f, items: [WidgetInstance(id: "w\(i + 1)", kind: "stories")])
-        })
+        let home = HomeConfig(
+            tiles: tiles.enumerated().map { i, f in
+                TileInstance(id: "t\(i + 1)", family: f, items: [WidgetInstance(id: "w\(i + 1)", kind: "stories")])
+            })
         return AppHarness(widgets: [storyWidget], home: home, size: size, now: start)
     }
 
@@ -25,8 +26,9 @@ final class AppCoreTests: XCTestCase {
         h.finish("w1", entries: [StoryEntry(date: start, stories: ["Fresh story", "b"])])
         let fx = h.takeEffects()
         XCTAssertTrue(fx.contains { if case .redraw = $0 { return true } else { return false } }, "\(fx)")
-        XCTAssertTrue(fx.contains { if case .saveCache(let r) = $0 { return r.map(\.id) == ["w1"] } else { return false } },
-                      "the new timeline is saved through an effect: \(fx)")
+        XCTAssertTrue(
+            fx.contains { if case .saveCache(let r) = $0 { return r.map(\.id) == ["w1"] } else { return false } },
+            "the new timeline is saved through an effect: \(fx)")
         XCTAssertTrue(h.screen.contains("Fresh story"), h.screen)
     }
 
@@ -56,8 +58,9 @@ final class AppCoreTests: XCTestCase {
         let h = harness()
         h.press(.char("R"))
         XCTAssertTrue(h.screen.contains("reloading all"))
-        XCTAssertEqual(h.state.nextDeadline, h.clock.now.addingTimeInterval(StatusNote.lifetime),
-                       "the note's expiry is a deadline the loop sleeps until")
+        XCTAssertEqual(
+            h.state.nextDeadline, h.clock.now.addingTimeInterval(StatusNote.lifetime),
+            "the note's expiry is a deadline the loop sleeps until")
         h.advance(by: StatusNote.lifetime)
         XCTAssertFalse(h.screen.contains("reloading all"))
     }
@@ -80,8 +83,9 @@ final class AppCoreTests: XCTestCase {
 
     func testTilesThatFitNowhereAreSaid() {
         // A large tile needs 15 rows of tiles: at 80x12 it falls back; an extraLarge-only widget does not fit.
-        let wide = Widget(kind: "wide", displayName: "Wide", description: "", supportedFamilies: [.extraLarge],
-                          cost: .local, provider: StoryProvider(), view: { _, _ in Text("w") })
+        let wide = Widget(
+            kind: "wide", displayName: "Wide", description: "", supportedFamilies: [.extraLarge],
+            cost: .local, provider: StoryProvider(), view: { _, _ in Text("w") })
         let home = HomeConfig(tiles: [
             TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "w1", kind: "stories")]),
             TileInstance(id: "t2", family: .extraLarge, items: [WidgetInstance(id: "w2", kind: "wide")]),
@@ -102,15 +106,20 @@ final class AppCoreTests: XCTestCase {
         XCTAssertEqual(record.family, .medium, "loaded and cached for the family in home.yaml")
         var restored = Scheduler()
         restored.restore(SchedulerSnapshot(records: ["w1": record]))
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "stories")])])
-        let wide = AppHarness(widgets: [storyWidget], home: home, size: Size(width: 200, height: 60), now: start + 5,
-                              scheduler: restored)
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "stories")])
+        ])
+        let wide = AppHarness(
+            widgets: [storyWidget], home: home, size: Size(width: 200, height: 60), now: start + 5,
+            scheduler: restored)
         XCTAssertTrue(wide.loads.isEmpty, "the cached timeline is used, not reloaded")
         XCTAssertTrue(wide.screen.contains("Cached"))
     }
 
     func testATimeZoneChangeReloadsClocksWithoutARestart() async {
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "c", kind: "clock")])])
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "c", kind: "clock")])
+        ])
         let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: start)
         await h.runLoads()
         XCTAssertTrue(h.screen.contains("09:30"), h.screen)
@@ -131,12 +140,18 @@ final class AppCoreTests: XCTestCase {
 
     func testACalendarOfURLsIsBudgetedAndOneOfFilesIsFree() {
         let home = HomeConfig(tiles: [
-            TileInstance(id: "t1", family: .small, items: [
-                WidgetInstance(id: "web", kind: "calendar", config: WidgetConfig(["files": .list(["https://example.org/c.ics"])])),
-            ]),
-            TileInstance(id: "t2", family: .small, items: [
-                WidgetInstance(id: "file", kind: "calendar", config: WidgetConfig(["files": .list(["/tmp/c.ics"])])),
-            ]),
+            TileInstance(
+                id: "t1", family: .small,
+                items: [
+                    WidgetInstance(
+                        id: "web", kind: "calendar",
+                        config: WidgetConfig(["files": .list(["https://example.org/c.ics"])]))
+                ]),
+            TileInstance(
+                id: "t2", family: .small,
+                items: [
+                    WidgetInstance(id: "file", kind: "calendar", config: WidgetConfig(["files": .list(["/tmp/c.ics"])]))
+                ]),
         ])
         let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: start)
         XCTAssertEqual(h.state.scheduler.status("web", at: start)?.budget.cost, .budgeted)

@@ -113,9 +113,13 @@ final class ArrangeTests: XCTestCase {
     }
 
     func testDOnAStackRemovesTheWidgetItShows() {
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .small, items: [
-            WidgetInstance(id: "w1", kind: "dot"), WidgetInstance(id: "w2", kind: "probe"),
-        ])])
+        let home = HomeConfig(tiles: [
+            TileInstance(
+                id: "t1", family: .small,
+                items: [
+                    WidgetInstance(id: "w1", kind: "dot"), WidgetInstance(id: "w2", kind: "probe"),
+                ])
+        ])
         let h = AppHarness(widgets: editWidgets, home: home, now: start)
         answerAll(h)
         h.press(.char(">"))
@@ -192,8 +196,11 @@ final class ArrangeTests: XCTestCase {
     }
 
     func testScreenArrange200x60() {
-        let h = editHarness([("dot", .small), ("probe", .small), ("stories", .medium), ("probe", .large),
-                             ("remote", .medium)], size: Size(width: 200, height: 60))
+        let h = editHarness(
+            [
+                ("dot", .small), ("probe", .small), ("stories", .medium), ("probe", .large),
+                ("remote", .medium),
+            ], size: Size(width: 200, height: 60))
         h.press(.char("m"), .right, .right)
         assertSnapshot(h.screen, named: "arrange-lifted-200x60")
     }

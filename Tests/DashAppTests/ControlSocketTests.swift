@@ -4,8 +4,10 @@ import Foundation
 
 final class ControlSocketTests: XCTestCase {
     func privateDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sd-sock-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sd-sock-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return dir
     }
 

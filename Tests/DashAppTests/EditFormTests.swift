@@ -20,8 +20,9 @@ final class EditFormTests: XCTestCase {
         let h = editHarness()
         _ = h.takeEffects()
         open(h)
-        XCTAssertEqual(h.state.editing.form?.fields.map(\.key),
-                       ["source", "symbol", "name", "count", "compact", "since", "path", "tags", "label", "token"])
+        XCTAssertEqual(
+            h.state.editing.form?.fields.map(\.key),
+            ["source", "symbol", "name", "count", "compact", "since", "path", "tags", "label", "token"])
         for title in ["Source", "Symbol", "Name", "Count", "Compact", "Since"] {
             XCTAssertTrue(h.screen.contains(title), title)
         }
@@ -151,8 +152,11 @@ final class EditFormTests: XCTestCase {
         h.press(.enter)
         XCTAssertTrue(h.screen.contains("loading more choices"), h.screen)
         XCTAssertTrue(h.screen.contains("ETH · Ether"), "the fixed options work at once")
-        h.answerOptions(.success([ParameterOption("LTC", title: "Litecoin"), ParameterOption("DOGE", title: "Dogecoin"),
-                                  ParameterOption("bad\u{1B}[2J", title: "Evil\u{7}")]))
+        h.answerOptions(
+            .success([
+                ParameterOption("LTC", title: "Litecoin"), ParameterOption("DOGE", title: "Dogecoin"),
+                ParameterOption("bad\u{1B}[2J", title: "Evil\u{7}"),
+            ]))
         XCTAssertTrue(h.screen.contains("LTC · Litecoin"), h.screen)
         XCTAssertFalse(h.screen.contains("\u{1B}"), "options from outside are cleaned")
         h.type("doge")
@@ -174,8 +178,9 @@ final class EditFormTests: XCTestCase {
         h.answerOptions(.failure(FakeError("HTTP 429: rate limited")))
         h.select("symbol")
         XCTAssertTrue(h.screen.contains("⚠ more choices did no"), "in the row: \(h.screen)")
-        XCTAssertTrue(h.screen.contains("⚠ more choices did not load: HTTP 429: rate limited"),
-                      "in full below: \(h.screen)")
+        XCTAssertTrue(
+            h.screen.contains("⚠ more choices did not load: HTTP 429: rate limited"),
+            "in full below: \(h.screen)")
         h.press(.enter)
         XCTAssertEqual(h.optionLoads.count, 1, "opening the picker tries again")
         h.answerOptions(.failure(FakeError("HTTP 429: rate limited")))
@@ -300,13 +305,19 @@ final class EditFormTests: XCTestCase {
         h.type("~/sr")
         h.press(.tab)
         XCTAssertEqual(h.listings.map(\.directory), ["/home/me/"], "~ is the home directory")
-        h.answerListing(.success([DirectoryEntry(name: "src", isDirectory: true),
-                                  DirectoryEntry(name: "notes", isDirectory: false)]))
+        h.answerListing(
+            .success([
+                DirectoryEntry(name: "src", isDirectory: true),
+                DirectoryEntry(name: "notes", isDirectory: false),
+            ]))
         XCTAssertEqual(h.field("path")?.line.text, "~/src/", "one match: completed, a directory gets its slash")
         h.press(.tab)
-        h.answerListing(.success([DirectoryEntry(name: "swiftdash", isDirectory: true),
-                                  DirectoryEntry(name: "swift-log", isDirectory: true),
-                                  DirectoryEntry(name: ".hidden", isDirectory: true)]))
+        h.answerListing(
+            .success([
+                DirectoryEntry(name: "swiftdash", isDirectory: true),
+                DirectoryEntry(name: "swift-log", isDirectory: true),
+                DirectoryEntry(name: ".hidden", isDirectory: true),
+            ]))
         XCTAssertEqual(h.field("path")?.line.text, "~/src/swift", "several: as far as they agree")
         XCTAssertTrue(h.screen.contains("Tab: swift-log/ swiftdash/"), h.screen)
         h.type("q")
@@ -320,8 +331,9 @@ final class EditFormTests: XCTestCase {
 
     func testFilePathCompletionReadsTheRealFileSystemThroughTheEffect() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sd-complete-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("projects"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("projects"),
+            withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let h = editHarness()
         open(h)
@@ -416,10 +428,14 @@ final class EditFormTests: XCTestCase {
     // MARK: - Stacks and the detail pane
 
     func testAStacksFormListsItsWidgetsToEditReorderAndRemove() {
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium, items: [
-            WidgetInstance(id: "w1", kind: "probe"), WidgetInstance(id: "w2", kind: "remote"),
-            WidgetInstance(id: "w3", kind: "stories"),
-        ])])
+        let home = HomeConfig(tiles: [
+            TileInstance(
+                id: "t1", family: .medium,
+                items: [
+                    WidgetInstance(id: "w1", kind: "probe"), WidgetInstance(id: "w2", kind: "remote"),
+                    WidgetInstance(id: "w3", kind: "stories"),
+                ])
+        ])
         let h = AppHarness(widgets: editWidgets, home: home, now: start)
         answerAll(h)
         h.press(.char("e"))
@@ -503,10 +519,12 @@ final class EditFormTests: XCTestCase {
 
     func testScreenStackForm80x24() {
         let home = HomeConfig(tiles: [
-            TileInstance(id: "t1", family: .medium, items: [
-                WidgetInstance(id: "w1", kind: "probe", config: WidgetConfig(["name": .string("desk")])),
-                WidgetInstance(id: "w2", kind: "remote"),
-            ]),
+            TileInstance(
+                id: "t1", family: .medium,
+                items: [
+                    WidgetInstance(id: "w1", kind: "probe", config: WidgetConfig(["name": .string("desk")])),
+                    WidgetInstance(id: "w2", kind: "remote"),
+                ])
         ])
         let h = AppHarness(widgets: editWidgets, home: home, now: start)
         answerAll(h)

@@ -18,9 +18,11 @@ struct ProbeEntry: TimelineEntry {
 struct ProbeProvider: TimelineProvider {
     var label: String
     func describe(_ c: WidgetConfig) -> [String] {
-        ["\(label) \(c.string("source")) \(c.string("symbol")) \(c.string("name"))",
-         "n=\(c.string("count")) compact=\(c.string("compact"))",
-         "tags=\(c.list("tags").joined(separator: "+")) note=\(c.string("label"))"]
+        [
+            "\(label) \(c.string("source")) \(c.string("symbol")) \(c.string("name"))",
+            "n=\(c.string("count")) compact=\(c.string("compact"))",
+            "tags=\(c.list("tags").joined(separator: "+")) note=\(c.string("label"))",
+        ]
     }
     func placeholder(in context: TimelineContext) -> ProbeEntry {
         ProbeEntry(date: context.now, lines: ["placeholder"])
@@ -35,26 +37,37 @@ struct ProbeProvider: TimelineProvider {
 
 /// Every parameter kind the schema has.
 let probeSchema = ConfigurationSchema([
-    Parameter(key: "source", title: "Source", help: "Where it comes from",
-              kind: .enumeration([ParameterOption("alpha", title: "Alpha"), ParameterOption("beta", title: "Beta"),
-                                  ParameterOption("gamma", title: "Gamma")]), default: .string("alpha")),
-    Parameter(key: "symbol", title: "Symbol", help: "A ticker symbol",
-              kind: .dynamicEnumeration(fixed: [ParameterOption("BTC", title: "Bitcoin"),
-                                                ParameterOption("ETH", title: "Ether")],
-                                        pattern: "[A-Z]{2,5}"),
-              default: .string("BTC"), dynamicOptions: { _ in [ParameterOption("LTC", title: "Litecoin")] }),
-    Parameter(key: "name", title: "Name", help: "Lower-case letters", kind: .string(pattern: "[a-z]+"),
-              default: .string("home")),
+    Parameter(
+        key: "source", title: "Source", help: "Where it comes from",
+        kind: .enumeration([
+            ParameterOption("alpha", title: "Alpha"), ParameterOption("beta", title: "Beta"),
+            ParameterOption("gamma", title: "Gamma"),
+        ]), default: .string("alpha")),
+    Parameter(
+        key: "symbol", title: "Symbol", help: "A ticker symbol",
+        kind: .dynamicEnumeration(
+            fixed: [
+                ParameterOption("BTC", title: "Bitcoin"),
+                ParameterOption("ETH", title: "Ether"),
+            ],
+            pattern: "[A-Z]{2,5}"),
+        default: .string("BTC"), dynamicOptions: { _ in [ParameterOption("LTC", title: "Litecoin")] }),
+    Parameter(
+        key: "name", title: "Name", help: "Lower-case letters", kind: .string(pattern: "[a-z]+"),
+        default: .string("home")),
     Parameter(key: "count", title: "Count", help: "How many", kind: .integer(1...9), default: .int(3)),
     Parameter(key: "compact", title: "Compact", help: "Fewer lines", kind: .bool, default: .bool(false)),
-    Parameter(key: "since", title: "Since", help: "The first day", kind: .date,
-              default: .date(Date(timeIntervalSince1970: 1_793_491_200))),  // 2026-11-01
+    Parameter(
+        key: "since", title: "Since", help: "The first day", kind: .date,
+        default: .date(Date(timeIntervalSince1970: 1_793_491_200))),  // 2026-11-01
     Parameter(key: "path", title: "Folder", help: "A folder to watch", kind: .filePath, default: .string("")),
-    Parameter(key: "tags", title: "Tags", help: "Words to match", kind: .list(itemPattern: "[a-z]+"),
-              default: .list([])),
+    Parameter(
+        key: "tags", title: "Tags", help: "Words to match", kind: .list(itemPattern: "[a-z]+"),
+        default: .list([])),
     Parameter(key: "label", title: "Label", help: "Any text", kind: .string(pattern: nil), default: .string("")),
-    Parameter(key: "token", title: "Token", help: "An API token", kind: .string(), default: .string(""), isSecret: true,
-              environmentVariable: "PROBE_TOKEN"),
+    Parameter(
+        key: "token", title: "Token", help: "An API token", kind: .string(), default: .string(""), isSecret: true,
+        environmentVariable: "PROBE_TOKEN"),
 ])
 
 func probeView(_ e: ProbeEntry, _ ctx: TimelineContext) -> TileView {
@@ -62,32 +75,39 @@ func probeView(_ e: ProbeEntry, _ ctx: TimelineContext) -> TileView {
 }
 
 /// A local widget (its preview runs the real timeline).
-let probeWidget = Widget(kind: "probe", displayName: "Probe", description: "Shows its settings",
-                         supportedFamilies: [.small, .medium, .large], schema: probeSchema, cost: .local,
-                         provider: ProbeProvider(label: "probe"), view: probeView)
+let probeWidget = Widget(
+    kind: "probe", displayName: "Probe", description: "Shows its settings",
+    supportedFamilies: [.small, .medium, .large], schema: probeSchema, cost: .local,
+    provider: ProbeProvider(label: "probe"), view: probeView)
 
 /// A network widget (its preview is the snapshot with sample data).
-let remoteWidget = Widget(kind: "remote", displayName: "Remote", description: "From the network",
-                          supportedFamilies: [.medium, .large],
-                          schema: ConfigurationSchema([
-                              Parameter(key: "name", title: "Name", help: "Lower-case letters",
-                                        kind: .string(pattern: "[a-z]+"), default: .string("home")),
-                          ]),
-                          cost: .budgeted, provider: ProbeProvider(label: "remote"), view: probeView)
+let remoteWidget = Widget(
+    kind: "remote", displayName: "Remote", description: "From the network",
+    supportedFamilies: [.medium, .large],
+    schema: ConfigurationSchema([
+        Parameter(
+            key: "name", title: "Name", help: "Lower-case letters",
+            kind: .string(pattern: "[a-z]+"), default: .string("home"))
+    ]),
+    cost: .budgeted, provider: ProbeProvider(label: "remote"), view: probeView)
 
 /// A widget with nothing to set, small only.
-let dotWidget = Widget(kind: "dot", displayName: "Dot", description: "A dot", supportedFamilies: [.small], cost: .local,
-                       provider: ProbeProvider(label: "dot"), view: { _, _ in Text("●") })
+let dotWidget = Widget(
+    kind: "dot", displayName: "Dot", description: "A dot", supportedFamilies: [.small], cost: .local,
+    provider: ProbeProvider(label: "dot"), view: { _, _ in Text("●") })
 
 let editWidgets = [probeWidget, remoteWidget, dotWidget, storyWidget]
 
 /// A harness over tiles of `kinds` (each its own tile, ids t1… and w1…), every load answered.
-func editHarness(_ tiles: [(String, WidgetFamily)] = [("probe", .medium), ("stories", .medium)],
-                 size: Size = Size(width: 80, height: 24), environment: [String: String] = [:],
-                 theme: Theme = .dark) -> AppHarness {
-    let home = HomeConfig(tiles: tiles.enumerated().map { i, t in
-        TileInstance(id: "t\(i + 1)", family: t.1, items: [WidgetInstance(id: "w\(i + 1)", kind: t.0)])
-    })
+func editHarness(
+    _ tiles: [(String, WidgetFamily)] = [("probe", .medium), ("stories", .medium)],
+    size: Size = Size(width: 80, height: 24), environment: [String: String] = [:],
+    theme: Theme = .dark
+) -> AppHarness {
+    let home = HomeConfig(
+        tiles: tiles.enumerated().map { i, t in
+            TileInstance(id: "t\(i + 1)", family: t.1, items: [WidgetInstance(id: "w\(i + 1)", kind: t.0)])
+        })
     let h = AppHarness(widgets: editWidgets, home: home, size: size, now: start, theme: theme, environment: environment)
     answerAll(h)
     return h

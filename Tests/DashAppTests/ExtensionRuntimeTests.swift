@@ -35,8 +35,9 @@ final class ExtensionRuntimeTests: XCTestCase {
             TileInstance(id: "t2", family: .small, items: [WidgetInstance(id: "w2", kind: "fake")]),
         ])
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
-        let state = AppState(bundle: WidgetBundle([hang, other]), home: home, screen: terminal.size, theme: .dark,
-                             alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: Date())
+        let state = AppState(
+            bundle: WidgetBundle([hang, other]), home: home, screen: terminal.size, theme: .dark,
+            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: Date())
         let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: Inbox(wake: {}))
         var slowest = 0.0
         var seen: Set<String> = []
@@ -48,7 +49,10 @@ final class ExtensionRuntimeTests: XCTestCase {
             runtime.turn()
             slowest = max(slowest, Date().timeIntervalSince(t0))
             if let tick = terminal.screen.textDump.split(separator: "\n").compactMap({ l in
-                l.range(of: "tick \\d+", options: .regularExpression).map { String(l[$0]) } }).first { seen.insert(tick) }
+                l.range(of: "tick \\d+", options: .regularExpression).map { String(l[$0]) }
+            }).first {
+                seen.insert(tick)
+            }
             usleep(20_000)
         }
         XCTAssertLessThan(slowest, 0.05, "a key is answered within 50 ms while the extension hangs")

@@ -74,7 +74,8 @@ final class ExtensionTests: XCTestCase {
         XCTAssertEqual(t.entries[0].summary, "Launch: 3 days")
         let view = countdown.view(for: t.entries[0], in: context())
         XCTAssertEqual(view.widgetURL, "swiftdash://countdown/about")
-        let detail = countdown.detail(for: DeepLink("swiftdash://countdown/about")!, entry: t.entries[0], in: context(.large))
+        let detail = countdown.detail(
+            for: DeepLink("swiftdash://countdown/about")!, entry: t.entries[0], in: context(.large))
         XCTAssertEqual(detail.links, ["https://example.org/countdown"])
         let uptime = try await Loads.run(found.widgets[1], configuration: WidgetConfig(), in: context()).get()
         XCTAssertTrue(uptime.entries[0].summary.hasPrefix("up "), uptime.entries[0].summary)
@@ -85,15 +86,17 @@ final class ExtensionTests: XCTestCase {
     }
 
     func testDiscoveryRunsInParallelAndReportsBadExtensionsByName() throws {
-        let errors = "while read l; do i=${l#*\\\"id\\\":}; echo \"{\\\"id\\\":${i%%,*},\\\"error\\\":\\\"no\\\"}\"; done"
+        let errors =
+            "while read l; do i=${l#*\\\"id\\\":}; echo \"{\\\"id\\\":${i%%,*},\\\"error\\\":\\\"no\\\"}\"; done"
         let slow = try script("slow", "sleep 1; read l; echo '\(describeLine("slow"))'; \(errors)")
         let slow2 = try script("slow2", "sleep 1; read l; echo '\(describeLine("slowtwo"))'; \(errors)")
         let crash = try script("crash", "echo boom >&2; exit 3")
         let garbage = try script("garbage", "read l; echo 'Hello, I am not JSON'")
         let taken = try script("taken", "read l; echo '\(describeLine("clock"))'; \(errors)")
         let started = Date()
-        let found = Extensions.discover([slow, slow2, crash, garbage, taken, dir.appendingPathComponent("missing").path],
-                                        builtin: ["clock"], environment: env, limits: fast, log: log.add)
+        let found = Extensions.discover(
+            [slow, slow2, crash, garbage, taken, dir.appendingPathComponent("missing").path],
+            builtin: ["clock"], environment: env, limits: fast, log: log.add)
         XCTAssertLessThan(Date().timeIntervalSince(started), 1.9, "described in parallel")
         XCTAssertEqual(found.widgets.map(\.kind), ["slow", "slowtwo"])
         let problems = found.problems.joined(separator: "\n")
@@ -106,13 +109,15 @@ final class ExtensionTests: XCTestCase {
 
     /// An extension that answers describe, then misbehaves on the first timeline request.
     func misbehaving(_ name: String, _ onTimeline: String) throws -> ExtensionProcess {
-        let path = try script(name, """
-        read l
-        echo '\(describeLine(name))'
-        while read l; do
-        \(onTimeline)
-        done
-        """)
+        let path = try script(
+            name,
+            """
+            read l
+            echo '\(describeLine(name))'
+            while read l; do
+            \(onTimeline)
+            done
+            """)
         return ExtensionProcess(path: path, environment: env, limits: fast, log: log.add)
     }
 
@@ -132,7 +137,8 @@ final class ExtensionTests: XCTestCase {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { e -> String? in
             guard Int(e) != nil, let stat = try? String(contentsOfFile: "/proc/\(e)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 2, fields[2] == "\(group)", fields[0] != "Z" else { return nil }
             return "\(e) \(fields[0])"
@@ -194,12 +200,14 @@ final class ExtensionTests: XCTestCase {
         _ = await failure(w)
         XCTAssertEqual(crash.starts, 2)
         // One answer per process, then a clean exit: started again at once, no back-off.
-        let once = try script("once", """
-        read l
-        case $l in *describe*) echo '\(describeLine("once"))';;
-        *) echo '{"id":'"$(echo "$l" | cut -d: -f2 | cut -d, -f1)"',"result":{"entries":[{"date":0,"view":"ok"}]}}';; esac
-        exit 0
-        """)
+        let once = try script(
+            "once",
+            """
+            read l
+            case $l in *describe*) echo '\(describeLine("once"))';;
+            *) echo '{"id":'"$(echo "$l" | cut -d: -f2 | cut -d, -f1)"',"result":{"entries":[{"date":0,"view":"ok"}]}}';; esac
+            exit 0
+            """)
         let p = ExtensionProcess(path: once, environment: env, limits: fast, log: log.add)
         let ow = try widget(p, kind: "once")
         try await Task.sleep(nanoseconds: 100_000_000)
@@ -213,10 +221,12 @@ final class ExtensionTests: XCTestCase {
     }
 
     func testAStderrFloodIsDrainedAndRateLimited() async throws {
-        let p = try misbehaving("noisy", """
-        yes "line $(printf '\\033[2J')" | head -n 50000 >&2
-        echo '{"id":2,"result":{"entries":[{"date":0,"view":"fine"}]}}'
-        """)
+        let p = try misbehaving(
+            "noisy",
+            """
+            yes "line $(printf '\\033[2J')" | head -n 50000 >&2
+            echo '{"id":2,"result":{"entries":[{"date":0,"view":"fine"}]}}'
+            """)
         let w = try widget(p, kind: "noisy")
         let m = await failure(w)
         XCTAssertEqual(m, "success 1", "a full stderr pipe never blocks the extension")
@@ -228,11 +238,13 @@ final class ExtensionTests: XCTestCase {
     }
 
     func testAnExtensionHasNoTerminalAndItsOwnSession() async throws {
-        let p = try misbehaving("session", """
-        tty >/dev/null 2>&1 && t=tty || t=notty
-        s=$(cut -d' ' -f6 /proc/$$/stat); g=$(cut -d' ' -f5 /proc/$$/stat)
-        echo '{"id":2,"result":{"entries":[{"date":0,"summary":"'$t' '$s' '$g' '$$'"}]}}'
-        """)
+        let p = try misbehaving(
+            "session",
+            """
+            tty >/dev/null 2>&1 && t=tty || t=notty
+            s=$(cut -d' ' -f6 /proc/$$/stat); g=$(cut -d' ' -f5 /proc/$$/stat)
+            echo '{"id":2,"result":{"entries":[{"date":0,"summary":"'$t' '$s' '$g' '$$'"}]}}'
+            """)
         let w = try widget(p, kind: "session")
         let t = try await Loads.run(w, configuration: WidgetConfig(), in: context()).get()
         let parts = t.entries[0].summary.split(separator: " ").map(String.init)

@@ -17,8 +17,9 @@ final class GalleryTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("4 widgets"))
         let previews = h.previewLoads
         XCTAssertEqual(previews.map { $0.context.family }, [.small, .medium, .large], "the chosen widget in each size")
-        XCTAssertTrue(previews.allSatisfy { $0.context.isPreview && !$0.live },
-                      "snapshots with sample data, no network")
+        XCTAssertTrue(
+            previews.allSatisfy { $0.context.isPreview && !$0.live },
+            "snapshots with sample data, no network")
         await h.runEdits()
         XCTAssertTrue(h.screen.contains("sample"), h.screen)
         h.type("rem")

@@ -14,9 +14,16 @@ func lineDiff(_ a: String, _ b: String) -> String {
     var out: [String] = []
     var i = 0, j = 0
     while i < x.count || j < y.count {
-        if i < x.count, j < y.count, x[i] == y[j] { i += 1; j += 1 }
-        else if j < y.count, i == x.count || t[i][j + 1] >= t[i + 1][j] { out.append("+\(j + 1): \(y[j])"); j += 1 }
-        else { out.append("-\(i + 1): \(x[i])"); i += 1 }
+        if i < x.count, j < y.count, x[i] == y[j] {
+            i += 1
+            j += 1
+        } else if j < y.count, i == x.count || t[i][j + 1] >= t[i + 1][j] {
+            out.append("+\(j + 1): \(y[j])")
+            j += 1
+        } else {
+            out.append("-\(i + 1): \(x[i])")
+            i += 1
+        }
     }
     return out.joined(separator: "\n")
 }

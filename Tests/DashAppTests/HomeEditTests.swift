@@ -52,8 +52,10 @@ final class HomeEditTests: XCTestCase {
 
     /// The diff of one change, checking that it was an edit in place (not the whole-file
     /// fallback) and that the new text reads back as the new home.
-    func diff(_ text: String = commented, bundle: WidgetBundle? = nil, file: StaticString = #filePath,
-              line: UInt = #line, _ change: (inout HomeConfig) -> Void) throws -> String {
+    func diff(
+        _ text: String = commented, bundle: WidgetBundle? = nil, file: StaticString = #filePath,
+        line: UInt = #line, _ change: (inout HomeConfig) -> Void
+    ) throws -> String {
         let bundle = bundle ?? self.bundle
         let base = try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle)
         var new = base
@@ -67,59 +69,83 @@ final class HomeEditTests: XCTestCase {
     }
 
     func testChangingOneValueChangesOnlyItsLineAndKeepsItsQuotes() throws {
-        XCTAssertEqual(try diff { $0.tiles[0].items[0].config["label"] = .string("Office") }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[0].items[0].config["label"] = .string("Office") },
+            """
             +14:       label: 'Office'
             -14:       label: 'Home'
             """)
-        XCTAssertEqual(try diff { $0.tiles[0].items[0].config["label"] = .string("Bob's: #1") }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[0].items[0].config["label"] = .string("Bob's: #1") },
+            """
             +14:       label: 'Bob''s: #1'
             -14:       label: 'Home'
             """)
-        XCTAssertEqual(try diff { $0.tiles[4].items[0].config["label"] = .string("Say \"hi\"") }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[4].items[0].config["label"] = .string("Say \"hi\"") },
+            """
             +35:       label: "Say \\"hi\\""
             -35:       label: "Calendar"
             """)
         // A trailing comment on the line stays.
-        XCTAssertEqual(try diff { $0.tiles[0].items[0].config["timeZone"] = .string("Asia/Tokyo") }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[0].items[0].config["timeZone"] = .string("Asia/Tokyo") },
+            """
             +13:       timeZone: Asia/Tokyo   # IANA name
             -13:       timeZone: Europe/Paris   # IANA name
             """)
     }
 
     func testFlowConfigIsEditedOnItsLine() throws {
-        XCTAssertEqual(try diff { $0.tiles[1].items[0].config["coin"] = .string("LTC") }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[1].items[0].config["coin"] = .string("LTC") },
+            """
             +19:     config: { coin: LTC }
             -19:     config: { coin: ETH }
             """)
-        XCTAssertEqual(try diff { $0.tiles[1].items[0].config["currency"] = .string("EUR") }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[1].items[0].config["currency"] = .string("EUR") },
+            """
             +19:     config: { coin: ETH, currency: EUR }
             -19:     config: { coin: ETH }
             """)
     }
 
     func testAddingAndRemovingConfigValues() throws {
-        XCTAssertEqual(try diff { $0.tiles[2].items[0].config["count"] = .int(3) }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[2].items[0].config["count"] = .int(3) },
+            """
             +23:     config:
             +24:       count: 3
             """)
         // A removed value takes the comment above it along.
-        XCTAssertEqual(try diff { $0.tiles[0].items[0].config["timeZone"] = nil }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[0].items[0].config["timeZone"] = nil },
+            """
             -12:       # Paris, because that's where I am
             -13:       timeZone: Europe/Paris   # IANA name
             """)
-        XCTAssertEqual(try diff { $0.tiles[4].items[0].config = WidgetConfig() }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[4].items[0].config = WidgetConfig() },
+            """
             -34:     config:
             -35:       label: "Calendar"
             """)
     }
 
     func testAddingATileAppendsABlockInTheFilesStyle() throws {
-        XCTAssertEqual(try diff { h in
-            h.tiles.append(TileInstance(id: h.nextTileID(), family: .small, items: [
-                WidgetInstance(id: h.nextInstanceID(), kind: "clock",
-                               config: WidgetConfig(["label": .string("Tokyo"), "timeZone": .string("Asia/Tokyo")])),
-            ]))
-        }, """
+        XCTAssertEqual(
+            try diff { h in
+                h.tiles.append(
+                    TileInstance(
+                        id: h.nextTileID(), family: .small,
+                        items: [
+                            WidgetInstance(
+                                id: h.nextInstanceID(), kind: "clock",
+                                config: WidgetConfig(["label": .string("Tokyo"), "timeZone": .string("Asia/Tokyo")]))
+                        ]))
+            },
+            """
             +37:   - family: small
             +38:     widget: clock
             +39:     config:
@@ -130,12 +156,16 @@ final class HomeEditTests: XCTestCase {
     }
 
     func testRemovingATileTakesItsLinesAndOneGap() throws {
-        XCTAssertEqual(try diff { $0.tiles.remove(at: 2) }, """
+        XCTAssertEqual(
+            try diff { $0.tiles.remove(at: 2) },
+            """
             -21:   - family: medium   # headlines
             -22:     widget: news
             -23: 
             """)
-        XCTAssertEqual(try diff { $0.tiles.removeLast() }, """
+        XCTAssertEqual(
+            try diff { $0.tiles.removeLast() },
+            """
             -31:   # Big calendar-ish clock
             -32:   - family: large
             -33:     widget: clock
@@ -146,7 +176,9 @@ final class HomeEditTests: XCTestCase {
     }
 
     func testMovingATileMovesItsLinesWithItsComments() throws {
-        XCTAssertEqual(try diff { h in h.tiles.insert(h.tiles.removeLast(), at: 0) }, """
+        XCTAssertEqual(
+            try diff { h in h.tiles.insert(h.tiles.removeLast(), at: 0) },
+            """
             +7:   # Big calendar-ish clock
             +8:   - family: large
             +9:     widget: clock
@@ -163,17 +195,21 @@ final class HomeEditTests: XCTestCase {
     }
 
     func testChangingAFamilyChangesOnlyThatValue() throws {
-        XCTAssertEqual(try diff { $0.tiles[2].family = .large }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[2].family = .large },
+            """
             +21:   - family: large   # headlines
             -21:   - family: medium   # headlines
             """)
     }
 
     func testMakingAStackKeepsBothWidgetsLinesAndComments() throws {
-        XCTAssertEqual(try diff { h in
-            let dropped = h.tiles.remove(at: 1)
-            h.tiles[0].items += dropped.items
-        }, """
+        XCTAssertEqual(
+            try diff { h in
+                let dropped = h.tiles.remove(at: 1)
+                h.tiles[0].items += dropped.items
+            },
+            """
             +10:     stack:
             +11:       - widget: clock
             +12:         config:
@@ -197,10 +233,12 @@ final class HomeEditTests: XCTestCase {
     }
 
     func testJoiningAStackAddsOneItem() throws {
-        XCTAssertEqual(try diff { h in
-            let dropped = h.tiles.remove(at: 2)
-            h.tiles[2].items += dropped.items
-        }, """
+        XCTAssertEqual(
+            try diff { h in
+                let dropped = h.tiles.remove(at: 2)
+                h.tiles[2].items += dropped.items
+            },
+            """
             -21:   - family: medium   # headlines
             -22:     widget: news
             -23: 
@@ -209,15 +247,19 @@ final class HomeEditTests: XCTestCase {
     }
 
     func testStackItemsReorderAndLeave() throws {
-        XCTAssertEqual(try diff { $0.tiles[3].items.reverse() }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[3].items.reverse() },
+            """
             +27:       - widget: crypto   # BTC by default
             -29:       - widget: crypto   # BTC by default
             """)
         // Taking a widget out of a stack into a tile of its own.
-        XCTAssertEqual(try diff { h in
-            let item = h.tiles[3].items.removeLast()
-            h.tiles.append(TileInstance(id: h.nextTileID(), family: .small, items: [item]))
-        }, """
+        XCTAssertEqual(
+            try diff { h in
+                let item = h.tiles[3].items.removeLast()
+                h.tiles.append(TileInstance(id: h.nextTileID(), family: .small, items: [item]))
+            },
+            """
             -29:       - widget: crypto   # BTC by default
             +36:   - family: small
             +37:     widget: crypto   # BTC by default
@@ -226,11 +268,15 @@ final class HomeEditTests: XCTestCase {
     }
 
     func testThemeChangeKeepsTheComment() throws {
-        XCTAssertEqual(try diff { $0.theme = "light" }, """
+        XCTAssertEqual(
+            try diff { $0.theme = "light" },
+            """
             +4: theme: light   # dark or light
             -4: theme: dark   # dark or light
             """)
-        XCTAssertEqual(try diff { $0.theme = nil }, """
+        XCTAssertEqual(
+            try diff { $0.theme = nil },
+            """
             -4: theme: dark   # dark or light
             -5: 
             """)
@@ -256,7 +302,8 @@ final class HomeEditTests: XCTestCase {
         new.tiles.append(new.tiles[0])
         let text = try HomeText.edit(Self.commented, holding: base, to: new, bundle: bundle)
         XCTAssertTrue(try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle).sameContent(as: new))
-        XCTAssertTrue(text.hasPrefix("# My swiftdash home screen\n# (edited by hand, kept under git)\n"), "the header stays")
+        XCTAssertTrue(
+            text.hasPrefix("# My swiftdash home screen\n# (edited by hand, kept under git)\n"), "the header stays")
     }
 
     func testANewFileHasAHeaderComment() throws {
@@ -274,12 +321,18 @@ final class HomeEditTests: XCTestCase {
                 family: small
             -   widget: news
             """
-        XCTAssertEqual(try diff(text) { h in
-            h.tiles[1].family = .medium
-            h.tiles.append(TileInstance(id: h.nextTileID(), family: .large, items: [
-                WidgetInstance(id: h.nextInstanceID(), kind: "clock", config: WidgetConfig(["label": .string("x")])),
-            ]))
-        }, """
+        XCTAssertEqual(
+            try diff(text) { h in
+                h.tiles[1].family = .medium
+                h.tiles.append(
+                    TileInstance(
+                        id: h.nextTileID(), family: .large,
+                        items: [
+                            WidgetInstance(
+                                id: h.nextInstanceID(), kind: "clock", config: WidgetConfig(["label": .string("x")]))
+                        ]))
+            },
+            """
             +5:     family: medium
             +6: -   widget: clock
             +7:     config:
@@ -290,7 +343,9 @@ final class HomeEditTests: XCTestCase {
 
     func testTheDashMovesWhenTheFirstKeyChanges() throws {
         let text = "tiles:\n  - widget: clock\n    config: {label: a}\n"
-        XCTAssertEqual(try diff(text) { $0.tiles[0].family = .medium }, """
+        XCTAssertEqual(
+            try diff(text) { $0.tiles[0].family = .medium },
+            """
             +2:   - family: medium
             +3:     widget: clock
             -2:   - widget: clock
@@ -302,14 +357,16 @@ final class HomeEditTests: XCTestCase {
         let base = try HomeConfig.parse(yaml: crlf, file: "home.yaml", bundle: bundle)
         var new = base
         new.tiles[0].family = .medium
-        XCTAssertEqual(try HomeText.edit(crlf, holding: base, to: new, bundle: bundle),
-                       "# head\r\ntiles:\r\n  - family: medium\r\n    widget: clock\r\n")
+        XCTAssertEqual(
+            try HomeText.edit(crlf, holding: base, to: new, bundle: bundle),
+            "# head\r\ntiles:\r\n  - family: medium\r\n    widget: clock\r\n")
         let bare = "tiles:\n  - family: small\n    widget: clock"
         let b2 = try HomeConfig.parse(yaml: bare, file: "home.yaml", bundle: bundle)
         var n2 = b2
         n2.tiles[0].family = .large
-        XCTAssertEqual(try HomeText.edit(bare, holding: b2, to: n2, bundle: bundle),
-                       "tiles:\n  - family: large\n    widget: clock")
+        XCTAssertEqual(
+            try HomeText.edit(bare, holding: b2, to: n2, bundle: bundle),
+            "tiles:\n  - family: large\n    widget: clock")
     }
 
     func testValuesThatNeedQuotesGetThem() throws {
@@ -323,18 +380,21 @@ final class HomeEditTests: XCTestCase {
         var padded = base
         padded.tiles[4].items[0].config["label"] = .string(" padded ")
         XCTAssertThrowsError(try HomeText.edit(Self.commented, holding: base, to: padded, bundle: bundle))
-        XCTAssertEqual(try diff { $0.tiles[4].items[0].config["label"] = .string("Plain words") }, """
+        XCTAssertEqual(
+            try diff { $0.tiles[4].items[0].config["label"] = .string("Plain words") },
+            """
             +35:       label: "Plain words"
             -35:       label: "Calendar"
             """, "the double quotes the file used stay")
     }
 
     func testListValuesKeepTheirForm() throws {
-        let listWidget = Widget(kind: "feeds", displayName: "Feeds", description: "lists",
-                                schema: ConfigurationSchema([
-                                    Parameter(key: "urls", title: "URLs", help: "", kind: .list(), default: .list([])),
-                                ]),
-                                provider: FakeProvider(script: FakeScript()), view: { e, _ in Text(e.value) })
+        let listWidget = Widget(
+            kind: "feeds", displayName: "Feeds", description: "lists",
+            schema: ConfigurationSchema([
+                Parameter(key: "urls", title: "URLs", help: "", kind: .list(), default: .list([]))
+            ]),
+            provider: FakeProvider(script: FakeScript()), view: { e, _ in Text(e.value) })
         let b = WidgetBundle([listWidget])
         let text = """
             tiles:
@@ -350,9 +410,11 @@ final class HomeEditTests: XCTestCase {
                     - a
                     - b
             """
-        XCTAssertEqual(try diff(text, bundle: b) { h in
-            for i in 0..<3 { h.tiles[i].items[0].config["urls"] = .list(["a", "c: d", "e"]) }
-        }, """
+        XCTAssertEqual(
+            try diff(text, bundle: b) { h in
+                for i in 0..<3 { h.tiles[i].items[0].config["urls"] = .list(["a", "c: d", "e"]) }
+            },
+            """
             +4:       urls: [a, "c: d", e]   # two
             -4:       urls: [a, b]   # two
             +7:       urls: "a, c: d, e"

@@ -31,7 +31,9 @@ final class HomeFileTests: XCTestCase {
 
     func put(_ text: String) throws { try Data(text.utf8).write(to: url) }
     func contents(_ u: URL? = nil) throws -> String { try String(contentsOf: u ?? url, encoding: .utf8) }
-    func mode(_ u: URL) throws -> Int { (try FileManager.default.attributesOfItem(atPath: u.path)[.posixPermissions] as! NSNumber).intValue }
+    func mode(_ u: URL) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: u.path)[.posixPermissions] as! NSNumber).intValue
+    }
 
     func testAWriteChangesOnlyWhatChangedAndKeepsThePreviousVersionAsBak() throws {
         try put(original)
@@ -45,7 +47,8 @@ final class HomeFileTests: XCTestCase {
         // The next write keeps the version before it.
         var newer = new
         newer.tiles.removeLast()
-        guard case .success(let t2) = file.write(newer, over: HomeFileState(path: url.path, text: text, home: new)) else {
+        guard case .success(let t2) = file.write(newer, over: HomeFileState(path: url.path, text: text, home: new))
+        else {
             return XCTFail("not written")
         }
         XCTAssertEqual(try contents(dir.appendingPathComponent("home.yaml.bak")), text)
@@ -98,7 +101,9 @@ final class HomeFileTests: XCTestCase {
         try put(broken)
         var new = home
         new.tiles.removeLast()
-        guard case .failure(let f) = file.write(new, over: state) else { return XCTFail("a broken file was overwritten") }
+        guard case .failure(let f) = file.write(new, over: state) else {
+            return XCTFail("a broken file was overwritten")
+        }
         XCTAssertEqual(f.reason, .broken)
         XCTAssertTrue(f.message.contains("home.yaml:3: unknown widget `clok`"), f.message)
         XCTAssertEqual(try contents(), broken)
@@ -128,7 +133,8 @@ final class HomeFileTests: XCTestCase {
     func testCommentsAddedElsewhereAreKeptByTheNextWrite() throws {
         try put(original)
         let (home, state) = try file.load()
-        let commented = original.replacingOccurrences(of: "  - family: medium", with: "  # the news\n  - family: medium")
+        let commented = original.replacingOccurrences(
+            of: "  - family: medium", with: "  # the news\n  - family: medium")
         try put(commented)
         var new = home
         new.tiles[0].family = .large
@@ -143,14 +149,20 @@ final class HomeFileTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             let f = HomeFile(url: url, bundle: bundle)
             _ = try? f.modify { home in
-                home.tiles.append(TileInstance(id: home.nextTileID(), family: .small, items: [
-                    WidgetInstance(id: home.nextInstanceID(), kind: "clock", config: WidgetConfig(["label": .string("w\(i)")])),
-                ]))
+                home.tiles.append(
+                    TileInstance(
+                        id: home.nextTileID(), family: .small,
+                        items: [
+                            WidgetInstance(
+                                id: home.nextInstanceID(), kind: "clock",
+                                config: WidgetConfig(["label": .string("w\(i)")]))
+                        ]))
             }
         }
         let home = try HomeConfig.parse(yaml: try contents(), file: "home.yaml", bundle: bundle)
         XCTAssertEqual(home.tiles.count, 10)
-        XCTAssertEqual(Set(home.tiles.dropFirst(2).map { $0.items[0].config.string("label") }), Set((0..<8).map { "w\($0)" }))
+        XCTAssertEqual(
+            Set(home.tiles.dropFirst(2).map { $0.items[0].config.string("label") }), Set((0..<8).map { "w\($0)" }))
         XCTAssertTrue(try contents().hasPrefix("# mine\ntiles:\n  - family: small\n    widget: clock   # keep me\n"))
     }
 
@@ -159,7 +171,10 @@ final class HomeFileTests: XCTestCase {
         let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let first = file
         DispatchQueue.global().async {
-            _ = try? first.withLock { holding.signal(); release.wait() }
+            _ = try? first.withLock {
+                holding.signal()
+                release.wait()
+            }
         }
         holding.wait()
         let other = HomeFile(url: url, bundle: bundle)
@@ -215,8 +230,9 @@ final class HomeFileTests: XCTestCase {
                     famly: x
             """
         let problems = HomeConfig.problems(yaml: text, file: "h.yaml", bundle: bundle).map(\.description)
-        XCTAssertEqual(problems.map { $0.prefix(while: { $0 != " " }) },
-                       ["h.yaml:3:", "h.yaml:7:", "h.yaml:8:", "h.yaml:9:", "h.yaml:14:", "h.yaml:16:"], "\(problems)")
+        XCTAssertEqual(
+            problems.map { $0.prefix(while: { $0 != " " }) },
+            ["h.yaml:3:", "h.yaml:7:", "h.yaml:8:", "h.yaml:9:", "h.yaml:14:", "h.yaml:16:"], "\(problems)")
         XCTAssertEqual(HomeConfig.problems(yaml: original, file: "h.yaml", bundle: bundle).count, 0)
         XCTAssertEqual(HomeConfig.problems(yaml: "tiles: [", file: "h.yaml", bundle: bundle).count, 1)
     }

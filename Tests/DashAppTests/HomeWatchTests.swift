@@ -7,7 +7,11 @@ import DashTestSupport
 @testable import DashApp
 
 /// A widget with one parameter, for changes made in home.yaml.
-struct NoteEntry: TimelineEntry { var date: Date; var text: String; var summary: String { text } }
+struct NoteEntry: TimelineEntry {
+    var date: Date
+    var text: String
+    var summary: String { text }
+}
 
 struct NoteProvider: TimelineProvider {
     func placeholder(in context: TimelineContext) -> NoteEntry { NoteEntry(date: context.now, text: "…") }
@@ -21,7 +25,8 @@ struct NoteProvider: TimelineProvider {
 
 let noteWidget = Widget(
     kind: "note", displayName: "Note", description: "test",
-    schema: ConfigurationSchema([Parameter(key: "text", title: "Text", help: "", kind: .string(), default: .string(""))]),
+    schema: ConfigurationSchema([Parameter(key: "text", title: "Text", help: "", kind: .string(), default: .string(""))]
+    ),
     provider: NoteProvider(), view: { e, _ in Text(e.text) })
 
 /// Outside edits of home.yaml: through the message (headless) and through the real watcher.
@@ -74,7 +79,8 @@ final class HomeWatchTests: XCTestCase {
         XCTAssertEqual(h.state.home.tiles.map(\.id), ["t2", "t3", "t4"], "kept tiles keep their ids")
         XCTAssertEqual(h.state.home.allInstances.map(\.id), ["w2", "w3", "w4"])
         XCTAssertEqual(h.state.focusedTile, "t2", "focus stays on its tile")
-        XCTAssertEqual(h.state.scheduler.instanceIDs.sorted(), ["w2", "w3", "w4"], "the removed widget is unregistered")
+        XCTAssertEqual(
+            h.state.scheduler.instanceIDs.sorted(), ["w2", "w3", "w4"], "the removed widget is unregistered")
         XCTAssertTrue(h.screen.contains("shown w2"), "an unchanged widget keeps its timeline\n\(h.screen)")
         XCTAssertEqual(h.loads.map(\.id).sorted(), ["w3", "w4"], "the changed widget reloads, the new one loads")
         XCTAssertEqual(h.load(of: "w3")?.request.reason, .configurationChanged)
@@ -107,7 +113,8 @@ final class HomeWatchTests: XCTestCase {
         let before = h.state.home
         h.send(.homeFileChanged(text: broken))
         XCTAssertEqual(h.state.home, before, "the last good home stays")
-        XCTAssertEqual(h.state.statusText?.hasPrefix("⚠ home.yaml:3: unknown widget `nope`"), true, h.state.statusText ?? "")
+        XCTAssertEqual(
+            h.state.statusText?.hasPrefix("⚠ home.yaml:3: unknown widget `nope`"), true, h.state.statusText ?? "")
         XCTAssertTrue(h.screen.contains("home.yaml:3: unknown widget"), h.screen)
         h.press(.right)
         XCTAssertEqual(h.state.statusText?.hasPrefix("⚠ home.yaml:3:"), true, "it stays while the file is broken")
@@ -198,15 +205,17 @@ final class HomeWatchTests: XCTestCase {
         let bundle = WidgetBundle([noteWidget])
         let file = HomeFile(url: url, bundle: bundle)
         let (home, fileState) = try file.load()
-        var state = AppState(bundle: bundle, home: home, screen: Size(width: 80, height: 24), theme: .dark,
-                             alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        var state = AppState(
+            bundle: bundle, home: home, screen: Size(width: 80, height: 24), theme: .dark,
+            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
         state.homeFile = fileState
         let woke = DispatchSemaphore(value: 0)
         let inbox = Inbox(wake: { woke.signal() })
         var services = RuntimeServices(startLoad: { _, _ in nil })
         services.writeHome = { file.write($0, over: $1) }
-        let runtime = Runtime(state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
-                              clock: VirtualClock(now: start), inbox: inbox, services: services)
+        let runtime = Runtime(
+            state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
+            clock: VirtualClock(now: start), inbox: inbox, services: services)
         let watcher = try HomeFileWatcher(file: url, initial: fileState.text) { inbox.post(.homeFileChanged(text: $0)) }
         defer { watcher.stop() }
         runtime.turn()
@@ -234,14 +243,17 @@ final class Seen: @unchecked Sendable {
     private let signal = DispatchSemaphore(value: 0)
 
     func add(_ text: String?) {
-        lock.lock(); items.append(text); lock.unlock()
+        lock.lock()
+        items.append(text)
+        lock.unlock()
         signal.signal()
     }
 
     /// The next report, or nil (outer) when none comes within `seconds`.
     func next(within seconds: Double) -> String?? {
         guard signal.wait(timeout: .now() + seconds) == .success else { return nil }
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return items.removeFirst()
     }
 }

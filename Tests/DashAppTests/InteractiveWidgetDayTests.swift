@@ -29,12 +29,15 @@ final class InteractiveWidgetDayTests: XCTestCase {
         ["HOME": folder.path, "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
     }
 
-    func harness(_ kind: String, family: WidgetFamily = .medium, at now: Date, zone: String = "UTC",
-                 config: [String: ConfigValue] = [:]) async -> AppHarness {
+    func harness(
+        _ kind: String, family: WidgetFamily = .medium, at now: Date, zone: String = "UTC",
+        config: [String: ConfigValue] = [:]
+    ) async -> AppHarness {
         let instance = WidgetInstance(id: "w1", kind: kind, config: WidgetConfig(config))
         let home = HomeConfig(tiles: [TileInstance(id: "t1", family: family, items: [instance])])
-        let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: now,
-                           timeZone: TimeZone(identifier: zone)!, environment: variables)
+        let h = AppHarness(
+            widgets: BuiltinWidgets.bundle.widgets, home: home, now: now,
+            timeZone: TimeZone(identifier: zone)!, environment: variables)
         await h.runLoads()
         return h
     }
@@ -58,8 +61,9 @@ final class InteractiveWidgetDayTests: XCTestCase {
         let h = await harness("water", at: iso("2026-11-23T06:00:00Z"))
         XCTAssertTrue(h.screen.contains("Quiet till 08:00"), h.screen)
         let loads = await run(h, until: iso("2026-11-25T07:00:00Z"))
-        XCTAssertEqual(loads.map(\.0), [iso("2026-11-23T08:00:00Z"), iso("2026-11-24T08:00:00Z")],
-                       "one reload a day, at waking time")
+        XCTAssertEqual(
+            loads.map(\.0), [iso("2026-11-23T08:00:00Z"), iso("2026-11-24T08:00:00Z")],
+            "one reload a day, at waking time")
         XCTAssertEqual(loads.map(\.1), [.policy, .policy])
     }
 
@@ -100,8 +104,9 @@ final class InteractiveWidgetDayTests: XCTestCase {
         ] {
             let h = await harness("water", at: iso(start), zone: "Europe/Berlin")
             let loads = await run(h, until: iso(wake2).addingTimeInterval(60))
-            XCTAssertEqual(loads.map(\.0), [iso(wake1), iso(wake2)],
-                           "08:00 local on the day of the change and the next")
+            XCTAssertEqual(
+                loads.map(\.0), [iso(wake1), iso(wake2)],
+                "08:00 local on the day of the change and the next")
         }
     }
 
@@ -145,10 +150,14 @@ final class InteractiveWidgetDayTests: XCTestCase {
         let record = try XCTUnwrap(written.record("w1", at: h.clock.now))
         var restored = Scheduler()
         restored.restore(SchedulerSnapshot(records: ["w1": record]))
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium,
-                                                   items: [WidgetInstance(id: "w1", kind: "recipe")])])
-        let again = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: t0.addingTimeInterval(3600),
-                               scheduler: restored, environment: variables)
+        let home = HomeConfig(tiles: [
+            TileInstance(
+                id: "t1", family: .medium,
+                items: [WidgetInstance(id: "w1", kind: "recipe")])
+        ])
+        let again = AppHarness(
+            widgets: BuiltinWidgets.bundle.widgets, home: home, now: t0.addingTimeInterval(3600),
+            scheduler: restored, environment: variables)
         XCTAssertTrue(again.screen.contains("25:00") && again.screen.contains("paused"), again.screen)
         again.press(.char("r"))
         await again.runLoads()
@@ -167,9 +176,10 @@ final class InteractiveWidgetDayTests: XCTestCase {
         h.press(.tab, .char(" "))
         XCTAssertTrue(h.screen.contains("[x] Call mom ⋯"), h.screen)
         await h.runActions()
-        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
-                       "x 2026-11-23 Call mom due:2026-11-23 pri:A\r\n"
-                       + "Buy milk due:2026-11-24\r\n\r\nid:7 Someday thing")
+        XCTAssertEqual(
+            try String(contentsOf: file, encoding: .utf8),
+            "x 2026-11-23 Call mom due:2026-11-23 pri:A\r\n"
+                + "Buy milk due:2026-11-24\r\n\r\nid:7 Someday thing")
         await h.runLoads()
         XCTAssertFalse(h.screen.contains("] Call mom"), "done tasks leave the list\n\(h.screen)")
         h.press(.char("u"))

@@ -15,15 +15,21 @@ final class LoadsTests: XCTestCase {
         let script = FakeScript()
         script.enqueue(.timeline([FakeEntry(date: t0, value: "a")], .atEnd), .failure("boom"))
         let widget = fakeWidget(script: script)
-        let home = HomeConfig(tiles: [TileInstance(id: "t", family: .large, items: [
-            WidgetInstance(id: "t", kind: "fake", config: WidgetConfig(["k": .string("v")])),
-        ])])
+        let home = HomeConfig(tiles: [
+            TileInstance(
+                id: "t", family: .large,
+                items: [
+                    WidgetInstance(id: "t", kind: "fake", config: WidgetConfig(["k": .string("v")]))
+                ])
+        ])
         let paris = TimeZone(identifier: "Europe/Paris")!
-        var state = AppState(environment: AppEnvironment(bundle: WidgetBundle([widget]), timeZone: paris), home: home,
-                             screen: Size(width: 80, height: 24), theme: .dark, alternateTheme: .light, now: t0)
-        let job = try! XCTUnwrap(App.update(&state, .tick(t0)).compactMap { e -> LoadJob? in
-            if case .startLoad(let j) = e { return j } else { return nil }
-        }.first)
+        var state = AppState(
+            environment: AppEnvironment(bundle: WidgetBundle([widget]), timeZone: paris), home: home,
+            screen: Size(width: 80, height: 24), theme: .dark, alternateTheme: .light, now: t0)
+        let job = try! XCTUnwrap(
+            App.update(&state, .tick(t0)).compactMap { e -> LoadJob? in
+                if case .startLoad(let j) = e { return j } else { return nil }
+            }.first)
         XCTAssertEqual(job.context.timeZone, paris, "providers get the user's zone")
         let result = await Loads.run(job)
         XCTAssertEqual(try result.get().entries.map(\.summary), ["a"])
@@ -32,17 +38,20 @@ final class LoadsTests: XCTestCase {
         XCTAssertEqual(script.calls.first?.configuration, WidgetConfig(), "resolved by the (empty) schema")
         _ = App.update(&state, .loaded(id: job.id, token: job.token, result: result))
         state.scheduler.reload("t")
-        let second = try! XCTUnwrap(App.update(&state, .tick(t0 + 2)).compactMap { e -> LoadJob? in
-            if case .startLoad(let j) = e { return j } else { return nil }
-        }.first)
+        let second = try! XCTUnwrap(
+            App.update(&state, .tick(t0 + 2)).compactMap { e -> LoadJob? in
+                if case .startLoad(let j) = e { return j } else { return nil }
+            }.first)
         let failed = await Loads.run(second)
-        XCTAssertEqual(state.scheduler.loadFinished(second.id, token: second.token, result: failed, at: t0 + 3),
-                       .failed(message: "boom"))
+        XCTAssertEqual(
+            state.scheduler.loadFinished(second.id, token: second.token, result: failed, at: t0 + 3),
+            .failed(message: "boom"))
     }
 
     func testATimeoutIsALoadTimeoutError() async {
-        let slow = Widget(kind: "slow", displayName: "Slow", description: "", supportedFamilies: [.small],
-                          cost: .local, timeout: 0.05, provider: SlowProvider(), view: { _, _ in Text("x") })
+        let slow = Widget(
+            kind: "slow", displayName: "Slow", description: "", supportedFamilies: [.small],
+            cost: .local, timeout: 0.05, provider: SlowProvider(), view: { _, _ in Text("x") })
         let ctx = TimelineContext(family: .small, now: t0)
         let r = await Loads.run(slow, configuration: WidgetConfig(), in: ctx)
         guard case .failure(let e) = r, let t = e as? LoadTimeoutError else { return XCTFail("no timeout: \(r)") }
@@ -52,7 +61,9 @@ final class LoadsTests: XCTestCase {
 
 struct SlowProvider: TimelineProvider {
     func placeholder(in context: TimelineContext) -> FakeEntry { FakeEntry(date: context.now, value: "p") }
-    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry { placeholder(in: context) }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry {
+        placeholder(in: context)
+    }
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
         try await Task.sleep(nanoseconds: 5_000_000_000)
         return Timeline(entries: [], policy: .never)
@@ -62,7 +73,9 @@ struct SlowProvider: TimelineProvider {
 /// A provider that blocks its thread, as a hung synchronous subprocess read does.
 struct BlockingProvider: TimelineProvider {
     func placeholder(in context: TimelineContext) -> FakeEntry { FakeEntry(date: context.now, value: "p") }
-    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry { placeholder(in: context) }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry {
+        placeholder(in: context)
+    }
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
         usleep(3_000_000)  // blocks its thread, on purpose
         return Timeline(entries: [], policy: .never)
@@ -71,7 +84,9 @@ struct BlockingProvider: TimelineProvider {
 
 struct QuickProvider: TimelineProvider {
     func placeholder(in context: TimelineContext) -> FakeEntry { FakeEntry(date: context.now, value: "p") }
-    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry { placeholder(in: context) }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry {
+        placeholder(in: context)
+    }
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
         try await Task.sleep(nanoseconds: 10_000_000)
         return Timeline(entries: [FakeEntry(date: context.now, value: "quick")], policy: .never)
@@ -82,10 +97,12 @@ final class HungLoadTests: XCTestCase {
     /// The hardening issue's item 5: a clock with five hung network tiles timed out.
     func testAHungLoadNeverTakesAThreadAnotherLoadNeeds() throws {
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)
-        let hung = Widget(kind: "hung", displayName: "Hung", description: "", supportedFamilies: [.small],
-                          timeout: 10, provider: BlockingProvider(), view: { e, _ in Text(e.value) })
-        let quick = Widget(kind: "quick", displayName: "Quick", description: "", supportedFamilies: [.small],
-                           cost: .local, timeout: 2, provider: QuickProvider(), view: { e, _ in Text(e.value) })
+        let hung = Widget(
+            kind: "hung", displayName: "Hung", description: "", supportedFamilies: [.small],
+            timeout: 10, provider: BlockingProvider(), view: { e, _ in Text(e.value) })
+        let quick = Widget(
+            kind: "quick", displayName: "Quick", description: "", supportedFamilies: [.small],
+            cost: .local, timeout: 2, provider: QuickProvider(), view: { e, _ in Text(e.value) })
         let inbox = Inbox(wake: {})
         func job(_ w: Widget, _ id: String, _ token: UInt64) -> LoadJob {
             var s = Scheduler()
@@ -98,10 +115,14 @@ final class HungLoadTests: XCTestCase {
         let deadline = Date().addingTimeInterval(2)
         var answer: Msg?
         while Date() < deadline, answer == nil {
-            answer = inbox.drain().first { if case .loaded(let id, _, _) = $0 { return id == "q" } else { return false } }
+            answer = inbox.drain().first {
+                if case .loaded(let id, _, _) = $0 { return id == "q" } else { return false }
+            }
             if answer == nil { Thread.sleep(forTimeInterval: 0.01) }
         }
-        guard case .loaded(_, _, .success(let t))? = answer else { return XCTFail("the quick load did not finish: \(String(describing: answer))") }
+        guard case .loaded(_, _, .success(let t))? = answer else {
+            return XCTFail("the quick load did not finish: \(String(describing: answer))")
+        }
         XCTAssertEqual(t.entries.first?.summary, "quick")
     }
 }

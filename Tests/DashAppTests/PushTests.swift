@@ -17,8 +17,9 @@ final class PushTests: XCTestCase {
             TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "note")]),
             TileInstance(id: "t2", family: .small, items: [WidgetInstance(id: "w2", kind: "fake")]),
         ])
-        return AppHarness(widgets: [NoteWidget.widget, fakeWidget(script: FakeScript())], home: home,
-                          size: Size(width: 80, height: 24), now: now)
+        return AppHarness(
+            widgets: [NoteWidget.widget, fakeWidget(script: FakeScript())], home: home,
+            size: Size(width: 80, height: 24), now: now)
     }
 
     func pushLine(_ target: String, _ json: String) throws -> String {
@@ -29,7 +30,10 @@ final class PushTests: XCTestCase {
         let h = harness()
         await h.runLoads()
         XCTAssertTrue(h.screen.contains("Nothing pushed yet"), h.screen)
-        let line = try pushLine("note", #"{"entries": [{"date": 1795426000, "title": "Build \u001b[31mpassed", "text": "main 3f2a1c"}], "policy": "never"}"#)
+        let line = try pushLine(
+            "note",
+            #"{"entries": [{"date": 1795426000, "title": "Build \u001b[31mpassed", "text": "main 3f2a1c"}], "policy": "never"}"#
+        )
         let (answer, msg) = ControlProtocol.handlePush(line, home: h.state.home, bundle: h.state.bundle)
         XCTAssertEqual(answer, "ok 1")
         h.send(try XCTUnwrap(msg))
@@ -39,8 +43,9 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(h.state.scheduler.status("w1", at: h.state.now)?.budget.used, 0)
         XCTAssertEqual(h.loads.count, 0, "a push starts no load")
         // By id too.
-        let (a2, m2) = ControlProtocol.handlePush(try pushLine("w1", #"{"entries": [{"title": "Second"}]}"#),
-                                                  home: h.state.home, bundle: h.state.bundle)
+        let (a2, m2) = ControlProtocol.handlePush(
+            try pushLine("w1", #"{"entries": [{"title": "Second"}]}"#),
+            home: h.state.home, bundle: h.state.bundle)
         XCTAssertEqual(a2, "ok 1")
         h.send(try XCTUnwrap(m2))
         XCTAssertTrue(h.screen.contains("Second"), h.screen)
@@ -49,23 +54,28 @@ final class PushTests: XCTestCase {
     func testBadPushesAreRefusedWithAClearError() throws {
         let h = harness()
         let home = h.state.home, bundle = h.state.bundle
-        XCTAssertEqual(ControlProtocol.handlePush(try pushLine("fake", #"{"entries": []}"#), home: home, bundle: bundle).answer,
-                       "error: no widget on the home screen takes pushes as fake; these do: note")
-        let bad = ControlProtocol.handlePush(try pushLine("note", #"{"entries": [{"view": {"link": "file:///etc/passwd"}}]}"#),
-                                             home: home, bundle: bundle)
+        XCTAssertEqual(
+            ControlProtocol.handlePush(try pushLine("fake", #"{"entries": []}"#), home: home, bundle: bundle).answer,
+            "error: no widget on the home screen takes pushes as fake; these do: note")
+        let bad = ControlProtocol.handlePush(
+            try pushLine("note", #"{"entries": [{"view": {"link": "file:///etc/passwd"}}]}"#),
+            home: home, bundle: bundle)
         XCTAssertNil(bad.msg)
         XCTAssertTrue(bad.answer.hasPrefix("error: entries[0].view: view.link: not a swiftdash://"), bad.answer)
-        XCTAssertEqual(ControlProtocol.handlePush("push note {nope", home: home, bundle: bundle).answer,
-                       "error: not valid JSON")
-        XCTAssertEqual(ControlProtocol.handlePush("push note", home: home, bundle: bundle).answer,
-                       "error: push needs a widget kind or id and a timeline")
+        XCTAssertEqual(
+            ControlProtocol.handlePush("push note {nope", home: home, bundle: bundle).answer,
+            "error: not valid JSON")
+        XCTAssertEqual(
+            ControlProtocol.handlePush("push note", home: home, bundle: bundle).answer,
+            "error: push needs a widget kind or id and a timeline")
     }
 
     func testAPushOvertakesALoadInFlight() async throws {
         let h = harness()
         XCTAssertNotNil(h.load(of: "w1"))
-        let (_, msg) = ControlProtocol.handlePush(try pushLine("note", #"{"entries": [{"title": "Pushed"}]}"#),
-                                                  home: h.state.home, bundle: h.state.bundle)
+        let (_, msg) = ControlProtocol.handlePush(
+            try pushLine("note", #"{"entries": [{"title": "Pushed"}]}"#),
+            home: h.state.home, bundle: h.state.bundle)
         h.send(try XCTUnwrap(msg))
         await h.runLoads()
         XCTAssertTrue(h.screen.contains("Pushed"), "the older load's result is dropped:\n\(h.screen)")
@@ -74,8 +84,11 @@ final class PushTests: XCTestCase {
     func testSnapshotAsJSONAndAsATmuxLine() async throws {
         let h = harness()
         await h.runLoads()
-        h.send(ControlProtocol.handlePush(try pushLine("note", #"{"entries": [{"title": "C# #1"}]}"#),
-                                          home: h.state.home, bundle: h.state.bundle).msg!)
+        h.send(
+            ControlProtocol.handlePush(
+                try pushLine("note", #"{"entries": [{"title": "C# #1"}]}"#),
+                home: h.state.home, bundle: h.state.bundle
+            ).msg!)
         let tiles = HomeSnapshot.tiles(h.state)
         XCTAssertEqual(tiles.map(\.kind), ["note", "fake"])
         XCTAssertEqual(tiles[0].summary, "C# #1")

@@ -7,11 +7,19 @@ import DashRender
 @testable import DashApp
 
 /// A headline-like test widget: each entry has two stories, each a link.
-struct StoryEntry: TimelineEntry { var date: Date; var stories: [String]; var since: Date? }
+struct StoryEntry: TimelineEntry {
+    var date: Date
+    var stories: [String]
+    var since: Date?
+}
 
 struct StoryProvider: TimelineProvider {
-    func placeholder(in context: TimelineContext) -> StoryEntry { StoryEntry(date: context.now, stories: ["Sample one", "Sample two"]) }
-    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> StoryEntry { placeholder(in: context) }
+    func placeholder(in context: TimelineContext) -> StoryEntry {
+        StoryEntry(date: context.now, stories: ["Sample one", "Sample two"])
+    }
+    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> StoryEntry {
+        placeholder(in: context)
+    }
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<StoryEntry> {
         Timeline(entries: [placeholder(in: context)], policy: .never)
     }
@@ -34,24 +42,32 @@ let storyWidget = Widget(
         }
     })
 
-let start = Date(timeIntervalSince1970: 1_795_426_230) // 2026-11-23T09:30:30Z
+let start = Date(timeIntervalSince1970: 1_795_426_230)  // 2026-11-23T09:30:30Z
 
 final class RuntimeTests: XCTestCase {
     var loads: [LoadRequest] = []
 
-    func makeRuntime(size: Size = Size(width: 80, height: 24), tiles: [WidgetFamily] = [.medium, .medium]) -> (Runtime, HeadlessTerminal, VirtualClock, Box) {
+    func makeRuntime(size: Size = Size(width: 80, height: 24), tiles: [WidgetFamily] = [.medium, .medium]) -> (
+        Runtime, HeadlessTerminal, VirtualClock, Box
+    ) {
         let terminal = HeadlessTerminal(size: size)
         let clock = VirtualClock(now: start)
         let bundle = WidgetBundle([storyWidget])
-        let home = HomeConfig(tiles: tiles.enumerated().map { i, f in
-            TileInstance(id: "t\(i + 1)", family: f, items: [WidgetInstance(id: "w\(i + 1)", kind: "stories")])
-        })
-        let state = AppState(bundle: bundle, home: home, screen: size, theme: .dark, alternateTheme: .light,
-                             timeZone: TimeZone(identifier: "UTC")!, now: start)
+        let home = HomeConfig(
+            tiles: tiles.enumerated().map { i, f in
+                TileInstance(id: "t\(i + 1)", family: f, items: [WidgetInstance(id: "w\(i + 1)", kind: "stories")])
+            })
+        let state = AppState(
+            bundle: bundle, home: home, screen: size, theme: .dark, alternateTheme: .light,
+            timeZone: TimeZone(identifier: "UTC")!, now: start)
         let box = Box()
         let inbox = Inbox(wake: {})
-        let runtime = Runtime(state: state, terminal: terminal, clock: clock, inbox: inbox,
-                              services: RuntimeServices(startLoad: { job, _ in box.append(job.request); return nil }))
+        let runtime = Runtime(
+            state: state, terminal: terminal, clock: clock, inbox: inbox,
+            services: RuntimeServices(startLoad: { job, _ in
+                box.append(job.request)
+                return nil
+            }))
         return (runtime, terminal, clock, box)
     }
 
@@ -61,15 +77,20 @@ final class RuntimeTests: XCTestCase {
     }
 
     func finish(_ r: Runtime, _ req: LoadRequest, stories: [String], since: Date? = nil, at date: Date) {
-        r.inbox.post(.loaded(id: req.id, token: req.token,
-                             result: .success(AnyTimeline(entries: [AnyEntry(StoryEntry(date: date, stories: stories, since: since))], policy: .never))))
+        r.inbox.post(
+            .loaded(
+                id: req.id, token: req.token,
+                result: .success(
+                    AnyTimeline(
+                        entries: [AnyEntry(StoryEntry(date: date, stories: stories, since: since))], policy: .never))))
     }
 
     func testPlaceholderFirstThenRealEntryThenStaleMarkKeepsTheEntry() {
         let (r, term, clock, box) = makeRuntime()
         r.turn()
         XCTAssertEqual(box.requests.count, 2, "both instances load at start")
-        XCTAssertTrue(term.screen.textDump.contains("▆▆▆▆▆▆ ▆▆▆"), "placeholder drawn redacted:\n\(term.screen.textDump)")
+        XCTAssertTrue(
+            term.screen.textDump.contains("▆▆▆▆▆▆ ▆▆▆"), "placeholder drawn redacted:\n\(term.screen.textDump)")
         finish(r, box.requests[0], stories: ["Real news", "More news"], at: start)
         r.turn()
         XCTAssertTrue(term.screen.textDump.contains("Real news"))
@@ -77,7 +98,8 @@ final class RuntimeTests: XCTestCase {
         r.handle(.key(.char("r")))
         r.turn()
         XCTAssertEqual(box.requests.count, 3)
-        r.inbox.post(.loaded(id: "w1", token: box.requests[2].token, result: .failure(URLError(.notConnectedToInternet))))
+        r.inbox.post(
+            .loaded(id: "w1", token: box.requests[2].token, result: .failure(URLError(.notConnectedToInternet))))
         clock.advance(by: 1)
         r.turn()
         let screen = term.screen.textDump
@@ -98,7 +120,8 @@ final class RuntimeTests: XCTestCase {
         // Nothing but the status bar clock changes: the next wake is the next minute.
         XCTAssertEqual(wait, 29.5, accuracy: 0.6)
         let frames = r.stats.frames
-        r.turn(); r.turn()
+        r.turn()
+        r.turn()
         XCTAssertEqual(r.stats.frames, frames, "a turn with nothing due draws nothing")
         let cells = term.cellsWritten
         clock.advance(to: start.addingTimeInterval(30))
@@ -127,7 +150,8 @@ final class RuntimeTests: XCTestCase {
         r.turn()
         r.handle(.key(.right))
         XCTAssertEqual(r.state.focusedTile, "t2")
-        r.handle(.key(.tab)); r.handle(.key(.tab))
+        r.handle(.key(.tab))
+        r.handle(.key(.tab))
         XCTAssertEqual(r.state.highlightedLink, "swiftdash://stories/1")
         r.handle(.key(.enter))
         r.turn()
@@ -141,33 +165,57 @@ final class RuntimeTests: XCTestCase {
         r.handle(.key(.tab))
         XCTAssertNil(r.state.highlightedLink, "Tab past the last link clears the highlight")
         r.handle(.key(.enter))
-        if case .detail(_, _, let link) = r.state.pane { XCTAssertEqual(link.url, "swiftdash://stories") } else { XCTFail("no pane") }
+        if case .detail(_, _, let link) = r.state.pane {
+            XCTAssertEqual(link.url, "swiftdash://stories")
+        } else {
+            XCTFail("no pane")
+        }
     }
 
     func testDetailPaneLinksTabEnterAndO() {
         final class Opened: @unchecked Sendable { var urls: [String] = [] }
         let opened = Opened()
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "stories")])])
-        let state = AppState(bundle: WidgetBundle([storyWidget]), home: home, screen: terminal.size, theme: .dark,
-                             alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "stories")])
+        ])
+        let state = AppState(
+            bundle: WidgetBundle([storyWidget]), home: home, screen: terminal.size, theme: .dark,
+            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
         let box = Box()
-        let r = Runtime(state: state, terminal: terminal, clock: VirtualClock(now: start), inbox: Inbox(wake: {}),
-                        services: RuntimeServices(openURL: { opened.urls.append($0); return nil },
-                                                  startLoad: { job, _ in box.append(job.request); return nil }))
+        let r = Runtime(
+            state: state, terminal: terminal, clock: VirtualClock(now: start), inbox: Inbox(wake: {}),
+            services: RuntimeServices(
+                openURL: {
+                    opened.urls.append($0)
+                    return nil
+                },
+                startLoad: { job, _ in
+                    box.append(job.request)
+                    return nil
+                }))
         r.turn()
         finish(r, box.requests[0], stories: ["First", "Second"], at: start)
         r.turn()
-        r.handle(.key(.enter)); r.turn()
+        r.handle(.key(.enter))
+        r.turn()
         XCTAssertTrue(terminal.screen.textDump.contains("o browser"), terminal.screen.textDump)
         r.handle(.key(.char("o")))
         XCTAssertEqual(opened.urls, ["https://example.org/"], "o opens the pane's web link")
-        r.handle(.key(.tab)); r.handle(.key(.tab))
+        r.handle(.key(.tab))
+        r.handle(.key(.tab))
         XCTAssertEqual(r.state.highlightedPaneLink, "swiftdash://stories/9")
-        r.handle(.key(.enter)); r.turn()
+        r.handle(.key(.enter))
+        r.turn()
         XCTAssertTrue(terminal.screen.textDump.contains("Detail of 9"), "Enter follows a deep link inside the pane")
-        r.handle(.key(.tab)); r.handle(.key(.enter)); r.turn()
-        if case .external(_, let link) = r.state.pane { XCTAssertEqual(link.url, "https://example.org/9") } else { XCTFail("no web pane") }
+        r.handle(.key(.tab))
+        r.handle(.key(.enter))
+        r.turn()
+        if case .external(_, let link) = r.state.pane {
+            XCTAssertEqual(link.url, "https://example.org/9")
+        } else {
+            XCTFail("no web pane")
+        }
     }
 
     func testMouseClickOnALinkOpensIt() {
@@ -178,21 +226,29 @@ final class RuntimeTests: XCTestCase {
         let second = r.state.layout.tile("t2")!.rect
         r.handle(.mouse(MouseEvent(kind: .press, point: Point(x: second.x + 3, y: second.y + 2))))
         XCTAssertEqual(r.state.focusedTile, "t2")
-        if case .detail(_, _, let link) = r.state.pane { XCTAssertEqual(link.url, "swiftdash://stories/1") } else { XCTFail("no pane") }
+        if case .detail(_, _, let link) = r.state.pane {
+            XCTAssertEqual(link.url, "swiftdash://stories/1")
+        } else {
+            XCTFail("no pane")
+        }
     }
 
     func testResizeKeepsFocusAndTooSmallRecovers() {
         let (r, term, _, _) = makeRuntime(tiles: [.small, .small, .small, .medium, .small])
         r.turn()
-        r.handle(.key(.right)); r.handle(.key(.right))
+        r.handle(.key(.right))
+        r.handle(.key(.right))
         let focused = r.state.focusedTile
-        term.resize(to: Size(width: 200, height: 60)); r.handle(term.readEvent(timeout: 0)!)
+        term.resize(to: Size(width: 200, height: 60))
+        r.handle(term.readEvent(timeout: 0)!)
         r.turn()
         XCTAssertEqual(r.state.focusedTile, focused)
-        term.resize(to: Size(width: 12, height: 5)); r.handle(term.readEvent(timeout: 0)!)
+        term.resize(to: Size(width: 12, height: 5))
+        r.handle(term.readEvent(timeout: 0)!)
         r.turn()
         XCTAssertTrue(term.screen.textDump.contains("Too small"))
-        term.resize(to: Size(width: 40, height: 16)); r.handle(term.readEvent(timeout: 0)!)
+        term.resize(to: Size(width: 40, height: 16))
+        r.handle(term.readEvent(timeout: 0)!)
         r.turn()
         XCTAssertEqual(r.state.focusedTile, focused)
         XCTAssertEqual(r.state.page, r.state.layout.tile(focused!)!.page, "the page follows the focused tile")
@@ -203,11 +259,13 @@ final class RuntimeTests: XCTestCase {
         r.turn()
         finish(r, box.requests[0], stories: ["Kept story", "Other"], at: start)
         r.turn()
-        term.resize(to: Size(width: 25, height: 10)); r.handle(term.readEvent(timeout: 0)!)
+        term.resize(to: Size(width: 25, height: 10))
+        r.handle(term.readEvent(timeout: 0)!)
         r.turn()
         XCTAssertEqual(r.state.layout.tile("t1")?.family, .small)
         XCTAssertTrue(term.screen.textDump.contains("Kept story"), term.screen.textDump)
-        term.resize(to: Size(width: 80, height: 24)); r.handle(term.readEvent(timeout: 0)!)
+        term.resize(to: Size(width: 80, height: 24))
+        r.handle(term.readEvent(timeout: 0)!)
         r.turn()
         XCTAssertTrue(term.screen.textDump.contains("Kept story"))
         XCTAssertEqual(box.requests.count, 1, "no reload because of a resize")
@@ -218,41 +276,63 @@ final class RuntimeTests: XCTestCase {
         let (r, _, _, _) = makeRuntime(tiles: [.small, .small, .medium, .small])
         r.turn()
         XCTAssertEqual(r.state.focusedTile, "t1")
-        r.handle(.key(.char("l"))); XCTAssertEqual(r.state.focusedTile, "t2")
-        r.handle(.key(.char("l"))); XCTAssertEqual(r.state.focusedTile, "t3")
-        r.handle(.key(.char("j"))); XCTAssertEqual(r.state.focusedTile, "t4", "nothing overlaps below: the nearest tile below")
-        r.handle(.key(.char("k"))); XCTAssertEqual(r.state.focusedTile, "t1", "up prefers the tile that overlaps sideways")
-        r.handle(.key(.char("l"))); r.handle(.key(.char("j")))
+        r.handle(.key(.char("l")))
+        XCTAssertEqual(r.state.focusedTile, "t2")
+        r.handle(.key(.char("l")))
+        XCTAssertEqual(r.state.focusedTile, "t3")
+        r.handle(.key(.char("j")))
+        XCTAssertEqual(r.state.focusedTile, "t4", "nothing overlaps below: the nearest tile below")
+        r.handle(.key(.char("k")))
+        XCTAssertEqual(r.state.focusedTile, "t1", "up prefers the tile that overlaps sideways")
+        r.handle(.key(.char("l")))
+        r.handle(.key(.char("j")))
         XCTAssertEqual(r.state.focusedTile, "t4")
-        r.handle(.key(.char("k"))); XCTAssertEqual(r.state.focusedTile, "t1")
+        r.handle(.key(.char("k")))
+        XCTAssertEqual(r.state.focusedTile, "t1")
     }
 
     func testWebLinkOpensAPaneAndOOpensTheBrowser() {
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
         let clock = VirtualClock(now: start)
-        let web = Widget(kind: "web", displayName: "Web", description: "test", supportedFamilies: [.medium],
-                         provider: StoryProvider(),
-                         view: { e, _ in VStack { Text(e.stories[0]).link("https://example.org/story?id=1") } })
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "web")])])
-        let state = AppState(bundle: WidgetBundle([web]), home: home, screen: terminal.size, theme: .dark, alternateTheme: .light,
-                             timeZone: TimeZone(identifier: "UTC")!, now: start)
+        let web = Widget(
+            kind: "web", displayName: "Web", description: "test", supportedFamilies: [.medium],
+            provider: StoryProvider(),
+            view: { e, _ in VStack { Text(e.stories[0]).link("https://example.org/story?id=1") } })
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "web")])
+        ])
+        let state = AppState(
+            bundle: WidgetBundle([web]), home: home, screen: terminal.size, theme: .dark, alternateTheme: .light,
+            timeZone: TimeZone(identifier: "UTC")!, now: start)
         final class Opened: @unchecked Sendable { var urls: [String] = [] }
         let opened = Opened()
         let box = Box()
-        let r = Runtime(state: state, terminal: terminal, clock: clock, inbox: Inbox(wake: {}),
-                        services: RuntimeServices(openURL: { opened.urls.append($0); return "opened" },
-                                                  startLoad: { job, _ in box.append(job.request); return nil }))
+        let r = Runtime(
+            state: state, terminal: terminal, clock: clock, inbox: Inbox(wake: {}),
+            services: RuntimeServices(
+                openURL: {
+                    opened.urls.append($0)
+                    return "opened"
+                },
+                startLoad: { job, _ in
+                    box.append(job.request)
+                    return nil
+                }))
         r.turn()
         finish(r, box.requests[0], stories: ["A web story", "x"], at: start)
         r.turn()
-        r.handle(.key(.tab)); r.handle(.key(.enter)); r.turn()
+        r.handle(.key(.tab))
+        r.handle(.key(.enter))
+        r.turn()
         XCTAssertTrue(terminal.screen.textDump.contains("https://example.org/story?id=1"), terminal.screen.textDump)
         XCTAssertTrue(terminal.screen.textDump.contains("o open in browser"))
-        let linked = terminal.screen.cells.filter { $0.style.hyperlink == "https://example.org/story?id=1" }.map(\.text).joined()
+        let linked = terminal.screen.cells.filter { $0.style.hyperlink == "https://example.org/story?id=1" }.map(\.text)
+            .joined()
         XCTAssertEqual(linked, "https://example.org/story?id=1", "the URL is drawn as an OSC 8 hyperlink")
         r.handle(.key(.char("o")))
         XCTAssertEqual(opened.urls, ["https://example.org/story?id=1"])
-        r.handle(.key(.escape)); r.turn()
+        r.handle(.key(.escape))
+        r.turn()
         XCTAssertFalse(terminal.screen.textDump.contains("o open in browser"))
     }
 

@@ -34,18 +34,25 @@ struct SignalProvider: TimelineProvider {
     }
 }
 
-let signalWidget = Widget(kind: "signal", displayName: "Signal", description: "test", supportedFamilies: [.small],
-                          provider: SignalProvider(), view: { e, _ in Text(e.text) })
+let signalWidget = Widget(
+    kind: "signal", displayName: "Signal", description: "test", supportedFamilies: [.small],
+    provider: SignalProvider(), view: { e, _ in Text(e.text) })
 
 /// Smart Rotate and attention through the app's core, on the virtual clock.
 final class SmartStacksTests: XCTestCase {
     let minute: TimeInterval = 60
 
     /// t1: one signal tile (focused at the start); t2: a stack of w2 and w3.
-    func harness(rotation: StackRotation = StackRotation(), attention: AttentionMode = .highlight,
-                 usage: UsageHistory = UsageHistory()) -> AppHarness {
-        var stack = TileInstance(id: "t2", family: .small, items: [WidgetInstance(id: "w2", kind: "signal"),
-                                                                   WidgetInstance(id: "w3", kind: "signal")])
+    func harness(
+        rotation: StackRotation = StackRotation(), attention: AttentionMode = .highlight,
+        usage: UsageHistory = UsageHistory()
+    ) -> AppHarness {
+        var stack = TileInstance(
+            id: "t2", family: .small,
+            items: [
+                WidgetInstance(id: "w2", kind: "signal"),
+                WidgetInstance(id: "w3", kind: "signal"),
+            ])
         stack.rotation = rotation
         var single = TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "w1", kind: "signal")])
         single.attention = attention
@@ -64,9 +71,14 @@ final class SmartStacksTests: XCTestCase {
         let h = harness(usage: shownSince(start))
         h.finish("w1", entries: [SignalEntry(date: start, text: "One")])
         h.finish("w2", entries: [SignalEntry(date: start, text: "Alpha")])
-        h.finish("w3", entries: [SignalEntry(date: start, text: "Beta quiet"),
-                                 SignalEntry(date: start + 5 * minute, text: "Beta news", score: 0.8,
-                                             reason: "Beta moved")])
+        h.finish(
+            "w3",
+            entries: [
+                SignalEntry(date: start, text: "Beta quiet"),
+                SignalEntry(
+                    date: start + 5 * minute, text: "Beta news", score: 0.8,
+                    reason: "Beta moved"),
+            ])
         XCTAssertEqual(shown(h), "w2")
         XCTAssertEqual(h.state.nextDeadline, start + 5 * minute, "the entry date")
         h.advance(to: start + 5 * minute)
@@ -78,8 +90,9 @@ final class SmartStacksTests: XCTestCase {
         h.advance(to: start + 15 * minute)
         XCTAssertEqual(shown(h), "w3")
         XCTAssertTrue(h.screen.contains("Beta news"), h.screen)
-        XCTAssertTrue(h.takeEffects().contains { if case .saveUsage = $0 { return true } else { return false } },
-                      "the stack's memory is saved through an effect")
+        XCTAssertTrue(
+            h.takeEffects().contains { if case .saveUsage = $0 { return true } else { return false } },
+            "the stack's memory is saved through an effect")
         XCTAssertEqual(h.savedUsage?.stacks["t2"]?.shown, "w3")
         XCTAssertEqual(h.savedUsage?.stacks["t2"]?.since, start + 15 * minute)
     }
@@ -106,8 +119,12 @@ final class SmartStacksTests: XCTestCase {
     func testFocusAndPanesBlockRotation() {
         let h = harness(usage: shownSince(start - 3600))
         h.finish("w2", entries: [SignalEntry(date: start, text: "Alpha")])
-        h.finish("w3", entries: [SignalEntry(date: start, text: "Beta"),
-                                 SignalEntry(date: start + 5 * minute, text: "Beta news", score: 0.8)])
+        h.finish(
+            "w3",
+            entries: [
+                SignalEntry(date: start, text: "Beta"),
+                SignalEntry(date: start + 5 * minute, text: "Beta news", score: 0.8),
+            ])
         h.press(.char("l"))
         h.advance(to: start + 30 * minute)
         XCTAssertEqual(shown(h), "w2", "never under the user's focus")
@@ -125,8 +142,9 @@ final class SmartStacksTests: XCTestCase {
         h.finish("w2", entries: [SignalEntry(date: start, text: "Alpha", score: 0.2)])
         h.finish("w3", entries: [SignalEntry(date: start, text: "Beta", score: 0.8, reason: "BTC moved +6.1% in 24 h")])
         XCTAssertEqual(shown(h), "w3")
-        XCTAssertEqual(SmartStacks.sentence(h.state, tile: "t2"),
-                       "shown because: BTC moved +6.1% in 24 h (relevance 0.80); stays at least until 09:45")
+        XCTAssertEqual(
+            SmartStacks.sentence(h.state, tile: "t2"),
+            "shown because: BTC moved +6.1% in 24 h (relevance 0.80); stays at least until 09:45")
         h.press(.char("l"), .char("w"))
         let because = "shown because: BTC moved +6.1% in 24 h (relevance 0.80)"
         XCTAssertEqual(h.state.statusText, because + "; Smart Rotate waits while the stack is focused")
@@ -150,15 +168,21 @@ final class SmartStacksTests: XCTestCase {
         h.finish("w3", entries: [SignalEntry(date: start, text: "Beta", score: 1)])
         h.advance(by: 3 * 3600)
         XCTAssertEqual(shown(h), "w2")
-        XCTAssertEqual(SmartStacks.sentence(h.state, tile: "t2"),
-                       "Smart Rotate is off for this stack (smartRotate: false); < > rotate it")
+        XCTAssertEqual(
+            SmartStacks.sentence(h.state, tile: "t2"),
+            "Smart Rotate is off for this stack (smartRotate: false); < > rotate it")
     }
 
     func testANewStoryIsRelevantUntilSeen() {
         let h = harness(rotation: StackRotation(dwell: 10 * minute))
         h.finish("w2", entries: [SignalEntry(date: start, text: "Alpha", score: 0.3)])
-        h.finish("w3", entries: [SignalEntry(date: start, text: "Breaking", score: 0.6,
-                                             reason: "new top story: Breaking", content: "s1", untilSeen: true)])
+        h.finish(
+            "w3",
+            entries: [
+                SignalEntry(
+                    date: start, text: "Breaking", score: 0.6,
+                    reason: "new top story: Breaking", content: "s1", untilSeen: true)
+            ])
         XCTAssertEqual(shown(h), "w3", "a story not seen before comes forward")
         XCTAssertEqual(h.savedUsage?.instances["w3"]?.seen, ["s1"], "and counts as seen once shown")
         let sentence = SmartStacks.sentence(h.state, tile: "t2") ?? ""
@@ -211,9 +235,13 @@ final class SmartStacksTests: XCTestCase {
     func testAttentionMarksARelevantEntryOnce() {
         let h = harness()
         h.press(.char("l"))
-        h.finish("w1", entries: [SignalEntry(date: start, text: "Calm", score: 0.2),
-                                 SignalEntry(date: start + minute, text: "Storm", score: 0.9, reason: "storm ahead"),
-                                 SignalEntry(date: start + 2 * minute, text: "Storm goes on", score: 0.9)])
+        h.finish(
+            "w1",
+            entries: [
+                SignalEntry(date: start, text: "Calm", score: 0.2),
+                SignalEntry(date: start + minute, text: "Storm", score: 0.9, reason: "storm ahead"),
+                SignalEntry(date: start + 2 * minute, text: "Storm goes on", score: 0.9),
+            ])
         XCTAssertNil(h.state.smart.attention["t1"], "0.2 is below the threshold")
         h.advance(to: start + minute)
         XCTAssertEqual(h.state.smart.attention["t1"]?.reason, "storm ahead")
@@ -239,8 +267,9 @@ final class SmartStacksTests: XCTestCase {
         h.press(.char("h"), .char("l"))
         arrive("c4")
         XCTAssertEqual(h.bells, 2)
-        let runtime = Runtime(state: h.state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
-                              clock: h.clock, inbox: Inbox(wake: {}))
+        let runtime = Runtime(
+            state: h.state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
+            clock: h.clock, inbox: Inbox(wake: {}))
         runtime.run([.bell])
         XCTAssertEqual((runtime.terminal as? HeadlessTerminal)?.bells, 1, "the runtime rings the terminal")
     }

@@ -5,7 +5,8 @@ import DashCore
 
 final class ThemeTests: XCTestCase {
     var themesDir: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("themes")
     }
 
@@ -16,7 +17,8 @@ final class ThemeTests: XCTestCase {
     }
 
     func testThemeErrorsSayWhatIsWrong() {
-        XCTAssertThrowsError(try ThemeLoader.parse(yaml: "name: x\ncolors:\n  acent: \"#fff\"\n", file: "x.yaml")) { e in
+        XCTAssertThrowsError(try ThemeLoader.parse(yaml: "name: x\ncolors:\n  acent: \"#fff\"\n", file: "x.yaml")) {
+            e in
             XCTAssertTrue("\(e)".contains("x.yaml:3: unknown colour role `acent`"), "\(e)")
         }
         XCTAssertThrowsError(try ThemeLoader.parse(yaml: "colors:\n  accent: blurple\n", file: "x.yaml")) { e in

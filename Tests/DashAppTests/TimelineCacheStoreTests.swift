@@ -19,11 +19,14 @@ final class TimelineCacheStoreTests: XCTestCase {
     }
 
     func testXDGPaths() throws {
-        XCTAssertEqual(try TimelineCacheStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).path,
-                       "/x/cache/swiftdash")
-        XCTAssertEqual(try TimelineCacheStore.cacheDirectory(environment: ["HOME": "/home/u"]).path, "/home/u/.cache/swiftdash")
-        XCTAssertEqual(try TimelineCacheStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path,
-                       "/home/u/.cache/swiftdash", "a relative XDG path is ignored")
+        XCTAssertEqual(
+            try TimelineCacheStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).path,
+            "/x/cache/swiftdash")
+        XCTAssertEqual(
+            try TimelineCacheStore.cacheDirectory(environment: ["HOME": "/home/u"]).path, "/home/u/.cache/swiftdash")
+        XCTAssertEqual(
+            try TimelineCacheStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path,
+            "/home/u/.cache/swiftdash", "a relative XDG path is ignored")
         XCTAssertThrowsError(try TimelineCacheStore.cacheDirectory(environment: [:]))
         XCTAssertEqual(TimelineCacheStore.fileName(for: "tile-3"), "tile-3.json")
         XCTAssertEqual(TimelineCacheStore.fileName(for: "../a b"), "%2E%2E%2Fa%20b.json")
@@ -32,13 +35,20 @@ final class TimelineCacheStoreTests: XCTestCase {
     /// A scheduler with one loaded instance, one failed one and a spent budget.
     func makeScheduler(widget: Widget) -> Scheduler {
         var s = Scheduler()
-        s.register("tile-1", widget: widget, configuration: WidgetConfig(["coin": .string("BTC")]), family: .small, at: t0)
+        s.register(
+            "tile-1", widget: widget, configuration: WidgetConfig(["coin": .string("BTC")]), family: .small, at: t0)
         s.register("tile-2", widget: widget, family: .medium, at: t0)
         for r in s.process(now: t0) {
             if r.id == "tile-1" {
-                s.loadFinished(r.id, token: r.token, result: .success(AnyTimeline(
-                    entries: [AnyEntry(FakeEntry(date: t0, value: "one")), AnyEntry(FakeEntry(date: t0 + 60, value: "two"))],
-                    policy: .after(t0 + 600))), at: t0)
+                s.loadFinished(
+                    r.id, token: r.token,
+                    result: .success(
+                        AnyTimeline(
+                            entries: [
+                                AnyEntry(FakeEntry(date: t0, value: "one")),
+                                AnyEntry(FakeEntry(date: t0 + 60, value: "two")),
+                            ],
+                            policy: .after(t0 + 600))), at: t0)
             } else {
                 s.loadFinished(r.id, token: r.token, result: .failure(FakeError("no network")), at: t0)
             }
@@ -61,7 +71,9 @@ final class TimelineCacheStoreTests: XCTestCase {
 
         var restarted = Scheduler()
         restarted.restore(snapshot)
-        restarted.register("tile-1", widget: widget, configuration: WidgetConfig(["coin": .string("BTC")]), family: .small, at: t0 + 700)
+        restarted.register(
+            "tile-1", widget: widget, configuration: WidgetConfig(["coin": .string("BTC")]), family: .small,
+            at: t0 + 700)
         restarted.register("tile-2", widget: widget, family: .medium, at: t0 + 700)
         XCTAssertEqual((restarted.currentEntry("tile-1", at: t0 + 700)?.entry.base as? FakeEntry)?.value, "two")
         XCTAssertEqual(restarted.status("tile-1", at: t0 + 700)?.budget.used, 1, "the ledger survives the restart")
@@ -77,7 +89,8 @@ final class TimelineCacheStoreTests: XCTestCase {
         try store.save(s.snapshot(at: t0))
         s.unregister("tile-2")
         try store.save(s.snapshot(at: t0 + 1))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.timelinesDirectory.path), ["tile-1.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: store.timelinesDirectory.path), ["tile-1.json"])
         XCTAssertEqual(store.load().snapshot.records["tile-1"]?.savedAt, t0 + 1)
         store.remove("tile-1")
         XCTAssertEqual(store.load().snapshot.records.count, 0)

@@ -382,8 +382,9 @@ struct CalendarWidgetTests {
                 status: 200, headers: ["Content-Type": "text/calendar"],
                 body: try Data(contentsOf: icsFixture("outlook.ics"))))
         server.route("/cal/gone.ics", .init(status: 404, "not here"))
-        server.route("/cal/login.html",
-                     .init(status: 200, contentType: "text/html", "<html><body>Sign in</body></html>"))
+        server.route(
+            "/cal/login.html",
+            .init(status: 200, contentType: "text/html", "<html><body>Sign in</body></html>"))
         let url = server.baseURL + "/cal/work.ics?token=secret123"
         let t = try await widget.timeline(
             for: config([url, "~/nope.ics"]),
@@ -412,7 +413,8 @@ struct CalendarWidgetTests {
             _ = try await widget.timeline(for: login, in: calendarContext(.small))
         }
         #expect(page?.message.contains("is not an iCalendar file") == true)
-        #expect(CalendarSource.httpURL("webcal://calendar.example.com/a.ics")?.absoluteString
+        #expect(
+            CalendarSource.httpURL("webcal://calendar.example.com/a.ics")?.absoluteString
                 == "https://calendar.example.com/a.ics")
         #expect(CalendarSource.httpURL("WEBCALS://x.org/b.ics")?.scheme == "https")
         #expect(CalendarSource.httpURL("https://") == nil && CalendarSource.httpURL("ftp://x.org/a.ics") == nil)

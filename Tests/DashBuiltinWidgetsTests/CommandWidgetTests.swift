@@ -18,8 +18,10 @@ struct CommandWidgetTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-cmd-\(UUID().uuidString)-\(name)").path
     }
 
-    func run(_ config: [String: ConfigValue], _ family: WidgetFamily = .large,
-             registry: CommandRunRegistry? = nil) async throws -> CommandEntry {
+    func run(
+        _ config: [String: ConfigValue], _ family: WidgetFamily = .large,
+        registry: CommandRunRegistry? = nil
+    ) async throws -> CommandEntry {
         let w = registry.map { CommandWidget.make(runs: $0) } ?? widget
         let t = try await w.timeline(for: WidgetConfig(config), in: context(family))
         return try #require(t.entries.first?.base as? CommandEntry)
@@ -33,7 +35,8 @@ struct CommandWidgetTests {
 
     @Test func schema() {
         let s = CommandWidget.schema
-        #expect(s.parameters.map(\.key)
+        #expect(
+            s.parameters.map(\.key)
                 == ["command", "shell", "interval", "timeout", "outputLimit", "colors", "tail", "directory", "label"])
         #expect(s.defaults.list("command") == ["uptime"] && !s.defaults.bool("shell"))
         #expect(s.defaults.int("interval") == 60 && s.defaults.int("timeout") == 10)
@@ -82,11 +85,13 @@ struct CommandWidgetTests {
         #expect(e.summary == "sh -c 'echo oops; echo err >&2; exit 3': oops (exit 3)")
 
         #expect(await failure(["command": .list(["false"])]) == "false exited with status 1 and printed nothing")
-        #expect(await failure(["command": .list(["no-such-program-swiftdash"])])
+        #expect(
+            await failure(["command": .list(["no-such-program-swiftdash"])])
                 == "cannot run no-such-program-swiftdash: no such program (check the name and PATH)")
         #expect(await failure(["command": .list([])]) == "no command set: give the program and its arguments")
         #expect(await failure(["command": .list(["sh", "-c", "kill -9 $$"])]) == "sh was killed by signal 9")
-        #expect(await failure(["command": .list(["pwd"]), "directory": .string("/nonexistent-swiftdash")])
+        #expect(
+            await failure(["command": .list(["pwd"]), "directory": .string("/nonexistent-swiftdash")])
                 == "cannot run pwd: no folder /nonexistent-swiftdash")
         let dir = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path
         #expect(texts(try await run(["command": .list(["pwd"]), "directory": .string(dir)])) == [dir])
@@ -95,7 +100,8 @@ struct CommandWidgetTests {
     /// /proc/PID/stat says the process is still there and not a zombie.
     func alive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
@@ -105,9 +111,12 @@ struct CommandWidgetTests {
         let start = Date()
         let message = await failure(["command": .list([Self.script("group.sh"), pidFile]), "timeout": .int(1)])
         #expect(message == "\(Self.script("group.sh")) did not finish within 1 s: it and its process group were killed")
-        #expect(Date().timeIntervalSince(start) < 3)
-        let pid = try #require(Int32((try String(contentsOfFile: pidFile, encoding: .utf8))
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Not a speed test: it did not wait for the 30 s child (room left for a busy machine).
+        #expect(Date().timeIntervalSince(start) < 15)
+        let pid = try #require(
+            Int32(
+                (try String(contentsOfFile: pidFile, encoding: .utf8))
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
         // The background sleep was in the group: gone too, not orphaned.
         var gone = false
         for _ in 0..<100 where !gone {
@@ -120,9 +129,9 @@ struct CommandWidgetTests {
     @Test func outputCapStopsTheCommand() async throws {
         let start = Date()
         let e = try await run(["command": .list(["yes"]), "outputLimit": .int(4)])
-        #expect(Date().timeIntervalSince(start) < 3) // stopped at the cap, not at the timeout
+        #expect(Date().timeIntervalSince(start) < 3)  // stopped at the cap, not at the timeout
         #expect(e.truncated && e.exitStatus == 0)
-        #expect(e.lines.count == 500 && e.omittedLines == 1548) // 4096 bytes of "y\n"
+        #expect(e.lines.count == 500 && e.omittedLines == 1548)  // 4096 bytes of "y\n"
         let tile = render(widget, AnyEntry(e), .large).text
         #expect(tile.contains("… 2037 more lines, cut at 4 KB"))
     }
@@ -131,8 +140,11 @@ struct CommandWidgetTests {
         let head = try await run(["command": .list(["seq", "1", "100000"]), "outputLimit": .int(1024)])
         #expect(!head.truncated && head.lines.count == 500 && head.omittedLines == 99500)
         #expect(texts(head).first == "1")
-        let tail = try await run(["command": .list(["seq", "1", "100000"]), "outputLimit": .int(1024),
-                                  "tail": .bool(true)], .medium)
+        let tail = try await run(
+            [
+                "command": .list(["seq", "1", "100000"]), "outputLimit": .int(1024),
+                "tail": .bool(true),
+            ], .medium)
         #expect(texts(tail).last == "100000")
         let tile = render(widget, AnyEntry(tail), .medium).text
         assertSnapshot(tile, named: "command-medium-tail")
@@ -141,14 +153,17 @@ struct CommandWidgetTests {
 
     @Test func escapeSequencesAreStrippedOrKeptAsStyles() async throws {
         let plain = try await run(["command": .list([Self.script("escapes.sh")])])
-        #expect(texts(plain) == [
-            "red ok", "bold green and dim text", "cleared", "link here", "100% done", "a       b       c",
-            "orange azure red2", "back", "bidi evil end", "c1", "bell and nul!",
-        ])
+        #expect(
+            texts(plain) == [
+                "red ok", "bold green and dim text", "cleared", "link here", "100% done", "a       b       c",
+                "orange azure red2", "back", "bidi evil end", "c1", "bell and nul!",
+            ])
         #expect(plain.lines.allSatisfy { $0.runs.allSatisfy { $0.color == nil && !$0.bold && isClean($0.text) } })
 
-        let styled = try await run(["command": .list([Self.script("escapes.sh")]), "colors": .bool(true),
-                                    "label": .string("escapes")])
+        let styled = try await run([
+            "command": .list([Self.script("escapes.sh")]), "colors": .bool(true),
+            "label": .string("escapes"),
+        ])
         #expect(texts(styled) == texts(plain))
         func runs(_ i: Int) -> [String] {
             styled.lines[i].runs.map { "\($0.text)|\($0.color ?? "-")\($0.bold ? "|b" : "")" }
@@ -169,7 +184,7 @@ struct CommandWidgetTests {
         var s = TerminalOutput.Style()
         TerminalOutput.applySGR("1;38;5;196", to: &s)
         #expect(s.color == .negative && s.bold)
-        TerminalOutput.applySGR("22;48;2;0;255;0;34", to: &s) // a green background is not taken
+        TerminalOutput.applySGR("22;48;2;0;255;0;34", to: &s)  // a green background is not taken
         #expect(s.color == .accent && !s.bold)
         TerminalOutput.applySGR("", to: &s)
         #expect(s == TerminalOutput.Style())
@@ -197,11 +212,13 @@ struct CommandWidgetTests {
     }
 
     @Test func reloadPolicy() async throws {
-        let t = try await widget.timeline(for: WidgetConfig(["command": .list(["true"]), "interval": .int(30)]),
-                                          in: context(.small))
+        let t = try await widget.timeline(
+            for: WidgetConfig(["command": .list(["true"]), "interval": .int(30)]),
+            in: context(.small))
         #expect(t.policy == .after(testNow.addingTimeInterval(30)))
-        let onDemand = try await widget.timeline(for: WidgetConfig(["command": .list(["true"]), "interval": .int(0)]),
-                                                 in: context(.small))
+        let onDemand = try await widget.timeline(
+            for: WidgetConfig(["command": .list(["true"]), "interval": .int(0)]),
+            in: context(.small))
         #expect(onDemand.policy == .never)
         let e = try #require(onDemand.entries.first?.base as? CommandEntry)
         #expect(e.lines.isEmpty && render(widget, AnyEntry(e), .small).text.contains("(no output)"))
@@ -233,10 +250,12 @@ struct CommandWidgetTests {
 
     static let sample = CommandEntry(
         date: testNow, label: "git status", commandLine: "git status --short",
-        lines: [OutputLine([StyledRun(" M Sources/App/main.swift", color: .warning)]),
-                OutputLine([StyledRun("?? notes.txt", color: .negative)]),
-                OutputLine([StyledRun(" D old.txt")]), OutputLine([StyledRun("A  new.swift", color: .positive)]),
-                OutputLine([StyledRun(" M README.md", color: .warning)]), OutputLine([StyledRun(" M Package.swift")])],
+        lines: [
+            OutputLine([StyledRun(" M Sources/App/main.swift", color: .warning)]),
+            OutputLine([StyledRun("?? notes.txt", color: .negative)]),
+            OutputLine([StyledRun(" D old.txt")]), OutputLine([StyledRun("A  new.swift", color: .positive)]),
+            OutputLine([StyledRun(" M README.md", color: .warning)]), OutputLine([StyledRun(" M Package.swift")]),
+        ],
         omittedLines: 0, truncated: false, outputLimit: 256 * 1024, exitStatus: 0, duration: 0.042, interval: 60,
         showsTail: false, isPlaceholder: false)
 
@@ -255,8 +274,10 @@ struct CommandWidgetTests {
 
         var pane = context(.large)
         pane.size = (60, 16)
-        let detail = render(widget.detail(for: DeepLink(CommandWidget.link)!, entry: AnyEntry(Self.sample), in: pane),
-                            width: 60, height: 16).text
+        let detail = render(
+            widget.detail(for: DeepLink(CommandWidget.link)!, entry: AnyEntry(Self.sample), in: pane),
+            width: 60, height: 16
+        ).text
         assertSnapshot(detail, named: "command-detail")
         #expect(detail.contains("$ git status --short") && detail.contains("ran for 0.04 s · every 60 s"))
         let empty = widget.detail(for: DeepLink(CommandWidget.link)!, entry: nil, in: pane)

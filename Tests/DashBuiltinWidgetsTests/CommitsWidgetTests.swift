@@ -18,13 +18,18 @@ final class TempRepo {
         try git(["init", "-q"], date: testNow)
         for c in commits {
             let file = url.appendingPathComponent(c.file)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let old = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             try (old + c.message + "\n").write(to: file, atomically: true, encoding: .utf8)
             try git(["add", "-A"], date: testNow)
             let date = testNow.addingTimeInterval(-Double(c.minutesAgo) * 60)
-            try git(["-c", "user.name=\(c.author)", "-c", "user.email=\(c.author.lowercased().replacingOccurrences(of: " ", with: "."))@example.com",
-                     "commit", "-q", "-m", c.message], date: date)
+            try git(
+                [
+                    "-c", "user.name=\(c.author)", "-c",
+                    "user.email=\(c.author.lowercased().replacingOccurrences(of: " ", with: "."))@example.com",
+                    "commit", "-q", "-m", c.message,
+                ], date: date)
         }
     }
 
@@ -34,8 +39,11 @@ final class TempRepo {
     func git(_ args: [String], date: Date) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", "-c", "user.name=Test",
-                       "-c", "user.email=test@example.com", "-C", path] + args
+        p.arguments =
+            [
+                "git", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", "-c", "user.name=Test",
+                "-c", "user.email=test@example.com", "-C", path,
+            ] + args
         var env = ProcessInfo.processInfo.environment
         let stamp = "\(Int(date.timeIntervalSince1970)) +0000"
         env["GIT_AUTHOR_DATE"] = stamp
@@ -64,11 +72,13 @@ struct CommitsWidgetTests {
         let server = try LocalHTTPServer()
         server.route("/repos/apple/swift/branches/main", fixtureResponse("github_branch.json"))
         server.handle("/repos/apple/swift/commits") { req in
-            req.query["sha"] == "main" ? fixtureResponse("github_commits.json") : fixtureResponse("github_404.json", status: 404)
+            req.query["sha"] == "main"
+                ? fixtureResponse("github_commits.json") : fixtureResponse("github_404.json", status: 404)
         }
         server.route("/repos/apple/swift/branches/nope", fixtureResponse("github_404.json", status: 404))
-        server.route("/repos/apple/limited/branches/main",
-                     fixtureResponse("github_403_rate.json", status: 403, headers: ["X-RateLimit-Remaining": "0"]))
+        server.route(
+            "/repos/apple/limited/branches/main",
+            fixtureResponse("github_403_rate.json", status: 403, headers: ["X-RateLimit-Remaining": "0"]))
         return server
     }
 
@@ -106,11 +116,14 @@ struct CommitsWidgetTests {
             #expect(timeline.policy == .after(testNow.addingTimeInterval(5 * 60)))
             #expect(tile.text.contains("[SILOptimizer]") && tile.text.contains("Fix a crash"))
             #expect(tile.text.contains("25 min ago"))
-            if family == .small { #expect(tile.widgetURL == "swiftdash://commits/8e1f0c2d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d") }
+            if family == .small {
+                #expect(tile.widgetURL == "swiftdash://commits/8e1f0c2d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d")
+            }
         }
         let medium = try await liveTile(widget, cfg, .medium).0
         #expect(medium.text.contains("8e1f0c2") && medium.text.contains("main"))
-        #expect(medium.links == ["swiftdash://commits/log", "swiftdash://commits/8e1f0c2d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d"])
+        #expect(
+            medium.links == ["swiftdash://commits/log", "swiftdash://commits/8e1f0c2d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d"])
         let large = try await liveTile(widget, cfg, .large).0
         #expect(large.links.count == 6)
         #expect(large.text.contains("Typo fix"))
@@ -131,8 +144,9 @@ struct CommitsWidgetTests {
             // The small tile wraps the host:port, so its text depends on how many digits the
             // ephemeral port has: snapshot only the medium one, check the small one's content.
             if family == .medium {
-                assertSnapshot(tile.text.replacingOccurrences(of: ":\(server.port)", with: ":PORT"),
-                               named: "commits-missing-branch-\(family.rawValue)")
+                assertSnapshot(
+                    tile.text.replacingOccurrences(of: ":\(server.port)", with: ":PORT"),
+                    named: "commits-missing-branch-\(family.rawValue)")
             } else {
                 #expect(tile.text.contains("HTTP 404"))
             }
@@ -150,10 +164,12 @@ struct CommitsWidgetTests {
         let server = try apiServer()
         defer { server.stop() }
         let e = await expectDataSourceError {
-            _ = try await widget.timeline(for: api(server, ["repo": .string("limited"), "token": .string("tok-abc-123")]),
-                                          in: context(.small))
+            _ = try await widget.timeline(
+                for: api(server, ["repo": .string("limited"), "token": .string("tok-abc-123")]),
+                in: context(.small))
         }
-        #expect(e?.message == "rate limited (HTTP 403) by 127.0.0.1:\(server.port): try again later "
+        #expect(
+            e?.message == "rate limited (HTTP 403) by 127.0.0.1:\(server.port): try again later "
                 + "(API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get "
                 + "a higher rate limit.))")
     }
@@ -182,19 +198,23 @@ struct CommitsWidgetTests {
         #expect(third.message == "Document the engine\n\nExplains the mill and the store.")
         #expect(third.files == ["A docs/engine.md"])
         let link = try #require(DeepLink(texts[.large]!.links[4]))
-        let detail = render(widget.detail(for: link, entry: timeline.entries[0], in: context(.large)), width: 60, height: 16)
+        let detail = render(
+            widget.detail(for: link, entry: timeline.entries[0], in: context(.large)), width: 60, height: 16)
         #expect(detail.text.contains("Explains the mill and the store."))
         #expect(detail.text.contains("A docs/engine.md"))
         #expect(detail.text.contains(third.hash))
         #expect(detail.text.contains("Ada Lovelace"))
-        let first = render(widget.detail(for: DeepLink(texts[.small]!.widgetURL!)!, entry: timeline.entries[0],
-                                         in: context(.large)), width: 60, height: 16)
+        let first = render(
+            widget.detail(
+                for: DeepLink(texts[.small]!.widgetURL!)!, entry: timeline.entries[0],
+                in: context(.large)), width: 60, height: 16)
         assertSnapshot(first.text, named: "commits-detail")
         #expect(first.text.contains("Closes #42."))
 
         // The header opens the log: every commit loaded, with its file count.
-        let log = render(widget.detail(for: DeepLink(texts[.large]!.links[0])!, entry: timeline.entries[0], in: context(.large)),
-                         width: 60, height: 16)
+        let log = render(
+            widget.detail(for: DeepLink(texts[.large]!.links[0])!, entry: timeline.entries[0], in: context(.large)),
+            width: 60, height: 16)
         assertSnapshot(log.text, named: "commits-log-pane")
         #expect(log.links.count == 5)
         #expect(log.text.contains("Ada Lovelace 1 file "))
@@ -202,35 +222,43 @@ struct CommitsWidgetTests {
 
     @Test func localFailuresAreShownNotThrown() async throws {
         let repo = try TempRepo(commits: Array(Self.history.prefix(2)))
-        let branch = try await liveTile(widget, WidgetConfig(["path": .string(repo.path), "branch": .string("develop")]), .medium).0
+        let branch = try await liveTile(
+            widget, WidgetConfig(["path": .string(repo.path), "branch": .string("develop")]), .medium
+        ).0
         #expect(branch.text.contains("Failed to load"))
         #expect(branch.text.contains("branch 'develop' not found"))
 
-        let head = try await widget.timeline(for: WidgetConfig(["path": .string(repo.path), "branch": .string("HEAD")]),
-                                             in: context(.medium))
+        let head = try await widget.timeline(
+            for: WidgetConfig(["path": .string(repo.path), "branch": .string("HEAD")]),
+            in: context(.medium))
         #expect((head.entries[0].base as? CommitsEntry)?.branch == "main")
 
-        let notRepo = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-plain-\(UUID().uuidString)")
+        let notRepo = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swiftdash-plain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: notRepo, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: notRepo) }
         let plain = try await liveTile(widget, WidgetConfig(["path": .string(notRepo.path)]), .small).0
         #expect(plain.text.contains("Failed to load"))
-        let plainEntry = try await widget.timeline(for: WidgetConfig(["path": .string(notRepo.path)]), in: context(.small))
+        let plainEntry = try await widget.timeline(
+            for: WidgetConfig(["path": .string(notRepo.path)]), in: context(.small))
         #expect((plainEntry.entries[0].base as? CommitsEntry)?.failure?.hasPrefix("not a git repository") == true)
 
-        let gone = try await widget.timeline(for: WidgetConfig(["path": .string("/nonexistent/repo")]), in: context(.small))
+        let gone = try await widget.timeline(
+            for: WidgetConfig(["path": .string("/nonexistent/repo")]), in: context(.small))
         #expect((gone.entries[0].base as? CommitsEntry)?.failure == "no such folder: /nonexistent/repo")
 
         // An option smuggled in as a branch never reaches git.
-        let evil = try await widget.timeline(for: WidgetConfig(["path": .string(repo.path), "branch": .string("--output=/tmp/pwned")]),
-                                             in: context(.small))
+        let evil = try await widget.timeline(
+            for: WidgetConfig(["path": .string(repo.path), "branch": .string("--output=/tmp/pwned")]),
+            in: context(.small))
         #expect((evil.entries[0].base as? CommitsEntry)?.failure?.contains("is not a branch name") == true)
         #expect(!FileManager.default.fileExists(atPath: "/tmp/pwned"))
     }
 
     @Test func snapshotPlaceholderAndCache() async throws {
-        let snap = await widget.snapshot(for: WidgetConfig(["account": .string("swiftlang"), "repo": .string("swift")]),
-                                         in: context(.medium, preview: true))
+        let snap = await widget.snapshot(
+            for: WidgetConfig(["account": .string("swiftlang"), "repo": .string("swift")]),
+            in: context(.medium, preview: true))
         #expect(render(widget, snap, .medium).text.contains("swiftlang/swift"))
         #expect(render(widget, widget.placeholder(in: context(.large)), .large).text.contains("▆"))
         let back = try widget.decodeEntries(widget.encodeEntries([snap]))
@@ -239,7 +267,8 @@ struct CommitsWidgetTests {
     }
 
     @Test func parseLogHandlesOddMessages() {
-        let out = "\u{1e}abc123\u{1f}Eve\u{1f}2026-11-23T08:00:00+00:00\u{1f}Subject \u{1b}[31mred\n\nBody\u{1d}\n\nM\tSources/a.swift\nR100\told.swift\tnew.swift\n"
+        let out =
+            "\u{1e}abc123\u{1f}Eve\u{1f}2026-11-23T08:00:00+00:00\u{1f}Subject \u{1b}[31mred\n\nBody\u{1d}\n\nM\tSources/a.swift\nR100\told.swift\tnew.swift\n"
         let commits = CommitsSource.parseLog(out)
         #expect(commits.count == 1)
         #expect(commits[0].subject == "Subject red")
@@ -254,12 +283,17 @@ struct CommitsWidgetTests {
         #expect(late.subject == "Late subject")
         #expect(CommitsViews.body(late) == "body")
         #expect(CommitsViews.body(CommitInfo(hash: "a", message: "\nOnly subject", author: "x", date: nil)) == "")
-        let commits = [CommitInfo(hash: "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345", message: "", author: "Ada Lovelace",
-                                  date: testNow.addingTimeInterval(-600)),
-                       CommitInfo(hash: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", message: "Add the engine",
-                                  author: "Charles Babbage", date: testNow.addingTimeInterval(-3600))]
-        let entry = CommitsEntry(date: testNow, repository: "apple/swift", branch: "main", isLocal: false,
-                                 commits: commits)
+        let commits = [
+            CommitInfo(
+                hash: "3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345", message: "", author: "Ada Lovelace",
+                date: testNow.addingTimeInterval(-600)),
+            CommitInfo(
+                hash: "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", message: "Add the engine",
+                author: "Charles Babbage", date: testNow.addingTimeInterval(-3600)),
+        ]
+        let entry = CommitsEntry(
+            date: testNow, repository: "apple/swift", branch: "main", isLocal: false,
+            commits: commits)
         for family in [WidgetFamily.small, .medium, .large] {
             let text = render(widget, AnyEntry(entry), family).text
             #expect(text.contains("(no message)"), "\(family):\n\(text)")

@@ -17,8 +17,9 @@ struct CryptoWidgetTests {
             case "litecoin": return fixtureResponse("coingecko_markets_litecoin.json")
             case "bitcoin":
                 let all = try! JSONSerialization.jsonObject(with: fixture("coingecko_markets.json")) as! [Any]
-                return .init(status: 200, headers: ["Content-Type": "application/json"],
-                             body: try! JSONSerialization.data(withJSONObject: [all[0]]))
+                return .init(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body: try! JSONSerialization.data(withJSONObject: [all[0]]))
             default: return .init(status: 200, "[]")
             }
         }
@@ -44,7 +45,8 @@ struct CryptoWidgetTests {
         #expect(key.isSecret)
         #expect(key.environmentVariable == CryptoWidget.apiKeyVariable)
         guard case .dynamicEnumeration(let fixed, _) = try #require(widget.schema.parameter("coin")).kind else {
-            Issue.record("coin is not a dynamic enumeration"); return
+            Issue.record("coin is not a dynamic enumeration")
+            return
         }
         #expect(Set(fixed.map(\.value)) == ["BTC", "ETH", "LTC"])
         #expect(widget.schema.validate(WidgetConfig(["coin": .string("DOGE")])).isEmpty)
@@ -128,7 +130,9 @@ struct CryptoWidgetTests {
             req.headers["x-cmc_pro_api_key"] == "cmc-secret-key-123"
                 ? fixtureResponse("cmc_listings.json") : fixtureResponse("cmc_error_401.json", status: 401)
         }
-        let cfg = WidgetConfig(["source": .string("coinmarketcap"), "endpoint": .string(server.baseURL), "coin": .string("ETH")])
+        let cfg = WidgetConfig([
+            "source": .string("coinmarketcap"), "endpoint": .string(server.baseURL), "coin": .string("ETH"),
+        ])
         // The key may come from the environment.
         let env = [CryptoWidget.apiKeyVariable: "cmc-secret-key-123"]
         let (medium, _) = try await liveTile(widget, cfg, .medium, environment: env)
@@ -140,7 +144,8 @@ struct CryptoWidgetTests {
         let req = try #require(server.requests.last)
         #expect(req.query["convert"] == "USD")
         #expect(req.query.values.allSatisfy { !$0.contains("cmc-secret") })
-        let cached = try widget.encodeEntries(try await widget.timeline(for: cfg, in: context(.small, environment: env)).entries)
+        let cached = try widget.encodeEntries(
+            try await widget.timeline(for: cfg, in: context(.small, environment: env)).entries)
         #expect(!String(decoding: cached, as: UTF8.self).contains("cmc-secret"))
         #expect(!medium.text.contains("cmc-secret") && !large.text.contains("cmc-secret"))
 
@@ -161,7 +166,8 @@ struct CryptoWidgetTests {
     @Test func snapshotAndPlaceholderNeedNoNetwork() async throws {
         let server = try geckoServer()
         defer { server.stop() }
-        let snap = await widget.snapshot(for: config(server, ["coin": .string("ETH")]), in: context(.small, preview: true))
+        let snap = await widget.snapshot(
+            for: config(server, ["coin": .string("ETH")]), in: context(.small, preview: true))
         let tile = render(widget, snap, .small)
         #expect(tile.text.contains("ETH"))
         #expect(server.requests.isEmpty)
@@ -186,10 +192,13 @@ struct CryptoWidgetTests {
             #expect(detail.contains(word), "\(word)")
         }
         // Another coin of the list has its own pane.
-        let eth = render(widget.detail(for: DeepLink("swiftdash://crypto/ETH")!, entry: entry, in: context(.large)),
-                         width: 60, height: 24).text
+        let eth = render(
+            widget.detail(for: DeepLink("swiftdash://crypto/ETH")!, entry: entry, in: context(.large)),
+            width: 60, height: 24
+        ).text
         #expect(eth.contains("Ethereum (ETH)"))
-        let top = render(widget.detail(for: DeepLink("swiftdash://crypto/top")!, entry: entry, in: pane), width: 60, height: 24)
+        let top = render(
+            widget.detail(for: DeepLink("swiftdash://crypto/top")!, entry: entry, in: pane), width: 60, height: 24)
         #expect(top.text.contains("Top coins by market cap"))
         #expect(top.links.count == 10)
     }

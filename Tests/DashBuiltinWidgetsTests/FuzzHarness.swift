@@ -5,7 +5,7 @@
 import Foundation
 import DashWidgets
 #if !FUZZING
-@testable import DashBuiltinWidgets
+    @testable import DashBuiltinWidgets
 #endif
 
 /// The parsers of outside input that the news, crypto and commits widgets run.
@@ -41,8 +41,10 @@ enum FuzzHarness {
             return feed(data)
         case .newsapi:
             let widget = NewsWidget.make(http: client(data))
-            let config = WidgetConfig(["source": .string("newsapi"), "apiKey": .string("fuzz-key-1234"),
-                                       "country": .string("us")])
+            let config = WidgetConfig([
+                "source": .string("newsapi"), "apiKey": .string("fuzz-key-1234"),
+                "country": .string("us"),
+            ])
             return await timeline(widget, config, .large)
         case .coingecko:
             let widget = CryptoWidget.make(http: client(data))
@@ -51,8 +53,10 @@ enum FuzzHarness {
                 + timeline(widget, WidgetConfig(["coin": .string("ZZZ")]), .medium)
         case .coinmarketcap:
             let widget = CryptoWidget.make(http: client(data))
-            let config = WidgetConfig(["source": .string("coinmarketcap"), "apiKey": .string("fuzz-key-1234"),
-                                       "coin": .string("ETH")])
+            let config = WidgetConfig([
+                "source": .string("coinmarketcap"), "apiKey": .string("fuzz-key-1234"),
+                "coin": .string("ETH"),
+            ])
             return await timeline(widget, config, .large)
         case .commits:
             let widget = CommitsWidget.make(http: client(data))
@@ -74,8 +78,9 @@ enum FuzzHarness {
     }
 
     static func client(_ body: Data) -> HTTPClient {
-        HTTPClient(options: HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 5 * 1024 * 1024),
-                   transport: CannedTransport(body: body))
+        HTTPClient(
+            options: HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 5 * 1024 * 1024),
+            transport: CannedTransport(body: body))
     }
 
     static func feed(_ data: Data) -> [String] {
@@ -85,7 +90,8 @@ enum FuzzHarness {
             if f.items.count > FeedReader.maxEntries { p.append("\(f.items.count) items kept") }
             for (i, item) in f.items.enumerated() {
                 if item.title.isEmpty { p.append("item \(i) has an empty title") }
-                p += text(item.title, "item \(i) title") + text(item.summary, "item \(i) summary", newlines: true)
+                p +=
+                    text(item.title, "item \(i) title") + text(item.summary, "item \(i) summary", newlines: true)
                     + text(item.source, "item \(i) source") + link(item.url, "item \(i) link")
             }
             return p
@@ -102,9 +108,13 @@ enum FuzzHarness {
             let t = try await widget.timeline(for: config, in: ctx)
             var p: [String] = []
             for e in t.entries {
-                if let n = e.base as? NewsEntry { p += news(n) }
-                else if let c = e.base as? CryptoEntry { p += crypto(c) }
-                else if let c = e.base as? CommitsEntry { p += commits(c) }
+                if let n = e.base as? NewsEntry {
+                    p += news(n)
+                } else if let c = e.base as? CryptoEntry {
+                    p += crypto(c)
+                } else if let c = e.base as? CommitsEntry {
+                    p += commits(c)
+                }
                 // The view must build from any entry.
                 _ = widget.view(for: e, in: ctx)
             }
@@ -121,7 +131,8 @@ enum FuzzHarness {
         if e.items.count > 20 { p.append("\(e.items.count) stories kept") }
         for (i, item) in e.items.enumerated() {
             if item.title.isEmpty { p.append("story \(i) has an empty title") }
-            p += text(item.title, "story \(i) title") + text(item.summary, "story \(i) summary", newlines: true)
+            p +=
+                text(item.title, "story \(i) title") + text(item.summary, "story \(i) summary", newlines: true)
                 + text(item.source, "story \(i) source") + link(item.url, "story \(i) link")
         }
         return p
@@ -143,7 +154,8 @@ enum FuzzHarness {
         var p = text(e.repository, "repository") + text(e.branch, "branch") + text(e.failure ?? "", "failure")
         if e.commits.count > 250 { p.append("\(e.commits.count) commits kept") }
         for (i, c) in e.commits.enumerated() {
-            p += text(c.hash, "commit \(i) hash") + text(c.message, "commit \(i) message", newlines: true)
+            p +=
+                text(c.hash, "commit \(i) hash") + text(c.message, "commit \(i) message", newlines: true)
                 + text(c.author, "commit \(i) author") + link(c.url ?? "", "commit \(i) link")
         }
         return p
@@ -156,7 +168,8 @@ enum FuzzHarness {
         for u in s.unicodeScalars {
             let v = u.value
             if (v < 0x20 && !(newlines && v == 0x0A)) || (0x7F...0x9F).contains(v)
-                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F {
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
+            {
                 p.append("\(what) holds U+\(String(v, radix: 16, uppercase: true))")
                 break
             }

@@ -43,21 +43,30 @@ struct NewsFeedCorpusTests {
             let data = try Data(contentsOf: corpus.appendingPathComponent(name))
             let got = try NewsFeedParser.parse(data, host: "feeds.example.com", url: want.url)
             t.feedTitles += 1
-            if got.title == want.title { t.feedTitlesAgreeing += 1 } else {
-                t.differences.append("\(name) feed title: want \(want.title.debugDescription)"
-                                     + " got \(got.title.debugDescription)")
+            if got.title == want.title {
+                t.feedTitlesAgreeing += 1
+            } else {
+                t.differences.append(
+                    "\(name) feed title: want \(want.title.debugDescription)"
+                        + " got \(got.title.debugDescription)")
             }
             for (i, w) in want.entries.enumerated() {
                 let g = i < got.items.count ? got.items[i] : nil
                 t.headlines += 1
                 t.links += 1
-                if g?.title == w.title { t.headlinesAgreeing += 1 } else {
-                    t.differences.append("\(name) #\(i) title: want \(w.title.debugDescription)"
-                                         + " got \(String(describing: g?.title.debugDescription))")
+                if g?.title == w.title {
+                    t.headlinesAgreeing += 1
+                } else {
+                    t.differences.append(
+                        "\(name) #\(i) title: want \(w.title.debugDescription)"
+                            + " got \(String(describing: g?.title.debugDescription))")
                 }
-                if g?.url == w.link { t.linksAgreeing += 1 } else {
-                    t.differences.append("\(name) #\(i) link: want \(w.link.debugDescription)"
-                                         + " got \(String(describing: g?.url.debugDescription))")
+                if g?.url == w.link {
+                    t.linksAgreeing += 1
+                } else {
+                    t.differences.append(
+                        "\(name) #\(i) link: want \(w.link.debugDescription)"
+                            + " got \(String(describing: g?.url.debugDescription))")
                 }
             }
             if got.items.count > want.entries.count {
@@ -89,10 +98,11 @@ struct NewsFeedCorpusTests {
         let (t, feeds) = try Self.compare()
         let h = Self.percent(t.headlinesAgreeing, t.headlines)
         let l = Self.percent(t.linksAgreeing, t.links)
-        print("feed corpus: \(feeds) feeds; headlines \(t.headlinesAgreeing)/\(t.headlines) agree with feedparser"
-              + " (\(FixedFormatPercent.string(h))), links \(t.linksAgreeing)/\(t.links)"
-              + " (\(FixedFormatPercent.string(l))),"
-              + " feed titles \(t.feedTitlesAgreeing)/\(t.feedTitles)")
+        print(
+            "feed corpus: \(feeds) feeds; headlines \(t.headlinesAgreeing)/\(t.headlines) agree with feedparser"
+                + " (\(FixedFormatPercent.string(h))), links \(t.linksAgreeing)/\(t.links)"
+                + " (\(FixedFormatPercent.string(l))),"
+                + " feed titles \(t.feedTitlesAgreeing)/\(t.feedTitles)")
         for d in t.differences {
             let key = d.components(separatedBy: ":").first ?? d
             if let why = Self.knownDivergences[key] {

@@ -32,7 +32,8 @@ struct NewsFeedParserTests {
             #expect(e.message == "feeds.example.com's answer is not an RSS or Atom feed")
         }
         // The same byte inside a real feed's element and attribute names costs nothing else.
-        let feed = Array("<rss><channel><title>T</title><item><ti".utf8) + [0xC3] + Array("x>no</ti".utf8) + [0xC3]
+        let feed =
+            Array("<rss><channel><title>T</title><item><ti".utf8) + [0xC3] + Array("x>no</ti".utf8) + [0xC3]
             + Array("x><title>Kept</title><link h".utf8) + [0xFF]
             + Array("=\"1\">https://e.example/a</link></item></channel></rss>".utf8)
         let parsed = try parse(bytes: feed)
@@ -41,7 +42,8 @@ struct NewsFeedParserTests {
     }
 
     @Test func invalidUTF8InTextBecomesReplacementCharacter() throws {
-        let bytes = Array(rss("<item><title>Caf").utf8) + [0xE9, 0x80] + Array(" au lait</title></item>".utf8)
+        let bytes =
+            Array(rss("<item><title>Caf").utf8) + [0xE9, 0x80] + Array(" au lait</title></item>".utf8)
             + Array("</channel></rss>".utf8)
         let feed = try parse(bytes: bytes)
         // One U+FFFD for the broken sequence (E9 80 is the start of a three-byte one).
@@ -74,16 +76,19 @@ struct NewsFeedParserTests {
     // MARK: titles
 
     @Test func escapedLessThanInTitleKeepsTheRest() throws {
-        let feed = try parse(rss("""
-            <item><title>Why 5 &lt; 6 matters</title></item>
-            <item><title>&lt;script&gt; tags explained</title></item>
-            <item><title>Vec&lt;T&gt; and you</title></item>
-            """))
+        let feed = try parse(
+            rss(
+                """
+                <item><title>Why 5 &lt; 6 matters</title></item>
+                <item><title>&lt;script&gt; tags explained</title></item>
+                <item><title>Vec&lt;T&gt; and you</title></item>
+                """))
         #expect(feed.items.map(\.title) == ["Why 5 < 6 matters", "<script> tags explained", "Vec<T> and you"])
     }
 
     @Test func titlesWithChildMarkupKeepTheStory() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>
             <entry><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Why \
             <code>Option&lt;T&gt;</code> beats <b>null</b></div></title><link href="https://e.example/1"/></entry>
@@ -100,7 +105,8 @@ struct NewsFeedParserTests {
 
     @Test func fullHTML5NamedEntitiesAreDecoded() throws {
         #expect(HTMLEntities.table.count == 2_231)
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom"><title type="html">Caf&amp;eacute;</title>
             <entry><title type="html">&amp;hearts; &amp;frac12; &amp;check; &amp;NotEqualTilde; \
             &amp;fjlig; &amp;#x1F600;</title></entry>
@@ -109,12 +115,14 @@ struct NewsFeedParserTests {
         #expect(feed.title == "Café")
         #expect(feed.items.first?.title == "♥ ½ ✓ ≂̸ fj 😀")
         // HTML's rules, as browsers and Python's html.unescape apply them.
-        #expect(HTMLEntities.unescape("&amp &notit; &#x80; &#0; &#128512 &bogus; &")
+        #expect(
+            HTMLEntities.unescape("&amp &notit; &#x80; &#0; &#128512 &bogus; &")
                 == "& ¬it; € \u{FFFD} 😀 &bogus; &")
     }
 
     @Test func notWellFormedFeedsAreRecoveredNotDropped() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <rss version="2.0"><channel><title>Tom & Jerry</title>
             <item><title>Q&A with the team &nbsp;&ndash; part&nbsp;2</title>
             <link>https://e.example/qa?utm_source=rss&utm_medium=feed</link></item>
@@ -127,28 +135,33 @@ struct NewsFeedParserTests {
     }
 
     @Test func whitespaceIsCollapsedAndControlsRemoved() throws {
-        let feed = try parse(rss("""
-            <item><title>
-              Tabs\tand
-              breaks&#160;&#160;and \u{1B}[31mred\u{1B}[0m &#x202E;bidi&#x202C;
-            </title></item>
-            """))
+        let feed = try parse(
+            rss(
+                """
+                <item><title>
+                  Tabs\tand
+                  breaks&#160;&#160;and \u{1B}[31mred\u{1B}[0m &#x202E;bidi&#x202C;
+                </title></item>
+                """))
         #expect(feed.items.first?.title == "Tabs and breaks and red bidi")
     }
 
     @Test func mojibakeAndC1PunctuationAreRepaired() throws {
-        let feed = try parse(rss("""
-            <item><title>CafÃ© in ZÃ¼rich</title></item>
-            <item><title>Dash &#150; and ellipsis&#133; too</title></item>
-            <item><title>Real Latin-1: café</title></item>
-            """))
+        let feed = try parse(
+            rss(
+                """
+                <item><title>CafÃ© in ZÃ¼rich</title></item>
+                <item><title>Dash &#150; and ellipsis&#133; too</title></item>
+                <item><title>Real Latin-1: café</title></item>
+                """))
         #expect(feed.items.map(\.title) == ["Café in Zürich", "Dash – and ellipsis… too", "Real Latin-1: café"])
     }
 
     // MARK: links
 
     @Test func relativeLinksResolveAgainstXMLBaseOrTheFeed() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <rss><channel><title>T</title>
             <item><title>a</title><link>/2026/a</link></item>
             <item><title>b</title><link>//cdn.example/b</link></item>
@@ -156,19 +169,27 @@ struct NewsFeedParserTests {
             <item><title>d</title><link>../d</link></item>
             </channel></rss>
             """)
-        #expect(feed.items.map(\.url) == ["https://feeds.example.com/2026/a", "https://cdn.example/b",
-                                          "https://feeds.example.com/news/c.html", "https://feeds.example.com/d"])
-        let atom = try parse("""
+        #expect(
+            feed.items.map(\.url) == [
+                "https://feeds.example.com/2026/a", "https://cdn.example/b",
+                "https://feeds.example.com/news/c.html", "https://feeds.example.com/d",
+            ])
+        let atom = try parse(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://site.example/blog/"><title>T</title>
             <entry><title>a</title><link href="2026/a"/></entry>
             <entry xml:base="/sport/"><title>b</title><link href="b"/></entry>
             <entry><title>c</title><link xml:base="https://other.example/x/" href="c"/></entry>
             </feed>
             """)
-        #expect(atom.items.map(\.url) == ["https://site.example/blog/2026/a", "https://site.example/sport/b",
-                                          "https://other.example/x/c"])
+        #expect(
+            atom.items.map(\.url) == [
+                "https://site.example/blog/2026/a", "https://site.example/sport/b",
+                "https://other.example/x/c",
+            ])
         // Without a feed address (a local file), relative links use the feed's own link.
-        let local = try parse("""
+        let local = try parse(
+            """
             <rss><channel><title>T</title><link>https://www.site.example/news/</link>
             <item><title>a</title><link>a.html</link></item></channel></rss>
             """, url: "")
@@ -176,17 +197,21 @@ struct NewsFeedParserTests {
     }
 
     @Test func guidPermaLinkIsTheLinkWhenThereIsNone() throws {
-        let feed = try parse(rss("""
-            <item><title>a</title><guid isPermaLink="true">https://e.example/a</guid></item>
-            <item><title>b</title><guid>https://e.example/b</guid></item>
-            <item><title>c</title><guid isPermaLink="false">https://e.example/c</guid></item>
-            <item><title>d</title><link>https://e.example/d-link</link><guid>https://e.example/d</guid></item>
-            """))
-        #expect(feed.items.map(\.url) == ["https://e.example/a", "https://e.example/b", "", "https://e.example/d-link"])
+        let feed = try parse(
+            rss(
+                """
+                <item><title>a</title><guid isPermaLink="true">https://e.example/a</guid></item>
+                <item><title>b</title><guid>https://e.example/b</guid></item>
+                <item><title>c</title><guid isPermaLink="false">https://e.example/c</guid></item>
+                <item><title>d</title><link>https://e.example/d-link</link><guid>https://e.example/d</guid></item>
+                """))
+        #expect(
+            feed.items.map(\.url) == ["https://e.example/a", "https://e.example/b", "", "https://e.example/d-link"])
     }
 
     @Test func atomLinkRelationsIgnoreCaseAndAcceptTheFullURI() throws {
-        let feed = try parse("""
+        let feed = try parse(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
             <entry><title>a</title><id>tag:x,1</id><link rel="ALTERNATE" href="https://e.example/a"/></entry>
             <entry><title>b</title><id>tag:x,2</id>
@@ -198,28 +223,35 @@ struct NewsFeedParserTests {
               <link rel="edit" href="https://e.example/edit/d"/><link href="https://e.example/d"/></entry>
             </feed>
             """)
-        #expect(feed.items.map(\.url) == ["https://e.example/a", "https://e.example/b", "https://e.example/c",
-                                          "https://e.example/d"])
+        #expect(
+            feed.items.map(\.url) == [
+                "https://e.example/a", "https://e.example/b", "https://e.example/c",
+                "https://e.example/d",
+            ])
     }
 
     @Test func onlyWebLinksSurvive() throws {
-        let feed = try parse(rss("""
-            <item><title>a</title><link>javascript:alert(1)</link></item>
-            <item><title>b</title><link>mailto:x@e.example</link></item>
-            <item><title>c</title><link>file:///etc/passwd</link></item>
-            <item><title>d</title><link>data:text/html,x</link></item>
-            <item><title>e</title><link>HTTPS://E.EXAMPLE/e</link></item>
-            <item><title>f</title><link>ftp://e.example/f</link></item>
-            """))
+        let feed = try parse(
+            rss(
+                """
+                <item><title>a</title><link>javascript:alert(1)</link></item>
+                <item><title>b</title><link>mailto:x@e.example</link></item>
+                <item><title>c</title><link>file:///etc/passwd</link></item>
+                <item><title>d</title><link>data:text/html,x</link></item>
+                <item><title>e</title><link>HTTPS://E.EXAMPLE/e</link></item>
+                <item><title>f</title><link>ftp://e.example/f</link></item>
+                """))
         #expect(feed.items.map(\.url) == ["", "", "", "", "https://E.EXAMPLE/e", ""])
     }
 
     // MARK: limits
 
     @Test func outsideFieldsAreCappedAtAGraphemeBoundary() throws {
-        let long = String(repeating: "e\u{301}", count: 5_000) // 5,000 "é" as two scalars each
-        let feed = try parse(rss("<item><title>\(long)</title><description>\(long)</description></item>",
-                                 channel: "<title>\(long)</title>"))
+        let long = String(repeating: "e\u{301}", count: 5_000)  // 5,000 "é" as two scalars each
+        let feed = try parse(
+            rss(
+                "<item><title>\(long)</title><description>\(long)</description></item>",
+                channel: "<title>\(long)</title>"))
         let item = try #require(feed.items.first)
         for text in [item.title, item.summary, feed.title] {
             #expect((1_990...2_000).contains(text.count))
@@ -232,16 +264,19 @@ struct NewsFeedParserTests {
         #expect(huge.items.first?.title.hasPrefix("Story wordy wordy") == true)
         #expect((huge.items.first?.title.count ?? 0) <= 2_000)
         // A link too long to be a field is dropped rather than cut into another address.
-        let longLink = try parse(rss("<item><title>t</title><link>https://e.example/\(String(repeating: "a", count: 5_000))"
-                                     + "</link></item>"))
+        let longLink = try parse(
+            rss(
+                "<item><title>t</title><link>https://e.example/\(String(repeating: "a", count: 5_000))"
+                    + "</link></item>"))
         #expect(longLink.items.first?.url == "")
     }
 
     @Test func deepNestingManyItemsAndHugeInputsAreBounded() throws {
         let clock = ContinuousClock()
         // 100,000 nested elements: no recursion anywhere, the depth cap ignores the excess.
-        let deep = rss("<item><title>deep</title>" + String(repeating: "<x>", count: 100_000)
-                       + String(repeating: "</x>", count: 100_000) + "</item>")
+        let deep = rss(
+            "<item><title>deep</title>" + String(repeating: "<x>", count: 100_000)
+                + String(repeating: "</x>", count: 100_000) + "</item>")
         var feed = try parse(deep)
         #expect(feed.items.map(\.title) == ["deep"])
         // 5,000 items: at most 500 are kept.
@@ -258,11 +293,14 @@ struct NewsFeedParserTests {
     }
 
     @Test func entityDeclarationsAreRefusedButTheWordIsNot() throws {
-        let bomb = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"b\">]>"
+        let bomb =
+            "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"b\">]>"
             + "<rss><channel><title>&a;</title></channel></rss>"
         #expect(throws: DataSourceError.self) { try parse(bomb) }
-        let tutorial = try parse(rss("<item><title>About DTDs</title>"
-                                     + "<description><![CDATA[Write <!ENTITY x \"y\">]]></description></item>"))
+        let tutorial = try parse(
+            rss(
+                "<item><title>About DTDs</title>"
+                    + "<description><![CDATA[Write <!ENTITY x \"y\">]]></description></item>"))
         #expect(tutorial.items.first?.summary == "Write")
     }
 
@@ -287,8 +325,10 @@ struct NewsFeedParserTests {
         for (text, epoch) in cases {
             #expect(NewsDates.parse(text) == Date(timeIntervalSince1970: epoch), "\(text)")
         }
-        for bad in ["", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30", "Mon, 32 Nov 2026 08:41:09 GMT",
-                    "2026-11-23T25:00", "99999999999999999999-01-01", "Mon, 23 Foo 2026 08:41:09 GMT"] {
+        for bad in [
+            "", "yesterday", "2026-13-01T00:00:00Z", "2026-02-30", "Mon, 32 Nov 2026 08:41:09 GMT",
+            "2026-11-23T25:00", "99999999999999999999-01-01", "Mon, 23 Foo 2026 08:41:09 GMT",
+        ] {
             #expect(NewsDates.parse(bad) == nil, "\(bad)")
         }
     }
@@ -299,12 +339,17 @@ struct NewsFeedParserTests {
         var t = XMLTokenizer("a < b <3 & c &amp; <a x='1' y=2 z>t</a><!-- c -->")
         var tokens: [XMLTokenizer.Token] = []
         while let tok = t.next() { tokens.append(tok) }
-        #expect(tokens == [
-            .text("a < b <3 & c & "),
-            .start(name: "a", attributes: [.init(name: "x", value: "1"), .init(name: "y", value: "2"),
-                                           .init(name: "z", value: "")], selfClosing: false),
-            .text("t"), .end(name: "a"),
-        ])
+        #expect(
+            tokens == [
+                .text("a < b <3 & c & "),
+                .start(
+                    name: "a",
+                    attributes: [
+                        .init(name: "x", value: "1"), .init(name: "y", value: "2"),
+                        .init(name: "z", value: ""),
+                    ], selfClosing: false),
+                .text("t"), .end(name: "a"),
+            ])
         #expect(t.notWellFormed)
     }
 }

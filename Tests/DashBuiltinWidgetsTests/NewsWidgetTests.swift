@@ -98,14 +98,17 @@ struct NewsWidgetTests {
         let server = try feedServer()
         defer { server.stop() }
         server.route("/laughs.xml", fixtureResponse("laughs.xml"))
-        let e = await expectDataSourceError { _ = try await widget.timeline(for: feed(server, "/laughs.xml"), in: context(.small)) }
+        let e = await expectDataSourceError {
+            _ = try await widget.timeline(for: feed(server, "/laughs.xml"), in: context(.small))
+        }
         #expect(e?.message == "127.0.0.1:\(server.port) sent a feed that declares XML entities: refused")
     }
 
     @Test func externalEntitiesAreNotResolved() async throws {
         let server = try feedServer()
         defer { server.stop() }
-        let host = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?
+        let host =
+            (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "no-hostname-file"
         do {
             let timeline = try await widget.timeline(for: feed(server, "/xxe.xml"), in: context(.small))
@@ -120,19 +123,28 @@ struct NewsWidgetTests {
     @Test func notAFeedAndBrokenXML() async throws {
         let server = try feedServer()
         defer { server.stop() }
-        let html = await expectDataSourceError { _ = try await widget.timeline(for: feed(server, "/page.html"), in: context(.small)) }
+        let html = await expectDataSourceError {
+            _ = try await widget.timeline(for: feed(server, "/page.html"), in: context(.small))
+        }
         #expect(html?.message == "127.0.0.1:\(server.port)'s answer is not an RSS or Atom feed")
-        let broken = await expectDataSourceError { _ = try await widget.timeline(for: feed(server, "/broken.xml"), in: context(.small)) }
+        let broken = await expectDataSourceError {
+            _ = try await widget.timeline(for: feed(server, "/broken.xml"), in: context(.small))
+        }
         #expect(broken?.message == "127.0.0.1:\(server.port) sent a feed that is not valid XML")
-        let missing = await expectDataSourceError { _ = try await widget.timeline(for: feed(server, "/gone.xml"), in: context(.small)) }
-        #expect(missing?.message == "HTTP 404 from 127.0.0.1:\(server.port): no feed at this address (check the feed URL)")
+        let missing = await expectDataSourceError {
+            _ = try await widget.timeline(for: feed(server, "/gone.xml"), in: context(.small))
+        }
+        #expect(
+            missing?.message == "HTTP 404 from 127.0.0.1:\(server.port): no feed at this address (check the feed URL)")
     }
 
     @Test func twoConfigurationsShowDifferentStories() async throws {
         let server = try feedServer()
         defer { server.stop() }
         func api(_ country: String) -> WidgetConfig {
-            WidgetConfig(["source": .string("newsapi"), "endpoint": .string(server.baseURL), "country": .string(country)])
+            WidgetConfig([
+                "source": .string("newsapi"), "endpoint": .string(server.baseURL), "country": .string(country),
+            ])
         }
         let env = [NewsWidget.apiKeyVariable: "news-key-1234"]
         let (us, _) = try await liveTile(widget, api("us"), .medium, environment: env)
@@ -158,10 +170,13 @@ struct NewsWidgetTests {
     @Test func newsAPIErrors() async throws {
         let server = try feedServer()
         defer { server.stop() }
-        let cfg = WidgetConfig(["source": .string("newsapi"), "endpoint": .string(server.baseURL),
-                                "apiKey": .string("wrong-key-999")])
+        let cfg = WidgetConfig([
+            "source": .string("newsapi"), "endpoint": .string(server.baseURL),
+            "apiKey": .string("wrong-key-999"),
+        ])
         let e = await expectDataSourceError { _ = try await widget.timeline(for: cfg, in: context(.small)) }
-        #expect(e?.message == "HTTP 401 from 127.0.0.1:\(server.port): Your API key is invalid or incorrect. "
+        #expect(
+            e?.message == "HTTP 401 from 127.0.0.1:\(server.port): Your API key is invalid or incorrect. "
                 + "Check your key, or go to https://newsapi.org to create a free API key.", "NewsAPI's own words")
         var noKey = cfg
         noKey["apiKey"] = .string("")
@@ -209,8 +224,9 @@ struct NewsWidgetTests {
         defer { server.stop() }
         let t = try await widget.timeline(for: feed(server, "/world.xml"), in: context(.medium))
         let tile = render(widget, t.entries[0], .medium)
-        let pane = render(widget.detail(for: DeepLink(tile.links[0])!, entry: t.entries[0], in: context(.large)),
-                          width: 60, height: 16)
+        let pane = render(
+            widget.detail(for: DeepLink(tile.links[0])!, entry: t.entries[0], in: context(.large)),
+            width: 60, height: 16)
         assertSnapshot(pane.text, named: "news-stories-pane")
         #expect(pane.links.count == 6)
         #expect(pane.text.contains("Marathon record falls"))

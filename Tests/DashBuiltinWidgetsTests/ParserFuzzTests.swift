@@ -27,15 +27,19 @@ struct ParserFuzzTests {
     }
 
     /// Byte strings that parsers treat specially, spliced into inputs.
-    static let tokens: [[UInt8]] = [
-        "<", ">", "&", ";", "</", "/>", "<![CDATA[", "]]>", "<!--", "-->", "<?xml ", "?>", "<!DOCTYPE x [", "]>",
-        "<!ENTITY a \"b\">", "&amp;", "&lt;", "&#x", "&#", "&eacute;", "&#0;", "&#x110000;", "&#xD800;", "<item>",
-        "</item>", "<entry>", "</entry>", "<title>", "</title>", "<link>", "</link>", "<link href=\"", "xml:base=\"",
-        " rel=\"alternate\"", " type=\"xhtml\"", " type=\"html\"", "<div xmlns=\"http://www.w3.org/1999/xhtml\">",
-        "xmlns:a=\"", "encoding=\"utf-16\"", "encoding=\"windows-1252\"", "\"", "'", "=", "{", "}", "[", "]", ",", ":",
-        "null", "true", "-1e999", "1e308", "NaN", "\"\\u0000\"", "\"\\ud800\"", "\u{1B}[31m", "\u{202E}", "\u{FFFD}",
-        "javascript:", "//", "../", "\"title\":", "\"url\":", "\"message\":", "\"sha\":", "\"current_price\":",
-    ].map { Array($0.utf8) }
+    static let tokens: [[UInt8]] =
+        [
+            "<", ">", "&", ";", "</", "/>", "<![CDATA[", "]]>", "<!--", "-->", "<?xml ", "?>", "<!DOCTYPE x [", "]>",
+            "<!ENTITY a \"b\">", "&amp;", "&lt;", "&#x", "&#", "&eacute;", "&#0;", "&#x110000;", "&#xD800;", "<item>",
+            "</item>", "<entry>", "</entry>", "<title>", "</title>", "<link>", "</link>", "<link href=\"",
+            "xml:base=\"",
+            " rel=\"alternate\"", " type=\"xhtml\"", " type=\"html\"", "<div xmlns=\"http://www.w3.org/1999/xhtml\">",
+            "xmlns:a=\"", "encoding=\"utf-16\"", "encoding=\"windows-1252\"", "\"", "'", "=", "{", "}", "[", "]", ",",
+            ":",
+            "null", "true", "-1e999", "1e308", "NaN", "\"\\u0000\"", "\"\\ud800\"", "\u{1B}[31m", "\u{202E}",
+            "\u{FFFD}",
+            "javascript:", "//", "../", "\"title\":", "\"url\":", "\"message\":", "\"sha\":", "\"current_price\":",
+        ].map { Array($0.utf8) }
         + [[0xC3], [0xFF], [0xFE, 0xFF], [0xFF, 0xFE], [0xEF, 0xBB, 0xBF], [0x00], [0x80], [0xED, 0xA0, 0x80]]
 
     static func mutate(_ input: [UInt8], _ rng: inout Random, pool: [[UInt8]]) -> [UInt8] {
@@ -47,14 +51,14 @@ struct ParserFuzzTests {
             case 1: b.insert(UInt8(rng.below(256)), at: at)
             case 2: if at < b.count { b.removeSubrange(at..<min(b.count, at + 1 + rng.below(64))) }
             case 3: b.insert(contentsOf: tokens[rng.below(tokens.count)], at: at)
-            case 4: // duplicate a slice (nesting, repetition)
+            case 4:  // duplicate a slice (nesting, repetition)
                 if at < b.count {
                     let end = min(b.count, at + 1 + rng.below(256))
                     let slice = Array(b[at..<end])
                     for _ in 0...rng.below(8) { b.insert(contentsOf: slice, at: at) }
                 }
-            case 5: b = Array(b.prefix(at)) // truncate
-            case 6: // splice the tail of another input
+            case 5: b = Array(b.prefix(at))  // truncate
+            case 6:  // splice the tail of another input
                 let other = pool[rng.below(pool.count)]
                 let from = rng.below(other.count + 1)
                 b = Array(b.prefix(at)) + other[from...]
@@ -75,7 +79,8 @@ struct ParserFuzzTests {
         case .feeds:
             let feeds = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("feeds").path)
                 .filter { $0.hasSuffix(".xml") }.sorted().map { "feeds/" + $0 }
-            names = feeds + ["rss_world.xml", "atom_tech.xml", "broken.xml", "xxe.xml", "laughs.xml", "not_a_feed.html"]
+            names =
+                feeds + ["rss_world.xml", "atom_tech.xml", "broken.xml", "xxe.xml", "laughs.xml", "not_a_feed.html"]
         case .newsapi:
             names = ["newsapi_us.json", "newsapi_gb.json", "newsapi_error_401.json", "newsapi_error_429.json"]
         case .coingecko:
@@ -97,8 +102,9 @@ struct ParserFuzzTests {
             let problems = await FuzzHarness.run(target, Data(input))
             if !problems.isEmpty, failures.count < 5 {
                 let sample = String(decoding: input.prefix(300), as: UTF8.self)
-                failures.append("case \(i) (\(input.count) bytes): \(problems.prefix(3))"
-                                + " — input starts \(sample.debugDescription)")
+                failures.append(
+                    "case \(i) (\(input.count) bytes): \(problems.prefix(3))"
+                        + " — input starts \(sample.debugDescription)")
             }
         }
         for f in failures { Issue.record("\(target.rawValue): \(f)") }
@@ -118,8 +124,9 @@ struct ParserFuzzTests {
             await Task.yield()
             let input = Self.mutate(pool[rng.below(pool.count)], &rng, pool: pool)
             guard let feed = try? NewsFeedParser.parse(Data(input), host: "h", url: "https://h/f") else { continue }
-            let entry = NewsEntry(date: FuzzHarness.now, sourceName: feed.title.isEmpty ? "h" : feed.title,
-                                  items: Array(feed.items.prefix(10)))
+            let entry = NewsEntry(
+                date: FuzzHarness.now, sourceName: feed.title.isEmpty ? "h" : feed.title,
+                items: Array(feed.items.prefix(10)))
             for family in [WidgetFamily.small, .large] {
                 _ = render(widget, AnyEntry(entry), family)
             }
@@ -145,11 +152,14 @@ struct ParserFuzzTests {
     /// Shapes no mutation reaches quickly: huge, deep and wide inputs.
     @Test func hugeDeepAndWideInputsAreBounded() async throws {
         let deepJSON = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
-        let wideJSON = Data(("[" + Array(repeating: "{\"sha\":\"a\",\"commit\":{\"message\":\"m\"}}", count: 50_000)
-            .joined(separator: ",") + "]").utf8)
+        let wideJSON = Data(
+            ("["
+                + Array(repeating: "{\"sha\":\"a\",\"commit\":{\"message\":\"m\"}}", count: 50_000)
+                .joined(separator: ",") + "]").utf8)
         let longText = String(repeating: "é\u{1B}[2J", count: 200_000)
-        let longJSON = Data(("{\"status\":\"ok\",\"articles\":[{\"title\":\"\(longText)\","
-                             + "\"url\":\"https://e.example/\"}]}").utf8)
+        let longJSON = Data(
+            ("{\"status\":\"ok\",\"articles\":[{\"title\":\"\(longText)\","
+                + "\"url\":\"https://e.example/\"}]}").utf8)
         for target in FuzzTarget.allCases {
             for input in [deepJSON, wideJSON, longJSON] {
                 await Task.yield()
@@ -157,10 +167,14 @@ struct ParserFuzzTests {
                 #expect(problems.isEmpty, "\(target.rawValue): \(problems.prefix(3))")
             }
         }
-        let geckoRows = "[" + Array(repeating: "{\"id\":\"x\",\"symbol\":\"\(longText.prefix(25_000))\",\"name\":\"n\","
-            + "\"current_price\":1,\"sparkline_in_7d\":{\"price\":["
-            + Array(repeating: "1", count: 20_000).joined(separator: ",")
-            + "]}}", count: 300).joined(separator: ",") + "]"
+        let geckoRows =
+            "["
+            + Array(
+                repeating: "{\"id\":\"x\",\"symbol\":\"\(longText.prefix(25_000))\",\"name\":\"n\","
+                    + "\"current_price\":1,\"sparkline_in_7d\":{\"price\":["
+                    + Array(repeating: "1", count: 20_000).joined(separator: ",")
+                    + "]}}", count: 300
+            ).joined(separator: ",") + "]"
         let problems = await FuzzHarness.run(.coingecko, Data(geckoRows.utf8))
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }

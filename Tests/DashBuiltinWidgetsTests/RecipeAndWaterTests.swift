@@ -15,8 +15,9 @@ final class StateDir {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     func context(_ now: Date, zone: String = "UTC", id: String = "w1") -> TimelineContext {
-        var c = TimelineContext(family: .medium, size: contentSize(.medium), now: now,
-                                timeZone: TimeZone(identifier: zone)!)
+        var c = TimelineContext(
+            family: .medium, size: contentSize(.medium), now: now,
+            timeZone: TimeZone(identifier: zone)!)
         c.instanceID = id
         c.stateDirectory = url.path
         return c
@@ -32,16 +33,20 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
 @Suite struct RecipeTimerTests {
     let widget = RecipeTimerWidget.widget
 
-    func press(_ action: RecipeAction, _ s: StateDir, at now: Date, config: WidgetConfig = WidgetConfig(),
-               zone: String = "UTC") async throws -> RecipeAction? {
+    func press(
+        _ action: RecipeAction, _ s: StateDir, at now: Date, config: WidgetConfig = WidgetConfig(),
+        zone: String = "UTC"
+    ) async throws -> RecipeAction? {
         try await widget.perform(ActionPayload(action), configuration: config, in: s.context(now, zone: zone))?
             .decode(RecipeAction.self)
     }
 
     func timeline(_ s: StateDir, at now: Date, config: WidgetConfig = WidgetConfig(), zone: String = "UTC")
-        async throws -> Timeline<RecipeEntry> {
-        try await RecipeTimerProvider().timeline(for: RecipeTimerWidget.schema.resolve(config),
-                                                 in: s.context(now, zone: zone))
+        async throws -> Timeline<RecipeEntry>
+    {
+        try await RecipeTimerProvider().timeline(
+            for: RecipeTimerWidget.schema.resolve(config),
+            in: s.context(now, zone: zone))
     }
 
     @Test func idleUntilStartedThenOneEntryPerStepChangeAt15_30_10Minutes() async throws {
@@ -51,9 +56,11 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
         #expect(idle.entries.map(\.phase) == [.idle] && idle.policy == .never)
         _ = try await press(.start, s, at: t0)
         let running = try await timeline(s, at: t0)
-        #expect(minutes(running.entries.map(\.date), from: t0) == [0, 15, 45, 55], "Preheat 15, Cook 30, Rest 10, done")
+        #expect(
+            minutes(running.entries.map(\.date), from: t0) == [0, 15, 45, 55], "Preheat 15, Cook 30, Rest 10, done")
         #expect(running.entries.map(\.phase) == [.running, .running, .running, .done])
-        #expect(running.entries.map { $0.steps.indices.contains($0.step) ? $0.steps[$0.step].name : "" }
+        #expect(
+            running.entries.map { $0.steps.indices.contains($0.step) ? $0.steps[$0.step].name : "" }
                 == ["Preheat", "Cook", "Rest", "Rest"])
         #expect(running.entries[1].stepEnds == t0.addingTimeInterval(45 * 60), "the countdown's target")
         #expect(running.policy == .never, "no reloads while it runs: the countdown is live text")
@@ -111,21 +118,25 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
         let t0 = iso("2026-11-23T18:00:00Z")
         _ = try await press(.start, s, at: t0)
         let later = t0.addingTimeInterval(20 * 60)
-        let again = try await RecipeTimerProvider().timeline(for: RecipeTimerWidget.schema.resolve(WidgetConfig()),
-                                                             in: s.context(later))
+        let again = try await RecipeTimerProvider().timeline(
+            for: RecipeTimerWidget.schema.resolve(WidgetConfig()),
+            in: s.context(later))
         #expect(again.entries.first?.steps[again.entries[0].step].name == "Cook")
         #expect(again.entries.first?.stepEnds == t0.addingTimeInterval(45 * 60))
         let file = s.url.appendingPathComponent("recipe-w1.json")
         #expect(FileManager.default.fileExists(atPath: file.path))
         // Another instance has its own timer.
-        #expect(try await RecipeTimerProvider().timeline(for: WidgetConfig(), in: s.context(later, id: "w2"))
-            .entries.map(\.phase) == [.idle])
+        #expect(
+            try await RecipeTimerProvider().timeline(for: WidgetConfig(), in: s.context(later, id: "w2"))
+                .entries.map(\.phase) == [.idle])
     }
 
     @Test func configuredStepsAndTheBellAtEachStepChange() async throws {
         let s = try StateDir()
-        let config = WidgetConfig(["steps": .list(["Boil:10", "Simmer:25"]), "bell": .bool(true),
-                                   "label": .string("Soup")])
+        let config = WidgetConfig([
+            "steps": .list(["Boil:10", "Simmer:25"]), "bell": .bool(true),
+            "label": .string("Soup"),
+        ])
         let t0 = iso("2026-11-23T12:00:00Z")
         _ = try await press(.start, s, at: t0, config: config)
         let tl = try await timeline(s, at: t0, config: config)
@@ -144,8 +155,9 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
         _ = try await press(.start, s, at: t0, zone: "Europe/Berlin")
         let tl = try await timeline(s, at: t0, zone: "Europe/Berlin")
         #expect(minutes(tl.entries.map(\.date), from: t0) == [0, 15, 45, 55])
-        let ctx = TimelineContext(family: .large, size: contentSize(.large), now: t0,
-                                  timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let ctx = TimelineContext(
+            family: .large, size: contentSize(.large), now: t0,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!)
         let text = render(widget.view(for: AnyEntry(tl.entries[0]), in: ctx), width: 35, height: 13).text
         #expect(text.contains("01:50 Preheat") && text.contains("03:05 Cook") && text.contains("03:35 Rest"), "\(text)")
     }
@@ -155,13 +167,15 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
     let widget = WaterWidget.widget
 
     func timeline(_ s: StateDir, at now: Date, zone: String = "UTC", config: WidgetConfig = WidgetConfig())
-        async throws -> Timeline<WaterEntry> {
+        async throws -> Timeline<WaterEntry>
+    {
         try await WaterProvider().timeline(for: WaterWidget.schema.resolve(config), in: s.context(now, zone: zone))
     }
 
     func drink(_ s: StateDir, at now: Date, zone: String = "UTC") async throws -> WaterAction? {
-        try await widget.perform(ActionPayload(WaterAction.drank), configuration: WidgetConfig(),
-                                 in: s.context(now, zone: zone))?.decode(WaterAction.self)
+        try await widget.perform(
+            ActionPayload(WaterAction.drank), configuration: WidgetConfig(),
+            in: s.context(now, zone: zone))?.decode(WaterAction.self)
     }
 
     @Test func theDaysRemindersEveryTwoHoursThenQuietWithOneReloadAtWaking() async throws {
@@ -172,8 +186,9 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
         #expect(minutes(day.map(\.date), from: morning) == [0, 120, 240, 360, 480, 600, 720])
         #expect(day.allSatisfy { $0.mode == .due && $0.relevance?.score == 0.9 }, "relevant when due")
         let night = tl.entries.filter { $0.mode == .night }
-        #expect(night.map(\.date) == [iso("2026-11-23T22:00:00Z"), iso("2026-11-24T00:00:00Z")],
-                "quiet at 22:00, and the count starts again at midnight without a reload")
+        #expect(
+            night.map(\.date) == [iso("2026-11-23T22:00:00Z"), iso("2026-11-24T00:00:00Z")],
+            "quiet at 22:00, and the count starts again at midnight without a reload")
         #expect(night.allSatisfy { $0.relevance == nil && $0.quietUntil == iso("2026-11-24T08:00:00Z") })
         #expect(tl.policy == .after(iso("2026-11-24T08:00:00Z")), "the one reload: at the next waking time")
     }
@@ -208,7 +223,8 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
         let s = try StateDir()
         let config = WidgetConfig(["interval": .int(90), "wake": .string("07:30"), "sleep": .string("12:00")])
         let tl = try await timeline(s, at: iso("2026-11-23T07:30:00Z"), config: config)
-        #expect(tl.entries.filter { $0.mode == .due }.map { LocalDay.time($0.date, TimeZone(identifier: "UTC")!) }
+        #expect(
+            tl.entries.filter { $0.mode == .due }.map { LocalDay.time($0.date, TimeZone(identifier: "UTC")!) }
                 == ["07:30", "09:00", "10:30"])
         #expect(tl.policy == .after(iso("2026-11-24T07:30:00Z")))
     }
@@ -225,7 +241,8 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
         #expect(before.policy == .after(iso(wake)))
         let day = try await timeline(s, at: iso(wake), zone: "Europe/Berlin")
         let zone = TimeZone(identifier: "Europe/Berlin")!
-        #expect(day.entries.filter { $0.mode == .due }.map { LocalDay.time($0.date, zone) }
+        #expect(
+            day.entries.filter { $0.mode == .due }.map { LocalDay.time($0.date, zone) }
                 == ["08:00", "10:00", "12:00", "14:00", "16:00", "18:00", "20:00"])
         #expect(day.entries.first { $0.mode == .night }?.date == iso(sleep), "22:00 local")
     }

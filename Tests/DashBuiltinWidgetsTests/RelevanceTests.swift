@@ -31,10 +31,13 @@ struct RelevanceTests {
     }
 
     func news(_ ids: [String], publishedAgo: TimeInterval? = 600) -> NewsEntry {
-        NewsEntry(date: testNow, sourceName: "Feed", items: ids.map {
-            NewsItem(id: $0, title: "Story \($0)", source: "Feed", published: publishedAgo.map { testNow - $0 },
-                     summary: "", url: "https://example.org/\($0)")
-        })
+        NewsEntry(
+            date: testNow, sourceName: "Feed",
+            items: ids.map {
+                NewsItem(
+                    id: $0, title: "Story \($0)", source: "Feed", published: publishedAgo.map { testNow - $0 },
+                    summary: "", url: "https://example.org/\($0)")
+            })
     }
 
     @Test func newsIsRelevantForATopStoryNotSeenBefore() throws {
@@ -50,10 +53,12 @@ struct RelevanceTests {
     }
 
     func commits(ageMinutes: Double?, failure: String? = nil) -> CommitsEntry {
-        let c = CommitInfo(hash: "abcdef1234", message: "Fix the thing\n\nbody", author: "Ada",
-                           date: ageMinutes.map { testNow - $0 * 60 })
-        return CommitsEntry(date: testNow, repository: "o/r", branch: "main", isLocal: false, commits: [c],
-                            failure: failure)
+        let c = CommitInfo(
+            hash: "abcdef1234", message: "Fix the thing\n\nbody", author: "Ada",
+            date: ageMinutes.map { testNow - $0 * 60 })
+        return CommitsEntry(
+            date: testNow, repository: "o/r", branch: "main", isLocal: false, commits: [c],
+            failure: failure)
     }
 
     @Test func commitsAreRelevantWithinAnHourOfTheNewestCommit() throws {

@@ -74,8 +74,11 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
     @Test func brokenLinesAreShownAsTheyAreWithTheReason() {
         let items = TodoTxt.items(TodoFile(fixture("todo/broken-lines.txt")))
         let problems = items.map(\.problem)
-        #expect(problems == [nil, "not UTF-8", "control characters", "due:2026-02-30 is not a date (YYYY-MM-DD)",
-                             nil, nil])
+        #expect(
+            problems == [
+                nil, "not UTF-8", "control characters", "due:2026-02-30 is not a date (YYYY-MM-DD)",
+                nil, nil,
+            ])
         #expect(items[1].raw == "Caf\u{FFFD} receipt for taxes @home", "shown, with the bad byte marked")
         #expect(!items[2].raw.contains("\u{1B}"), "no escape sequence reaches the screen")
         #expect(items[3].raw == "Dentist due:2026-02-30")
@@ -114,9 +117,10 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
             } else {
                 #expect(changed.hasPrefix(item.raw.hasPrefix("\u{FEFF}") ? "\u{FEFF}x 2026-11-23 " : "x 2026-11-23 "))
             }
-            #expect(Array(after[item.line].suffix(before[item.line].count - item.raw.utf8.count))
+            #expect(
+                Array(after[item.line].suffix(before[item.line].count - item.raw.utf8.count))
                     == Array(before[item.line].suffix(before[item.line].count - item.raw.utf8.count)),
-                    "the line keeps its ending")
+                "the line keeps its ending")
             #expect(t.otherFiles.isEmpty, "no temp file is left behind")
             _ = try await perform(inverse, t)
             #expect(t.bytes == original, "undo restores \(name) byte for byte")
@@ -131,8 +135,10 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         let before = t.lines
         let clock = ContinuousClock()
         let started = clock.now
-        _ = try await perform(.setDone(line: 9_000, text: "(B) Task number 9000 +project5 @ctx due:2026-12-23",
-                                       done: true), t)
+        _ = try await perform(
+            .setDone(
+                line: 9_000, text: "(B) Task number 9000 +project5 @ctx due:2026-12-23",
+                done: true), t)
         let took = clock.now - started
         print("ticking line 9,001 of a 10,000-line todo.txt took \(took)")
         #expect(took < .seconds(2))
@@ -155,9 +161,12 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         let t = try TodoDir(fixture: "lf.txt")
         // Someone added a task at the top since the tile was drawn.
         try (Data("New task on top\n".utf8) + fixture("todo/lf.txt")).write(to: t.file)
-        _ = try await perform(.setDone(line: 1, text: "(B) Schedule Goodwill pickup +GarageSale @phone due:2026-11-24",
-                                       done: true), t)
-        #expect(String(decoding: t.lines[2], as: UTF8.self)
+        _ = try await perform(
+            .setDone(
+                line: 1, text: "(B) Schedule Goodwill pickup +GarageSale @phone due:2026-11-24",
+                done: true), t)
+        #expect(
+            String(decoding: t.lines[2], as: UTF8.self)
                 == "x 2026-11-23 Schedule Goodwill pickup +GarageSale @phone due:2026-11-24 pri:B\n")
         let before = t.bytes
         do {
@@ -175,22 +184,27 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         let link = t.dir.appendingPathComponent("link.txt")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: t.file)
         let ctx = TimelineContext(family: .medium, now: testNow)
-        let action = ActionPayload(ReminderAction.setDone(line: 0, text: "(A) Thank Mom for the meatballs @phone",
-                                                          done: true))
-        _ = try await RemindersWidget.widget.perform(action, configuration: WidgetConfig(["file": .string(link.path)]),
-                                                     in: ctx)
+        let action = ActionPayload(
+            ReminderAction.setDone(
+                line: 0, text: "(A) Thank Mom for the meatballs @phone",
+                done: true))
+        _ = try await RemindersWidget.widget.perform(
+            action, configuration: WidgetConfig(["file": .string(link.path)]),
+            in: ctx)
         #expect(String(decoding: t.lines[0], as: UTF8.self).hasPrefix("x 2026-11-23 "))
         let attrs = try FileManager.default.attributesOfItem(atPath: t.file.path)
         #expect((attrs[.posixPermissions] as? Int) == 0o600)
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == t.file.path,
-                "the link stays")
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == t.file.path,
+            "the link stays")
     }
 }
 
 @Suite struct RemindersTimelineTests {
     func timeline(_ t: TodoDir, at now: Date = testNow, zone: String = "UTC") async throws -> [RemindersEntry] {
-        let ctx = TimelineContext(family: .large, size: contentSize(.large), now: now,
-                                  timeZone: TimeZone(identifier: zone)!)
+        let ctx = TimelineContext(
+            family: .large, size: contentSize(.large), now: now,
+            timeZone: TimeZone(identifier: zone)!)
         let tl = try await RemindersProvider().timeline(for: t.config, in: ctx)
         #expect(tl.policy == .atEnd)
         return tl.entries
@@ -235,7 +249,8 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
 
     @Test func tildeIsTheHomeGivenInTheEnvironment() {
         let ctx = TimelineContext(family: .medium, now: testNow, environment: ["HOME": "/home/ada"])
-        #expect(RemindersProvider.path(WidgetConfig(["file": .string("~/notes/todo.txt")]), ctx)
+        #expect(
+            RemindersProvider.path(WidgetConfig(["file": .string("~/notes/todo.txt")]), ctx)
                 == "/home/ada/notes/todo.txt")
         #expect(RemindersProvider.path(WidgetConfig(), ctx) == "/home/ada/todo.txt")
         #expect(RemindersWidget.widget.watchedFiles(for: WidgetConfig(), in: ctx) == ["/home/ada/todo.txt"])
@@ -254,8 +269,9 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         let ctx = TimelineContext(family: .large, now: testNow, environment: ["HOME": t.dir.path])
         let tl = try await RemindersProvider().timeline(for: WidgetConfig(["file": .string("~/todo.txt")]), in: ctx)
         let entry = try #require(tl.entries.first)
-        let view = RemindersWidget.widget.detail(for: DeepLink("swiftdash://reminders/all")!, entry: AnyEntry(entry),
-                                                 in: context(.large))
+        let view = RemindersWidget.widget.detail(
+            for: DeepLink("swiftdash://reminders/all")!, entry: AnyEntry(entry),
+            in: context(.large))
         let text = render(view, width: 70, height: 16).text
         assertSnapshot(text, named: "reminders-detail")
         #expect(text.contains("line 4: due:2026-02-30 is not a date"))

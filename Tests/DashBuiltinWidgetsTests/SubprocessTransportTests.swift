@@ -23,13 +23,16 @@ struct SubprocessTransportTests {
         server.route("/ok", .init(status: 200, "{\"price\": 1}"))
         server.route("/missing", .init(status: 404, "{}"))
         server.route("/limited", .init(status: 429, headers: ["Retry-After": "60"], body: Data("{}".utf8)))
-        server.route("/big", .init(status: 200, headers: [:], body: Data(repeating: 32, count: 1024 * 1024), omitContentLength: true))
+        server.route(
+            "/big",
+            .init(status: 200, headers: [:], body: Data(repeating: 32, count: 1024 * 1024), omitContentLength: true))
         server.route("/slow", .init(status: 200, "[]", delay: 3))
         let http = try client()
 
         // Success: the body, and the headers and key went to the server through stdin.
-        let body = try await http.get(URL(string: server.baseURL + "/ok")!, headers: ["X-Api-Key": "secret-key-123"],
-                                      secrets: ["secret-key-123"])
+        let body = try await http.get(
+            URL(string: server.baseURL + "/ok")!, headers: ["X-Api-Key": "secret-key-123"],
+            secrets: ["secret-key-123"])
         #expect(String(decoding: body, as: UTF8.self) == "{\"price\": 1}")
         #expect(server.requests.first?.headers.first { $0.key.lowercased() == "x-api-key" }?.value == "secret-key-123")
 
@@ -64,15 +67,18 @@ struct SubprocessTransportTests {
     }
 
     @Test func missingHelperSaysWhatToBuild() async throws {
-        let http = HTTPClient(options: .standard,
-                              transport: SubprocessTransport(executable: URL(fileURLWithPath: "/nonexistent/swiftdash-fetch")))
+        let http = HTTPClient(
+            options: .standard,
+            transport: SubprocessTransport(executable: URL(fileURLWithPath: "/nonexistent/swiftdash-fetch")))
         let e = await expectDataSourceError { _ = try await http.get(URL(string: "https://example.com/")!) }
         #expect(e?.message.contains("/nonexistent/swiftdash-fetch is missing") == true)
         #expect(e?.message.contains("swift build --product swiftdash-fetch") == true)
     }
 
     @Test func helperLocation() {
-        #expect(SubprocessTransport.defaultExecutable(environment: ["SWIFTDASH_FETCH": "/opt/x/fetch"]).path == "/opt/x/fetch")
+        #expect(
+            SubprocessTransport.defaultExecutable(environment: ["SWIFTDASH_FETCH": "/opt/x/fetch"]).path
+                == "/opt/x/fetch")
         #expect(SubprocessTransport.defaultExecutable(environment: [:]).lastPathComponent == "swiftdash-fetch")
     }
 

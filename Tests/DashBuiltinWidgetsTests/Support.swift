@@ -8,7 +8,7 @@ import DashTestSupport
 import DashNetworking
 
 /// The clock every test runs at.
-let testNow = Date(timeIntervalSince1970: 1_795_424_400) // 2026-11-23T09:00:00Z
+let testNow = Date(timeIntervalSince1970: 1_795_424_400)  // 2026-11-23T09:00:00Z
 
 /// Content sizes of the families, in cells.
 func contentSize(_ family: WidgetFamily) -> (width: Int, height: Int) {
@@ -21,7 +21,8 @@ func contentSize(_ family: WidgetFamily) -> (width: Int, height: Int) {
 }
 
 func context(_ family: WidgetFamily, preview: Bool = false, environment: [String: String] = [:]) -> TimelineContext {
-    TimelineContext(family: family, size: contentSize(family), now: testNow, isPreview: preview, environment: environment)
+    TimelineContext(
+        family: family, size: contentSize(family), now: testNow, isPreview: preview, environment: environment)
 }
 
 let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -32,17 +33,23 @@ func fixture(_ name: String) -> Data {
     return data
 }
 
-func fixtureResponse(_ name: String, status: Int = 200, headers: [String: String] = [:], delay: TimeInterval = 0) -> LocalHTTPServer.Response {
+func fixtureResponse(_ name: String, status: Int = 200, headers: [String: String] = [:], delay: TimeInterval = 0)
+    -> LocalHTTPServer.Response
+{
     var h = headers
     if h["Content-Type"] == nil {
-        h["Content-Type"] = name.hasSuffix(".json") ? "application/json; charset=utf-8"
+        h["Content-Type"] =
+            name.hasSuffix(".json")
+            ? "application/json; charset=utf-8"
             : name.hasSuffix(".xml") ? "application/rss+xml; charset=utf-8" : "text/html"
     }
     return LocalHTTPServer.Response(status: status, headers: h, body: fixture(name), delay: delay)
 }
 
 /// Widget logic is tested in process, on URLSession (`SubprocessTransportTests` runs the helper).
-func inProcessHTTP(_ options: HTTPOptions) -> HTTPClient { HTTPClient(options: options, transport: URLSessionTransport()) }
+func inProcessHTTP(_ options: HTTPOptions) -> HTTPClient {
+    HTTPClient(options: options, transport: URLSessionTransport())
+}
 
 /// Fast limits for tests: a slow answer fails in two seconds.
 let testHTTP = inProcessHTTP(HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 5 * 1024 * 1024))
@@ -58,8 +65,9 @@ func render(_ view: TileView, width: Int, height: Int) -> RenderedTile {
     var buffer = CellBuffer(width: width, height: height)
     var utc = TimeZone(identifier: "UTC")!
     utc = TimeZone(secondsFromGMT: 0) ?? utc
-    let result = TileRenderer.render(view, in: Rect(x: 0, y: 0, width: width, height: height), buffer: &buffer,
-                                     environment: RenderEnvironment(theme: .dark, now: testNow, timeZone: utc))
+    let result = TileRenderer.render(
+        view, in: Rect(x: 0, y: 0, width: width, height: height), buffer: &buffer,
+        environment: RenderEnvironment(theme: .dark, now: testNow, timeZone: utc))
     return RenderedTile(text: buffer.textDump, links: result.tapRegions.map(\.url), widgetURL: result.widgetURL)
 }
 
@@ -69,8 +77,10 @@ func render(_ widget: Widget, _ entry: AnyEntry, _ family: WidgetFamily) -> Rend
 }
 
 /// Runs the real timeline for `family` and draws its first entry.
-func liveTile(_ widget: Widget, _ config: WidgetConfig, _ family: WidgetFamily,
-              environment: [String: String] = [:]) async throws -> (RenderedTile, AnyTimeline) {
+func liveTile(
+    _ widget: Widget, _ config: WidgetConfig, _ family: WidgetFamily,
+    environment: [String: String] = [:]
+) async throws -> (RenderedTile, AnyTimeline) {
     let timeline = try await widget.timeline(for: config, in: context(family, environment: environment))
     let entry = try #require(timeline.entries.first)
     return (render(widget, entry, family), timeline)
@@ -80,14 +90,18 @@ func liveTile(_ widget: Widget, _ config: WidgetConfig, _ family: WidgetFamily,
 /// the same `RECORD_SNAPSHOTS` switch as every other target.
 func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     // These snapshots were always written as the text plus one newline.
-    switch SnapshotFile.check(text + "\n", named: name, besides: testsDirectory.appendingPathComponent("Support.swift").path) {
+    switch SnapshotFile.check(
+        text + "\n", named: name, besides: testsDirectory.appendingPathComponent("Support.swift").path)
+    {
     case .matches: break
     case .recorded(let m), .differs(let m): Issue.record(Comment(rawValue: m), sourceLocation: sourceLocation)
     }
 }
 
 /// Expects `body` to throw a `DataSourceError` and returns it.
-func expectDataSourceError(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async -> DataSourceError? {
+func expectDataSourceError(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async
+    -> DataSourceError?
+{
     do {
         try await body()
         Issue.record("expected an error", sourceLocation: sourceLocation)

@@ -22,9 +22,10 @@ final class FakeMachine: @unchecked Sendable {
         let fm = FileManager.default
         try? fm.removeItem(at: root)
         try fm.createDirectory(at: root, withIntermediateDirectories: true)
-        try fm.copyItem(at: testsDirectory.appendingPathComponent("Fixtures").appendingPathComponent(tree)
-                            .appendingPathComponent("proc"),
-                        to: root.appendingPathComponent("proc"))
+        try fm.copyItem(
+            at: testsDirectory.appendingPathComponent("Fixtures").appendingPathComponent(tree)
+                .appendingPathComponent("proc"),
+            to: root.appendingPathComponent("proc"))
     }
 
     static let gib: UInt64 = 1 << 30
@@ -56,7 +57,8 @@ struct SystemWidgetTests {
 
     /// Two samples of the fake machine, two seconds of its uptime apart.
     func twoSamples(_ family: WidgetFamily = .large, config: WidgetConfig = WidgetConfig())
-        async throws -> (first: SystemEntry, second: SystemEntry, widget: Widget, machine: FakeMachine) {
+        async throws -> (first: SystemEntry, second: SystemEntry, widget: Widget, machine: FakeMachine)
+    {
         let machine = try FakeMachine()
         let widget = machine.widget()
         let first = try entry(try await widget.timeline(for: config, in: context(family)))
@@ -110,13 +112,13 @@ struct SystemWidgetTests {
         #expect(first.received == nil && first.sent == nil)
         #expect(!first.processesMeasured)
         #expect(first.processes.first?.pid == 4242)
-        #expect(abs((first.processes.first?.cpu ?? 0) - 8) < 0.001) // 40 s of CPU over 500 s of life
+        #expect(abs((first.processes.first?.cpu ?? 0) - 8) < 0.001)  // 40 s of CPU over 500 s of life
 
         // Two seconds later (by /proc/uptime): differences over the window.
         #expect(second.cpu == 50)
         #expect(second.cpuWindow == 2)
         #expect(second.cores == [80, 20])
-        #expect(second.received == 1_001_024) // eth0 + wlan0; loopback and the veth left out
+        #expect(second.received == 1_001_024)  // eth0 + wlan0; loopback and the veth left out
         #expect(second.sent == 50_000)
         #expect(second.interfaces.map(\.name) == ["eth0", "wlan0"])
         #expect(second.receivedTotal == 3_002_048)
@@ -139,15 +141,15 @@ struct SystemWidgetTests {
         // no tmpfs, proc, NFS or squashfs.
         #expect(e.disks.map(\.mountPoint) == ["/", "/home", "/mnt/my disk"])
         #expect(e.disks.map(\.fsType) == ["ext4", "xfs", "ext4"])
-        #expect(abs(e.disks[0].percent - 40.0 / 95 * 100) < 1e-9) // reserved blocks count as neither, like df
+        #expect(abs(e.disks[0].percent - 40.0 / 95 * 100) < 1e-9)  // reserved blocks count as neither, like df
         #expect(e.disks[1].percent == 90)
     }
 
     @Test func topProcessesByCPUOverTheWindow() async throws {
         let e = try await twoSamples().second
         #expect(e.processesMeasured)
-        #expect(e.processes.map(\.pid) == [4242, 7777, 1, 555]) // the kernel thread is left out
-        #expect(e.processes.map(\.cpu) == [100, 20, 0.5, 0])     // 7777 started inside the window
+        #expect(e.processes.map(\.pid) == [4242, 7777, 1, 555])  // the kernel thread is left out
+        #expect(e.processes.map(\.cpu) == [100, 20, 0.5, 0])  // 7777 started inside the window
         let p = e.processes[0]
         #expect(p.name == "my (weird) proc")
         #expect(p.command == "python3 -m http.server")
@@ -210,8 +212,9 @@ struct SystemWidgetTests {
     @Test func samplerStoreKeepsAWindowAndForgetsOldConfigurations() async throws {
         let store = SystemSamplerStore(capacity: 2, historyLength: 3)
         func raw(_ up: Double) -> SystemRawSample {
-            SystemRawSample(uptime: up, cpus: [CPUTicks(busy: 0, total: 0)], net: NetCounters(), interfaces: [:],
-                            processTicks: nil)
+            SystemRawSample(
+                uptime: up, cpus: [CPUTicks(busy: 0, total: 0)], net: NetCounters(), interfaces: [:],
+                processTicks: nil)
         }
         let k = SystemSamplerStore.Key(root: "", config: WidgetConfig())
         #expect(await store.exchange(k, raw(100), minWindow: 1) == nil)
@@ -248,7 +251,7 @@ struct SystemWidgetTests {
         #expect(small.text.contains("50%") && small.text.contains("63%"))
         let medium = render(widget, any, .medium)
         #expect(medium.links.contains("swiftdash://system/cpu") && medium.links.contains("swiftdash://system/network"))
-        #expect(medium.text.contains("978K/s")) // 1,001,024 B/s
+        #expect(medium.text.contains("978K/s"))  // 1,001,024 B/s
         let large = render(widget, any, .large)
         #expect(large.text.contains("testbox") && large.text.contains("my (weird) proc"))
         #expect(large.links.contains("swiftdash://system/process/4242"))
@@ -291,8 +294,9 @@ struct SystemWidgetTests {
 
     @Test func placeholderSnapshotAndCache() async throws {
         // Preview and placeholder never touch /proc: this root does not exist.
-        let widget = SystemWidget.make(proc: ProcFS(root: "/nonexistent-swiftdash"), store: SystemSamplerStore(),
-                                       warmup: .zero)
+        let widget = SystemWidget.make(
+            proc: ProcFS(root: "/nonexistent-swiftdash"), store: SystemSamplerStore(),
+            warmup: .zero)
         let snap = await widget.snapshot(for: WidgetConfig(), in: context(.medium, preview: true))
         #expect(render(widget, snap, .medium).text.contains("devbox"))
         let placeholder = render(widget, widget.placeholder(in: context(.small)), .small).text
@@ -319,7 +323,7 @@ struct SystemWidgetTests {
         e.cpu = 100
         #expect(e.relevance?.score == 1)
         e.cpu = 10
-        e.memory.available = e.memory.total / 20 // 95 % used
+        e.memory.available = e.memory.total / 20  // 95 % used
         #expect(abs((e.relevance?.score ?? 0) - 0.75) < 1e-9)
     }
 
@@ -368,15 +372,16 @@ struct SystemReferenceTests {
         var received: UInt64
         var sent: UInt64
         var uptime: Double
-        var processes: [String: [Double]] // pid → [user + system seconds, rss bytes]
+        var processes: [String: [Double]]  // pid → [user + system seconds, rss bytes]
     }
 
     /// The machine captured at two moments (`real-a`, `real-b`); psutil read the same
     /// files through `psutil.PROCFS_PATH`, so the values must agree to rounding.
     @Test func capturedMachineMatchesPsutil() async throws {
         let dir = testsDirectory.appendingPathComponent("Fixtures/proc-real")
-        let expected = try JSONDecoder().decode(Expected.self,
-                                                from: Data(contentsOf: dir.appendingPathComponent("psutil.json")))
+        let expected = try JSONDecoder().decode(
+            Expected.self,
+            from: Data(contentsOf: dir.appendingPathComponent("psutil.json")))
         let machine = try FakeMachine("proc-real/a")
         let widget = machine.widget()
         let config = WidgetConfig(["interfaces": .list(expected.interfaces)])
@@ -384,7 +389,7 @@ struct SystemReferenceTests {
         try machine.load("proc-real/b")
         let t = try await widget.timeline(for: config, in: context(.large))
         let e = try #require(t.entries.first?.base as? SystemEntry)
-        #expect(abs((e.cpu ?? -1) - expected.cpuPercent) < 0.05) // psutil rounds to 0.1
+        #expect(abs((e.cpu ?? -1) - expected.cpuPercent) < 0.05)  // psutil rounds to 0.1
         #expect(e.cores.count == expected.perCPU.count)
         for (a, b) in zip(e.cores, expected.perCPU) { #expect(abs(a - b) < 0.05) }
         #expect(e.memory.total == expected.memory.total)
@@ -400,8 +405,9 @@ struct SystemReferenceTests {
         }
         #expect(e.processes.contains { expected.processes[String($0.pid)] != nil })
         // The live run at the same moment, committed with the capture, found nothing out of tolerance.
-        let report = try String(contentsOf: testsDirectory.deletingLastPathComponent()
-                                    .appendingPathComponent("reference/psutil_compare.txt"), encoding: .utf8)
+        let report = try String(
+            contentsOf: testsDirectory.deletingLastPathComponent()
+                .appendingPathComponent("reference/psutil_compare.txt"), encoding: .utf8)
         #expect(report.contains(" checks, 0 out of tolerance"))
     }
 
@@ -456,10 +462,12 @@ extension SystemWidgetTests {
         try machine.load("proc-b")
         _ = try await widget.timeline(for: WidgetConfig(), in: context(.small))
         // Two more seconds: the small tile's reading is now the newest one old enough.
-        try "1004.00 1905.00\n".write(to: machine.root.appendingPathComponent("proc/uptime"), atomically: true,
-                                      encoding: .utf8)
-        let large = try #require(try await widget.timeline(for: WidgetConfig(), in: context(.large)).entries.first?.base
-                                 as? SystemEntry)
-        #expect(large.processesMeasured && large.processes.first?.cpu == 50) // 2 s of CPU over 4 s
+        try "1004.00 1905.00\n".write(
+            to: machine.root.appendingPathComponent("proc/uptime"), atomically: true,
+            encoding: .utf8)
+        let large = try #require(
+            try await widget.timeline(for: WidgetConfig(), in: context(.large)).entries.first?.base
+                as? SystemEntry)
+        #expect(large.processesMeasured && large.processes.first?.cpu == 50)  // 2 s of CPU over 4 s
     }
 }

@@ -17,8 +17,9 @@ struct WeatherWidgetTests {
             if failForecast { return .init(status: 503, "{}") }
             if req.query["latitude"] == "91" { return fixtureResponse("openmeteo_error_400.json", status: 400) }
             if req.query["latitude"] == "1" { return fixtureResponse("openmeteo_forecast_short_arrays.json") }
-            return fixtureResponse(req.query["temperature_unit"] == "fahrenheit"
-                                   ? "openmeteo_forecast_berlin_f.json" : "openmeteo_forecast_berlin.json")
+            return fixtureResponse(
+                req.query["temperature_unit"] == "fahrenheit"
+                    ? "openmeteo_forecast_berlin_f.json" : "openmeteo_forecast_berlin.json")
         }
         server.handle("/v1/search") { req in
             let berlin = req.query["name"] == "Berlin"
@@ -37,9 +38,12 @@ struct WeatherWidgetTests {
 
     @Test func schema() {
         let s = WeatherWidget.schema
-        #expect(s.parameters.map(\.key)
-                == ["location", "latitude", "longitude", "temperatureUnit", "windSpeedUnit", "icons", "endpoint",
-                    "geocodingEndpoint"])
+        #expect(
+            s.parameters.map(\.key)
+                == [
+                    "location", "latitude", "longitude", "temperatureUnit", "windSpeedUnit", "icons", "endpoint",
+                    "geocodingEndpoint",
+                ])
         #expect(s.defaults.string("location") == "Berlin")
         #expect(s.defaults.string("endpoint") == "https://api.open-meteo.com")
         #expect(s.validate(WidgetConfig(["latitude": .string("48.85"), "longitude": .string("-2.35")])).isEmpty)
@@ -125,9 +129,13 @@ struct WeatherWidgetTests {
     @Test func unitsIconsAndCoordinates() async throws {
         let server = try server()
         defer { server.stop() }
-        let imperial = config(server, ["temperatureUnit": .string("fahrenheit"), "windSpeedUnit": .string("mph"),
-                                       "latitude": .string("52.52"), "longitude": .string("13.41"),
-                                       "location": .string("")])
+        let imperial = config(
+            server,
+            [
+                "temperatureUnit": .string("fahrenheit"), "windSpeedUnit": .string("mph"),
+                "latitude": .string("52.52"), "longitude": .string("13.41"),
+                "location": .string(""),
+            ])
         let (large, _) = try await liveTile(widget, imperial, .large)
         assertSnapshot(large.text, named: "weather-large-fahrenheit")
         #expect(large.text.contains("38°F") && large.text.contains("mph") && large.text.contains("52.52, 13.41"))
@@ -137,30 +145,39 @@ struct WeatherWidgetTests {
         #expect(f.query["temperature_unit"] == "fahrenheit" && f.query["wind_speed_unit"] == "mph")
         #expect(f.query["latitude"] == "52.52")
 
-        let text = config(server, ["icons": .string("text"), "latitude": .string("52.52"),
-                                   "longitude": .string("13.41"), "location": .string("Home")])
+        let text = config(
+            server,
+            [
+                "icons": .string("text"), "latitude": .string("52.52"),
+                "longitude": .string("13.41"), "location": .string("Home"),
+            ])
         let (medium, _) = try await liveTile(widget, text, .medium)
         assertSnapshot(medium.text, named: "weather-medium-text")
         #expect(medium.text.contains("Home") && medium.text.contains("Fog") && medium.text.contains("Cloud"))
         #expect(!medium.text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F })
         let (textLarge, _) = try await liveTile(widget, text, .large)
-        #expect(!textLarge.text.contains("…")) // the plain-text words fit the day rows
+        #expect(!textLarge.text.contains("…"))  // the plain-text words fit the day rows
     }
 
     @Test func placeQualifierPicksAmongMatches() async throws {
         let server = try server()
         defer { server.stop() }
-        let e = entries(try await widget.timeline(for: config(server, ["location": .string("Berlin, US")]),
-                                                   in: context(.small)))[0]
+        let e = entries(
+            try await widget.timeline(
+                for: config(server, ["location": .string("Berlin, US")]),
+                in: context(.small)))[0]
         #expect(e.place == "Berlin, US" && e.latitude == 44.46867)
         #expect(server.requests.first?.query["count"] == "10")
-        let nj = entries(try await widget.timeline(for: config(server, ["location": .string("Berlin, New Jersey")]),
-                                                    in: context(.small)))[0]
-        #expect(nj.place == "Berlin Heights, US") // the name's escape sequence is gone
+        let nj = entries(
+            try await widget.timeline(
+                for: config(server, ["location": .string("Berlin, New Jersey")]),
+                in: context(.small)))[0]
+        #expect(nj.place == "Berlin Heights, US")  // the name's escape sequence is gone
         let missing = await expectDataSourceError {
             _ = try await widget.timeline(for: config(server, ["location": .string("Atlantis")]), in: context(.small))
         }
-        #expect(missing?.message == "no place called 'Atlantis' in the geocoding results: "
+        #expect(
+            missing?.message == "no place called 'Atlantis' in the geocoding results: "
                 + "try another spelling or set latitude and longitude")
         let wrongCountry = await expectDataSourceError {
             _ = try await widget.timeline(for: config(server, ["location": .string("Berlin, FR")]), in: context(.small))
@@ -176,15 +193,19 @@ struct WeatherWidgetTests {
                 _ = try await widget.timeline(for: config(server, extra), in: context(.small))
             }
         }
-        #expect(await failure(["latitude": .string("10")])?.message
+        #expect(
+            await failure(["latitude": .string("10")])?.message
                 == "set both latitude and longitude, or neither (and a place name)")
-        #expect(await failure(["latitude": .string("91"), "longitude": .string("0")])?.message
+        #expect(
+            await failure(["latitude": .string("91"), "longitude": .string("0")])?.message
                 == "latitude '91' is not a number from -90 to 90")
-        #expect(await failure(["location": .string("")])?.message
+        #expect(
+            await failure(["location": .string("")])?.message
                 == "set a place name (location) or latitude and longitude")
-        #expect(server.requests.isEmpty) // all said before any request
+        #expect(server.requests.isEmpty)  // all said before any request
         let short = await failure(["latitude": .string("1"), "longitude": .string("1")])
-        #expect(short?.message == "127.0.0.1:\(server.port) sent a forecast with hourly series of different lengths "
+        #expect(
+            short?.message == "127.0.0.1:\(server.port) sent a forecast with hourly series of different lengths "
                 + "or out of order")
 
         let down = try self.server(failForecast: true)
@@ -240,8 +261,10 @@ struct WeatherWidgetTests {
         }
         let now = draw("swiftdash://weather/now")
         assertSnapshot(now, named: "weather-detail-now")
-        for word in ["Feels like", "Humidity", "Wind", "from SW", "Sunrise · sunset", "07:45 · 16:05",
-                     "Next 24 hours", "measured 10:00", "Europe/Berlin"] {
+        for word in [
+            "Feels like", "Humidity", "Wind", "from SW", "Sunrise · sunset", "07:45 · 16:05",
+            "Next 24 hours", "measured 10:00", "Europe/Berlin",
+        ] {
             #expect(now.contains(word), "\(word)")
         }
         let day = draw("swiftdash://weather/day/2026-11-24")
@@ -258,8 +281,9 @@ struct WeatherWidgetTests {
     @Test func placeholderSnapshotAndCache() async throws {
         let server = try server()
         defer { server.stop() }
-        let snap = await widget.snapshot(for: config(server, ["temperatureUnit": .string("fahrenheit")]),
-                                         in: context(.small, preview: true))
+        let snap = await widget.snapshot(
+            for: config(server, ["temperatureUnit": .string("fahrenheit")]),
+            in: context(.small, preview: true))
         let tile = render(widget, snap, .small).text
         #expect(tile.contains("°F") && server.requests.isEmpty)
         let placeholder = render(widget, widget.placeholder(in: context(.medium)), .medium).text
@@ -279,15 +303,16 @@ struct WeatherWidgetTests {
         #expect(WeatherFormat.coordinate(52.52437) == "52.5244" && WeatherFormat.coordinate(-0.00001) == "0")
         #expect(WeatherFormat.isoDay(testNow, 3600) == "2026-11-23")
         #expect(WeatherFormat.isoDay(testNow, -10 * 3600) == "2026-11-22")
-        #expect(WeatherFormat.longDay(Date(timeIntervalSince1970: 951_782_400), 0) == "Tue 29 Feb") // 2000-02-29
+        #expect(WeatherFormat.longDay(Date(timeIntervalSince1970: 951_782_400), 0) == "Tue 29 Feb")  // 2000-02-29
         #expect(WeatherFormat.time(testNow, 5 * 3600 + 1800) == "14:30")
-        #expect(WeatherFormat.weekday(Date(timeIntervalSince1970: -86400), 0) == "Wed") // 1969-12-31
+        #expect(WeatherFormat.weekday(Date(timeIntervalSince1970: -86400), 0) == "Wed")  // 1969-12-31
         #expect(WeatherCodes.describe(63) == "Rain" && WeatherCodes.describe(42) == "Weather code 42")
         for code in WeatherCodes.descriptions.keys {
             #expect(WeatherCodes.word(code, isDay: true).count <= 5)
             #expect(WeatherCodes.emoji(code, isDay: false) != "❔")
         }
-        #expect(WeatherViews.rangeBar(WeatherDay(date: testNow, code: 0, high: 10, low: 0), low: 0, high: 20, width: 8)
+        #expect(
+            WeatherViews.rangeBar(WeatherDay(date: testNow, code: 0, high: 10, low: 0), low: 0, high: 20, width: 8)
                 == "━━━━    ")
     }
 }

@@ -95,8 +95,10 @@ final class FrameDiffTests: XCTestCase {
         b.write("12:01 and 13:05", x: 0, y: 0)
         let runs = FrameDiff.runs(from: a, to: b)
         XCTAssertEqual(runs.count, 2)
-        XCTAssertEqual(runs[0].x, 4); XCTAssertEqual(runs[0].cells.map(\.text), ["1"])
-        XCTAssertEqual(runs[1].x, 14); XCTAssertEqual(runs[1].cells.map(\.text), ["5"])
+        XCTAssertEqual(runs[0].x, 4)
+        XCTAssertEqual(runs[0].cells.map(\.text), ["1"])
+        XCTAssertEqual(runs[1].x, 14)
+        XCTAssertEqual(runs[1].cells.map(\.text), ["5"])
         XCTAssertEqual(runs.reduce(0) { $0 + $1.cells.count }, 2, "only changed cells are sent")
     }
 
@@ -128,9 +130,12 @@ final class FrameDiffTests: XCTestCase {
 
     func testApplyingRunsReproducesTheNewFrame() {
         var a = CellBuffer(width: 12, height: 3)
-        a.write("日本 abc", x: 0, y: 0); a.write("xyz", x: 5, y: 2)
+        a.write("日本 abc", x: 0, y: 0)
+        a.write("xyz", x: 5, y: 2)
         var b = CellBuffer(width: 12, height: 3)
-        b.write("a日本bc", x: 0, y: 0); b.write("xyz😀", x: 5, y: 2); b.write("new", x: 0, y: 1)
+        b.write("a日本bc", x: 0, y: 0)
+        b.write("xyz😀", x: 5, y: 2)
+        b.write("new", x: 0, y: 1)
         var screen = a
         for r in FrameDiff.runs(from: a, to: b) { for (i, c) in r.cells.enumerated() { screen[r.x + i, r.y] = c } }
         XCTAssertEqual(screen, b)
@@ -160,7 +165,9 @@ final class ColorTests: XCTestCase {
     }
 
     func testNoColorWins() {
-        XCTAssertEqual(ColorDepth.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"], terminalColors: 256), ColorDepth.none)
+        XCTAssertEqual(
+            ColorDepth.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"], terminalColors: 256),
+            ColorDepth.none)
         XCTAssertEqual(ColorDepth.detect(environment: ["COLORTERM": "truecolor"], terminalColors: 256), .trueColor)
         XCTAssertEqual(ColorDepth.detect(environment: [:], terminalColors: 8), .ansi8)
     }

@@ -5,15 +5,15 @@ import DashTestSupport
 
 /// The width model (decision 22): one answer per class of cluster terminals disagree on.
 final class WidthModelTests: XCTestCase {
-    let vowelSign = "\u{915}\u{93F}"               // कि
-    let conjunct = "\u{915}\u{94D}\u{937}"         // क्ष
-    let conjunctAndVowel = "\u{928}\u{94D}\u{926}\u{940}" // न्दी
-    let thai = "\u{E01}\u{E33}"                    // กำ
-    let thumbs = "\u{1F44D}\u{1F3FD}"               // 👍🏽
-    let heart = "\u{2764}\u{FE0F}"                  // ❤️
-    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}" // 👨‍👩‍👧
-    let coder = "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}"          // 👩🏽‍💻
-    let heartOnFire = "\u{2764}\u{FE0F}\u{200D}\u{1F525}"      // ❤️‍🔥
+    let vowelSign = "\u{915}\u{93F}"  // कि
+    let conjunct = "\u{915}\u{94D}\u{937}"  // क्ष
+    let conjunctAndVowel = "\u{928}\u{94D}\u{926}\u{940}"  // न्दी
+    let thai = "\u{E01}\u{E33}"  // กำ
+    let thumbs = "\u{1F44D}\u{1F3FD}"  // 👍🏽
+    let heart = "\u{2764}\u{FE0F}"  // ❤️
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"  // 👨‍👩‍👧
+    let coder = "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}"  // 👩🏽‍💻
+    let heartOnFire = "\u{2764}\u{FE0F}\u{200D}\u{1F525}"  // ❤️‍🔥
 
     func width(_ s: String, _ m: WidthModel) -> Int { WidthModel.$scoped.withValue(m) { DisplayWidth.of(s) } }
 
@@ -134,7 +134,7 @@ final class WidthProbeTests: XCTestCase {
         XCTAssertEqual(WidthProbe.result(columns: []).model, .widest)
         XCTAssertEqual(WidthProbe.result(columns: []).measured, [])
         var odd = columns(.graphemes)
-        odd[2] = 4 + 2 // 👍🏽 reported 5 wide: neither 2 nor 4
+        odd[2] = 4 + 2  // 👍🏽 reported 5 wide: neither 2 nor 4
         let r = WidthProbe.result(columns: odd)
         XCTAssertEqual(r.model.emojiModifiers, .codePoints)
         XCTAssertFalse(r.measured.contains(.emojiModifiers))
@@ -158,8 +158,9 @@ final class WidthProbeTests: XCTestCase {
         XCTAssertEqual(r.positions.map(\.row), [2, 2])
         XCTAssertTrue(r.sawDeviceAttributes)
         r.finish()
-        XCTAssertEqual(String(decoding: r.takeOther(), as: UTF8.self), "qx\u{1B}[A",
-                       "keys typed meanwhile are kept in order")
+        XCTAssertEqual(
+            String(decoding: r.takeOther(), as: UTF8.self), "qx\u{1B}[A",
+            "keys typed meanwhile are kept in order")
     }
 
     func testAnUnfinishedSequenceIsGivenBackAsKeys() {
@@ -180,41 +181,49 @@ final class CellEmissionTests: XCTestCase {
                 XCTAssertEqual(m.emission(for: s), .native(s), "\(s) under \(m)")
             }
         }
-        XCTAssertEqual(WidthModel.tmux33.emission(for: "\u{2764}\u{FE0F}"), .native("\u{2764}\u{FE0F}"),
-                       "tmux draws ❤️ one column wide, as ncurses measures it")
-        XCTAssertEqual(WidthModel.clusters.emission(for: "a\u{200D}"), .native("a"),
-                       "no stray ZWJ reaches the terminal")
+        XCTAssertEqual(
+            WidthModel.tmux33.emission(for: "\u{2764}\u{FE0F}"), .native("\u{2764}\u{FE0F}"),
+            "tmux draws ❤️ one column wide, as ncurses measures it")
+        XCTAssertEqual(
+            WidthModel.clusters.emission(for: "a\u{200D}"), .native("a"),
+            "no stray ZWJ reaches the terminal")
     }
 
     func testDisputedClustersAreOverlaidOnBlanks() {
         XCTAssertEqual(WidthModel.clusters.emission(for: "\u{2764}\u{FE0F}"), .overlay("\u{2764}\u{FE0F}", width: 2))
         XCTAssertEqual(WidthModel.tmux33.emission(for: "\u{915}\u{93F}"), .overlay("\u{915}\u{93F}", width: 2))
         XCTAssertEqual(WidthModel.widest.emission(for: "\u{1F44D}\u{1F3FD}"), .overlay("\u{1F44D}\u{1F3FD}", width: 4))
-        XCTAssertEqual(WidthModel.clusters.emission(for: "\u{1F1EB}\u{1F1F7}"),
-                       .overlay("\u{1F1EB}\u{1F1F7}", width: 2),
-                       "ncurses keeps only one code point with a width per cell")
-        XCTAssertEqual(WidthModel.tmux33.emission(for: "\u{1F600}\u{FE0E}"), .overlay("\u{1F600}\u{FE0E}", width: 2),
-                       "text presentation is not probed: padded")
+        XCTAssertEqual(
+            WidthModel.clusters.emission(for: "\u{1F1EB}\u{1F1F7}"),
+            .overlay("\u{1F1EB}\u{1F1F7}", width: 2),
+            "ncurses keeps only one code point with a width per cell")
+        XCTAssertEqual(
+            WidthModel.tmux33.emission(for: "\u{1F600}\u{FE0E}"), .overlay("\u{1F600}\u{FE0E}", width: 2),
+            "text presentation is not probed: padded")
     }
 
     func testRawCellsArePositionedAgainAfterEveryOverlay() {
         let style = Style.plain
-        let out = RawPainter.paint(row: 2, cells: [
-            RawCell(x: 5, width: 2, text: "\u{2764}\u{FE0F}", style: style, isOverlay: true),
-            RawCell(x: 7, width: 1, text: "x", style: style, isOverlay: false),
-            RawCell(x: 8, width: 1, text: "y", style: style, isOverlay: false),
-            RawCell(x: 20, width: 4, text: "\u{1F44D}\u{1F3FD}", style: style, isOverlay: true),
-        ], depth: .none)
+        let out = RawPainter.paint(
+            row: 2,
+            cells: [
+                RawCell(x: 5, width: 2, text: "\u{2764}\u{FE0F}", style: style, isOverlay: true),
+                RawCell(x: 7, width: 1, text: "x", style: style, isOverlay: false),
+                RawCell(x: 8, width: 1, text: "y", style: style, isOverlay: false),
+                RawCell(x: 20, width: 4, text: "\u{1F44D}\u{1F3FD}", style: style, isOverlay: true),
+            ], depth: .none)
         XCTAssertEqual(out, "\u{1B}[3;6H\u{1B}[0m\u{2764}\u{FE0F}\u{1B}[3;8Hxy\u{1B}[3;21H\u{1F44D}\u{1F3FD}\u{1B}[0m")
     }
 
     func testHyperlinksWrapTheirCellsWithOSC8() {
         var style = Style.plain
         style.hyperlink = "https://example.com/a"
-        let out = RawPainter.paint(row: 0, cells: [
-            RawCell(x: 0, width: 1, text: "a", style: style, isOverlay: false),
-            RawCell(x: 1, width: 1, text: "b", style: style, isOverlay: false),
-        ], depth: .none)
+        let out = RawPainter.paint(
+            row: 0,
+            cells: [
+                RawCell(x: 0, width: 1, text: "a", style: style, isOverlay: false),
+                RawCell(x: 1, width: 1, text: "b", style: style, isOverlay: false),
+            ], depth: .none)
         XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[0m\u{1B}]8;;https://example.com/a\u{1B}\\ab\u{1B}]8;;\u{1B}\\\u{1B}[0m")
     }
 }

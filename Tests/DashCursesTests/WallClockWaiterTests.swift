@@ -55,10 +55,12 @@ final class WallClockWaiterTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let w = WallClockWaiter(watchTimeZone: true, zoneDirectory: dir.path)
         let (input, _) = makePipe(), (wake, _) = makePipe()
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("localtime").path,
-                                                   withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("localtime").path,
+            withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
         XCTAssertEqual(w.wait(input: input, wake: wake, until: Date().timeIntervalSince1970 + 5), .timeZoneChanged)
-        XCTAssertEqual(WallClockWaiter.systemTimeZone(localtime: dir.appendingPathComponent("localtime").path)?.identifier,
-                       "Asia/Tokyo")
+        XCTAssertEqual(
+            WallClockWaiter.systemTimeZone(localtime: dir.appendingPathComponent("localtime").path)?.identifier,
+            "Asia/Tokyo")
     }
 }

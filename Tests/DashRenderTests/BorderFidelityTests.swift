@@ -28,18 +28,21 @@ final class BorderFidelityTests: XCTestCase {
         return WidthModel.$scoped.withValue(model) {
             var buffer = CellBuffer(size: size)
             var tiles: [Rect] = []
-            let env = RenderEnvironment(theme: .dark, now: Date(timeIntervalSince1970: 0),
-                                        timeZone: TimeZone(identifier: "UTC")!)
+            let env = RenderEnvironment(
+                theme: .dark, now: Date(timeIntervalSince1970: 0),
+                timeZone: TimeZone(identifier: "UTC")!)
             for t in 0..<tileCount {
-                let rect = Rect(x: (t % Self.perRow) * (Self.tileSize.width + 1),
-                                y: (t / Self.perRow) * (Self.tileSize.height + 1),
-                                width: Self.tileSize.width, height: Self.tileSize.height)
+                let rect = Rect(
+                    x: (t % Self.perRow) * (Self.tileSize.width + 1),
+                    y: (t / Self.perRow) * (Self.tileSize.height + 1),
+                    width: Self.tileSize.width, height: Self.tileSize.height)
                 let lines = corpus[(t * perTile)..<min(corpus.count, (t + 1) * perTile)]
                 let view = VStack {
                     for line in lines { Text(line).lineLimit(1).link("https://example.com/\(t)") }
                 }
-                Chrome.drawTile(view, rect: rect, decoration: TileDecoration(title: corpus[(t * 7) % corpus.count]),
-                                environment: env, into: &buffer)
+                Chrome.drawTile(
+                    view, rect: rect, decoration: TileDecoration(title: corpus[(t * 7) % corpus.count]),
+                    environment: env, into: &buffer)
                 tiles.append(rect)
             }
             return Screen(buffer: buffer, tiles: tiles)
@@ -71,7 +74,10 @@ final class BorderFidelityTests: XCTestCase {
                     var x = tile.x
                     while x < tile.maxX {
                         let cell = b[x, y]
-                        if cell.isContinuation { x += 1; continue }
+                        if cell.isContinuation {
+                            x += 1
+                            continue
+                        }
                         let w = max(1, cell.width)
                         // What the terminal shows in the glyph's columns: one cell, or one per code
                         // point (tmux, xterm), then the blanks that pad a glyph drawn narrower.
@@ -153,8 +159,9 @@ final class BorderFidelityTests: XCTestCase {
         let sim = replay(simulateNaiveCursesOutput(screen.buffer), on: .tmux33, size: screen.buffer.size)
         let d = damage(screen, sim, model: .clusters)
         let percent = Double(d.brokenRows) * 100 / Double(max(1, d.rows))
-        print("old output in tmux 3.3: \(d.brokenRows) of \(d.rows) tile rows broken (\(Int(percent.rounded()))%), "
-              + "\(d.misplacedCells) cells misplaced")
+        print(
+            "old output in tmux 3.3: \(d.brokenRows) of \(d.rows) tile rows broken (\(Int(percent.rounded()))%), "
+                + "\(d.misplacedCells) cells misplaced")
         XCTAssertGreaterThan(d.brokenRows, 0)
     }
 

@@ -5,11 +5,14 @@ import DashWidgets
 import DashTestSupport
 @testable import DashRender
 
-let t0 = Date(timeIntervalSince1970: 1_795_426_200) // 2026-11-23T09:30:00Z
+let t0 = Date(timeIntervalSince1970: 1_795_426_200)  // 2026-11-23T09:30:00Z
 
-func draw(_ view: TileView, _ w: Int, _ h: Int, now: Date = t0, highlighted: String? = nil) -> (CellBuffer, RenderResult) {
+func draw(_ view: TileView, _ w: Int, _ h: Int, now: Date = t0, highlighted: String? = nil) -> (
+    CellBuffer, RenderResult
+) {
     var b = CellBuffer(width: w, height: h)
-    let env = RenderEnvironment(theme: .dark, now: now, timeZone: TimeZone(identifier: "UTC")!, highlightedLink: highlighted)
+    let env = RenderEnvironment(
+        theme: .dark, now: now, timeZone: TimeZone(identifier: "UTC")!, highlightedLink: highlighted)
     let r = TileRenderer.render(view, in: b.bounds, buffer: &b, environment: env)
     return (b, r)
 }
@@ -32,14 +35,29 @@ final class TileLayoutTests: XCTestCase {
     }
 
     func testHStackSpacerRightAlignsAndWaterFillsTheWidest() {
-        let (b, _) = draw(HStack { Text("BTC"); Spacer(); Text("$43,210") }, 20, 1)
+        let (b, _) = draw(
+            HStack {
+                Text("BTC")
+                Spacer()
+                Text("$43,210")
+            }, 20, 1)
         XCTAssertEqual(b.textDump, "BTC          $43,210")
-        let (c, _) = draw(HStack { Text("ETH"); Text("Ethereum is a long name"); Text("+2%") }, 20, 1)
+        let (c, _) = draw(
+            HStack {
+                Text("ETH")
+                Text("Ethereum is a long name")
+                Text("+2%")
+            }, 20, 1)
         XCTAssertEqual(c.textDump, "ETH Ethereum is… +2%", "short labels survive, the widest is cut")
     }
 
     func testVStackSpacerPushesToBottom() {
-        let (b, _) = draw(VStack { Text("top"); Spacer(); Text("bottom") }, 8, 4)
+        let (b, _) = draw(
+            VStack {
+                Text("top")
+                Spacer()
+                Text("bottom")
+            }, 8, 4)
         XCTAssertEqual(b.textDump, "top\n\n\nbottom")
     }
 
@@ -71,7 +89,8 @@ final class TileLayoutTests: XCTestCase {
         XCTAssertEqual(r.tapRegions.map(\.url), ["swiftdash://news/1", "swiftdash://news/2"])
         XCTAssertEqual(r.tapRegions[0].rect, Rect(x: 0, y: 1, width: 20, height: 1))
         XCTAssertEqual(r.widgetURL, "swiftdash://news")
-        XCTAssertEqual(b[0, 2].style.background, Theme.dark[.focus], "the highlighted link is drawn in the focus colour")
+        XCTAssertEqual(
+            b[0, 2].style.background, Theme.dark[.focus], "the highlighted link is drawn in the focus colour")
         XCTAssertEqual(view.links, ["swiftdash://news/1", "swiftdash://news/2"])
     }
 
@@ -82,17 +101,25 @@ final class TileLayoutTests: XCTestCase {
 
     func testLiveDatesRenderFromClockAndReportNextChange() {
         let started = t0.addingTimeInterval(-125)
-        let (b, r) = draw(VStack { Text(started, style: .timer); Text(started, style: .relative); Text(t0, style: .time(seconds: false)) }, 12, 3)
+        let (b, r) = draw(
+            VStack {
+                Text(started, style: .timer)
+                Text(started, style: .relative)
+                Text(t0, style: .time(seconds: false))
+            }, 12, 3)
         XCTAssertEqual(b.textDump, "2:05\n2 min ago\n09:30")
         XCTAssertEqual(r.nextLiveChange, t0.addingTimeInterval(1), "the timer ticks next second")
         let (_, r2) = draw(Text(started, style: .relative), 12, 1)
-        XCTAssertEqual(r2.nextLiveChange, started.addingTimeInterval(180), "relative text changes at the next whole minute")
+        XCTAssertEqual(
+            r2.nextLiveChange, started.addingTimeInterval(180), "relative text changes at the next whole minute")
     }
 }
 
 final class HomeLayoutTests: XCTestCase {
-    let slots = [TileSlot(id: "a", family: .small), TileSlot(id: "b", family: .small), TileSlot(id: "c", family: .medium),
-                 TileSlot(id: "d", family: .large), TileSlot(id: "e", family: .medium)]
+    let slots = [
+        TileSlot(id: "a", family: .small), TileSlot(id: "b", family: .small), TileSlot(id: "c", family: .medium),
+        TileSlot(id: "d", family: .large), TileSlot(id: "e", family: .medium),
+    ]
 
     func testTileSizes() {
         XCTAssertEqual(GridMetrics.tileSize(.small), Size(width: 19, height: 7))
@@ -103,7 +130,8 @@ final class HomeLayoutTests: XCTestCase {
 
     func testFlowsTopLeftAndPaginatesAt80x24() {
         let l = HomeLayout.compute(slots, screen: Size(width: 80, height: 24))
-        XCTAssertEqual(l.columns, 8); XCTAssertEqual(l.rows, 6)
+        XCTAssertEqual(l.columns, 8)
+        XCTAssertEqual(l.rows, 6)
         XCTAssertEqual(l.tile("a")?.rect, Rect(x: 0, y: 0, width: 19, height: 7))
         XCTAssertEqual(l.tile("b")?.rect.x, 20)
         XCTAssertEqual(l.tile("c")?.rect.x, 40)
@@ -123,15 +151,18 @@ final class HomeLayoutTests: XCTestCase {
 
     func testTooSmallAndNarrowFallback() {
         XCTAssertTrue(HomeLayout.compute(slots, screen: Size(width: 15, height: 5)).isTooSmall)
-        let narrow = HomeLayout.compute([TileSlot(id: "x", family: .large, fallbacks: [.small, .medium, .large])],
-                                        screen: Size(width: 30, height: 20))
-        XCTAssertEqual(narrow.tile("x")?.family, .small, "a tile too wide for the screen falls back to a size it supports")
+        let narrow = HomeLayout.compute(
+            [TileSlot(id: "x", family: .large, fallbacks: [.small, .medium, .large])],
+            screen: Size(width: 30, height: 20))
+        XCTAssertEqual(
+            narrow.tile("x")?.family, .small, "a tile too wide for the screen falls back to a size it supports")
     }
 
     func testTooSmallScreenSaysSo() {
         let l = HomeLayout.compute(slots, screen: Size(width: 16, height: 6))
-        let f = HomeScreen.draw(layout: l, page: 0, tiles: [:], message: nil,
-                                environment: RenderEnvironment(theme: .dark, now: t0, timeZone: TimeZone(identifier: "UTC")!))
+        let f = HomeScreen.draw(
+            layout: l, page: 0, tiles: [:], message: nil,
+            environment: RenderEnvironment(theme: .dark, now: t0, timeZone: TimeZone(identifier: "UTC")!))
         XCTAssertTrue(f.buffer.textDump.contains("Too small"), f.buffer.textDump)
     }
 }

@@ -7,8 +7,9 @@ import DashWidgets
 final class LineFieldTests: XCTestCase {
     func draw(_ f: FieldText, width: Int) -> String {
         var b = CellBuffer(width: width, height: 1)
-        LineField.draw(f, x: 0, y: 0, width: width, style: .plain, cursorStyle: Style(attributes: [.reverse]),
-                       placeholderStyle: .plain, into: &b)
+        LineField.draw(
+            f, x: 0, y: 0, width: width, style: .plain, cursorStyle: Style(attributes: [.reverse]),
+            placeholderStyle: .plain, into: &b)
         return b.rowText(0)
     }
 
@@ -27,8 +28,9 @@ final class LineFieldTests: XCTestCase {
 
     func testTheCursorCellIsReversed() {
         var b = CellBuffer(width: 6, height: 1)
-        LineField.draw(FieldText("abc", cursor: 1), x: 0, y: 0, width: 6, style: .plain,
-                       cursorStyle: Style(attributes: [.reverse]), placeholderStyle: .plain, into: &b)
+        LineField.draw(
+            FieldText("abc", cursor: 1), x: 0, y: 0, width: 6, style: .plain,
+            cursorStyle: Style(attributes: [.reverse]), placeholderStyle: .plain, into: &b)
         XCTAssertTrue(b[1, 0].style.attributes.contains(.reverse))
         XCTAssertFalse(b[0, 0].style.attributes.contains(.reverse))
     }

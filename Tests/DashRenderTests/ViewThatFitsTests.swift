@@ -8,8 +8,9 @@ import DashWidgets
 final class ViewThatFitsTests: XCTestCase {
     func draw(_ view: TileView, width: Int) -> String {
         var b = CellBuffer(width: width, height: 1)
-        _ = TileRenderer.render(view, in: b.bounds, buffer: &b,
-                                environment: RenderEnvironment(theme: .dark, now: Date(timeIntervalSince1970: 0)))
+        _ = TileRenderer.render(
+            view, in: b.bounds, buffer: &b,
+            environment: RenderEnvironment(theme: .dark, now: Date(timeIntervalSince1970: 0)))
         return b.textDump
     }
 
@@ -27,7 +28,10 @@ final class ViewThatFitsTests: XCTestCase {
     func testItMeasuresAsTheOptionItDraws() {
         let row = HStack(spacing: 1) {
             Text("SHIB")
-            ViewThatFits { Text("0.0000123"); Text("1.23e-5") }
+            ViewThatFits {
+                Text("0.0000123")
+                Text("1.23e-5")
+            }
             Text("+1.2%")
         }
         XCTAssertEqual(draw(row, width: 20), "SHIB 0.0000123 +1.2%")

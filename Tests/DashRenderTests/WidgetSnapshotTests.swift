@@ -17,8 +17,9 @@ final class WidgetSnapshotTests: XCTestCase {
         if placeholder { view = view.redacted() }
         let tile = GridMetrics.tileSize(family)
         var b = CellBuffer(size: tile)
-        Chrome.drawTile(view, rect: b.bounds, decoration: TileDecoration(title: widget.displayName),
-                        environment: RenderEnvironment(theme: .dark, now: t0, timeZone: TimeZone(identifier: "UTC")!), into: &b)
+        Chrome.drawTile(
+            view, rect: b.bounds, decoration: TileDecoration(title: widget.displayName),
+            environment: RenderEnvironment(theme: .dark, now: t0, timeZone: TimeZone(identifier: "UTC")!), into: &b)
         return b.textDump
     }
 
@@ -27,9 +28,11 @@ final class WidgetSnapshotTests: XCTestCase {
             for family in widget.supportedFamilies {
                 for placeholder in [false, true] {
                     let text = await snapshot(widget, family: family, placeholder: placeholder)
-                    assertSnapshot(text, named: "preview-\(widget.kind)-\(family.rawValue)\(placeholder ? "-placeholder" : "")")
+                    assertSnapshot(
+                        text, named: "preview-\(widget.kind)-\(family.rawValue)\(placeholder ? "-placeholder" : "")")
                     for line in text.split(separator: "\n") {
-                        XCTAssertLessThanOrEqual(DisplayWidth.of(line), GridMetrics.tileSize(family).width, "\(widget.kind) spills")
+                        XCTAssertLessThanOrEqual(
+                            DisplayWidth.of(line), GridMetrics.tileSize(family).width, "\(widget.kind) spills")
                     }
                 }
             }

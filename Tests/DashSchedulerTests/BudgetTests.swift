@@ -50,8 +50,12 @@ final class BudgetTests: XCTestCase {
         h.change { s, _ in s.reloadAllTimelines() }
         h.change { s, now in s.update("news", configuration: WidgetConfig(["country": .string("de")]), at: now) }
         let extra = h.loads[before...].map { "\($0.id):\($0.reason)" }
-        XCTAssertEqual(extra, ["news:manual", "news:widgetCenter", "news:widgetCenter", "other:widgetCenter",
-                               "news:configurationChanged"])
+        XCTAssertEqual(
+            extra,
+            [
+                "news:manual", "news:widgetCenter", "news:widgetCenter", "other:widgetCenter",
+                "news:configurationChanged",
+            ])
         let status = h.scheduler.status("news", at: h.now)!
         XCTAssertEqual(status.budget.used, 70, "none of those was charged")
         XCTAssertEqual(h.scheduler.status("other", at: h.now)!.budget.used, 0)

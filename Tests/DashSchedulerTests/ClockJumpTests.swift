@@ -14,7 +14,8 @@ final class ClockJumpTests: XCTestCase {
         s.register("clock", widget: fakeWidget(cost: .local, script: script), family: .small, at: start)
         let req = s.process(now: start)[0]
         let entries = (0..<60).map { AnyEntry(FakeEntry(date: start + Double($0) * 60, value: "m\($0)")) }
-        s.loadFinished(req.id, token: req.token, result: .success(AnyTimeline(entries: entries, policy: .atEnd)), at: start)
+        s.loadFinished(
+            req.id, token: req.token, result: .success(AnyTimeline(entries: entries, policy: .atEnd)), at: start)
         _ = s.takeChanged()
         return (s, script)
     }
@@ -59,16 +60,22 @@ final class ClockJumpTests: XCTestCase {
         var s = Scheduler()
         s.register("news", widget: fakeWidget(script: script), family: .small, at: t0)
         let first = s.process(now: t0)[0]
-        s.loadFinished(first.id, token: first.token,
-                       result: .success(AnyTimeline(entries: [AnyEntry(FakeEntry(date: t0, value: "a"))],
-                                                    policy: .after(t0 + 1800))), at: t0)
+        s.loadFinished(
+            first.id, token: first.token,
+            result: .success(
+                AnyTimeline(
+                    entries: [AnyEntry(FakeEntry(date: t0, value: "a"))],
+                    policy: .after(t0 + 1800))), at: t0)
         var charged = 0
         for t in [t0 + 1801, t0 + 600, t0 + 1900, t0 + 1801, t0 + 2000] {
             for r in s.process(now: t) {
                 if r.reason == .policy { charged += 1 }
-                s.loadFinished(r.id, token: r.token,
-                               result: .success(AnyTimeline(entries: [AnyEntry(FakeEntry(date: t, value: "b"))],
-                                                            policy: .after(t0 + 100_000))), at: t)
+                s.loadFinished(
+                    r.id, token: r.token,
+                    result: .success(
+                        AnyTimeline(
+                            entries: [AnyEntry(FakeEntry(date: t, value: "b"))],
+                            policy: .after(t0 + 100_000))), at: t)
             }
         }
         XCTAssertEqual(charged, 1, "the policy reload that ran is not run again when its date comes round")
@@ -83,8 +90,11 @@ final class OnScreenTests: XCTestCase {
         s.register("sys", widget: fakeWidget(cost: .local, script: script), family: .small, at: t0)
         s.setOnScreen(["sys"])
         func answer(_ r: LoadRequest, at t: Date) {
-            s.loadFinished(r.id, token: r.token, result: .success(AnyTimeline(
-                entries: [AnyEntry(FakeEntry(date: t, value: "x"))], policy: .after(t + 2))), at: t)
+            s.loadFinished(
+                r.id, token: r.token,
+                result: .success(
+                    AnyTimeline(
+                        entries: [AnyEntry(FakeEntry(date: t, value: "x"))], policy: .after(t + 2))), at: t)
         }
         answer(s.process(now: t0)[0], at: t0)
         XCTAssertEqual(s.nextWake, t0 + 2, "samples every 2 s while shown")

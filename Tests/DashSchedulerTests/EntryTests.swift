@@ -55,8 +55,10 @@ final class EntryTests: XCTestCase {
 
     func testOnlyChangedInstancesAreReported() {
         let h = SchedulerHarness(start: t0)
-        let a = FakeScript(); a.enqueue(.timeline(entries((0, "a0"), (30, "a1")), .never))
-        let b = FakeScript(); b.enqueue(.timeline(entries((0, "b0"), (90, "b1")), .never))
+        let a = FakeScript()
+        a.enqueue(.timeline(entries((0, "a0"), (30, "a1")), .never))
+        let b = FakeScript()
+        b.enqueue(.timeline(entries((0, "b0"), (90, "b1")), .never))
         h.add("a", script: a)
         h.add("b", script: b)
         _ = h.scheduler.takeChanged()
@@ -90,8 +92,9 @@ final class EntryTests: XCTestCase {
     func testNewTimelineWhoseEntriesAreAllInTheFutureKeepsThePreviousEntryUntilDue() {
         let h = SchedulerHarness(start: t0)
         let script = FakeScript()
-        script.enqueue(.timeline(entries((0, "old")), .never),
-                       .timeline(entries((100, "new")), .never))
+        script.enqueue(
+            .timeline(entries((0, "old")), .never),
+            .timeline(entries((100, "new")), .never))
         h.add("t", script: script)
         h.change { s, _ in s.reload("t") }
         XCTAssertEqual(h.loads.count, 2)

@@ -23,9 +23,10 @@ final class FailureTests: XCTestCase {
     func testFailureKeepsTheLastGoodTimelineMarkedStaleUntilASuccess() {
         let h = SchedulerHarness(start: t0)
         let script = FakeScript()
-        script.enqueue(.timeline(entries((0, "good"), (7200, "later")), .after(t0 + 600)),
-                       .failure("connection refused"),
-                       .failure("connection refused"))
+        script.enqueue(
+            .timeline(entries((0, "good"), (7200, "later")), .after(t0 + 600)),
+            .failure("connection refused"),
+            .failure("connection refused"))
         script.setFallback { call in .timeline([FakeEntry(date: call.now, value: "fresh")], .never) }
         h.add("t", script: script)
         XCTAssertFalse(h.scheduler.isStale("t"))
@@ -66,7 +67,9 @@ final class FailureTests: XCTestCase {
         XCTAssertEqual(h.scheduler.lastError("slow"), "timed out after 10 s")
         XCTAssertEqual(h.scheduler.nextWake, t0 + 40, "first retry 30 s after the timeout")
 
-        let late = h.report("slow", token: token, .success(AnyTimeline(entries: [AnyEntry(FakeEntry(date: t0, value: "late"))], policy: .never)))
+        let late = h.report(
+            "slow", token: token,
+            .success(AnyTimeline(entries: [AnyEntry(FakeEntry(date: t0, value: "late"))], policy: .never)))
         XCTAssertEqual(late, .ignored)
         XCTAssertEqual(h.shown("slow"), "placeholder")
         h.advance(to: t0 + 40)
@@ -130,7 +133,9 @@ final class FailureTests: XCTestCase {
         h.add("t", configuration: WidgetConfig(["coin": .string("BTC")]), script: script)
         h.change { s, now in s.update("t", configuration: WidgetConfig(["coin": .string("ETH")]), at: now) }
         XCTAssertEqual(h.loads.count, 1)
-        script.setFallback { call in .timeline([FakeEntry(date: call.now, value: call.configuration.string("coin"))], .never) }
+        script.setFallback { call in
+            .timeline([FakeEntry(date: call.now, value: call.configuration.string("coin"))], .never)
+        }
         let outcome = h.finish("t", with: .timeline(entries((0, "BTC")), .never))
         XCTAssertEqual(outcome, .ignored)
         XCTAssertEqual(h.loads.map(\.reason), [.initial, .configurationChanged])

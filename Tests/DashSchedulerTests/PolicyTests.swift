@@ -84,7 +84,9 @@ final class PolicyTests: XCTestCase {
         })
         h.add("clock", cost: .local, script: script)
         h.advance(by: 3600)
-        XCTAssertEqual(h.loads.count, 3601, "every 1 s (the local minimum; a system monitor samples every 2 s) for an hour, plus the first")
+        XCTAssertEqual(
+            h.loads.count, 3601,
+            "every 1 s (the local minimum; a system monitor samples every 2 s) for an hour, plus the first")
         let budget = h.scheduler.status("clock", at: h.now)!.budget
         XCTAssertNil(budget.limit)
         XCTAssertNil(budget.left)

@@ -26,7 +26,8 @@ final class RandomizedTests: XCTestCase {
                 var list = [FakeEntry(date: call.now, value: "\(id)@\(call.now.timeIntervalSince(t0))#0")]
                 for k in 1..<n {
                     let offset = Double(latest.random(40) * 30)  // multiples of 30 s: equal dates happen
-                    list.append(FakeEntry(date: call.now + offset, value: "\(id)@\(call.now.timeIntervalSince(t0))#\(k)"))
+                    list.append(
+                        FakeEntry(date: call.now + offset, value: "\(id)@\(call.now.timeIntervalSince(t0))#\(k)"))
                 }
                 list.shuffle()
                 let policy: ReloadPolicy
@@ -79,9 +80,15 @@ final class RandomizedTests: XCTestCase {
             s.register("a\(round)", widget: widget, family: .small, at: now)
             s.register("b\(round)", widget: widget, family: .small, at: now)
             for r in s.process(now: now) {
-                s.loadFinished(r.id, token: r.token, result: .success(AnyTimeline(
-                    entries: [AnyEntry(FakeEntry(date: now, value: "x")), AnyEntry(FakeEntry(date: now + 10, value: "y"))],
-                    policy: .never)), at: now)
+                s.loadFinished(
+                    r.id, token: r.token,
+                    result: .success(
+                        AnyTimeline(
+                            entries: [
+                                AnyEntry(FakeEntry(date: now, value: "x")),
+                                AnyEntry(FakeEntry(date: now + 10, value: "y")),
+                            ],
+                            policy: .never)), at: now)
             }
             s.unregister("a\(round)")
             now = now + 3
@@ -99,8 +106,9 @@ final class RandomizedTests: XCTestCase {
 final class BenchmarkSmokeTests: XCTestCase {
     /// The benchmark workload runs and counts (not timed: the wall clock is virtual).
     func testBenchmarkWorkloadRuns() {
-        let r = SchedulerBenchmark.run(instances: 200, entriesPerTimeline: 10, virtualHours: 24,
-                                       wallClock: VirtualClock(now: t0))
+        let r = SchedulerBenchmark.run(
+            instances: 200, entriesPerTimeline: 10, virtualHours: 24,
+            wallClock: VirtualClock(now: t0))
         XCTAssertEqual(r.instances, 200)
         XCTAssertGreaterThan(r.events, 200 * 10)
         XCTAssertGreaterThan(r.loads, 200)

@@ -3,25 +3,31 @@ import Foundation
 import DashWidgets
 @testable import DashScheduler
 
-private func entry(_ minutes: Double, _ score: Double?, duration: TimeInterval? = nil, reason: String? = nil,
-                   untilSeen: Bool = false, seen: Bool = false) -> RotationEntry {
-    RotationEntry(date: t0 + minutes * 60,
-                  relevance: score.map {
-                      Relevance(score: $0, duration: duration, reason: reason, untilSeen: untilSeen)
-                  },
-                  seen: seen)
+private func entry(
+    _ minutes: Double, _ score: Double?, duration: TimeInterval? = nil, reason: String? = nil,
+    untilSeen: Bool = false, seen: Bool = false
+) -> RotationEntry {
+    RotationEntry(
+        date: t0 + minutes * 60,
+        relevance: score.map {
+            Relevance(score: $0, duration: duration, reason: reason, untilSeen: untilSeen)
+        },
+        seen: seen)
 }
 
 /// Smart Rotate's rules, one at a time.
 final class SmartRotateTests: XCTestCase {
-    func input(_ items: [[RotationEntry]], current: Int = 0, lastChange: Date? = nil, pinned: Date? = nil,
-               blocked: SmartRotateBlock? = nil, at minutes: Double, uses: [Double] = []) -> SmartRotateInput {
+    func input(
+        _ items: [[RotationEntry]], current: Int = 0, lastChange: Date? = nil, pinned: Date? = nil,
+        blocked: SmartRotateBlock? = nil, at minutes: Double, uses: [Double] = []
+    ) -> SmartRotateInput {
         let list = items.enumerated().map { i, e in
             let use = UseRecord(value: i < uses.count ? uses[i] : 0, step: SmartRotateSettings.standard.step(of: t0))
             return SmartRotateItem(id: "i\(i)", entries: e, use: use)
         }
-        return SmartRotateInput(items: list, current: current, lastChange: lastChange, pinnedUntil: pinned,
-                                blocked: blocked, now: t0 + minutes * 60)
+        return SmartRotateInput(
+            items: list, current: current, lastChange: lastChange, pinnedUntil: pinned,
+            blocked: blocked, now: t0 + minutes * 60)
     }
 
     func testTheMostRelevantItemWinsByTheMargin() {
@@ -68,8 +74,10 @@ final class SmartRotateTests: XCTestCase {
     }
 
     func testTheNextDecisionIsTheFirstDateTheAnswerCanChange() {
-        let items = [[entry(0, 0.2, duration: 50 * 60)], [entry(0, nil), entry(40, 0.9)],
-                     [entry(-5, 0.1), entry(90, nil)]]
+        let items = [
+            [entry(0, 0.2, duration: 50 * 60)], [entry(0, nil), entry(40, 0.9)],
+            [entry(-5, 0.1), entry(90, nil)],
+        ]
         let d = SmartRotate.decide(input(items, at: 1))
         XCTAssertEqual(d.nextDecision, t0 + 40 * 60, "the second item's next entry")
         let later = SmartRotate.decide(input(items, lastChange: t0, at: 41))
@@ -146,8 +154,10 @@ final class SmartRotatePropertyTests: XCTestCase {
                 minute += r(5) * 10  // equal dates happen
                 let score: Double? = r(4) == 0 ? nil : Double(r(101)) / 100
                 let duration: TimeInterval? = r(2) == 0 ? nil : Double(5 + r(90)) * 60
-                entries.append(RotationEntry(date: t0 + Double(minute) * 60,
-                                             relevance: score.map { Relevance(score: $0, duration: duration) }))
+                entries.append(
+                    RotationEntry(
+                        date: t0 + Double(minute) * 60,
+                        relevance: score.map { Relevance(score: $0, duration: duration) }))
             }
             let use = UseRecord(value: r(3) == 0 ? Double(r(6)) : 0, step: settings.step(of: t0) - r(3))
             return SmartRotateItem(id: "i\(i)", entries: entries, use: use)
@@ -174,7 +184,8 @@ final class SmartRotatePropertyTests: XCTestCase {
         var steps = 0
         func ask(_ t: Date) {
             input.now = t
-            let free = input.blocked == nil && (input.pinnedUntil.map { t >= $0 } ?? true)
+            let free =
+                input.blocked == nil && (input.pinnedUntil.map { t >= $0 } ?? true)
                 && (input.lastChange.map { t >= $0 + sc.settings.dwell } ?? true)
             let d = SmartRotate.decide(input)
             if d.show != input.current {
@@ -184,8 +195,9 @@ final class SmartRotatePropertyTests: XCTestCase {
             }
             if free {
                 let best = d.scores.map(\.combined).max() ?? 0
-                XCTAssertGreaterThanOrEqual(d.scores[d.show].combined, best - sc.settings.margin - 1e-9,
-                                            "after the dwell the most relevant item wins", file: file, line: line)
+                XCTAssertGreaterThanOrEqual(
+                    d.scores[d.show].combined, best - sc.settings.margin - 1e-9,
+                    "after the dwell the most relevant item wins", file: file, line: line)
             }
             next = d.nextDecision
             if let n = next { XCTAssertGreaterThan(n, t, "the next decision is in the future", file: file, line: line) }
@@ -230,8 +242,9 @@ final class SmartRotatePropertyTests: XCTestCase {
                 if !c.manual {
                     automatic += 1
                     if let l = last {
-                        XCTAssertGreaterThanOrEqual(c.time.timeIntervalSince(l), sc.settings.dwell,
-                                                    "no flip within the dwell")
+                        XCTAssertGreaterThanOrEqual(
+                            c.time.timeIntervalSince(l), sc.settings.dwell,
+                            "no flip within the dwell")
                     }
                     if let p = pinnedUntil {
                         XCTAssertGreaterThanOrEqual(c.time, p, "a manual choice is kept for the pause")

@@ -27,8 +27,11 @@ final class WidgetCenterTests: XCTestCase {
 
         let infos = h.scheduler.currentConfigurations()
         XCTAssertEqual(infos.map(\.id), ["n1", "n2", "c1"])
-        XCTAssertEqual(infos[0], WidgetInfo(id: "n1", kind: "news", family: .medium,
-                                            configuration: WidgetConfig(["country": .string("us")])))
+        XCTAssertEqual(
+            infos[0],
+            WidgetInfo(
+                id: "n1", kind: "news", family: .medium,
+                configuration: WidgetConfig(["country": .string("us")])))
     }
 
     func testStatusCarriesWhatTheTimelineCommandShows() {
@@ -63,14 +66,17 @@ final class SnapshotTests: XCTestCase {
     func testSnapshotRoundTripShowsTheLastDataAtOnceAndKeepsTheLedger() throws {
         let h = SchedulerHarness(start: t0)
         let script = FakeScript(fallback: { call in
-            .timeline([FakeEntry(date: call.now, value: "at \(Int(call.now.timeIntervalSince(t0)))"),
-                       FakeEntry(date: call.now + 7200, value: "later")], .after(call.now + 600))
+            .timeline(
+                [
+                    FakeEntry(date: call.now, value: "at \(Int(call.now.timeIntervalSince(t0)))"),
+                    FakeEntry(date: call.now + 7200, value: "later"),
+                ], .after(call.now + 600))
         })
         let config = WidgetConfig(["coin": .string("BTC")])
         h.add("t", configuration: config, script: script)
         h.advance(by: 1200)  // two charged reloads
         script.setFallback { _ in .failure("offline") }
-        h.advance(by: 600)   // a failure: stale
+        h.advance(by: 600)  // a failure: stale
         XCTAssertTrue(h.scheduler.isStale("t"))
         XCTAssertEqual(Set(h.scheduler.takeCacheChanges()), ["t"])
 
@@ -101,8 +107,11 @@ final class SnapshotTests: XCTestCase {
         let widget = fakeWidget(script: script)
         s.register("t", widget: widget, family: .small, at: t0)
         for r in s.process(now: t0) {
-            s.loadFinished(r.id, token: r.token, result: .success(AnyTimeline(
-                entries: [AnyEntry(FakeEntry(date: t0, value: "cached"))], policy: .after(t0 + 3600))), at: t0)
+            s.loadFinished(
+                r.id, token: r.token,
+                result: .success(
+                    AnyTimeline(
+                        entries: [AnyEntry(FakeEntry(date: t0, value: "cached"))], policy: .after(t0 + 3600))), at: t0)
         }
         let snap = s.snapshot(at: t0)
         var s2 = Scheduler()
@@ -147,7 +156,8 @@ final class SnapshotTests: XCTestCase {
         XCTAssertThrowsError(try InstanceRecord.decode(Data("{\"hello\":\"world\"}".utf8))) { error in
             XCTAssertTrue("\(error)".contains("not a swiftdash timeline cache"), "\(error)")
         }
-        XCTAssertThrowsError(try InstanceRecord.decode(Data("{\"format\":\"swiftdash.timeline-cache\",\"version\":99}".utf8)))
+        XCTAssertThrowsError(
+            try InstanceRecord.decode(Data("{\"format\":\"swiftdash.timeline-cache\",\"version\":99}".utf8)))
         XCTAssertThrowsError(try InstanceRecord.decode(Data("not json".utf8)))
     }
 }

@@ -13,14 +13,18 @@ final class FixedFormatTests: XCTestCase {
     }
 
     func testDecimalMatchesPrintfOnTiesAndEdges() {
-        let values: [Double] = [0, -0.0, 0.125, 0.375, 2.675, 1.005, 1.015, 0.5, 1.5, 2.5, -2.5, 0.05, 0.15, 0.25, 0.35,
-                                -0.001, -0.004, 0.0049999999999999, 0.995, 9.995, 99.995, 999999.995, 1e-7, 5e-7,
-                                4503599627370495.5, 4503599627370496.5, 123456789.125, 43210.555, 0.06123, 1e15, 1e-300,
-                                Double.leastNonzeroMagnitude, 1.25e-5, 2.5e-6, 0.45, 1.45, 2.45, 8.345, 100.0 / 3.0]
+        let values: [Double] = [
+            0, -0.0, 0.125, 0.375, 2.675, 1.005, 1.015, 0.5, 1.5, 2.5, -2.5, 0.05, 0.15, 0.25, 0.35,
+            -0.001, -0.004, 0.0049999999999999, 0.995, 9.995, 99.995, 999999.995, 1e-7, 5e-7,
+            4503599627370495.5, 4503599627370496.5, 123456789.125, 43210.555, 0.06123, 1e15, 1e-300,
+            Double.leastNonzeroMagnitude, 1.25e-5, 2.5e-6, 0.45, 1.45, 2.45, 8.345, 100.0 / 3.0,
+        ]
         for v in values {
             for places in 0...6 {
-                XCTAssertEqual(FixedFormat.decimal(v, places: places), String(format: "%.\(places)f", v), "\(v) places \(places)")
-                XCTAssertEqual(FixedFormat.decimal(v, places: places, plusSign: true), String(format: "%+.\(places)f", v))
+                XCTAssertEqual(
+                    FixedFormat.decimal(v, places: places), String(format: "%.\(places)f", v), "\(v) places \(places)")
+                XCTAssertEqual(
+                    FixedFormat.decimal(v, places: places, plusSign: true), String(format: "%+.\(places)f", v))
             }
         }
         XCTAssertEqual(FixedFormat.decimal(.infinity, places: 2), String(format: "%.2f", Double.infinity))
@@ -40,7 +44,8 @@ final class FixedFormatTests: XCTestCase {
                 v = (Double(Int.random(in: -2_000_000...2_000_000, using: &rng)) + 0.5) / pow(10, Double(places))
             }
             let places = Int.random(in: 0...6, using: &rng)
-            XCTAssertEqual(FixedFormat.decimal(v, places: places), String(format: "%.\(places)f", v), "\(v) places \(places)")
+            XCTAssertEqual(
+                FixedFormat.decimal(v, places: places), String(format: "%.\(places)f", v), "\(v) places \(places)")
         }
     }
 

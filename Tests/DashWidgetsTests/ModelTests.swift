@@ -2,13 +2,19 @@ import XCTest
 import Foundation
 @testable import DashWidgets
 
-struct E: TimelineEntry { var date: Date; var label: String }
+struct E: TimelineEntry {
+    var date: Date
+    var label: String
+}
 
 final class TimelineTests: XCTestCase {
     func testCurrentEntryIsLatestNotInFutureEvenOutOfOrder() {
         let t0 = Date(timeIntervalSince1970: 1000)
-        let tl = AnyTimeline(entries: [E(date: t0.addingTimeInterval(120), label: "c"), E(date: t0, label: "a"),
-                                       E(date: t0.addingTimeInterval(60), label: "b")].map(AnyEntry.init), policy: .atEnd)
+        let tl = AnyTimeline(
+            entries: [
+                E(date: t0.addingTimeInterval(120), label: "c"), E(date: t0, label: "a"),
+                E(date: t0.addingTimeInterval(60), label: "b"),
+            ].map(AnyEntry.init), policy: .atEnd)
         XCTAssertNil(tl.entry(at: t0.addingTimeInterval(-1)))
         XCTAssertEqual((tl.entry(at: t0)?.base as? E)?.label, "a")
         XCTAssertEqual((tl.entry(at: t0.addingTimeInterval(119))?.base as? E)?.label, "b")
@@ -17,14 +23,17 @@ final class TimelineTests: XCTestCase {
 
     func testFamiliesGridSizes() {
         XCTAssertEqual(WidgetFamily.small.gridSize.columns, 2)
-        XCTAssertEqual(WidgetFamily.medium.gridSize.columns, 4); XCTAssertEqual(WidgetFamily.medium.gridSize.rows, 2)
+        XCTAssertEqual(WidgetFamily.medium.gridSize.columns, 4)
+        XCTAssertEqual(WidgetFamily.medium.gridSize.rows, 2)
         XCTAssertEqual(WidgetFamily.large.gridSize.rows, 4)
         XCTAssertEqual(WidgetFamily.extraLarge.gridSize.columns, 8)
     }
 
     func testDeepLinkParsing() {
         let l = DeepLink("swiftdash://crypto/BTC?range=7d")
-        XCTAssertEqual(l?.kind, "crypto"); XCTAssertEqual(l?.path, ["BTC"]); XCTAssertEqual(l?.query["range"], "7d")
+        XCTAssertEqual(l?.kind, "crypto")
+        XCTAssertEqual(l?.path, ["BTC"])
+        XCTAssertEqual(l?.query["range"], "7d")
         XCTAssertEqual(DeepLink("https://example.org/a")?.isExternal, true)
         XCTAssertNil(DeepLink("javascript:alert(1)"))
         XCTAssertNil(DeepLink("not a url"))
@@ -34,15 +43,21 @@ final class TimelineTests: XCTestCase {
 
 final class SchemaTests: XCTestCase {
     let schema = ConfigurationSchema([
-        Parameter(key: "coin", title: "Coin", help: "", kind: .enumeration([.init("BTC"), .init("ETH"), .init("LTC")]), default: .string("BTC")),
-        Parameter(key: "symbol", title: "Symbol", help: "", kind: .dynamicEnumeration(fixed: [.init("BTC")], pattern: "[A-Za-z0-9-]{1,15}"), default: .string("BTC")),
+        Parameter(
+            key: "coin", title: "Coin", help: "", kind: .enumeration([.init("BTC"), .init("ETH"), .init("LTC")]),
+            default: .string("BTC")),
+        Parameter(
+            key: "symbol", title: "Symbol", help: "",
+            kind: .dynamicEnumeration(fixed: [.init("BTC")], pattern: "[A-Za-z0-9-]{1,15}"), default: .string("BTC")),
         Parameter(key: "count", title: "Count", help: "", kind: .integer(1...10), default: .int(5)),
         Parameter(key: "live", title: "Live", help: "", kind: .bool, default: .bool(true)),
-        Parameter(key: "country", title: "Country", help: "", kind: .string(pattern: "[a-z]{2}"), default: .string("us")),
+        Parameter(
+            key: "country", title: "Country", help: "", kind: .string(pattern: "[a-z]{2}"), default: .string("us")),
         Parameter(key: "since", title: "Since", help: "", kind: .date, default: .string("")),
         Parameter(key: "tags", title: "Tags", help: "", kind: .list(itemPattern: "[a-z]+"), default: .list([])),
-        Parameter(key: "apiKey", title: "Key", help: "", kind: .string(pattern: "[a-f0-9]{32}"), default: .string(""),
-                  isSecret: true, environmentVariable: "NEWS_API_KEY"),
+        Parameter(
+            key: "apiKey", title: "Key", help: "", kind: .string(pattern: "[a-f0-9]{32}"), default: .string(""),
+            isSecret: true, environmentVariable: "NEWS_API_KEY"),
     ])
 
     func testEnumErrorNamesParameterAndAllowedValues() {

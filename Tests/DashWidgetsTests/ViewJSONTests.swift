@@ -7,18 +7,20 @@ final class ViewJSONTests: XCTestCase {
     func decode(_ text: String) throws -> TileView { try ViewJSON(kind: "demo").decode(json(text)) }
 
     func testATreeWithEveryKindOfViewDecodes() throws {
-        let v = try decode("""
-        {"vstack": [
-          {"text": "Title", "font": "headline", "color": "accent", "bold": true},
-          {"date": 1800000000, "style": "relative"},
-          {"hstack": [{"gauge": 0.5}, {"spacer": 1}, {"sparkline": [1, 2, 3], "height": 2}], "alignment": "center"},
-          {"divider": true},
-          {"link": "https://example.org/a", "view": "web"},
-          {"button": "Done", "action": "done"},
-          {"toggle": "Lights", "isOn": true, "action": "lights"}
-        ], "widgetURL": "swiftdash://demo/open", "view": null, "padding": 1}
-        """)
-        XCTAssertEqual(v.links, ["https://example.org/a", "swiftdash://demo/perform/done", "swiftdash://demo/perform/lights"])
+        let v = try decode(
+            """
+            {"vstack": [
+              {"text": "Title", "font": "headline", "color": "accent", "bold": true},
+              {"date": 1800000000, "style": "relative"},
+              {"hstack": [{"gauge": 0.5}, {"spacer": 1}, {"sparkline": [1, 2, 3], "height": 2}], "alignment": "center"},
+              {"divider": true},
+              {"link": "https://example.org/a", "view": "web"},
+              {"button": "Done", "action": "done"},
+              {"toggle": "Lights", "isOn": true, "action": "lights"}
+            ], "widgetURL": "swiftdash://demo/open", "view": null, "padding": 1}
+            """)
+        XCTAssertEqual(
+            v.links, ["https://example.org/a", "swiftdash://demo/perform/done", "swiftdash://demo/perform/lights"])
         guard case .widgetURL("swiftdash://demo/open", .padding(_, .stack(.vertical, _, _, let children))) = v
         else { return XCTFail("\(v)") }
         XCTAssertEqual(children.count, 7)
@@ -40,8 +42,12 @@ final class ViewJSONTests: XCTestCase {
     }
 
     func testLinksMustBeDeepLinks() {
-        for bad in ["file:///etc/passwd", "javascript:alert(1)", "https://exa mple.org", "swiftdash://", "https://a\u{1b}[31m.org"] {
-            let text = String(data: try! JSONEncoder().encode(JSONValue.object(["link": .string(bad)])), encoding: .utf8)!
+        for bad in [
+            "file:///etc/passwd", "javascript:alert(1)", "https://exa mple.org", "swiftdash://",
+            "https://a\u{1b}[31m.org",
+        ] {
+            let text = String(
+                data: try! JSONEncoder().encode(JSONValue.object(["link": .string(bad)])), encoding: .utf8)!
             XCTAssertThrowsError(try decode(text), bad)
         }
     }
@@ -52,8 +58,13 @@ final class ViewJSONTests: XCTestCase {
         XCTAssertThrowsError(try decode(deep)) { XCTAssertTrue("\($0)".contains("deeper"), "\($0)") }
         let many = "{\"vstack\": [" + Array(repeating: "\"a\"", count: 201).joined(separator: ",") + "]}"
         XCTAssertThrowsError(try decode(many))
-        let wide = "{\"vstack\": [" + Array(repeating: "{\"vstack\": [" + Array(repeating: "\"a\"", count: 100)
-            .joined(separator: ",") + "]}", count: 30).joined(separator: ",") + "]}"
+        let wide =
+            "{\"vstack\": ["
+            + Array(
+                repeating: "{\"vstack\": ["
+                    + Array(repeating: "\"a\"", count: 100)
+                    .joined(separator: ",") + "]}", count: 30
+            ).joined(separator: ",") + "]}"
         XCTAssertThrowsError(try decode(wide)) { XCTAssertTrue("\($0)".contains("more than 2000 views"), "\($0)") }
         XCTAssertThrowsError(try decode(#"{"text": "a", "padding": 100000}"#))
         XCTAssertThrowsError(try decode(#"{"gauge": "full"}"#))
@@ -72,15 +83,17 @@ final class ViewJSONTests: XCTestCase {
     }
 
     func testATimelineAnswerBecomesEntriesWithViewsPerFamily() throws {
-        let t = try ExtensionProtocol.timeline(json("""
-        {"entries": [
-          {"date": 1800000060, "summary": "second", "view": "two"},
-          {"date": "2027-01-15T08:00:00Z", "title": "T", "text": "one\\nline",
-           "relevance": {"score": 0.8, "duration": 600, "reason": "soon"},
-           "views": {"small": "small one", "large": {"text": "large one"}},
-           "details": {"more": {"text": "detail"}}}
-        ], "policy": {"after": 1800003600}}
-        """), kind: "demo")
+        let t = try ExtensionProtocol.timeline(
+            json(
+                """
+                {"entries": [
+                  {"date": 1800000060, "summary": "second", "view": "two"},
+                  {"date": "2027-01-15T08:00:00Z", "title": "T", "text": "one\\nline",
+                   "relevance": {"score": 0.8, "duration": 600, "reason": "soon"},
+                   "views": {"small": "small one", "large": {"text": "large one"}},
+                   "details": {"more": {"text": "detail"}}}
+                ], "policy": {"after": 1800003600}}
+                """), kind: "demo")
         XCTAssertEqual(t.entries.count, 2)
         XCTAssertEqual(t.policy, .after(Date(timeIntervalSince1970: 1_800_003_600)))
         let e = try XCTUnwrap(t.entries[1].base as? ExternalEntry)
@@ -96,29 +109,39 @@ final class ViewJSONTests: XCTestCase {
     }
 
     func testABadViewInsideATimelineFailsTheWholeAnswerWithItsPath() {
-        XCTAssertThrowsError(try ExtensionProtocol.timeline(json(#"{"entries": [{"date": 0, "views": {"small": {"link": "ftp://x"}}}]}"#), kind: "demo")) {
+        XCTAssertThrowsError(
+            try ExtensionProtocol.timeline(
+                json(#"{"entries": [{"date": 0, "views": {"small": {"link": "ftp://x"}}}]}"#), kind: "demo")
+        ) {
             XCTAssertTrue("\($0)".hasPrefix("entries[0].views.small: view.link"), "\($0)")
         }
-        XCTAssertThrowsError(try ExtensionProtocol.timeline(json(#"{"entries": [], "policy": "sometimes"}"#), kind: "d"))
+        XCTAssertThrowsError(
+            try ExtensionProtocol.timeline(json(#"{"entries": [], "policy": "sometimes"}"#), kind: "d"))
         XCTAssertThrowsError(try ExtensionProtocol.timeline(json(#"{"entries": {}}"#), kind: "d"))
     }
 
     func testDescribeBecomesSchemas() throws {
-        let ds = try ExtensionWidgetDescription.parse(json("""
-        {"protocol": 1, "widgets": [{"kind": "demo", "displayName": "Demo\\u001b[2J", "families": ["small"],
-          "network": true, "parameters": [
-            {"key": "coin", "type": "dynamicEnum", "options": ["BTC"], "default": "BTC"},
-            {"key": "n", "type": "integer", "min": 1, "max": 5, "default": 3},
-            {"key": "on", "type": "bool"}]}]}
-        """))
+        let ds = try ExtensionWidgetDescription.parse(
+            json(
+                """
+                {"protocol": 1, "widgets": [{"kind": "demo", "displayName": "Demo\\u001b[2J", "families": ["small"],
+                  "network": true, "parameters": [
+                    {"key": "coin", "type": "dynamicEnum", "options": ["BTC"], "default": "BTC"},
+                    {"key": "n", "type": "integer", "min": 1, "max": 5, "default": 3},
+                    {"key": "on", "type": "bool"}]}]}
+                """))
         XCTAssertEqual(ds.count, 1)
         XCTAssertEqual(ds[0].displayName, "Demo")
         XCTAssertEqual(ds[0].dynamicKeys, ["coin"])
         XCTAssertEqual(ds[0].parameters[1].defaultValue, .int(3))
         XCTAssertTrue(ds[0].network)
         XCTAssertThrowsError(try ExtensionWidgetDescription.parse(json(#"{"widgets": [{"kind": "Bad Kind"}]}"#)))
-        XCTAssertThrowsError(try ExtensionWidgetDescription.parse(json(#"{"protocol": 2, "widgets": [{"kind": "a"}]}"#)))
-        XCTAssertThrowsError(try ExtensionWidgetDescription.parse(json(
-            #"{"widgets": [{"kind": "a", "parameters": [{"key": "n", "type": "integer", "max": 3, "default": 9}]}]}"#)))
+        XCTAssertThrowsError(
+            try ExtensionWidgetDescription.parse(json(#"{"protocol": 2, "widgets": [{"kind": "a"}]}"#)))
+        XCTAssertThrowsError(
+            try ExtensionWidgetDescription.parse(
+                json(
+                    #"{"widgets": [{"kind": "a", "parameters": [{"key": "n", "type": "integer", "max": 3, "default": 9}]}]}"#
+                )))
     }
 }

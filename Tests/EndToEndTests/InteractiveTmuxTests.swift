@@ -13,21 +13,28 @@ final class InteractiveTmuxTests: XCTestCase {
     func click(_ t: TmuxSession, x: Int, y: Int) {
         func hex(_ b: Int) -> String { String(b, radix: 16) }
         let (cx, cy) = (hex(32 + x + 1), hex(32 + y + 1))
-        TmuxSession.tmux(t.socket, ["send-keys", "-t", t.name, "-H", "1b", "5b", "4d", "20", cx, cy,
-                                    "1b", "5b", "4d", "23", cx, cy])
+        TmuxSession.tmux(
+            t.socket,
+            [
+                "send-keys", "-t", t.name, "-H", "1b", "5b", "4d", "20", cx, cy,
+                "1b", "5b", "4d", "23", cx, cy,
+            ])
     }
 
     /// Waits (bounded) until the file holds `expected`.
-    func waitForFile(_ url: URL, _ expected: Data, timeout: Double = 10, file: StaticString = #filePath,
-                     line: UInt = #line) {
+    func waitForFile(
+        _ url: URL, _ expected: Data, timeout: Double = 10, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let end = Date().addingTimeInterval(timeout)
         var data = (try? Data(contentsOf: url)) ?? Data()
         while data != expected && Date() < end {
             usleep(50_000)
             data = (try? Data(contentsOf: url)) ?? Data()
         }
-        XCTAssertEqual(String(decoding: data, as: UTF8.self), String(decoding: expected, as: UTF8.self),
-                       file: file, line: line)
+        XCTAssertEqual(
+            String(decoding: data, as: UTF8.self), String(decoding: expected, as: UTF8.self),
+            file: file, line: line)
         XCTAssertEqual(data, expected, "byte for byte", file: file, line: line)
     }
 
@@ -42,14 +49,17 @@ final class InteractiveTmuxTests: XCTestCase {
         try original.write(to: todo)
         try "tiles:\n  - family: medium\n    widget: reminders\n    config: { file: \(todo.path) }\n"
             .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let t = try TmuxSession(width: 80, height: 24, env: [
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-        ])
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+            ])
         defer { t.close() }
         t.waitFor("the tasks") { $0.contains("[ ] Call mom") }
-        let day = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!,
-                                              formatOptions: [.withFullDate])
+        let day = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC")!,
+            formatOptions: [.withFullDate])
 
         // Tab highlights the first checkbox, Space ticks it: only that line changes.
         t.keys("Tab")

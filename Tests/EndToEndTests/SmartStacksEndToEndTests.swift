@@ -33,19 +33,21 @@ final class SmartStacksEndToEndTests: XCTestCase {
         let config = dir.appendingPathComponent("config/swiftdash")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try """
-            tiles:
-              - family: small
-                widget: clock
-              - family: small
-                dwell: 2s
-                stack:
-                  - widget: clock
-                    config: { label: Quiet }
-                  - widget: crypto
-                    config: { endpoint: "\(server.baseURL)", coin: BTC }
-            """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let env = ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                   "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        tiles:
+          - family: small
+            widget: clock
+          - family: small
+            dwell: 2s
+            stack:
+              - widget: clock
+                config: { label: Quiet }
+              - widget: crypto
+                config: { endpoint: "\(server.baseURL)", coin: BTC }
+        """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        let env = [
+            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+        ]
         let t = try TmuxSession(width: 80, height: 24, env: env)
         defer { t.close() }
         var s = t.waitFor("the stack's first item") { $0.contains("Quiet") }

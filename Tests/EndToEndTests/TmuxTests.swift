@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import DashTestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Drives the real `swiftdash` binary inside tmux, as a person would: keys in with
@@ -15,7 +15,8 @@ final class TmuxSession {
     static var binary: String { builtProduct("swiftdash")?.path ?? "swiftdash" }
 
     static var available: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
     /// Runs tmux through `/bin/sh` with posix_spawn and waitpid, its output going to a temp
@@ -25,7 +26,8 @@ final class TmuxSession {
         func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let command = (["tmux", "-L", socket] + args).map(quote).joined(separator: " ")
+        let command =
+            (["tmux", "-L", socket] + args).map(quote).joined(separator: " ")
             + " </dev/null >" + quote(out.path) + " 2>/dev/null"
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
@@ -41,15 +43,19 @@ final class TmuxSession {
         socket = "swiftdash-e2e-\(UUID().uuidString.prefix(8))"
         home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        var vars = ["HOME": home.path, "TERM": "tmux-256color", "TZ": "UTC", "LANG": "C.UTF-8",
-                    "XDG_RUNTIME_DIR": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                    "XDG_CACHE_HOME": home.appendingPathComponent("cache").path]
+        var vars = [
+            "HOME": home.path, "TERM": "tmux-256color", "TZ": "UTC", "LANG": "C.UTF-8",
+            "XDG_RUNTIME_DIR": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+        ]
         vars.merge(env) { $1 }
         let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
         let command = (["env"] + envArgs + [Self.binary] + args).map { "'\($0)'" }.joined(separator: " ")
         // After swiftdash exits, print its status and keep the pane so the test can read it.
         let script = "\(command); echo \"EXITED $?\"; sleep 60"
-        Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script], capture: false)
+        Self.tmux(
+            socket, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script],
+            capture: false)
         Self.tmux(socket, ["set-option", "-t", name, "status", "off"])
     }
 
@@ -58,16 +64,23 @@ final class TmuxSession {
     func resize(_ w: Int, _ h: Int) { Self.tmux(socket, ["resize-window", "-t", name, "-x", "\(w)", "-y", "\(h)"]) }
     /// The swiftdash process: the child of the pane's shell.
     func childPID() -> pid_t {
-        let shell = Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let shell = Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         return pid_t(children.split(separator: " ").first.map(String.init) ?? "") ?? 0
     }
-    func pid() -> Int32? { Int32(Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) }
+    func pid() -> Int32? {
+        Int32(
+            Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
+                in: .whitespacesAndNewlines))
+    }
 
     /// Waits (bounded) until the screen satisfies `condition`; returns the last screen.
     @discardableResult
-    func waitFor(_ what: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
-                 _ condition: (String) -> Bool) -> String {
+    func waitFor(
+        _ what: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: (String) -> Bool
+    ) -> String {
         let end = Date().addingTimeInterval(timeout)
         var s = screen()
         while !condition(s) && Date() < end {
@@ -136,7 +149,9 @@ final class TmuxEndToEndTests: XCTestCase {
         s = t.waitFor("focus to move") { self.focusedTitle($0) != "Clock" }
         let focused = focusedTitle(s)
         t.resize(200, 60)
-        s = t.waitFor("the wide layout") { $0.split(separator: "\n").first { $0.contains("? help") }.map { $0.count > 150 } ?? false }
+        s = t.waitFor("the wide layout") {
+            $0.split(separator: "\n").first { $0.contains("? help") }.map { $0.count > 150 } ?? false
+        }
         XCTAssertEqual(focusedTitle(s), focused)
         t.resize(15, 5)
         t.waitFor("the too-small note") { $0.contains("Too small") }
@@ -198,8 +213,12 @@ final class TmuxEndToEndTests: XCTestCase {
         let s = t.waitFor("exit on Ctrl-\\") { $0.contains("EXITED") }
         XCTAssertTrue(s.contains("EXITED 131"), s)
         XCTAssertFalse(s.contains("╭") || s.contains("┏"), "the alternate screen was left:\n\(s)")
-        XCTAssertEqual(modes(t), ["alternate_on": "0", "cursor_flag": "1", "mouse_any_flag": "0",
-                                  "mouse_standard_flag": "0", "keypad_cursor_flag": "0"])
+        XCTAssertEqual(
+            modes(t),
+            [
+                "alternate_on": "0", "cursor_flag": "1", "mouse_any_flag": "0",
+                "mouse_standard_flag": "0", "keypad_cursor_flag": "0",
+            ])
     }
 
     func testACrashStillRestoresTheTerminal() throws {
@@ -214,21 +233,33 @@ final class TmuxEndToEndTests: XCTestCase {
 
     func testSecretsNeverReachTheCache() throws {
         let secret = "0123456789abcdef0123456789abcdef"
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-secret-\(UUID().uuidString)")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swiftdash-secret-\(UUID().uuidString)")
         let config = home.appendingPathComponent("config/swiftdash")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "tiles:\n  - family: medium\n    widget: news\n    config: { source: newsapi, endpoint: http://127.0.0.1:9, apiKey: \(secret) }\n"
+        try
+            "tiles:\n  - family: medium\n    widget: news\n    config: { source: newsapi, endpoint: http://127.0.0.1:9, apiKey: \(secret) }\n"
             .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let t = try TmuxSession(width: 80, height: 24, env: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                                                             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path])
-        defer { t.close(); try? FileManager.default.removeItem(at: home) }
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            ])
+        defer {
+            t.close()
+            try? FileManager.default.removeItem(at: home)
+        }
         t.waitFor("the failed load") { $0.contains("Failed to load") }
         t.keys("q")
         t.waitFor("exit") { $0.contains("EXITED 0") }
-        let files = FileManager.default.enumerator(atPath: home.appendingPathComponent("cache").path)?.allObjects as? [String] ?? []
+        let files =
+            FileManager.default.enumerator(atPath: home.appendingPathComponent("cache").path)?.allObjects as? [String]
+            ?? []
         XCTAssertFalse(files.filter { $0.hasSuffix(".json") }.isEmpty, "the cache was written")
         for f in files {
-            let text = (try? String(contentsOfFile: home.appendingPathComponent("cache/\(f)").path, encoding: .utf8)) ?? ""
+            let text =
+                (try? String(contentsOfFile: home.appendingPathComponent("cache/\(f)").path, encoding: .utf8)) ?? ""
             XCTAssertFalse(text.contains(secret), "\(f) holds the API key")
         }
     }
@@ -252,10 +283,13 @@ final class TmuxEndToEndTests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: TmuxSession.binary)
         p.arguments = ["reload", "clock"]
         p.environment = ["HOME": t.home.path, "XDG_RUNTIME_DIR": t.home.path]
-        let out = Pipe(); p.standardOutput = out
-        try p.run(); p.waitUntilExit()
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)
-        XCTAssertTrue(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("reload clock"))
+        XCTAssertTrue(
+            String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("reload clock"))
         t.waitFor("the status note") { $0.contains("reloading clock") }
         t.keys("q")
         t.waitFor("exit") { $0.contains("EXITED 0") }

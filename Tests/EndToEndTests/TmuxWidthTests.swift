@@ -3,7 +3,7 @@ import Foundation
 import DashCore
 import DashTestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Borders never break in a real terminal (issue 14, point 2; decision 22): the width corpus
@@ -38,8 +38,12 @@ final class TmuxWidthTests: XCTestCase {
         sleep 30
         """.write(to: script, atomically: true, encoding: .utf8)
         let socket = "swiftdash-widths-\(UUID().uuidString.prefix(8))"
-        TmuxSession.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-s", "w", "-x", "200", "-y", "5",
-                                  "env LANG=C.UTF-8 bash '\(script.path)'"], capture: false)
+        TmuxSession.tmux(
+            socket,
+            [
+                "-f", "/dev/null", "new-session", "-d", "-s", "w", "-x", "200", "-y", "5",
+                "env LANG=C.UTF-8 bash '\(script.path)'",
+            ], capture: false)
         defer { TmuxSession.tmux(socket, ["kill-server"]) }
         let end = Date().addingTimeInterval(60)
         var text = ""
@@ -88,7 +92,8 @@ final class TmuxWidthTests: XCTestCase {
             let items = titles.enumerated().map { i, title in
                 "<item><title>\(escapeXML(title))</title><link>https://example.com/\(n)/\(i)</link></item>"
             }.joined()
-            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\">"
+            let xml =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\">"
                 + "<channel><title>Corpus \(n)</title>"
                 + "<link>https://example.com/</link>\(items)</channel></rss>"
             server.route("/feed/\(n)", LocalHTTPServer.Response(status: 200, contentType: "application/rss+xml", xml))
@@ -103,14 +108,20 @@ final class TmuxWidthTests: XCTestCase {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         var yaml = "tiles:\n"
         for n in 0..<feeds {
-            yaml += "  - family: large\n    widget: news\n"
+            yaml +=
+                "  - family: large\n    widget: news\n"
                 + "    config: { feed: \"http://127.0.0.1:\(port)/feed/\(n)\" }\n"
         }
         try yaml.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         return home
     }
 
-    struct TileBox { var x: Int; var y: Int; var maxX: Int; var maxY: Int }
+    struct TileBox {
+        var x: Int
+        var y: Int
+        var maxX: Int
+        var maxY: Int
+    }
 
     /// The screen as tmux holds it: each captured line replayed on the simulated tmux (checked
     /// against tmux itself above) to learn the column of every glyph.
@@ -162,7 +173,10 @@ final class TmuxWidthTests: XCTestCase {
     /// with an ellipsis; nothing padded, lost or overwritten in between.
     func showsWhole(_ row: String, of title: String) -> Bool {
         var r = row
-        if r.hasSuffix("…") { r.removeLast(); r = r.trimmingCharacters(in: .whitespaces) }
+        if r.hasSuffix("…") {
+            r.removeLast()
+            r = r.trimmingCharacters(in: .whitespaces)
+        }
         guard r.count >= min(title.count, 12) else { return false }
         return title.hasPrefix(r)
     }
@@ -226,21 +240,25 @@ final class TmuxWidthTests: XCTestCase {
             let boxes = tiles(rows)
             XCTAssertFalse(boxes.isEmpty, screen)
             let broken = brokenRows(rows, boxes)
-            XCTAssertTrue(broken.isEmpty, "\(broken.count) rows break their tile's border:\n"
-                          + broken.prefix(8).joined(separator: "\n"))
+            XCTAssertTrue(
+                broken.isEmpty,
+                "\(broken.count) rows break their tile's border:\n"
+                    + broken.prefix(8).joined(separator: "\n"))
             for b in boxes {
                 // The feed's title names the tile's part of the corpus.
                 let header = inside(rows[b.y + 1], b)
                 guard let r = header.range(of: "Corpus "),
-                      let n = Int(header[r.upperBound...].prefix { $0.isNumber }) else { continue }
+                    let n = Int(header[r.upperBound...].prefix { $0.isNumber })
+                else { continue }
                 seen.insert(n)
                 checkedTiles += 1
                 guard checkText else { continue }
                 let shown = (b.y + 1..<b.maxY).map { withoutFormatCharacters(inside(rows[$0], b)) }
                 for title in corpus[(n * Self.perFeed)..<min(corpus.count, (n + 1) * Self.perFeed)] {
                     let whole = withoutFormatCharacters(terminalForm(title))
-                    XCTAssertTrue(shown.contains { showsWhole($0, of: whole) },
-                                  "tile \(n) does not show \(title) whole:\n" + shown.joined(separator: "\n"))
+                    XCTAssertTrue(
+                        shown.contains { showsWhole($0, of: whole) },
+                        "tile \(n) does not show \(title) whole:\n" + shown.joined(separator: "\n"))
                     checkedHeadlines += 1
                 }
             }
@@ -274,11 +292,13 @@ final class TmuxWidthTests: XCTestCase {
         defer { server.stop() }
         let home = try home(feeds: 1, port: server.port)
         defer { try? FileManager.default.removeItem(at: home) }
-        let t = try TmuxSession(width: 80, height: 24, env: [
-            "SWIFTDASH_WIDTH_PROBE_MS": "0",
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-        ])
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "SWIFTDASH_WIDTH_PROBE_MS": "0",
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            ])
         defer { t.close() }
         // tmux draws ❤️ one column wide: with its answers there is no padding after it.
         let s = t.waitFor("the tmux model") { $0.contains("I \u{2764}\u{FE0F} NY returns") }

@@ -3,7 +3,9 @@ import Foundation
 import DashTestSupport
 
 /// Runs the built `swiftdash` binary as a user would.
-func runSwiftdash(_ args: [String], env extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+func runSwiftdash(_ args: [String], env extra: [String: String] = [:]) throws -> (
+    status: Int32, out: String, err: String
+) {
     guard let exe = builtProduct("swiftdash") else { throw CocoaError(.fileNoSuchFile) }
     let p = Process()
     p.executableURL = exe
@@ -14,7 +16,8 @@ func runSwiftdash(_ args: [String], env extra: [String: String] = [:]) throws ->
     env.merge(extra) { $1 }
     p.environment = env
     let out = Pipe(), err = Pipe()
-    p.standardOutput = out; p.standardError = err
+    p.standardOutput = out
+    p.standardError = err
     try p.run()
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
@@ -66,7 +69,8 @@ final class CLITests: XCTestCase {
         let r = try runSwiftdash(["preview", "clock", "--at", "2026-11-23T09:30:00Z", "--set", "timeZone=Asia/Tokyo"])
         XCTAssertEqual(r.status, 0, r.err)
         let first = r.out.split(separator: "\n").first { $0.contains("╭") } ?? ""
-        XCTAssertTrue(first.contains("╭─ Small") && first.contains("╭─ Medium") && first.contains("╭─ Large"), String(first))
+        XCTAssertTrue(
+            first.contains("╭─ Small") && first.contains("╭─ Medium") && first.contains("╭─ Large"), String(first))
         XCTAssertTrue(r.out.contains("18:30"), "the zone setting is applied")
         XCTAssertTrue(r.out.contains("Asia/Tokyo"))
         XCTAssertTrue(r.out.contains("Small 19x7"))
@@ -92,9 +96,11 @@ final class CLITests: XCTestCase {
 
     func testRenderRejectsBadSizeAndTime() throws {
         let a = try runSwiftdash(["render", "--size", "big"])
-        XCTAssertEqual(a.status, 2); XCTAssertTrue(a.err.contains("is not COLSxROWS"))
+        XCTAssertEqual(a.status, 2)
+        XCTAssertTrue(a.err.contains("is not COLSxROWS"))
         let b = try runSwiftdash(["render", "--at", "noon"])
-        XCTAssertEqual(b.status, 2); XCTAssertTrue(b.err.contains("is not an ISO 8601 time"))
+        XCTAssertEqual(b.status, 2)
+        XCTAssertTrue(b.err.contains("is not an ISO 8601 time"))
     }
 
     func testBrokenHomeYamlNamesTheLineAndIsKept() throws {
@@ -116,11 +122,15 @@ final class CLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         let dir = home.appendingPathComponent("swiftdash")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try "tiles:\n  - family: small\n    widget: clock\n".write(to: dir.appendingPathComponent("home.yaml"),
-                                                                   atomically: true, encoding: .utf8)
-        let r = try runSwiftdash(["timeline", "--at", "2026-11-23T09:30:00Z"],
-                                 env: ["XDG_CONFIG_HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-                                       "TZ": "Asia/Tokyo"])
+        try "tiles:\n  - family: small\n    widget: clock\n".write(
+            to: dir.appendingPathComponent("home.yaml"),
+            atomically: true, encoding: .utf8)
+        let r = try runSwiftdash(
+            ["timeline", "--at", "2026-11-23T09:30:00Z"],
+            env: [
+                "XDG_CONFIG_HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+                "TZ": "Asia/Tokyo",
+            ])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertTrue(r.out.contains("18:30 Asia/Tokyo"), r.out)
     }
@@ -149,10 +159,12 @@ final class CLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         let dir = home.appendingPathComponent("swiftdash")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for yaml in ["tiles:\n  - family: small\n    widget: \"clo\(csi)ck\"\n",
-                     "tiles:\n  - family: small\n    widget: clock\n    config: { timeZone: \"Mars/\(osc52)\" }\n",
-                     "tiles:\n  - family: small\n    widget: clock\n    config: { nope\(c1): 1 }\n",
-                     "tiles: [\(title)\n  - : :\n"] {
+        for yaml in [
+            "tiles:\n  - family: small\n    widget: \"clo\(csi)ck\"\n",
+            "tiles:\n  - family: small\n    widget: clock\n    config: { timeZone: \"Mars/\(osc52)\" }\n",
+            "tiles:\n  - family: small\n    widget: clock\n    config: { nope\(c1): 1 }\n",
+            "tiles: [\(title)\n  - : :\n",
+        ] {
             try yaml.write(to: dir.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
             let r = try runSwiftdash(["render"], env: ["XDG_CONFIG_HOME": home.path])
             XCTAssertNotEqual(r.status, 0)

@@ -51,15 +51,17 @@ final class ConfigCommandTests: XCTestCase {
         XCTAssertEqual(a.status, 0, a.err)
         XCTAssertEqual(a.out, "added w3 clock in t3 (medium)\n")
         let afterAdd = try contents()
-        XCTAssertEqual(afterAdd, commented + """
+        XCTAssertEqual(
+            afterAdd,
+            commented + """
 
-              - family: medium
-                widget: clock
-                config:
-                  timeZone: Asia/Tokyo
-                  label: Tokyo
+                  - family: medium
+                    widget: clock
+                    config:
+                      timeZone: Asia/Tokyo
+                      label: Tokyo
 
-            """)
+                """)
         let s = try run("config", "set", "w1", "label=Office")
         XCTAssertEqual(s.status, 0, s.err)
         XCTAssertEqual(s.out, "w1 clock: label = Office\n")
@@ -71,7 +73,9 @@ final class ConfigCommandTests: XCTestCase {
         let r = try run("remove", "t2")
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(r.out, "removed t2 (news, medium)\n")
-        XCTAssertEqual(try contents(), """
+        XCTAssertEqual(
+            try contents(),
+            """
             # my tiles
             tiles:
               # the time
@@ -89,7 +93,8 @@ final class ConfigCommandTests: XCTestCase {
             """)
         let c = try run("config", "check")
         XCTAssertEqual(c.status, 0)
-        XCTAssertEqual(c.out, "\(file.path): ok — 2 tiles, 2 widgets: w1 clock in t1 (small); w2 clock in t2 (medium)\n")
+        XCTAssertEqual(
+            c.out, "\(file.path): ok — 2 tiles, 2 widgets: w1 clock in t1 (small); w2 clock in t2 (medium)\n")
     }
 
     func testFirstAddWritesTheDefaultHomeWithAHeader() throws {
@@ -104,15 +109,30 @@ final class ConfigCommandTests: XCTestCase {
     func testUsageErrorsExitTwoAreCleanAndChangeNothing() throws {
         try put(commented)
         let cases: [([String], String)] = [
-            (["add", "clo\u{1B}[2Jck"], "unknown widget 'clock'; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits"),
+            (
+                ["add", "clo\u{1B}[2Jck"],
+                "unknown widget 'clock'; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits"
+            ),
             (["add", "clock", "--family", "huge"], "unknown family 'huge'; use small, medium, large or extraLarge"),
-            (["add", "clock", "--family", "extraLarge"], "clock has no extraLarge size; it supports small, medium, large"),
-            (["add", "clock", "--set", "colour=red"], "clock: colour: no such parameter; this widget has: timeZone, label"),
+            (
+                ["add", "clock", "--family", "extraLarge"],
+                "clock has no extraLarge size; it supports small, medium, large"
+            ),
+            (
+                ["add", "clock", "--set", "colour=red"],
+                "clock: colour: no such parameter; this widget has: timeZone, label"
+            ),
             (["add", "clock", "--set", "novalue"], "'novalue' is not key=value; parameters of clock: timeZone, label"),
             (["config", "set", "w1", "timeZone=Not a zone"], "clock: timeZone: 'Not a zone' is not text matching"),
-            (["config", "set", "w1", "timeZone=Paris\u{1B}]0;x\u{07}"], "timeZone: control characters are not allowed in a value"),
+            (
+                ["config", "set", "w1", "timeZone=Paris\u{1B}]0;x\u{07}"],
+                "timeZone: control characters are not allowed in a value"
+            ),
             (["config", "set", "w1", "label=\u{1B}[31mred"], "label: control characters are not allowed in a value"),
-            (["config", "set", "w9", "label=x"], "no widget 'w9'; the widgets are: w1 clock in t1 (small); w2 news in t2 (medium)"),
+            (
+                ["config", "set", "w9", "label=x"],
+                "no widget 'w9'; the widgets are: w1 clock in t1 (small); w2 news in t2 (medium)"
+            ),
             (["remove", "t9"], "no tile or widget 't9'; the home screen has: w1 clock in t1 (small)"),
             (["config", "set", "w1"], "give at least one key=value"),
         ]
@@ -142,7 +162,9 @@ final class ConfigCommandTests: XCTestCase {
         try put(broken)
         let c = try run("config", "check")
         XCTAssertEqual(c.status, 1)
-        XCTAssertEqual(c.out, """
+        XCTAssertEqual(
+            c.out,
+            """
             \(file.path):3: unknown widget `clok`; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits
             \(file.path):7: news: count: 99 is out of range; allowed: a whole number from 0 to 20
             \(file.path):8: news: feed: 'ftp://nope' is not text matching https?://.+
@@ -175,7 +197,10 @@ final class ConfigCommandTests: XCTestCase {
             procs.append(p)
         }
         for p in procs { try p.run() }
-        for p in procs { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
+        for p in procs {
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0)
+        }
         let text = try contents()
         XCTAssertTrue(text.hasPrefix(commented), "the file's own lines are untouched")
         for i in 0..<10 { XCTAssertTrue(text.contains("label: p\(i)\n"), "p\(i) is there") }
@@ -218,7 +243,9 @@ final class ConfigCommandTests: XCTestCase {
             let oldBak = try? String(contentsOf: bak, encoding: .utf8)
             let new = old.replacingOccurrences(of: "label: \(label)\n", with: "label: v\(i)\n")
             XCTAssertNotEqual(old, new)
-            let delay = i % 4 == 0 ? Double.random(in: 0...typical, using: &generator)
+            let delay =
+                i % 4 == 0
+                ? Double.random(in: 0...typical, using: &generator)
                 : max(0, writeMoment + Double.random(in: -0.05...0.05, using: &generator) * typical)
             let p = try start("v\(i)")
             usleep(useconds_t(delay * 1_000_000))
@@ -226,9 +253,12 @@ final class ConfigCommandTests: XCTestCase {
             p.waitUntilExit()
             let now = try contents()
             let nowBak = try? String(contentsOf: bak, encoding: .utf8)
-            XCTAssertTrue(now == old || now == new, "kill \(i): the file is neither the old nor the new version:\n\(now)")
-            XCTAssertTrue(nowBak == oldBak || nowBak == old, "kill \(i): the backup is neither its old version nor the old file")
-            let tmpLeft = FileManager.default.fileExists(atPath: dir.appendingPathComponent(".home.yaml.tmp-\(p.processIdentifier)").path)
+            XCTAssertTrue(
+                now == old || now == new, "kill \(i): the file is neither the old nor the new version:\n\(now)")
+            XCTAssertTrue(
+                nowBak == oldBak || nowBak == old, "kill \(i): the backup is neither its old version nor the old file")
+            let tmpLeft = FileManager.default.fileExists(
+                atPath: dir.appendingPathComponent(".home.yaml.tmp-\(p.processIdentifier)").path)
             if now == new {
                 outcomes.new += 1
                 label = "v\(i)"
@@ -240,9 +270,10 @@ final class ConfigCommandTests: XCTestCase {
                 if i % 4 != 0 { writeMoment += 0.01 * typical }
             }
         }
-        print("kill -9 outcomes over 240 runs (typical run \(Int(typical * 1000)) ms): \(outcomes.old) old "
-              + "(\(outcomes.midWrite) killed with the temporary file written, \(outcomes.afterBackup) after the backup), "
-              + "\(outcomes.new) new")
+        print(
+            "kill -9 outcomes over 240 runs (typical run \(Int(typical * 1000)) ms): \(outcomes.old) old "
+                + "(\(outcomes.midWrite) killed with the temporary file written, \(outcomes.afterBackup) after the backup), "
+                + "\(outcomes.new) new")
         XCTAssertGreaterThan(outcomes.old, 0, "some writers were killed before they finished")
         XCTAssertGreaterThan(outcomes.new, 0, "some finished")
         XCTAssertGreaterThan(outcomes.midWrite + outcomes.afterBackup, 0, "some were killed in the middle of writing")

@@ -11,8 +11,10 @@ final class InteractiveWidgetsCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         try "tiles:\n  - family: medium\n    widget: water\n"
             .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let env = ["XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                   "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "TZ": "Europe/Berlin"]
+        let env = [
+            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path, "TZ": "Europe/Berlin",
+        ]
         // 23:30 in Berlin: quiet until 08:00, and nothing is asked of the provider before then.
         let night = try runSwiftdash(["timeline", "water", "--at", "2026-11-23T22:30:00Z"], env: env)
         XCTAssertEqual(night.status, 0, night.err)
