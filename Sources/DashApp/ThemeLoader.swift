@@ -130,5 +130,15 @@ public struct AppPaths: Sendable {
 
     public var homeFile: URL { config.appendingPathComponent("home.yaml") }
     public var logFile: URL { cache.appendingPathComponent("swiftdash.log") }
-    public var socket: URL { runtime.appendingPathComponent("control.sock") }
+    /// One control socket per configuration folder: two swiftdash processes of one user with
+    /// different configurations (another `HOME` or `XDG_CONFIG_HOME`) never answer each
+    /// other's `swiftdash reload`.
+    public var socket: URL {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in config.standardizedFileURL.path.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return runtime.appendingPathComponent("control-\(String(h & 0xffff_ffff, radix: 16)).sock")
+    }
 }

@@ -257,16 +257,6 @@ struct Home: ParsableCommand {
         }
         let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
         services.writeHome = { homeFile.write($0, over: $1) }
-        let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
-        runtime.afterDraw = { [weak runtime] in
-            guard let runtime, runtime.stats.frames == 1 else { return }
-            let ms = (ContinuousClock.now - startedAt) / .milliseconds(1)
-            logger.info("first frame after \(String(format: "%.1f", ms)) ms from main()")
-        }
-        if processEnvironment["SWIFTDASH_TEST_CRASH"] == "after-first-frame" {
-            // For the end-to-end test that a crash still restores the terminal.
-            runtime.afterDraw = { fatalError("crash requested by SWIFTDASH_TEST_CRASH") }
-        }
         let kinds = Set(bundle.kinds)
         let server: ControlSocket.Server?
         do {
@@ -282,7 +272,20 @@ struct Home: ParsableCommand {
             }
         } catch {
             logger.warning("control socket: \(error)")
+            // Say it on screen too: `swiftdash reload` will not reach this instance.
+            state.note = StatusNote("swiftdash reload cannot reach this instance: \(error)", at: state.now)
+            state.note?.expires = state.now.addingTimeInterval(15)
             server = nil
+        }
+        let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
+        runtime.afterDraw = { [weak runtime] in
+            guard let runtime, runtime.stats.frames == 1 else { return }
+            let ms = (ContinuousClock.now - startedAt) / .milliseconds(1)
+            logger.info("first frame after \(String(format: "%.1f", ms)) ms from main()")
+        }
+        if processEnvironment["SWIFTDASH_TEST_CRASH"] == "after-first-frame" {
+            // For the end-to-end test that a crash still restores the terminal.
+            runtime.afterDraw = { fatalError("crash requested by SWIFTDASH_TEST_CRASH") }
         }
         // Outside edits of home.yaml come in as messages (inotify; nothing wakes while it is quiet).
         var watcher: HomeFileWatcher?

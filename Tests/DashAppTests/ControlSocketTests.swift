@@ -43,3 +43,24 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(try ControlSocket.send("ping", to: path), "pong")
     }
 }
+
+final class BrowserAndPathsTests: XCTestCase {
+    /// The review found `o` saying "opened in /nonexistent/browser".
+    func testAMissingBrowserIsSaidNotPretendedOpened() {
+        let missing = Browser.open("https://example.org", environment: ["BROWSER": "/nonexistent/browser", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(missing, "cannot run /nonexistent/browser: set $BROWSER to a browser that exists")
+        let none = Browser.open("https://example.org", environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(none, "cannot open links: no xdg-open here; set $BROWSER to your browser")
+        XCTAssertEqual(Browser.open("https://example.org", environment: ["BROWSER": "true", "PATH": "/usr/bin:/bin"]),
+                       "opened in true")
+    }
+
+    /// Two swiftdash processes with different configurations never share a control socket.
+    func testEachConfigurationHasItsOwnControlSocket() {
+        let a = AppPaths(environment: ["HOME": "/home/a", "XDG_RUNTIME_DIR": "/run/user/1"])
+        let b = AppPaths(environment: ["HOME": "/home/b", "XDG_RUNTIME_DIR": "/run/user/1"])
+        let a2 = AppPaths(environment: ["HOME": "/home/x", "XDG_CONFIG_HOME": "/home/a/.config", "XDG_RUNTIME_DIR": "/run/user/1"])
+        XCTAssertNotEqual(a.socket, b.socket)
+        XCTAssertEqual(a.socket, a2.socket, "the same configuration: the same instance")
+    }
+}

@@ -64,7 +64,7 @@ final class SmartStacksEndToEndTests: XCTestCase {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: TmuxSession.binary)
         p.arguments = ["reload", "crypto"]
-        p.environment = ["HOME": t.home.path, "XDG_RUNTIME_DIR": t.home.path]
+        p.environment = t.environment
         try p.run()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)

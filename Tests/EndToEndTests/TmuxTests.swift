@@ -38,6 +38,9 @@ final class TmuxSession {
         return capture ? ((try? String(contentsOf: out, encoding: .utf8)) ?? "") : ""
     }
 
+    /// The environment swiftdash runs with (a CLI call that should reach it uses the same).
+    private(set) var environment: [String: String] = [:]
+
     init(width: Int, height: Int, args: [String] = [], env: [String: String] = [:]) throws {
         name = "sd"
         socket = "swiftdash-e2e-\(UUID().uuidString.prefix(8))"
@@ -49,6 +52,7 @@ final class TmuxSession {
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
         ]
         vars.merge(env) { $1 }
+        environment = vars
         let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
         let command = (["env"] + envArgs + [Self.binary] + args).map { "'\($0)'" }.joined(separator: " ")
         // After swiftdash exits, print its status and keep the pane so the test can read it.
@@ -282,7 +286,8 @@ final class TmuxEndToEndTests: XCTestCase {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: TmuxSession.binary)
         p.arguments = ["reload", "clock"]
-        p.environment = ["HOME": t.home.path, "XDG_RUNTIME_DIR": t.home.path]
+        // The same configuration reaches the same instance (one socket per configuration).
+        p.environment = t.environment
         let out = Pipe()
         p.standardOutput = out
         try p.run()
