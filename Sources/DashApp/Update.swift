@@ -100,7 +100,16 @@ public enum App {
     static func pump(_ s: inout AppState) -> [Effect] {
         var fx: [Effect] = []
         let requests = s.scheduler.process(now: s.now)
-        if !s.scheduler.takeChanged().isEmpty { fx.append(.redraw(full: false)) }
+        let switched = s.scheduler.takeChanged()
+        if !switched.isEmpty { fx.append(.redraw(full: false)) }
+        // An entry that asks for the bell (a recipe step beginning) rings it when it comes on
+        // time — not when a restart or a reload shows one that began a while ago.
+        for id in switched {
+            if let e = s.entry(ofInstance: id), e.base.ringsBell, s.now.timeIntervalSince(e.date) < 5 {
+                fx.append(.bell)
+                break
+            }
+        }
         for w in s.scheduler.takeWarnings() { fx.append(.log(w)) }
         let changed = s.scheduler.takeCacheChanges()
         if !changed.isEmpty {

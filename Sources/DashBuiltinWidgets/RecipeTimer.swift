@@ -44,6 +44,7 @@ public struct RecipeEntry: TimelineEntry, Hashable {
     public var remaining: TimeInterval?
     /// Ring the bell when this entry comes (a step change, with `bell` configured).
     public var bell: Bool
+    public var ringsBell: Bool { bell }
 
     public var relevance: Relevance? {
         switch phase {

@@ -39,9 +39,12 @@ public protocol TimelineEntry: Codable, Sendable {
     /// newest commit's hash), without what changes on every load (a price). Attention marks a tile
     /// whose content differs from what it showed when the user last focused it. Nil: never "new".
     var contentID: String? { get }
+    /// Ring the terminal bell when this entry comes on screen (a timer's step change).
+    var ringsBell: Bool { get }
 }
 
 extension TimelineEntry {
+    public var ringsBell: Bool { false }
     public var relevance: Relevance? { nil }
     public var summary: String { "" }
     public var contentID: String? { nil }

@@ -133,6 +133,19 @@ final class InteractiveWidgetDayTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("Recipe done"), h.screen)
     }
 
+    func testTheRecipeBellRingsOnceAtEachStepChangeWhenAskedFor() async throws {
+        let t0 = iso("2026-11-23T18:00:00Z")
+        let h = await harness("recipe", at: t0, config: ["bell": .bool(true)])
+        h.press(.tab, .enter)
+        await h.runActions()
+        await h.runLoads()
+        XCTAssertEqual(h.bells, 0, "starting rings nothing")
+        _ = await run(h, until: t0.addingTimeInterval(15 * 60 + 30))
+        XCTAssertEqual(h.bells, 1, "the cook step begins: one ring")
+        _ = await run(h, until: t0.addingTimeInterval(45 * 60 + 30))
+        XCTAssertEqual(h.bells, 2, "the rest step begins")
+    }
+
     func testRecipeTimerPausedSurvivesARestartFromTheCache() async throws {
         let t0 = iso("2026-11-23T18:00:00Z")
         let h = await harness("recipe", at: t0)
