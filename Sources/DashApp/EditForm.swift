@@ -893,6 +893,16 @@ extension Editing {
             s.say("removed \(name) from the stack: u undoes")
             if s.tile(tile.id)?.items.count == 1 { closeForm(&s) }
             return fx
+        case .toggle:
+            // Smart Rotate on or off for this stack (issue 11): written to home.yaml like any edit.
+            var home = s.home
+            guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
+            home.tiles[ti].rotation.smartRotate.toggle()
+            let on = home.tiles[ti].rotation.smartRotate
+            s.editing.form = form
+            let fx = changeHome(&s, to: home, what: "turn Smart Rotate \(on ? "on" : "off")", focus: tile.id)
+            s.say("Smart Rotate \(on ? "on: the most relevant widget comes forward" : "off: < > rotate by hand")")
+            return fx
         case .add:
             s.say("to add to a stack, drop a tile on it in arrange mode (m)")
         case .cancel, .save:

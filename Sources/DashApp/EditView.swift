@@ -271,10 +271,13 @@ enum EditView {
         }
         return FormModel(
             title: "Edit Widget · a stack of \(tile.items.count)",
-            footer: "Enter edit · K J move · x remove · Esc close",
+            footer: "Enter edit · K J move · x remove · Space Smart Rotate · Esc close",
             heading: "Choose the widget to edit:", rows: rows, selectedRow: selected, buttons: [],
             selectedButton: nil,
-            help: ["Enter edits the widget; K and J move it in the stack; x removes it (u undoes)."],
+            help: [
+                "Enter edits the widget; K and J move it in the stack; x removes it (u undoes).",
+                "Smart Rotate: \(tile.rotation.smartRotate ? "on" : "off") — Space turns it \(tile.rotation.smartRotate ? "off" : "on").",
+            ],
             preview: preview)
     }
 

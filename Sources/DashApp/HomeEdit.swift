@@ -14,6 +14,8 @@ import DashWidgets
 struct TileContent: Hashable {
     var family: WidgetFamily
     var items: [ItemContent]
+    /// A stack's `smartRotate` (the one Smart Stacks setting the Edit form changes).
+    var smartRotate: Bool
 }
 
 struct ItemContent: Hashable {
@@ -23,7 +25,9 @@ struct ItemContent: Hashable {
 
 extension TileInstance {
     var content: TileContent {
-        TileContent(family: family, items: items.map { ItemContent(kind: $0.kind, config: $0.config) })
+        TileContent(
+            family: family, items: items.map { ItemContent(kind: $0.kind, config: $0.config) },
+            smartRotate: rotation.smartRotate)
     }
 }
 
@@ -308,6 +312,17 @@ final class HomeEditor {
                     }
                 }
             }
+            if t.rotation.smartRotate != oldTile.rotation.smartRotate {
+                let v = t.rotation.smartRotate ? "true" : "false"
+                if map.entry("smartRotate") == nil {
+                    keys.append("smartRotate")
+                    makes["smartRotate"] = { [self.pad(map.column) + "smartRotate: " + v] }
+                } else {
+                    edits["smartRotate"] = { e in
+                        self.replacingScalar(e, with: v) ?? self.lead(e) + [self.pad(e.column) + "smartRotate: " + v]
+                    }
+                }
+            }
             if let stack = map.entry("stack") {
                 edits["stack"] = { _ in self.editStackEntry(stack, from: oldTile, to: t, keyColumn: map.column) }
             } else if t.items.count == 1, t.items[0].id == oldTile.items[0].id {
@@ -338,7 +353,8 @@ final class HomeEditor {
         let k = d + style.keyOffset
         let family = [pad(k) + "family: " + t.family.rawValue]
         let items = t.items.count == 1 ? itemEntries(t.items[0], keyColumn: k) : stackEntry(t.items, keyColumn: k)
-        return attachDash(style.familyFirst ? family + items : items + family, at: 0, dash: d, keyColumn: k)
+        let rotation = t.rotation.smartRotate ? [] : [pad(k) + "smartRotate: false"]
+        return attachDash(style.familyFirst ? family + items + rotation : items + family + rotation, at: 0, dash: d, keyColumn: k)
     }
 
     /// The `stack:` entry of a tile at key column `k`.

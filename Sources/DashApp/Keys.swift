@@ -220,6 +220,11 @@ public enum KeyTable {
                 (.char(" "), .edit(.toggle))
             ]),
         KeyBinding(
+            "Space", "a stack's widget list: turn Smart Rotate on / off", group: "Edit Widget", in: [.list],
+            [
+                (.char(" "), .edit(.toggle))
+            ]),
+        KeyBinding(
             "+ -", "number one up / down, date a day later / earlier", group: "Edit Widget", in: [.value],
             [
                 (.char("+"), .edit(.step(1))), (.char("="), .edit(.step(1))), (.char("-"), .edit(.step(-1))),

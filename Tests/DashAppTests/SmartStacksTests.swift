@@ -5,6 +5,7 @@ import DashWidgets
 import DashScheduler
 import DashRender
 import DashTestSupport
+import DashBuiltinWidgets
 @testable import DashApp
 
 /// A test widget whose entries say how relevant they are and what content they show.
@@ -272,5 +273,42 @@ final class SmartStacksTests: XCTestCase {
             clock: h.clock, inbox: Inbox(wake: {}))
         runtime.run([.bell])
         XCTAssertEqual((runtime.terminal as? HeadlessTerminal)?.bells, 1, "the runtime rings the terminal")
+    }
+}
+
+final class SmartRotateToggleTests: XCTestCase {
+    /// Issue 11: `smartRotate: false` in home.yaml *and a toggle in the stack's Edit form*.
+    func testTheStacksEditFormTurnsSmartRotateOffAndWritesIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sd-toggle-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("home.yaml")
+        let text = """
+            # my stacks
+            tiles:
+              - family: small
+                stack:   # two clocks
+                  - widget: clock
+                  - widget: clock
+                    config: { label: Paris, timeZone: Europe/Paris }
+
+            """
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let homeFile = HomeFile(url: file, bundle: BuiltinWidgets.bundle)
+        let (home, state) = try homeFile.load()
+        let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: Date(timeIntervalSince1970: 1_795_426_230))
+        h.useHomeFile(state)
+        h.homeWriter = { homeFile.write($0, over: $1) }
+        h.press(.char("e"))
+        XCTAssertTrue(h.screen.contains("Smart Rotate: on"), h.screen)
+        h.press(.char(" "))
+        XCTAssertEqual(h.state.home.tiles[0].rotation.smartRotate, false)
+        XCTAssertTrue(h.screen.contains("Smart Rotate: off"), h.screen)
+        let written = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(written.contains("smartRotate: false"), written)
+        XCTAssertTrue(written.hasPrefix("# my stacks\ntiles:\n"), "comments kept: \(written)")
+        XCTAssertTrue(written.contains("stack:   # two clocks"), written)
+        let again = try homeFile.load().home
+        XCTAssertEqual(again.tiles[0].rotation.smartRotate, false, "it reads back")
     }
 }
