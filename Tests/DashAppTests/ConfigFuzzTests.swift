@@ -3,6 +3,7 @@ import DashCore
 import DashWidgets
 import Foundation
 import XCTest
+import DashTestSupport
 
 @testable import DashApp
 
@@ -11,19 +12,7 @@ import XCTest
 /// configuration or a `file:line: message` error: never a crash, a hang, a file dump or
 /// a control character in the message.
 final class ConfigFuzzTests: XCTestCase {
-    /// SplitMix64: small, fast and the same on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
-    }
+    typealias Random = SeededRandom
 
     static let homeFixtures = [
         """

@@ -150,7 +150,7 @@ struct CalendarParserTests {
     }
 
     @Test func garbageNeverCrashes() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededRandom(seed: 5545)  // fixed: a failure can be replayed
         let base = Array((try? Data(contentsOf: icsFixture("outlook.ics"))) ?? Data())
         for round in 0..<60 {
             var bytes = base

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DashTestSupport
 import DashCore
 import DashRender
 import DashWidgets
@@ -13,18 +14,7 @@ import DashWidgets
 // the cooperative pool while timing-sensitive tests of other suites wait for one.
 @Suite("parser fuzzing", .serialized)
 struct ParserFuzzTests {
-    /// SplitMix64: small, fast, and the same sequence on every machine.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
-    }
+    typealias Random = SeededRandom
 
     /// Byte strings that parsers treat specially, spliced into inputs.
     static let tokens: [[UInt8]] =
