@@ -200,7 +200,7 @@ struct CalendarParserTests {
         }
         #expect(r.occurrences.count == CalendarParser.maxOccurrences)
         #expect(r.problems.contains { $0.message.contains("only the first 2000") })
-        #expect(took < .seconds(5))
+        #expect(took < .seconds(60), "bounded: it stops at the cap (\(took))")
     }
 }
 

