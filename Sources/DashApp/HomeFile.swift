@@ -261,6 +261,9 @@ public struct HomeFile: Sendable {
                     unlink(bakTmp.path)
                     throw fail("keeping the backup")
                 }
+                // When the backup already is this very file (a writer killed after making it),
+                // rename(2) does nothing and leaves the second name: remove it.
+                unlink(bakTmp.path)
             } else if let old = try? Data(contentsOf: file) {
                 try old.write(to: bak, options: .atomic)
             }
