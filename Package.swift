@@ -71,7 +71,8 @@ let package = Package(
             dependencies: [
                 "DashApp", "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashTestSupport",
                 "DashBuiltinWidgets",
-            ]
+            ],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "DashBuiltinWidgetsTests",

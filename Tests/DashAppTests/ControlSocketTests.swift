@@ -1,5 +1,7 @@
 import XCTest
 import Foundation
+import DashTestSupport
+import DashBuiltinWidgets
 @testable import DashApp
 
 final class ControlSocketTests: XCTestCase {
@@ -62,5 +64,32 @@ final class BrowserAndPathsTests: XCTestCase {
         let a2 = AppPaths(environment: ["HOME": "/home/x", "XDG_CONFIG_HOME": "/home/a/.config", "XDG_RUNTIME_DIR": "/run/user/1"])
         XCTAssertNotEqual(a.socket, b.socket)
         XCTAssertEqual(a.socket, a2.socket, "the same configuration: the same instance")
+    }
+}
+
+/// The control-socket protocol fuzzed in `swift test` (fixed seed): whatever a client sends,
+/// one clean line comes back and nothing crashes.
+final class ControlProtocolFuzzTests: XCTestCase {
+    func testRandomLinesGetOneCleanLineBack() {
+        var rng = SeededRandom(seed: 0xC0_4701)
+        let words = ["ping", "reload", "push", "clock", "note", "w1", "{", "}", "\"entries\":", "[", "]",
+                     "\u{1B}]52;c;aGk=\u{07}", "\u{9B}2J", "\u{202E}", "\0", "\n", "\r", " ", "💥", "é", "-1", "1e999"]
+        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "w1", kind: "note")])])
+        var cases = 0
+        for _ in 0..<4_000 {
+            var line = ""
+            for _ in 0..<rng.below(12) { line += rng.pick(words) + (rng.below(3) == 0 ? "" : " ") }
+            if rng.below(4) == 0 { line = "push note " + line }
+            let answer = line.hasPrefix("push ")
+                ? ControlProtocol.handlePush(line, home: home, bundle: BuiltinWidgets.bundle).answer
+                : ControlProtocol.handle(line, kinds: ["clock", "note"]).answer
+            cases += 1
+            XCTAssertFalse(answer.contains("\n"), "one line: \(answer.debugDescription)")
+            XCTAssertFalse(answer.unicodeScalars.contains {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+            }, "clean: \(answer.debugDescription)")
+            XCTAssertLessThanOrEqual(answer.count, 1_000)
+        }
+        XCTAssertEqual(cases, 4_000)
     }
 }

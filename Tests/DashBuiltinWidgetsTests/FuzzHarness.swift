@@ -20,6 +20,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case coinmarketcap
     /// GitHub JSON (commits list and branch) through the commits widget's timeline.
     case commits
+    /// iCalendar bytes through `CalendarParser` and a year of recurrence expansion.
+    case ics
+    /// todo.txt bytes through `TodoFile` and `TodoTxt`: every byte comes back unchanged.
+    case todo
 }
 
 /// Answers every request with the same canned body: the bytes under test.
@@ -61,7 +65,36 @@ enum FuzzHarness {
         case .commits:
             let widget = CommitsWidget.make(http: client(data))
             return await timeline(widget, WidgetConfig([:]), .large) + timeline(widget, WidgetConfig([:]), .small)
+        case .ics:
+            return calendar(data)
+        case .todo:
+            return todo(data)
         }
+    }
+
+    static func calendar(_ data: Data) -> [String] {
+        let doc = CalendarParser.parse(data, source: "fuzz.ics")
+        let r = doc.occurrences(from: now, to: now.addingTimeInterval(366 * 86_400), viewer: .utc)
+        var problems: [String] = []
+        if r.occurrences.count > CalendarParser.maxOccurrences { problems.append("\(r.occurrences.count) occurrences") }
+        for o in r.occurrences.prefix(50) {
+            problems += text(o.summary, "summary") + text(o.location, "location")
+                + text(o.description, "description", newlines: true)
+            // (An end before the start is kept: the reference, icalendar, keeps it too — a
+            // DTEND before DTSTART, or a spring-forward gap.)
+        }
+        return problems
+    }
+
+    static func todo(_ data: Data) -> [String] {
+        let file = TodoFile(data)
+        var problems: [String] = []
+        if file.data != data { problems.append("todo.txt did not come back byte for byte") }
+        for (i, line) in file.lines.prefix(200).enumerated() {
+            let item = TodoTxt.parse(line, index: i)
+            _ = item
+        }
+        return problems
     }
 
     /// `run` for callers that cannot await (libFuzzer's entry point).

@@ -77,6 +77,12 @@ struct ParserFuzzTests {
             names = ["coingecko_markets.json", "coingecko_markets_litecoin.json", "coingecko_coins_list.json"]
         case .coinmarketcap: names = ["cmc_listings.json", "cmc_error_401.json"]
         case .commits: names = ["github_commits.json", "github_branch.json", "github_404.json", "github_403_rate.json"]
+        case .ics:
+            names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("ics").path)
+                .filter { $0.hasSuffix(".ics") }.sorted().prefix(8).map { "ics/" + $0 }
+        case .todo:
+            names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("todo").path)
+                .filter { !$0.hasPrefix(".") }.sorted().map { "todo/" + $0 }
         }
         return try names.map { [UInt8](try Data(contentsOf: dir.appendingPathComponent($0))) }
     }
@@ -140,6 +146,16 @@ struct ParserFuzzTests {
     }
 
     /// Shapes no mutation reaches quickly: huge, deep and wide inputs.
+    @Test func calendarsSurviveMutatedFixtures() async throws {
+        let n = try await Self.fuzz(.ics, cases: 600, seed: 0x1C5)
+        print("fuzz ics: \(n) cases")
+    }
+
+    @Test func todoFilesComeBackByteForByteWhateverTheirBytes() async throws {
+        let n = try await Self.fuzz(.todo, cases: 3_000, seed: 0x70D0)
+        print("fuzz todo: \(n) cases")
+    }
+
     @Test func hugeDeepAndWideInputsAreBounded() async throws {
         let deepJSON = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
         let wideJSON = Data(

@@ -5,7 +5,7 @@
 #   Tests/fuzz/run.sh commits -max_total_time=300
 #   Tests/fuzz/run.sh feeds crash-1234abcd  # replay one input
 #
-# Targets: feeds newsapi coingecko coinmarketcap commits. Any further arguments go to
+# Targets: feeds newsapi coingecko coinmarketcap commits ics todo. Any further arguments go to
 # libFuzzer. Builds with `swiftc -sanitize=fuzzer,address` into .build/fuzz/ (under the
 # global build lock when one exists); the fixtures seed the corpus, new inputs go to
 # .build/fuzz/corpus/TARGET, findings to .build/fuzz/findings/TARGET.
@@ -14,8 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 target="${1:-}"
 case "$target" in
-    feeds|newsapi|coingecko|coinmarketcap|commits) shift ;;
-    *) echo "usage: Tests/fuzz/run.sh feeds|newsapi|coingecko|coinmarketcap|commits [libFuzzer options] [inputs]" >&2
+    feeds|newsapi|coingecko|coinmarketcap|commits|ics|todo) shift ;;
+    *) echo "usage: Tests/fuzz/run.sh feeds|newsapi|coingecko|coinmarketcap|commits|ics|todo [libFuzzer options] [inputs]" >&2
        exit 2 ;;
 esac
 
@@ -59,6 +59,8 @@ case "$target" in
            coingecko) cp "$fixtures"/coingecko_*.json "${seeds[0]}/" ;;
            coinmarketcap) cp "$fixtures"/cmc_*.json "${seeds[0]}/" ;;
            commits) cp "$fixtures"/github_*.json "${seeds[0]}/" ;;
+           ics) cp "$fixtures"/ics/*.ics "${seeds[0]}/" ;;
+           todo) cp "$fixtures"/todo/* "${seeds[0]}/" ;;
        esac ;;
 esac
 
