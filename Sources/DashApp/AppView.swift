@@ -82,7 +82,19 @@ public enum AppView {
             let widget = inst.flatMap { s.bundle[$0.kind] }
             let rect = paneRect(s.screen)
             let title = widget?.displayName ?? link.kind ?? "Detail"
-            let view = s.detailView(size: detailContentSize(s.screen))
+            var view = s.detailView(size: detailContentSize(s.screen))
+            // A widget that failed before any data says why here too, not only in its tile.
+            if let inst, s.entry(ofInstance: inst.id) == nil, let error = s.scheduler.lastError(inst.id) {
+                let own = view
+                view = VStack(spacing: 1) {
+                    VStack {
+                        Text("Failed to load").font(.headline).foregroundStyle(.negative)
+                        Text(error)
+                        Text("r retries now; swiftdash also retries by itself").font(.caption)
+                    }
+                    if let own { own }
+                }
+            }
             let links = view?.links ?? []
             let hasWeb = links.contains { DeepLink($0)?.isExternal == true }
             let footer = "Tab links · Enter open" + (hasWeb ? " · o browser" : "") + " · Esc close"

@@ -354,7 +354,8 @@ final class HomeEditor {
         let family = [pad(k) + "family: " + t.family.rawValue]
         let items = t.items.count == 1 ? itemEntries(t.items[0], keyColumn: k) : stackEntry(t.items, keyColumn: k)
         let rotation = t.rotation.smartRotate ? [] : [pad(k) + "smartRotate: false"]
-        return attachDash(style.familyFirst ? family + items + rotation : items + family + rotation, at: 0, dash: d, keyColumn: k)
+        return attachDash(
+            style.familyFirst ? family + items + rotation : items + family + rotation, at: 0, dash: d, keyColumn: k)
     }
 
     /// The `stack:` entry of a tile at key column `k`.

@@ -6,7 +6,8 @@ public enum BuiltinWidgets {
         [
             ClockWidget.widget,
             CalendarWidget.widget.relevance("15 min before an event (0.75) and while it runs (1)"),
-            SystemWidget.widget.relevance("under pressure: CPU over 70 %, memory over 80 %, a disk over 90 %, heavy swap"),
+            SystemWidget.widget.relevance(
+                "under pressure: CPU over 70 %, memory over 80 %, a disk over 90 %, heavy swap"),
             WeatherWidget.widget.relevance("a storm within 3 hours (1), or rain likelier than 50 %"),
             CommandWidget.widget.relevance("when the command fails (0.8)"),
             NoteWidget.widget,

@@ -170,6 +170,12 @@ struct Render: AsyncParsableCommand {
 
     func run() async throws {
         let screen = try parseSize(size)
+        let least = GridMetrics.minimumScreen
+        guard screen.width >= least.width, screen.height >= least.height else {
+            throw usageFailure(
+                "--size \(size) is too small for one tile and the status bar; use at least \(least.width)x\(least.height)"
+            )
+        }
         let now = try parseInstant(at)
         let home = try loadHome(useDefault: defaultHome)
         let (th, other) = try loadTheme(theme ?? home.theme, from: home)

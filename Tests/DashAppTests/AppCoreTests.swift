@@ -65,6 +65,15 @@ final class AppCoreTests: XCTestCase {
         XCTAssertFalse(h.screen.contains("reloading all"))
     }
 
+    /// From the new-user review: the pane of a widget that failed said only "No data".
+    func testADetailPaneOfAFailedWidgetSaysWhy() {
+        let h = harness()
+        h.fail("w1", URLError(.notConnectedToInternet))
+        h.press(.enter)
+        XCTAssertTrue(h.screen.contains("Failed to load"), h.screen)
+        XCTAssertTrue(h.screen.contains("r retries now"), h.screen)
+    }
+
     func testAClickOnALinkIsAMessageFromTheRuntime() {
         let h = harness()
         h.send(.click(tile: "t2", url: "swiftdash://stories/1"))

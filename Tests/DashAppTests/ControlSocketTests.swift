@@ -49,19 +49,23 @@ final class ControlSocketTests: XCTestCase {
 final class BrowserAndPathsTests: XCTestCase {
     /// The review found `o` saying "opened in /nonexistent/browser".
     func testAMissingBrowserIsSaidNotPretendedOpened() {
-        let missing = Browser.open("https://example.org", environment: ["BROWSER": "/nonexistent/browser", "PATH": "/usr/bin:/bin"])
+        let missing = Browser.open(
+            "https://example.org", environment: ["BROWSER": "/nonexistent/browser", "PATH": "/usr/bin:/bin"])
         XCTAssertEqual(missing, "cannot run /nonexistent/browser: set $BROWSER to a browser that exists")
         let none = Browser.open("https://example.org", environment: ["PATH": "/nonexistent"])
         XCTAssertEqual(none, "cannot open links: no xdg-open here; set $BROWSER to your browser")
-        XCTAssertEqual(Browser.open("https://example.org", environment: ["BROWSER": "true", "PATH": "/usr/bin:/bin"]),
-                       "opened in true")
+        XCTAssertEqual(
+            Browser.open("https://example.org", environment: ["BROWSER": "true", "PATH": "/usr/bin:/bin"]),
+            "opened in true")
     }
 
     /// Two swiftdash processes with different configurations never share a control socket.
     func testEachConfigurationHasItsOwnControlSocket() {
         let a = AppPaths(environment: ["HOME": "/home/a", "XDG_RUNTIME_DIR": "/run/user/1"])
         let b = AppPaths(environment: ["HOME": "/home/b", "XDG_RUNTIME_DIR": "/run/user/1"])
-        let a2 = AppPaths(environment: ["HOME": "/home/x", "XDG_CONFIG_HOME": "/home/a/.config", "XDG_RUNTIME_DIR": "/run/user/1"])
+        let a2 = AppPaths(environment: [
+            "HOME": "/home/x", "XDG_CONFIG_HOME": "/home/a/.config", "XDG_RUNTIME_DIR": "/run/user/1",
+        ])
         XCTAssertNotEqual(a.socket, b.socket)
         XCTAssertEqual(a.socket, a2.socket, "the same configuration: the same instance")
     }
@@ -72,22 +76,28 @@ final class BrowserAndPathsTests: XCTestCase {
 final class ControlProtocolFuzzTests: XCTestCase {
     func testRandomLinesGetOneCleanLineBack() {
         var rng = SeededRandom(seed: 0xC0_4701)
-        let words = ["ping", "reload", "push", "clock", "note", "w1", "{", "}", "\"entries\":", "[", "]",
-                     "\u{1B}]52;c;aGk=\u{07}", "\u{9B}2J", "\u{202E}", "\0", "\n", "\r", " ", "💥", "é", "-1", "1e999"]
-        let home = HomeConfig(tiles: [TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "w1", kind: "note")])])
+        let words = [
+            "ping", "reload", "push", "clock", "note", "w1", "{", "}", "\"entries\":", "[", "]",
+            "\u{1B}]52;c;aGk=\u{07}", "\u{9B}2J", "\u{202E}", "\0", "\n", "\r", " ", "💥", "é", "-1", "1e999",
+        ]
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "w1", kind: "note")])
+        ])
         var cases = 0
         for _ in 0..<4_000 {
             var line = ""
             for _ in 0..<rng.below(12) { line += rng.pick(words) + (rng.below(3) == 0 ? "" : " ") }
             if rng.below(4) == 0 { line = "push note " + line }
-            let answer = line.hasPrefix("push ")
+            let answer =
+                line.hasPrefix("push ")
                 ? ControlProtocol.handlePush(line, home: home, bundle: BuiltinWidgets.bundle).answer
                 : ControlProtocol.handle(line, kinds: ["clock", "note"]).answer
             cases += 1
             XCTAssertFalse(answer.contains("\n"), "one line: \(answer.debugDescription)")
-            XCTAssertFalse(answer.unicodeScalars.contains {
-                $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
-            }, "clean: \(answer.debugDescription)")
+            XCTAssertFalse(
+                answer.unicodeScalars.contains {
+                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                }, "clean: \(answer.debugDescription)")
             XCTAssertLessThanOrEqual(answer.count, 1_000)
         }
         XCTAssertEqual(cases, 4_000)

@@ -279,7 +279,8 @@ final class SmartStacksTests: XCTestCase {
 final class SmartRotateToggleTests: XCTestCase {
     /// Issue 11: `smartRotate: false` in home.yaml *and a toggle in the stack's Edit form*.
     func testTheStacksEditFormTurnsSmartRotateOffAndWritesIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sd-toggle-\(UUID().uuidString.prefix(8))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sd-toggle-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("home.yaml")
@@ -296,7 +297,8 @@ final class SmartRotateToggleTests: XCTestCase {
         try text.write(to: file, atomically: true, encoding: .utf8)
         let homeFile = HomeFile(url: file, bundle: BuiltinWidgets.bundle)
         let (home, state) = try homeFile.load()
-        let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: Date(timeIntervalSince1970: 1_795_426_230))
+        let h = AppHarness(
+            widgets: BuiltinWidgets.bundle.widgets, home: home, now: Date(timeIntervalSince1970: 1_795_426_230))
         h.useHomeFile(state)
         h.homeWriter = { homeFile.write($0, over: $1) }
         h.press(.char("e"))

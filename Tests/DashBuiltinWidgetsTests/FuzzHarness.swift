@@ -78,7 +78,8 @@ enum FuzzHarness {
         var problems: [String] = []
         if r.occurrences.count > CalendarParser.maxOccurrences { problems.append("\(r.occurrences.count) occurrences") }
         for o in r.occurrences.prefix(50) {
-            problems += text(o.summary, "summary") + text(o.location, "location")
+            problems +=
+                text(o.summary, "summary") + text(o.location, "location")
                 + text(o.description, "description", newlines: true)
             // (An end before the start is kept: the reference, icalendar, keeps it too — a
             // DTEND before DTSTART, or a spring-forward gap.)
