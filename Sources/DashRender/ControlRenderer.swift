@@ -61,19 +61,7 @@ extension TileRenderer {
             buffer.restyle(Rect(x: rect.x + 4, y: rect.y, width: width - 4, height: 1)) { _ in title }
         }
         result.controlRegions.append(ControlRegion(rect: r, control: c))
-        if env.highlightedControl == c.identity {
-            let focus = env.theme[.focus]
-            buffer.restyle(r) { st in
-                var st = st
-                if focus == .default {
-                    st.attributes.insert(.reverse)
-                } else {
-                    st.background = focus
-                    st.foreground = env.background == .default ? .default : env.background
-                }
-                return st
-            }
-        }
+        if env.highlightedControl == c.identity { highlight(r, env) }
     }
 
     /// Content an action made stale: dimmed in the secondary colour until the tile reloads.

@@ -403,19 +403,7 @@ public struct TileRenderer {
             let r = Rect(x: rect.x, y: rect.y, width: axis == .vertical ? rect.width : s.width, height: s.height)
             draw(c, in: rect, env: env, axis: axis)
             result.tapRegions.append(TapRegion(rect: r, url: url))
-            if env.highlightedLink == url {
-                let focus = env.theme[.focus]
-                buffer.restyle(r) { st in
-                    var st = st
-                    if focus == .default {
-                        st.attributes.insert(.reverse)
-                    } else {
-                        st.background = focus
-                        st.foreground = env.background == .default ? .default : env.background
-                    }
-                    return st
-                }
-            }
+            if env.highlightedLink == url { highlight(r, env) }
         case .widgetURL(let url, let c):
             if result.widgetURL == nil { result.widgetURL = url }
             draw(c, in: rect, env: env, axis: axis)
@@ -462,6 +450,22 @@ public struct TileRenderer {
                     x += s.width + spacing
                 }
             }
+        }
+    }
+
+    /// Draws the Tab highlight (a link or a control) over `r`: the theme's focus colour, or
+    /// reverse video where there is none.
+    mutating func highlight(_ r: Rect, _ env: RenderEnvironment) {
+        let focus = env.theme[.focus]
+        buffer.restyle(r) { st in
+            var st = st
+            if focus == .default {
+                st.attributes.insert(.reverse)
+            } else {
+                st.background = focus
+                st.foreground = env.background == .default ? .default : env.background
+            }
+            return st
         }
     }
 
