@@ -254,19 +254,24 @@ enum CalendarViews {
         entry.problems.isEmpty ? "next \(entry.daysAhead) days" : "⚠ \(entry.problems.count)"
     }
 
+    /// The large and extraLarge header: the calendar's name (its agenda) and the window, or
+    /// how many problems the sources had (a link to them).
+    static func header(_ entry: CalendarEntry) -> TileView {
+        HStack {
+            Text(entry.label).font(.headline).foregroundStyle(.accent).link(CalendarWidget.agendaLink)
+            Spacer()
+            if entry.problems.isEmpty {
+                Text(problemsBadge(entry)).font(.caption)
+            } else {
+                Text(problemsBadge(entry)).font(.caption).foregroundStyle(.warning).link(CalendarWidget.problemsLink)
+            }
+        }
+    }
+
     static func large(_ entry: CalendarEntry, _ z: CalendarZone, height: Int) -> TileView {
         let lines = agenda(entry, z, maxLines: max(1, height - 1))
         return VStack {
-            HStack {
-                Text(entry.label).font(.headline).foregroundStyle(.accent).link(CalendarWidget.agendaLink)
-                Spacer()
-                if entry.problems.isEmpty {
-                    Text(problemsBadge(entry)).font(.caption)
-                } else {
-                    Text(problemsBadge(entry)).font(.caption).foregroundStyle(.warning).link(
-                        CalendarWidget.problemsLink)
-                }
-            }
+            header(entry)
             if lines.isEmpty { empty(entry) } else { lines }
         }
     }
@@ -277,16 +282,7 @@ enum CalendarViews {
         let today = CalendarFormat.dayNumber(entry.date, z)
         let rows = max(1, height - 3)
         return VStack {
-            HStack {
-                Text(entry.label).font(.headline).foregroundStyle(.accent).link(CalendarWidget.agendaLink)
-                Spacer()
-                if entry.problems.isEmpty {
-                    Text(problemsBadge(entry)).font(.caption)
-                } else {
-                    Text(problemsBadge(entry)).font(.caption).foregroundStyle(.warning).link(
-                        CalendarWidget.problemsLink)
-                }
-            }
+            header(entry)
             HStack(spacing: 0) {
                 for day in today..<(today + 7) {
                     weekColumn(entry, z, day: day, today: today, rows: rows).frame(width: 10)

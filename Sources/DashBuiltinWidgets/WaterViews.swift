@@ -34,6 +34,22 @@ enum WaterViews {
         }
     }
 
+    /// The medium and large top rows: glasses of the goal, then the status and when.
+    static func summary(_ e: WaterEntry, _ zone: TimeZone, font: Font) -> TileView {
+        let (status, color) = status(e, zone)
+        return VStack {
+            HStack(spacing: 1) {
+                Text("\(e.glasses) of \(e.goal) glasses").font(font)
+                Spacer()
+                Text(glasses(e, width: 12)).foregroundStyle(.accent)
+            }.invalidatable()
+            HStack(spacing: 1) {
+                Text(status).foregroundStyle(color)
+                when(e, zone)
+            }
+        }
+    }
+
     static func view(_ e: WaterEntry, _ context: TimelineContext) -> TileView {
         let zone = context.timeZone
         let (status, color) = status(e, zone)
@@ -51,30 +67,14 @@ enum WaterViews {
             }.widgetURL(link)
         case .medium:
             return VStack {
-                HStack(spacing: 1) {
-                    Text("\(e.glasses) of \(e.goal) glasses").font(.headline)
-                    Spacer()
-                    Text(glasses(e, width: 12)).foregroundStyle(.accent)
-                }.invalidatable()
-                HStack(spacing: 1) {
-                    Text(status).foregroundStyle(color)
-                    when(e, zone)
-                }
+                summary(e, zone, font: .headline)
                 Text(upcoming(e, zone, count: 4)).font(.caption).lineLimit(1).invalidatable()
                 Spacer()
                 drank
             }.widgetURL(link)
         case .large, .extraLarge:
             return VStack {
-                HStack(spacing: 1) {
-                    Text("\(e.glasses) of \(e.goal) glasses").font(.title)
-                    Spacer()
-                    Text(glasses(e, width: 12)).foregroundStyle(.accent)
-                }.invalidatable()
-                HStack(spacing: 1) {
-                    Text(status).foregroundStyle(color)
-                    when(e, zone)
-                }
+                summary(e, zone, font: .title)
                 Text(e.lastDrink.map { "last glass \(LocalDay.time($0, zone))" } ?? "no glass yet today").font(.caption)
                     .invalidatable()
                 Divider()
