@@ -8,12 +8,17 @@ public enum SecretFingerprint {
     /// FNV-1a 64: stable across runs (Swift's Hasher is seeded per process). Keys are long
     /// random strings, so the fingerprint does not give them away.
     public static func fingerprint(_ s: String) -> String {
+        "fingerprint:" + String(fnv1a(s), radix: 16)
+    }
+
+    /// FNV-1a, 64 bits, of the UTF-8 bytes.
+    static func fnv1a(_ s: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in s.utf8 {
             h ^= UInt64(b)
             h = h &* 0x0000_0100_0000_01b3
         }
-        return "fingerprint:" + String(h, radix: 16)
+        return h
     }
 
     /// `config` with every secret parameter replaced by its fingerprint.

@@ -134,11 +134,7 @@ public struct AppPaths: Sendable {
     /// different configurations (another `HOME` or `XDG_CONFIG_HOME`) never answer each
     /// other's `swiftdash reload`.
     public var socket: URL {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in config.standardizedFileURL.path.utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01b3
-        }
+        let h = SecretFingerprint.fnv1a(config.standardizedFileURL.path)
         return runtime.appendingPathComponent("control-\(String(h & 0xffff_ffff, radix: 16)).sock")
     }
 }
