@@ -312,6 +312,13 @@ extension Runtime {
     /// Runs an action on a thread of its own (like a load) with the widget's action timeout,
     /// and posts the result.
     @Sendable public static func concurrentPerform(_ job: ActionJob, _ inbox: Inbox) {
+        if let perform = job.widget.remote?.perform {
+            OffLoopThread.start("action \(job.instanceID)") {
+                let result = Result { try perform(job.action, job.configuration, job.context) }
+                inbox.post(.performed(id: job.instanceID, actionID: job.id, result: result))
+            }
+            return
+        }
         let executor = LoadThreadExecutor(name: "action \(job.instanceID)")
         Task.detached(executorPreference: executor) {
             defer { executor.finish() }

@@ -9,12 +9,35 @@ public enum EditEffects {
     @Sendable public static func run(_ e: EditEffect, _ inbox: Inbox) {
         switch e {
         case .loadOptions(let r):
+            if let remote = r.remote {
+                OffLoopThread.start("options \(r.kind)") {
+                    let result = Result { try remote(r.key, r.configuration) }
+                    inbox.post(.edit(.optionsLoaded(token: r.token, result: result)))
+                }
+                return
+            }
             Task.detached {
                 let result = await options(r)
                 inbox.post(.edit(.optionsLoaded(token: r.token, result: result)))
             }
         case .loadPreview(let r):
-            Task.detached {
+            if r.live, let remote = r.widget.remote {
+                OffLoopThread.start("preview \(r.widget.kind)") {
+                    let result = Result { try remote.timeline(r.configuration, r.context) }
+                        .flatMap { t -> Result<AnyEntry, any Error> in
+                            guard let e = t.entry(at: r.context.now) ?? t.entries.first else {
+                                return .failure(Problem("empty timeline"))
+                            }
+                            return .success(e)
+                        }
+                    inbox.post(.edit(.previewLoaded(token: r.token, result: result)))
+                }
+                return
+            }
+            // A snapshot of sample data runs here, on a thread of its own (no worker pool).
+            let executor = LoadThreadExecutor(name: "preview \(r.widget.kind)")
+            Task.detached(executorPreference: executor) {
+                defer { executor.finish() }
                 let result = await preview(r)
                 inbox.post(.edit(.previewLoaded(token: r.token, result: result)))
             }

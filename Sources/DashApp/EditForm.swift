@@ -498,7 +498,7 @@ extension Editing {
                 .loadOptions(
                     OptionsRequest(
                         token: token, kind: widget.kind, key: p.key, configuration: resolved,
-                        load: load)))
+                        load: load, remote: widget.remote?.options)))
         ]
     }
 

@@ -66,6 +66,8 @@ public struct OptionsRequest: Sendable {
     /// The configuration resolved (defaults, secrets from the environment).
     public var configuration: WidgetConfig
     public var load: @Sendable (WidgetConfig) async throws -> [ParameterOption]
+    /// The same, asked of the provider host (blocking, with its own deadline); nil: `load`.
+    public var remote: (@Sendable (String, WidgetConfig) throws -> [ParameterOption])? = nil
 }
 
 public struct PreviewRequest: Sendable {

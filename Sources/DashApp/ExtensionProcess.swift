@@ -31,6 +31,8 @@ public struct ExtensionLimits: Sendable {
     /// Back-off after a crash: `restartBase` seconds, doubling, at most `restartMax`.
     public var restartBase: TimeInterval = 1
     public var restartMax: TimeInterval = 60
+    /// Log an exit with status 0 between requests (the provider host exits when idle: not news).
+    public var logsCleanExit = true
     public init() {}
 }
 
@@ -41,6 +43,8 @@ public struct ExtensionLimits: Sendable {
 /// call it from a load's own thread, never from the main loop.
 public final class ExtensionProcess: @unchecked Sendable {
     public let path: String
+    /// Arguments after the path (the provider host's `--serve`).
+    public let arguments: [String]
     public let limits: ExtensionLimits
     let environment: [String: String]
     let log: @Sendable (String) -> Void
@@ -58,10 +62,12 @@ public final class ExtensionProcess: @unchecked Sendable {
     public private(set) var starts = 0
 
     public init(
-        path: String, environment: [String: String], limits: ExtensionLimits = ExtensionLimits(),
-        log: @escaping @Sendable (String) -> Void
+        path: String, arguments: [String] = [], name: String? = nil, environment: [String: String],
+        limits: ExtensionLimits = ExtensionLimits(), log: @escaping @Sendable (String) -> Void
     ) {
         self.path = path
+        self.arguments = arguments
+        self.name = name ?? URL(fileURLWithPath: path).lastPathComponent
         self.environment = environment
         self.limits = limits
         self.log = log
@@ -69,8 +75,8 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The name the log and errors use: the file name.
-    public var name: String { URL(fileURLWithPath: path).lastPathComponent }
+    /// The name the log and errors use: the file name unless given.
+    public let name: String
 
     static func monotonic() -> Double {
         var ts = timespec()
@@ -141,7 +147,7 @@ public final class ExtensionProcess: @unchecked Sendable {
             pid = 0
             if !clean {
                 noteFailure("\(why) between requests")
-            } else {
+            } else if limits.logsCleanExit {
                 log("extension \(name): \(why) between requests; starting it again")
             }
         }
@@ -192,7 +198,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))  // 0x80: SETSID
         var env = environment
         env["SWIFTDASH_PROTOCOL"] = String(ExtensionProtocol.version)
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] =
             env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -341,6 +347,18 @@ public final class ExtensionProcess: @unchecked Sendable {
         lock.lock()
         terminate()
         lock.unlock()
+    }
+
+    /// Whether the process has ended (reaped now if so); false while it runs or before its start.
+    public func hasExited() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard pid > 0 else { return false }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        pid = 0
+        closePipes()
+        return true
     }
 
     /// The process id while it runs (tests).

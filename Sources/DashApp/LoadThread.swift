@@ -47,3 +47,14 @@ final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 }
+
+/// A short-lived plain thread for blocking work off the main loop (a request to the provider
+/// host or an extension): no Swift task, so no worker pool.
+enum OffLoopThread {
+    static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.name = name
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+}

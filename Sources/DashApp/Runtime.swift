@@ -113,6 +113,22 @@ public final class Runtime {
     /// Runs a provider on a thread of its own (see `LoadThreadExecutor`) with the widget's
     /// timeout and posts the result.
     @Sendable public static func concurrentLoad(_ job: LoadJob, _ inbox: Inbox) -> (@Sendable () -> Void)? {
+        if let remote = job.request.widget.remote {
+            // In another process: a plain thread waits for the answer (its own deadline), and no
+            // Swift task runs here, so Swift's worker pool (and libdispatch's 1 Hz pool monitor,
+            // decision 21) never starts.
+            OffLoopThread.start("load \(job.id)") {
+                do {
+                    let t = try remote.timeline(job.request.configuration, job.context)
+                    inbox.post(.loaded(id: job.id, token: job.token, result: .success(t)))
+                } catch let e as LoadTimeoutError {
+                    inbox.post(.loadTimedOut(id: job.id, token: job.token, after: e.timeout))
+                } catch {
+                    inbox.post(.loaded(id: job.id, token: job.token, result: .failure(error)))
+                }
+            }
+            return nil
+        }
         let executor = LoadThreadExecutor(name: "load \(job.id)")
         let task = Task.detached(executorPreference: executor) {
             defer { executor.finish() }

@@ -41,6 +41,9 @@ public struct Widget: Sendable {
     /// Decodes a timeline handed to the widget from outside (`swiftdash push`, the extension
     /// protocol's `timeline` answer); nil: the widget takes no pushes.
     public var pushDecoder: (@Sendable (JSONValue) throws -> AnyTimeline)?
+    /// Where the provider runs when not in this process (`running(_:)`): the home screen runs
+    /// the built-in providers in the provider host. nil: here, as `async` functions.
+    public var remote: RemoteProvider?
 
     private let _placeholder: @Sendable (TimelineContext) -> AnyEntry
     private let _snapshot: @Sendable (WidgetConfig, TimelineContext) async -> AnyEntry

@@ -1,4 +1,5 @@
-// swiftdash-fetch: performs ONE HTTP request for swiftdash and exits.
+// swiftdash-fetch: performs ONE HTTP request for swiftdash and exits; with `--serve`, it is the
+// provider host that runs the built-in widgets' providers for the home screen.
 //
 // stdin:  one JSON `FetchWire.Request` (URL, headers, timeouts, size cap). Keys and tokens
 //         come this way, never as arguments (argv is visible in `ps`).
@@ -17,10 +18,28 @@ func reply(_ r: FetchWire.Reply) -> Never {
     exit(0)
 }
 
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "--serve" {
+    // The provider host: the home screen starts it on demand and it exits when idle
+    // (`--idle SECONDS`, default 20).
+    let args = CommandLine.arguments
+    var idle: TimeInterval = 20
+    if args.count == 4, args[2] == "--idle", let s = Double(args[3]), s > 0, s <= 3600 {
+        idle = s
+    } else if args.count != 2 {
+        FileHandle.standardError.write(Data("usage: swiftdash-fetch --serve [--idle SECONDS]\n".utf8))
+        exit(2)
+    }
+    ProviderHostServer(bundle: BuiltinWidgets.make(transport: URLSessionTransport()), idle: idle).serve()
+    exit(0)
+}
+
 if CommandLine.arguments.count > 1 {
     let text = """
         usage: swiftdash-fetch < request.json
+               swiftdash-fetch --serve [--idle SECONDS]
         Performs one HTTP request for swiftdash: reads a JSON request on stdin, writes a JSON reply on stdout.
+        With --serve it is the provider host: it runs the built-in widgets' providers for the home
+        screen, reading requests as JSON lines on stdin (docs/extensions.md), and exits when idle.
 
         """
     FileHandle.standardError.write(Data(text.utf8))

@@ -4,6 +4,7 @@ import DashCore
 import DashWidgets
 import DashRender
 import DashApp
+import DashBuiltinWidgets
 import DashScheduler
 import DashCurses
 import Logging
@@ -245,8 +246,21 @@ struct Home: ParsableCommand {
         let store = TimelineCacheStore(directory: paths.cache)
         var scheduler = Scheduler()
         scheduler.restore(store.load(home: home, bundle: bundle, log: { logger.warning("cache: \($0)") }))
+        // The built-in providers run in the provider host (issue 15): this process only draws.
+        var environment = appEnvironment
+        let hostPath = SubprocessTransport.defaultExecutable(environment: processEnvironment).path
+        let host: ProviderHost?
+        if access(hostPath, X_OK) == 0 {
+            let h = ProviderHost(path: hostPath, environment: processEnvironment) { logger.info("\($0)") }
+            environment.bundle = h.bundle(bundle, kinds: Set(BuiltinWidgets.bundle.kinds))
+            host = h
+        } else {
+            logger.warning("no provider host at \(hostPath): built-in widgets load in this process")
+            host = nil
+        }
+        defer { host?.stop() }
         var state = AppState(
-            environment: appEnvironment, home: home, screen: terminal.size,
+            environment: environment, home: home, screen: terminal.size,
             theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
             now: Date(), scheduler: scheduler)
         let usageStore = UsageStore(directory: paths.cache)
