@@ -225,7 +225,9 @@ public final class ExtensionProcess: @unchecked Sendable {
         _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
         _ = fcntl(stdoutFD, F_SETFL, fcntl(stdoutFD, F_GETFL) | O_NONBLOCK)
         buffer = []
-        StderrDrain.start(fd: errPipe[0], name: name, limits: limits, log: log)
+        StderrDrain.start(fd: errPipe[0], name: name, limits: limits, log: log) { [weak self] in
+            self?.reap(child)
+        }
     }
 
     private func write(_ data: Data, deadline: Double, method: String, timeout: TimeInterval) throws {
@@ -349,6 +351,23 @@ public final class ExtensionProcess: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Its stderr closed: if it exited between requests (the provider host when idle), reap it
+    /// now rather than leave a zombie until the next request. A request in flight reaps it itself.
+    private func reap(_ child: pid_t) {
+        guard lock.try() else { return }
+        defer { lock.unlock() }
+        for _ in 0..<100 where pid == child {
+            var status: Int32 = 0
+            if waitpid(child, &status, WNOHANG) == child {
+                pid = 0
+                closePipes()
+                if !Self.exitedCleanly(status) { noteFailure("\(Self.describe(status)) between requests") }
+                return
+            }
+            usleep(5_000)
+        }
+    }
+
     /// Whether the process has ended (reaped now if so); false while it runs or before its start.
     public func hasExited() -> Bool {
         lock.lock()
@@ -372,7 +391,10 @@ public final class ExtensionProcess: @unchecked Sendable {
 /// Reads an extension's stderr on a thread of its own until it closes, logging at most a few
 /// lines a minute (each sanitised and cut): a flood costs the extension, never the log or the loop.
 enum StderrDrain {
-    static func start(fd: Int32, name: String, limits: ExtensionLimits, log: @escaping @Sendable (String) -> Void) {
+    static func start(
+        fd: Int32, name: String, limits: ExtensionLimits, log: @escaping @Sendable (String) -> Void,
+        closed: (@Sendable () -> Void)? = nil
+    ) {
         let thread = Thread {
             var pending: [UInt8] = []
             var windowStart = ExtensionProcess.monotonic()
@@ -416,6 +438,7 @@ enum StderrDrain {
             if !pending.isEmpty { emit(pending[...]) }
             if dropped > 0 { log("extension \(name): \(dropped) more stderr lines dropped") }
             close(fd)
+            closed?()
         }
         thread.stackSize = 128 * 1024
         thread.start()
