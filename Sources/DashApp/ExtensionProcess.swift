@@ -225,8 +225,9 @@ public final class ExtensionProcess: @unchecked Sendable {
         _ = fcntl(stdinFD, F_SETFL, fcntl(stdinFD, F_GETFL) | O_NONBLOCK)
         _ = fcntl(stdoutFD, F_SETFL, fcntl(stdoutFD, F_GETFL) | O_NONBLOCK)
         buffer = []
+        let spawned = child
         StderrDrain.start(fd: errPipe[0], name: name, limits: limits, log: log) { [weak self] in
-            self?.reap(child)
+            self?.reap(spawned)
         }
     }
 

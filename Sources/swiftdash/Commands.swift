@@ -252,6 +252,10 @@ struct Home: ParsableCommand {
         let host: ProviderHost?
         if access(hostPath, X_OK) == 0 {
             let h = ProviderHost(path: hostPath, environment: processEnvironment) { logger.info("\($0)") }
+            // How long an idle host stays (seconds; tests shorten it).
+            if let idle = processEnvironment["SWIFTDASH_HOST_IDLE"], let s = Double(idle), s > 0, s <= 3600 {
+                h.arguments = ["--serve", "--idle", idle]
+            }
             environment.bundle = h.bundle(bundle, kinds: Set(BuiltinWidgets.bundle.kinds))
             host = h
         } else {
