@@ -103,7 +103,8 @@ final class HomeSnapshotTests: XCTestCase {
     /// A client cleans what it reads too: an answer from something else on the socket cannot print
     /// escapes through `swiftdash snapshot`.
     func testAnAnswerIsCleanedAgainWhenRead() throws {
-        let forged = #"{"now": 1, "source": "running\u001b[2J", "tiles": [{"tile": "t\u009b1", "instance": "i", "#
+        let forged =
+            #"{"now": 1, "source": "running\u001b[2J", "tiles": [{"tile": "t\u009b1", "instance": "i", "#
             + #""kind": "k\u202e", "family": "small", "summary": "a\u001b]0;title\u0007b\nc", "stale": false, "#
             + #""state": "ok"}]}"#
         let doc = try HomeSnapshot.parseAnswer(forged).get()
@@ -114,7 +115,8 @@ final class HomeSnapshotTests: XCTestCase {
         XCTAssertEqual(
             try HomeSnapshot.parseAnswer("error: the snapshot of 9 tiles\u{1b}[2J is big").mapError { $0 }.errorText(),
             "error: the snapshot of 9 tiles is big")
-        XCTAssertEqual(try HomeSnapshot.parseAnswer("{nope").mapError { $0 }.errorText(), "the answer is not a snapshot")
+        XCTAssertEqual(
+            try HomeSnapshot.parseAnswer("{nope").mapError { $0 }.errorText(), "the answer is not a snapshot")
     }
 
     /// 500 tiles whose summaries are as long and as heavy as outside text may be still answer within
@@ -155,7 +157,8 @@ final class HomeSnapshotTests: XCTestCase {
 
     func testPlaceholdersAreFilledInOnePass() {
         let t = tiles(["{tile} {stale} {nope}"])
-        XCTAssertEqual(HomeSnapshot.line(t, format: "{kind}: {summary} {x", tmux: false), "k0: {tile} {stale} {nope} {x")
+        XCTAssertEqual(
+            HomeSnapshot.line(t, format: "{kind}: {summary} {x", tmux: false), "k0: {tile} {stale} {nope} {x")
         XCTAssertEqual(
             HomeSnapshot.line(tiles(["a", "", "c"], stale: [2]), format: "{summary}{stale}/{state}", tmux: false),
             "a/ok | c⚠/stale", "a tile with nothing to say is left out")
@@ -233,7 +236,8 @@ final class SnapshotSocketTests: XCTestCase {
     func serve(tiles n: Int, loop: Loop?, wait: Double = ControlProtocol.snapshotWait) throws -> (
         ControlSocket.Server, String, URL
     ) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sd-snap-\(UUID().uuidString.prefix(8))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sd-snap-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
             at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let bundle = WidgetBundle([NoteWidget.widget])
@@ -273,7 +277,8 @@ final class SnapshotSocketTests: XCTestCase {
             try? FileManager.default.removeItem(at: dir)
         }
         let timeline = try JSONValue.parse(Data(#"{"entries": [{"title": "Deployed", "text": "v2.1"}]}"#.utf8))
-        XCTAssertEqual(try ControlSocket.send(ControlProtocol.pushLine(target: "w2", timeline: timeline), to: path), "ok 1")
+        XCTAssertEqual(
+            try ControlSocket.send(ControlProtocol.pushLine(target: "w2", timeline: timeline), to: path), "ok 1")
         let doc = try HomeSnapshot.parseAnswer(try ControlSocket.send("snapshot", to: path)).get()
         XCTAssertEqual(doc.source, "running")
         XCTAssertEqual(doc.tiles.count, 3)
@@ -294,7 +299,8 @@ final class SnapshotSocketTests: XCTestCase {
         }
         let long = String(repeating: "Ünïcödé text ", count: 200)
         let timeline = try JSONValue.parse(Data(#"{"entries": [{"title": "\#(long)", "text": "x"}]}"#.utf8))
-        XCTAssertEqual(try ControlSocket.send(ControlProtocol.pushLine(target: "note", timeline: timeline), to: path), "ok 500")
+        XCTAssertEqual(
+            try ControlSocket.send(ControlProtocol.pushLine(target: "note", timeline: timeline), to: path), "ok 500")
         let t0 = Date()
         let answer = try ControlSocket.send("snapshot", to: path)
         let ms = Date().timeIntervalSince(t0) * 1000
