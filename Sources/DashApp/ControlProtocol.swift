@@ -2,8 +2,10 @@ import DashWidgets
 import DashScheduler
 
 /// The control socket's protocol: one line in, one line out. `ping` answers `pong`;
-/// `reload [KIND]` asks the running home screen to reload (all, or one kind). Answers are
-/// `ok`, `pong` or `error: …` (sanitised: they are printed by the client).
+/// `reload [KIND]` asks the running home screen to reload (all, or one kind); `push TARGET JSON`
+/// hands it a timeline (ExtensionPush.swift); `snapshot` asks what every tile shows, answered by the
+/// loop (ControlSnapshot.swift). Answers are `ok`, `pong`, a snapshot's one line of JSON or
+/// `error: …` (sanitised: they are printed by the client).
 public enum ControlProtocol {
     /// The longest line a client may send.
     public static let maxLine = 512
@@ -21,7 +23,7 @@ public enum ControlProtocol {
             }
             return ("ok", kind.map { .reloadTimelines(kind: $0) } ?? .reloadAllTimelines)
         default:
-            return ("error: unknown command (try: ping, reload [KIND])", nil)
+            return ("error: unknown command (try: ping, reload [KIND], push TARGET JSON, snapshot)", nil)
         }
     }
 

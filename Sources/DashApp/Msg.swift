@@ -36,6 +36,8 @@ public enum Msg: Sendable {
     case filesChanged([String])
     /// A result for the Edit Widget form or the gallery (options, a preview, a directory).
     case edit(EditMsg)
+    /// `swiftdash snapshot` asks (through the control socket) what every tile shows now.
+    case snapshotRequested(ControlReply)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -66,6 +68,8 @@ public enum Effect: Sendable {
     case watchFiles([String])
     /// Work for the Edit Widget form or the gallery; the result comes back as `.edit`.
     case edit(EditEffect)
+    /// Answer a control-socket client that waits for the loop (`snapshot`).
+    case reply(ControlReply, String)
 }
 
 extension Effect: CustomStringConvertible {
@@ -84,6 +88,7 @@ extension Effect: CustomStringConvertible {
         case .perform(let j): return "perform(\(j.instanceID), \(j.title))"
         case .watchFiles(let paths): return "watchFiles(\(paths.joined(separator: ",")))"
         case .edit(let e): return "edit(\(e))"
+        case .reply(_, let text): return "reply(\(text.utf8.count) bytes)"
         }
     }
 }

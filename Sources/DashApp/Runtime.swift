@@ -233,6 +233,7 @@ public final class Runtime {
             case .perform(let job): services.perform(job, inbox)
             case .watchFiles(let paths): services.watchFiles(paths, inbox)
             case .edit(let work): services.edit(work, inbox)
+            case .reply(let reply, let text): reply.fulfil(text)
             }
         }
     }

@@ -68,6 +68,8 @@ public enum App {
             return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)
         case .pushed(let target, let timeline):
             return pushed(&s, target: target, timeline: timeline)
+        case .snapshotRequested(let reply):
+            return [.reply(reply, HomeSnapshot.answer(s))]
         case .homeFileChanged(let text):
             return homeFileChanged(&s, text: text)
         case .homeWritten(let home, let result):

@@ -81,6 +81,7 @@ public final class AppHarness {
             case .watchFiles(let paths): watchedFiles = paths
             case .edit(let e): edits.append(e)
             case .writeHome(let h): written.append(h)
+            case .reply(let reply, let text): reply.fulfil(text)
             default: break
             }
         }

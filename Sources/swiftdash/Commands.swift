@@ -290,6 +290,7 @@ struct Home: ParsableCommand {
                     if let msg { inbox.post(msg) }
                     return answer
                 }
+                if line == "snapshot" { return ControlProtocol.handleSnapshot(post: inbox.post) }
                 let (answer, request) = ControlProtocol.handle(line, kinds: kinds)
                 if let request { inbox.post(.widgetCenter(request)) }
                 return answer

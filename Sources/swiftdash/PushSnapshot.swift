@@ -68,9 +68,10 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what every tile shows: JSON for scripts, or one line for a status bar.",
         discussion: """
-            Reads the timelines the running (or the last) swiftdash saved, so it works whether or not
-            swiftdash runs; stale entries are marked. Line format fields: {kind} {summary} {tile}
-            {instance} {stale}. Example for tmux:
+            Asks the running swiftdash (what its tiles show now, pushed entries included); when none
+            runs, reads the timelines the last one saved. The JSON says which ("source": "running" or
+            "cache"); stale entries are marked ("stale": true, "state": "stale", "error": why).
+            Line format fields: {kind} {summary} {tile} {instance} {stale} {state}. Example for tmux:
               set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux)'
             """)
 
@@ -83,14 +84,42 @@ struct Snapshot: ParsableCommand {
     @Flag(help: "Escape for tmux's status line and colour stale tiles.")
     var tmux = false
 
-    @Option(help: "As of this time (ISO 8601).")
+    @Option(help: "As of this time (ISO 8601); reads the saved timelines, not the running instance.")
     var at: String?
 
     func run() throws {
         if json && line != nil { throw usageFailure("--json and --line exclude each other") }
         if tmux && line == nil { throw usageFailure("--tmux goes with --line FORMAT") }
-        let now = try parseInstant(at)
         let paths = AppPaths(environment: processEnvironment)
+        let doc = try (at == nil ? askRunning(paths) : nil) ?? fromCache(paths, at: try parseInstant(at))
+        if let line {
+            print(HomeSnapshot.line(doc.tiles, format: line, tmux: tmux))
+        } else {
+            print(HomeSnapshot.json(doc))
+        }
+    }
+
+    /// What the running instance shows; nil (after a warning, unless none runs) to read the cache.
+    func askRunning(_ paths: AppPaths) throws -> HomeSnapshotDocument? {
+        let answer: String
+        do {
+            answer = try ControlSocket.send("snapshot", to: paths.socket.path)
+        } catch ControlSocket.ClientError.notRunning {
+            return nil
+        } catch {
+            printError("swiftdash: warning: \(error); showing the saved timelines")
+            return nil
+        }
+        switch HomeSnapshot.parseAnswer(answer) {
+        case .success(let doc): return doc
+        case .failure(let why):
+            printError("swiftdash: warning: the running swiftdash answered: \(why); showing the saved timelines")
+            return nil
+        }
+    }
+
+    /// What the saved timelines show at `now`.
+    func fromCache(_ paths: AppPaths, at now: Date) throws -> HomeSnapshotDocument {
         let home = try loadHome(useDefault: false)
         let store = TimelineCacheStore(directory: paths.cache)
         let (stored, _) = store.load()
@@ -102,11 +131,6 @@ struct Snapshot: ParsableCommand {
         state.restoreUsage(UsageStore(directory: paths.cache).load())
         state.focusedTile = nil
         _ = App.update(&state, .tick(now))
-        let tiles = HomeSnapshot.tiles(state)
-        if let line {
-            print(TextSanitizer.clean(HomeSnapshot.line(tiles, format: line, tmux: tmux)))
-        } else {
-            print(HomeSnapshot.json(tiles, at: now))
-        }
+        return HomeSnapshotDocument(now: now.timeIntervalSince1970, source: "cache", tiles: HomeSnapshot.tiles(state))
     }
 }

@@ -94,8 +94,9 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(tiles[0].summary, "C# #1")
         XCTAssertEqual(tiles[1].summary, "v1")
         XCTAssertFalse(tiles[1].stale)
-        XCTAssertEqual(HomeSnapshot.line(tiles, format: "{kind}: {summary}", tmux: true), "note: C## ##1 | fake: v1")
-        let json = HomeSnapshot.json(tiles, at: now)
+        XCTAssertEqual(
+            HomeSnapshot.line(tiles, format: "{kind}: {summary}", tmux: true), "note: C#### ####1 | fake: v1")
+        let json = HomeSnapshot.json(tiles, at: now, source: "cache")
         XCTAssertTrue(json.contains(#""summary":"C# #1""#), json)
     }
 }
