@@ -29,7 +29,8 @@ final class ExtensionTmuxTests: XCTestCase {
     }
 
     func testAnExtensionsToggleWithSpaceAClickAndUndoThenNothingLeftAfterQuit() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-ext-e2e-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-ext-e2e-\(UUID().uuidString)")
         let config = dir.appendingPathComponent("config/swiftdash")
         let widgets = config.appendingPathComponent("widgets")
         try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)
