@@ -140,7 +140,8 @@ final class ExtensionMisbehaviourTests: XCTestCase {
         XCTAssertEqual(drain.dropped, 1_020)
         XCTAssertEqual(log.lines.count, 20, "the same minute")
         drain.take(ArraySlice("b\npartial".utf8), now: 160)
-        XCTAssertEqual(log.lines.suffix(2), ["extension x: 1020 more bytes of stderr dropped", "extension x stderr: b"])
+        XCTAssertEqual(
+            log.lines.suffix(2), ["extension x: 1020 more bytes of stderr dropped", "extension x stderr: b"])
         drain.finish()
         XCTAssertEqual(log.lines.last, "extension x stderr: partial")
         XCTAssertEqual(log.lines.count, 23)
