@@ -46,7 +46,12 @@ public final class ExtensionProcess: @unchecked Sendable {
     let log: @Sendable (String) -> Void
 
     private let lock = NSLock()
-    private var pid: pid_t = 0
+    private var pid: pid_t = 0 {
+        didSet { groupLock.withLock { group = pid } }
+    }
+    /// `pid`, readable while a request holds `lock` (`stop` during a hang).
+    private let groupLock = NSLock()
+    private var group: pid_t = 0
     private var stdinFD: Int32 = -1
     private var stdoutFD: Int32 = -1
     private var buffer: [UInt8] = []
@@ -349,17 +354,21 @@ public final class ExtensionProcess: @unchecked Sendable {
         buffer = []
     }
 
-    /// Ends the process (its whole group).
+    /// Ends the process (its whole group). While a request runs on another thread (a hang), the
+    /// group is killed without waiting for it: that request then fails at once and cleans up, so
+    /// quitting never waits out an extension's timeout.
     public func stop() {
-        lock.lock()
+        guard lock.lock(before: Date().addingTimeInterval(0.2)) else {
+            let running = groupLock.withLock { group }
+            if running > 0 { Glibc.kill(-running, SIGKILL) }
+            return
+        }
         terminate()
         lock.unlock()
     }
 
-    /// The process id while it runs (tests).
+    /// The process id while it runs (tests); does not wait for a request in flight.
     public var processID: pid_t? {
-        lock.lock()
-        defer { lock.unlock() }
-        return pid > 0 ? pid : nil
+        groupLock.withLock { group > 0 ? group : nil }
     }
 }

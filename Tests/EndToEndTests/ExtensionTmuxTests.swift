@@ -83,4 +83,46 @@ final class ExtensionTmuxTests: XCTestCase {
         }
         XCTAssertEqual(left, [], "the extension ended with the home screen")
     }
+
+    func testQuitDoesNotWaitForAHungExtension() throws {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-ext-hang-\(UUID().uuidString)")
+        let config = dir.appendingPathComponent("config/swiftdash")
+        let widgets = config.appendingPathComponent("widgets")
+        try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let exe = widgets.appendingPathComponent("stuck")
+        let inside = dir.appendingPathComponent("inside").path
+        try """
+        #!/bin/sh
+        while IFS= read -r l; do
+        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
+        case $l in
+        *'"method":"describe"'*)
+            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"stuck","displayName":"Stuck","timeout":60}]}}' ;;
+        *'"method":"timeline"'*) : > \(inside); sleep 120 ;;
+        *) echo '{"id":'$id',"error":"no"}' ;;
+        esac
+        done
+        """.write(to: exe, atomically: true, encoding: .utf8)
+        chmod(exe.path, 0o755)
+        try "tiles:\n  - {family: small, widget: stuck}\n  - {family: small, widget: clock}\n".write(
+            to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+            ])
+        defer { t.close() }
+        t.waitFor("both tiles") { $0.contains("Stuck") && $0.contains(":") }
+        let end = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: inside) && Date() < end { usleep(20_000) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: inside), "the timeline request hangs")
+        let quit = Date()
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+        XCTAssertLessThan(Date().timeIntervalSince(quit), 5, "not the extension's 60 s timeout")
+        XCTAssertEqual(Self.processes(running: exe.path), [], "its process group is gone")
+    }
 }
