@@ -137,7 +137,7 @@ final class ExtensionEverywhereTests: XCTestCase {
                 TileInstance(id: "t0", family: .small, items: [WidgetInstance(id: "w0", kind: "signal")]),
                 TileInstance(
                     id: "t1", family: .small,
-                    items: [WidgetInstance(id: "w1", kind: "signal"), WidgetInstance(id: "w2", kind: "meter")])
+                    items: [WidgetInstance(id: "w1", kind: "signal"), WidgetInstance(id: "w2", kind: "meter")]),
             ]), now: start, usage: usage)
         h.finish("w0", entries: [SignalEntry(date: start, text: "Focused")])
         h.finish("w1", entries: [SignalEntry(date: start, text: "Alpha")])
