@@ -50,7 +50,12 @@ public final class ExtensionProcess: @unchecked Sendable {
     let log: @Sendable (String) -> Void
 
     private let lock = NSLock()
-    private var pid: pid_t = 0
+    private var pid: pid_t = 0 {
+        didSet { groupLock.withLock { group = pid } }
+    }
+    /// `pid`, readable while a request holds `lock` (`stop` during a hang).
+    private let groupLock = NSLock()
+    private var group: pid_t = 0
     private var stdinFD: Int32 = -1
     private var stdoutFD: Int32 = -1
     private var buffer: [UInt8] = []
@@ -254,24 +259,37 @@ public final class ExtensionProcess: @unchecked Sendable {
         var answered = !buffer.isEmpty
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            while let nl = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<nl])
-                buffer.removeSubrange(...nl)
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-                guard let json = try? JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes),
-                    json.object != nil
-                else {
-                    let shown = TextSanitizer.singleLine(String(decoding: line.prefix(60), as: UTF8.self))
-                    throw Crash(reason: "sent garbage instead of JSON: \(shown)")
+            // Lines are taken from the front by index, and the buffer shortened once per read (not
+            // once per line, which is quadratic in a chunk of tiny lines).
+            var start = buffer.startIndex
+            while let nl = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<nl]
+                start = nl + 1
+                // A blank line answers nothing either: it counts, so endless blank output ends too.
+                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
+                    guard let json = try? JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes),
+                        json.object != nil
+                    else {
+                        let shown = TextSanitizer.singleLine(String(decoding: line.prefix(60), as: UTF8.self))
+                        throw Crash(reason: "sent garbage instead of JSON: \(shown)")
+                    }
+                    if let n = json["id"]?.number, Int(n) == id {
+                        buffer.removeSubrange(..<start)
+                        return json
+                    }
                 }
-                if let n = json["id"]?.number, Int(n) == id { return json }
                 stray += 1
                 if stray > limits.maxStrayLines {
                     throw Crash(reason: "sent more than \(limits.maxStrayLines) lines that answer nothing")
                 }
             }
+            buffer.removeSubrange(..<start)
             if buffer.count > limits.maxAnswerBytes {
                 throw Crash(reason: "sent a line longer than \(limits.maxAnswerBytes / 1024) KB")
+            }
+            // Checked before every read, not only when the pipe runs dry: output that never pauses ends too.
+            guard deadline > Self.monotonic() else {
+                throw Crash(reason: "did not answer \(method) within \(Self.seconds(timeout))")
             }
             let n = chunk.withUnsafeMutableBytes { Glibc.read(stdoutFD, $0.baseAddress, $0.count) }
             if n > 0 {
@@ -345,9 +363,15 @@ public final class ExtensionProcess: @unchecked Sendable {
         buffer = []
     }
 
-    /// Ends the process (its whole group).
+    /// Ends the process (its whole group). While a request runs on another thread (a hang), the
+    /// group is killed without waiting for it: that request then fails at once and cleans up, so
+    /// quitting never waits out an extension's timeout.
     public func stop() {
-        lock.lock()
+        guard lock.lock(before: Date().addingTimeInterval(0.2)) else {
+            let running = groupLock.withLock { group }
+            if running > 0 { Glibc.kill(-running, SIGKILL) }
+            return
+        }
         terminate()
         lock.unlock()
     }
@@ -381,67 +405,8 @@ public final class ExtensionProcess: @unchecked Sendable {
         return true
     }
 
-    /// The process id while it runs (tests).
+    /// The process id while it runs (tests); does not wait for a request in flight.
     public var processID: pid_t? {
-        lock.lock()
-        defer { lock.unlock() }
-        return pid > 0 ? pid : nil
-    }
-}
-
-/// Reads an extension's stderr on a thread of its own until it closes, logging at most a few
-/// lines a minute (each sanitised and cut): a flood costs the extension, never the log or the loop.
-enum StderrDrain {
-    static func start(
-        fd: Int32, name: String, limits: ExtensionLimits, log: @escaping @Sendable (String) -> Void,
-        closed: (@Sendable () -> Void)? = nil
-    ) {
-        let thread = Thread {
-            var pending: [UInt8] = []
-            var windowStart = ExtensionProcess.monotonic()
-            var logged = 0
-            var dropped = 0
-            var chunk = [UInt8](repeating: 0, count: 16_384)
-            func emit(_ line: ArraySlice<UInt8>) {
-                let now = ExtensionProcess.monotonic()
-                if now - windowStart >= 60 {
-                    if dropped > 0 { log("extension \(name): \(dropped) more stderr lines dropped") }
-                    windowStart = now
-                    logged = 0
-                    dropped = 0
-                }
-                guard logged < limits.stderrLinesPerMinute else {
-                    dropped += 1
-                    return
-                }
-                logged += 1
-                let text = TextSanitizer.clean(
-                    String(
-                        decoding: line.prefix(4 * limits.stderrLineCharacters),
-                        as: UTF8.self),
-                    keepNewlines: false, maxCharacters: limits.stderrLineCharacters)
-                log("extension \(name) stderr: \(text)")
-            }
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                pending += chunk[0..<n]
-                while let nl = pending.firstIndex(of: 0x0A) {
-                    emit(pending[..<nl])
-                    pending.removeSubrange(...nl)
-                }
-                if pending.count > 4 * limits.stderrLineCharacters {
-                    emit(pending[...])
-                    pending.removeAll()
-                }
-            }
-            if !pending.isEmpty { emit(pending[...]) }
-            if dropped > 0 { log("extension \(name): \(dropped) more stderr lines dropped") }
-            close(fd)
-            closed?()
-        }
-        thread.stackSize = 128 * 1024
-        thread.start()
+        groupLock.withLock { group > 0 ? group : nil }
     }
 }

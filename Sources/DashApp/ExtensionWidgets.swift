@@ -153,9 +153,10 @@ public enum Extensions {
                 }
             }
         }
+        let carried = CarriedTimelines()
         let provider = ExtensionProvider(
             kind: d.kind, displayName: d.displayName, process: process,
-            timeout: d.timeout, placeholderEntry: placeholder)
+            timeout: d.timeout, placeholderEntry: placeholder, carried: carried)
         let kind = d.kind
         var w = Widget(
             kind: d.kind, displayName: d.displayName,
@@ -176,7 +177,32 @@ public enum Extensions {
         if d.push {
             w = w.acceptingPush { json in try ExtensionProtocol.timeline(json, kind: kind) }
         }
-        return w
+        // Any view may carry a button or a toggle: activating one sends `perform`; the reload
+        // that follows a success takes the timeline the answer carried, if any.
+        let timeout = d.timeout
+        w = w.actions(String.self, timeout: timeout + 2) { action, config, context in
+            let answer = try performRequest(process, kind: kind, action: action, config: config, timeout: timeout)
+            if let id = context.instanceID, let timeline = answer.timeline { carried.put(id, timeline) }
+            return answer.undo
+        }
+        // The same requests from a plain thread, so loads and actions run no Swift task in the
+        // home screen (decision 37).
+        let schema = w.schema
+        return w.running(
+            RemoteProvider(
+                timeline: { config, context in
+                    let resolved = schema.resolve(config, environment: context.environment)
+                    let t = try provider.blockingTimeline(for: resolved, in: context)
+                    return AnyTimeline(entries: t.entries.map(AnyEntry.init), policy: t.policy)
+                },
+                perform: { payload, config, context in
+                    let action = try payload.decode(String.self)
+                    let resolved = schema.resolve(config, environment: context.environment)
+                    let answer = try performRequest(
+                        process, kind: kind, action: action, config: resolved, timeout: timeout)
+                    if let id = context.instanceID, let timeline = answer.timeline { carried.put(id, timeline) }
+                    return answer.undo.map { ActionPayload($0) }
+                }))
     }
 
     static func configJSON(_ c: WidgetConfig) -> JSONValue {
@@ -191,6 +217,7 @@ struct ExtensionProvider: TimelineProvider {
     let process: ExtensionProcess
     let timeout: TimeInterval
     let placeholderEntry: ExternalEntry?
+    var carried = CarriedTimelines()
 
     func placeholder(in context: TimelineContext) -> ExternalEntry {
         placeholderEntry ?? ExternalEntry(date: context.now, title: displayName, text: "…", kind: kind)
@@ -216,26 +243,67 @@ struct ExtensionProvider: TimelineProvider {
 
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<ExternalEntry>
     {
-        let answer = try process.request("timeline", params: params(configuration, context), timeout: timeout)
+        try blockingTimeline(for: configuration, in: context)
+    }
+
+    /// One `timeline` request (or the timeline a `perform` answer carried), blocking the caller.
+    func blockingTimeline(for configuration: WidgetConfig, in context: TimelineContext) throws -> Timeline<
+        ExternalEntry
+    > {
         let t: AnyTimeline
-        do { t = try ExtensionProtocol.timeline(answer, kind: kind) } catch {
-            throw ExtensionError("\(process.name): \(error)")
+        if let id = context.instanceID, let answer = carried.take(id) {
+            // The reload after an action: the `perform` answer carried the new timeline.
+            do { t = try ExtensionProtocol.timeline(answer, kind: kind) } catch {
+                throw ExtensionError("\(process.name): perform: \(error)")
+            }
+        } else {
+            let answer = try process.request("timeline", params: params(configuration, context), timeout: timeout)
+            do { t = try ExtensionProtocol.timeline(answer, kind: kind) } catch {
+                throw ExtensionError("\(process.name): \(error)")
+            }
         }
         return Timeline(entries: t.entries.compactMap { $0.base as? ExternalEntry }, policy: t.policy)
     }
 }
 
+/// What a `perform` answer carried (docs/extensions.md, "Buttons and toggles").
+public struct PerformAnswer: Sendable {
+    /// The new timeline, shown by the reload that follows the action instead of asking again.
+    public var timeline: JSONValue?
+    /// The action that undoes this one (`u`).
+    public var undo: String?
+}
+
+/// Timelines carried by `perform` answers, per instance, until the reload after the action takes them.
+final class CarriedTimelines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String: JSONValue] = [:]
+
+    func put(_ instanceID: String, _ timeline: JSONValue) { lock.withLock { items[instanceID] = timeline } }
+
+    func take(_ instanceID: String) -> JSONValue? { lock.withLock { items.removeValue(forKey: instanceID) } }
+}
+
 extension Extensions {
-    /// Runs an interactive widget's action (`perform`); true when the extension asks for a reload.
-    public static func perform(
+    /// Sends `perform` for an interactive widget's action. An `error` answer throws (the control
+    /// goes back, the status bar says why); a result may carry `timeline` and `undo`.
+    public static func performRequest(
         _ process: ExtensionProcess, kind: String, action: String, config: WidgetConfig,
-        timeout: TimeInterval = 5
-    ) throws -> Bool {
+        timeout: TimeInterval
+    ) throws -> PerformAnswer {
         let answer = try process.request(
             "perform",
             params: [
                 "kind": .string(kind), "action": .string(action), "config": configJSON(config),
             ], timeout: timeout)
-        return answer["reload"]?.bool ?? true
+        var out = PerformAnswer()
+        if let t = answer["timeline"], t != .null { out.timeline = t }
+        if let u = answer["undo"], u != .null {
+            guard let undo = u.string, ViewJSON.isValidAction(undo) else {
+                throw ExtensionError("\(process.name): perform: `undo` must be an action (a short string)")
+            }
+            out.undo = undo
+        }
+        return out
     }
 }

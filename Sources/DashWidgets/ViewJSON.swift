@@ -116,6 +116,13 @@ public struct ViewJSON: Sendable {
     public static let maxCells = 200
     /// The longest link.
     public static let maxURL = 2_000
+    /// The longest action of a button or toggle, in bytes.
+    public static let maxAction = 200
+
+    /// An action as `perform` will send it back: short, and nothing a terminal or log would act on.
+    public static func isValidAction(_ action: String) -> Bool {
+        !action.isEmpty && action.utf8.count <= maxAction && TextSanitizer.clean(action) == action
+    }
 
     /// The widget kind the view belongs to: `button` and `toggle` actions point at it.
     public var kind: String
@@ -219,22 +226,22 @@ public struct ViewJSON: Sendable {
             let inner = try o["view"].map { try child($0, "\(path).view") } ?? .text(url, TextStyle())
             return kind == "link" ? .link(url, inner) : .widgetURL(url, inner)
         case "button", "toggle":
-            // Drawn as a link to the widget's action (`swiftdash://KIND/perform/ACTION`); `perform` runs it.
+            // A control like a built-in widget's: activating it sends `perform` with the action.
             guard let title = o[kind]?.string else { throw fail(p, "must be the title, a string") }
-            guard let action = o["action"]?.string, !action.isEmpty, action.utf8.count <= 200 else {
-                throw fail("\(path).action", "a button or toggle needs an `action` (a short string)")
+            guard let action = o["action"]?.string, Self.isValidAction(action) else {
+                throw fail(
+                    "\(path).action",
+                    "a button or toggle needs an `action`: 1 to \(Self.maxAction) bytes, no control characters")
             }
-            var label = clean(title)
+            var control: TileControl.Kind = .button
             if kind == "toggle" {
                 guard let on = o["isOn"]?.bool else {
                     throw fail("\(path).isOn", "a toggle needs `isOn`: true or false")
                 }
-                label = (on ? "[x] " : "[ ] ") + label
-            } else {
-                label = "[" + label + "]"
+                control = .toggle(isOn: on)
             }
-            let url = DeepLink.make(kind: self.kind, "perform", action)
-            return .link(url, .text(label, TextStyle(color: .accent)))
+            let label = TextSanitizer.singleLine(title)
+            return .control(TileControl(kind: control, title: label, action: ActionPayload(action)))
         case "view":
             return try child(o["view"]!, "\(path).view")
         default:

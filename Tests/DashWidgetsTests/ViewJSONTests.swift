@@ -19,14 +19,33 @@ final class ViewJSONTests: XCTestCase {
               {"toggle": "Lights", "isOn": true, "action": "lights"}
             ], "widgetURL": "swiftdash://demo/open", "view": null, "padding": 1}
             """)
+        XCTAssertEqual(v.links, ["https://example.org/a"])
         XCTAssertEqual(
-            v.links, ["https://example.org/a", "swiftdash://demo/perform/done", "swiftdash://demo/perform/lights"])
+            v.controls,
+            [
+                TileControl(kind: .button, title: "Done", action: ActionPayload("done")),
+                TileControl(kind: .toggle(isOn: true), title: "Lights", action: ActionPayload("lights")),
+            ], "buttons and toggles are controls, like a built-in widget's")
         guard case .widgetURL("swiftdash://demo/open", .padding(_, .stack(.vertical, _, _, let children))) = v
         else { return XCTFail("\(v)") }
         XCTAssertEqual(children.count, 7)
         guard case .text("Title", let style) = children[0] else { return XCTFail("\(children[0])") }
         XCTAssertEqual(style, TextStyle(font: .headline, color: .accent, bold: true))
         guard case .liveDate(_, .relative, _) = children[1] else { return XCTFail("\(children[1])") }
+    }
+
+    func testAControlsActionIsShortTextWithoutControlCharacters() throws {
+        for bad in [#""""#, #""a\u001b[2Jb""#, "\"\(String(repeating: "x", count: 201))\"", "7"] {
+            XCTAssertThrowsError(try decode(#"{"button": "Go", "action": "# + bad + "}"), bad) {
+                XCTAssertTrue("\($0)".contains("view.action: a button or toggle needs an `action`"), "\($0)")
+            }
+        }
+        XCTAssertThrowsError(try decode(#"{"toggle": "Go", "action": "go"}"#)) {
+            XCTAssertTrue("\($0)".contains("view.isOn: a toggle needs `isOn`"), "\($0)")
+        }
+        let v = try decode(#"{"toggle": "Lights \u001b[31mon", "isOn": false, "action": "item 3  (kitchen)"}"#)
+        XCTAssertEqual(v.controls.first?.title, "Lights on", "the title is cleaned like any text")
+        XCTAssertEqual(v.controls.first?.action, ActionPayload("item 3  (kitchen)"), "the action goes back as it came")
     }
 
     func testWidgetURLAndALinkKindTogetherAreRefused() {

@@ -10,6 +10,10 @@ import time
 
 KIND = "countdown"
 
+# Titles of the countdowns whose "Remind me" toggle is on. Kept in memory for the example: a
+# real extension keeps such state in a file, since swiftdash may start it again at any time.
+reminded = set()
+
 
 def describe():
     return {
@@ -33,13 +37,19 @@ def entry(config, now):
     title = config.get("title") or "Launch"
     until = float(config.get("until") or 0)
     days = max(0, int((until - now) // 86400))
+    remind = title in reminded
     small = {"vstack": [
         {"text": title, "font": "headline"},
         {"text": f"{days} days", "font": "title", "color": "accent"},
         {"date": until, "style": "relative", "color": "secondary"},
     ], "widgetURL": f"swiftdash://{KIND}/about"}
     medium = {"hstack": [
-        {"vstack": [{"text": title, "font": "headline"}, {"text": f"{days} days", "color": "accent"}]},
+        {"vstack": [
+            {"text": title, "font": "headline"},
+            {"text": f"{days} days", "color": "accent"},
+            # Activating the toggle sends `perform` with this action; the tile then reloads.
+            {"toggle": "Remind me", "isOn": remind, "action": "remind"},
+        ]},
         {"spacer": 0},
         {"vstack": [{"text": "left", "color": "secondary"}, {"date": until, "style": "timer"}]},
     ]}
@@ -47,7 +57,9 @@ def entry(config, now):
         "date": now,
         "summary": f"{title}: {days} days",
         "contentID": str(days),
-        "relevance": {"score": 1.0 if days < 2 else 0.1, "reason": "the day is near"} if days < 7 else None,
+        "relevance": ({"score": 1.0, "reason": "you asked to be reminded"} if remind
+                      else {"score": 1.0 if days < 2 else 0.1, "reason": "the day is near"} if days < 7
+                      else None),
         "views": {"small": small, "medium": medium},
         "details": {"about": {"vstack": [
             {"text": title, "font": "title"},
@@ -75,7 +87,12 @@ def answer(request):
     if method == "options":
         return {"options": []}
     if method == "perform":
-        return {"reload": True}
+        if params.get("action") != "remind":
+            raise ValueError("unknown action")
+        title = config.get("title") or "Launch"
+        reminded.symmetric_difference_update({title})
+        # {} would do: swiftdash reloads the tile after every action. `undo` lets `u` flip it back.
+        return {"undo": "remind"}
     raise ValueError(f"unknown method {method}")
 
 

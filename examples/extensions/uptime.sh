@@ -10,7 +10,12 @@ while IFS= read -r line; do
     id=${id%%[,\}]*}
     method=${line#*\"method\":\"}
     method=${method%%\"*}
-    now=$(date +%s)
+    # The request's time ("now" in its context: `swiftdash render --at` asks for another time),
+    # else the clock's.
+    case $line in
+        *'"now":'*) now=${line#*\"now\":}; now=${now%%[.,\}]*} ;;
+        *) now=$(date +%s) ;;
+    esac
     case $method in
         describe) result=$describe ;;
         placeholder) result='{"date":0,"view":{"vstack":[{"text":"Uptime","font":"headline"},{"text":"0 d 00:00"}]}}' ;;

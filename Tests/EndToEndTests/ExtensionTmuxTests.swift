@@ -1,0 +1,128 @@
+import XCTest
+import Foundation
+import DashTestSupport
+
+/// An external widget in the real binary: the Python example from the widgets folder, its
+/// toggle flipped with Space and with a mouse click, `u` undoing, and no extension process
+/// left behind after `q`.
+final class ExtensionTmuxTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(TmuxSession.available, "tmux is not installed (.ci/run installs it)")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "the Python example needs python3")
+    }
+
+    static let countdown = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/extensions/countdown.py")
+
+    /// Live processes whose command line mentions `path`.
+    static func processes(running path: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { e in
+            guard Int(e) != nil, let data = FileManager.default.contents(atPath: "/proc/\(e)/cmdline") else {
+                return false
+            }
+            let stat = (try? String(contentsOfFile: "/proc/\(e)/stat", encoding: .utf8)) ?? ""
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+            return state != "Z" && String(decoding: data, as: UTF8.self).contains(path)
+        }
+    }
+
+    func testAnExtensionsToggleWithSpaceAClickAndUndoThenNothingLeftAfterQuit() throws {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-ext-e2e-\(UUID().uuidString)")
+        let config = dir.appendingPathComponent("config/swiftdash")
+        let widgets = config.appendingPathComponent("widgets")
+        try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let exe = widgets.appendingPathComponent("countdown")
+        try FileManager.default.copyItem(at: Self.countdown, to: exe)
+        chmod(exe.path, 0o755)
+        try """
+        tiles:
+          - family: medium
+            widget: countdown
+            config: { title: Trip, until: "2099-01-01" }
+        """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+            ])
+        defer { t.close() }
+        t.waitFor("the countdown with its toggle", timeout: 20) { $0.contains("[ ] Remind me") }
+        XCTAssertEqual(Self.processes(running: exe.path).count, 1, "the extension runs once")
+
+        // Tab highlights the toggle, Space flips it: `perform` runs in the extension.
+        t.keys("Tab")
+        t.keys("Space")
+        var s = t.waitFor("the toggle on") { $0.contains("[x] Remind me") && !$0.contains("⋯") }
+        t.waitFor("the status line") { $0.contains("Remind me: done · u undoes") }
+
+        // A click on the toggle flips it back.
+        let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
+        let y = try XCTUnwrap(lines.firstIndex { $0.contains("[x] Remind me") })
+        let box = try XCTUnwrap(lines[y].range(of: "[x]"))
+        let x = lines[y].distance(from: lines[y].startIndex, to: box.lowerBound)
+        func hex(_ b: Int) -> String { String(b, radix: 16) }
+        let (cx, cy) = (hex(32 + x + 2), hex(32 + y + 1))
+        TmuxSession.tmux(
+            t.socket, ["send-keys", "-t", t.name, "-H", "1b", "5b", "4d", "20", cx, cy, "1b", "5b", "4d", "23", cx, cy])
+        s = t.waitFor("the toggle off after the click") { $0.contains("[ ] Remind me") && !$0.contains("⋯") }
+
+        // u undoes the click: the extension named `remind` as the undo.
+        t.keys("u")
+        t.waitFor("the toggle on again") { $0.contains("[x] Remind me") && !$0.contains("⋯") }
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+        var left = Self.processes(running: exe.path)
+        for _ in 0..<50 where !left.isEmpty {
+            usleep(20_000)
+            left = Self.processes(running: exe.path)
+        }
+        XCTAssertEqual(left, [], "the extension ended with the home screen")
+    }
+
+    func testQuitDoesNotWaitForAHungExtension() throws {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-ext-hang-\(UUID().uuidString)")
+        let config = dir.appendingPathComponent("config/swiftdash")
+        let widgets = config.appendingPathComponent("widgets")
+        try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let exe = widgets.appendingPathComponent("stuck")
+        let inside = dir.appendingPathComponent("inside").path
+        try """
+        #!/bin/sh
+        while IFS= read -r l; do
+        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
+        case $l in
+        *'"method":"describe"'*)
+            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"stuck","displayName":"Stuck","timeout":60}]}}' ;;
+        *'"method":"timeline"'*) : > \(inside); sleep 120 ;;
+        *) echo '{"id":'$id',"error":"no"}' ;;
+        esac
+        done
+        """.write(to: exe, atomically: true, encoding: .utf8)
+        chmod(exe.path, 0o755)
+        try "tiles:\n  - {family: small, widget: stuck}\n  - {family: small, widget: clock}\n".write(
+            to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(
+            width: 80, height: 24,
+            env: [
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+            ])
+        defer { t.close() }
+        t.waitFor("both tiles") { $0.contains("Stuck") && $0.contains(":") }
+        let end = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: inside) && Date() < end { usleep(20_000) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: inside), "the timeline request hangs")
+        let quit = Date()
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+        XCTAssertLessThan(Date().timeIntervalSince(quit), 5, "not the extension's 60 s timeout")
+        XCTAssertEqual(Self.processes(running: exe.path), [], "its process group is gone")
+    }
+}

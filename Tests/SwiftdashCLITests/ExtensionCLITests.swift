@@ -1,0 +1,101 @@
+import XCTest
+import Foundation
+import DashTestSupport
+
+/// External widgets in the commands a script runs, like built-in ones: `widgets`, `preview` and
+/// `timeline` (a stack with an external widget, the budget), from the widgets folder and from
+/// home.yaml's `extensions:`.
+final class ExtensionCLITests: XCTestCase {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/extensions")
+
+    var home: URL!
+    var config: URL { home.appendingPathComponent("config/swiftdash") }
+    var env: [String: String] {
+        [
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+        ]
+    }
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "the example needs python3")
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-extcli-\(UUID().uuidString)")
+        let widgets = config.appendingPathComponent("widgets")
+        try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)
+        // countdown from the widgets folder; uptime from a path home.yaml lists.
+        try FileManager.default.copyItem(
+            at: Self.examples.appendingPathComponent("countdown.py"), to: widgets.appendingPathComponent("countdown"))
+        chmod(widgets.appendingPathComponent("countdown").path, 0o755)
+        try "#!/bin/sh\necho 'not today' >&2\nexit 3\n".write(
+            to: widgets.appendingPathComponent("broken"), atomically: true, encoding: .utf8)
+        chmod(widgets.appendingPathComponent("broken").path, 0o755)
+    }
+
+    override func tearDownWithError() throws { if let home { try? FileManager.default.removeItem(at: home) } }
+
+    func writeHome(_ tiles: String) throws {
+        let uptime = Self.examples.appendingPathComponent("uptime.sh").path
+        try "extensions:\n  - \(uptime)\ntiles:\n\(tiles)".write(
+            to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    func testWidgetsListsExternalWidgetsLikeBuiltInOnesAndNamesABrokenOne() throws {
+        try writeHome("  - {family: small, widget: clock}\n")
+        let r = try runSwiftdash(["widgets"], env: env)
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("clock — Clock"), "the built-in ones are still there")
+        XCTAssertTrue(r.out.contains("countdown — Countdown\n  Days and a live timer until a date"), r.out)
+        XCTAssertTrue(r.out.contains("sizes: small, medium  (local: reloads are free)"), r.out)
+        XCTAssertTrue(r.out.contains("--set until=…  Date:"), r.out)
+        XCTAssertTrue(r.out.contains("one of days, timer; default: days"), r.out)
+        XCTAssertTrue(r.out.contains("uptime — Uptime"), "from home.yaml's extensions:\n\(r.out)")
+        XCTAssertFalse(r.out.contains("broken"), r.out)
+        XCTAssertTrue(r.err.contains("broken: broken: exited with status 3"), "left out, with the reason: \(r.err)")
+    }
+
+    func testPreviewDrawsAnExternalWidgetInEachFamilyAndAsItsPlaceholder() throws {
+        try writeHome("  - {family: small, widget: clock}\n")
+        let r = try runSwiftdash(
+            ["preview", "countdown", "--at", "2026-11-23T09:30:00Z", "--set", "title=Trip"], env: env)
+        XCTAssertEqual(r.status, 0, r.err)
+        let first = r.out.split(separator: "\n").first { $0.contains("╭") } ?? ""
+        XCTAssertTrue(first.contains("╭─ Small") && first.contains("╭─ Medium"), String(first))
+        XCTAssertFalse(first.contains("Large"), "only the families it supports")
+        XCTAssertTrue(r.out.contains("12 days"), "the snapshot's sample data\n\(r.out)")
+        XCTAssertTrue(r.out.contains("[ ] Remind me"), r.out)
+        let p = try runSwiftdash(["preview", "countdown", "--family", "small", "--placeholder"], env: env)
+        XCTAssertEqual(p.status, 0, p.err)
+        XCTAssertTrue(p.out.contains("▆"), "drawn redacted\n\(p.out)")
+        XCTAssertFalse(p.out.contains("Launch"), p.out)
+        let bad = try runSwiftdash(["preview", "countdown", "--family", "large"], env: env)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.err.contains("countdown has no large size; it supports small, medium"), bad.err)
+        let set = try runSwiftdash(["preview", "countdown", "--set", "style=huge"], env: env)
+        XCTAssertEqual(set.status, 2, "the extension's schema checks values like a built-in one")
+        XCTAssertTrue(set.err.contains("style:"), set.err)
+    }
+
+    func testTimelineShowsAnExternalWidgetsEntriesBudgetAndItsStack() throws {
+        try writeHome(
+            """
+              - family: small
+                stack:
+                  - widget: countdown
+                    config: { title: Trip, until: "2026-11-24" }
+                  - widget: uptime
+              - {family: medium, widget: countdown, config: { title: Far, until: "2027-06-01" }}
+
+            """)
+        let r = try runSwiftdash(["timeline", "--at", "2026-11-23T09:30:00Z"], env: env)
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("w1 countdown (small) title=Trip until=2026-11-24T00:00:00Z  [loaded now]"), r.out)
+        XCTAssertTrue(r.out.contains("▶ 2026-11-23T09:30:00Z relevance 1.00  Trip: 0 days"), r.out)
+        XCTAssertTrue(r.out.contains("budget:      local widget, no daily cap"), r.out)
+        XCTAssertTrue(r.out.contains("w2 uptime (small)  [loaded now]"), r.out)
+        XCTAssertTrue(r.out.contains("▶ 2026-11-23T09:30:00Z  up "), "the request's time, not the clock's\n\(r.out)")
+        XCTAssertTrue(r.out.contains("Far: 189 days"), r.out)
+        XCTAssertTrue(r.out.contains("stack t1 (small, 2 items): Smart Rotate on"), r.out)
+        XCTAssertTrue(r.out.contains("the day is near"), "its relevance reason explains the stack\n\(r.out)")
+    }
+}
