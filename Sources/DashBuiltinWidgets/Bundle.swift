@@ -7,7 +7,9 @@ public enum BuiltinWidgets {
     /// The same widgets, their HTTP requests sent by `transport` (the provider host sends
     /// them in its own process; everything else runs the `swiftdash-fetch` helper per request).
     public static func make(transport: any HTTPTransport) -> WidgetBundle {
-        func http(_ options: HTTPOptions = .standard) -> HTTPClient { HTTPClient(options: options, transport: transport) }
+        func http(_ options: HTTPOptions = .standard) -> HTTPClient {
+            HTTPClient(options: options, transport: transport)
+        }
         return WidgetBundle(
             [
                 ClockWidget.widget,

@@ -159,7 +159,9 @@ public final class ProviderHostServer: @unchecked Sendable {
     /// Runs `work` on Swift concurrency's pool and waits at most `timeout` seconds for it. Past
     /// `timeout + grace` the work is abandoned and the host exits after answering: whatever
     /// hangs goes with the process.
-    func run<T: Sendable>(timeout: TimeInterval, _ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+    func run<T: Sendable>(timeout: TimeInterval, _ work: @escaping @Sendable () async throws -> T) -> Result<
+        T, any Error
+    > {
         let box = ResultBox<T>()
         let task = Task {
             let r: Result<T, any Error>

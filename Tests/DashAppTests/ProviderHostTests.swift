@@ -136,7 +136,8 @@ final class ProviderHostTests: XCTestCase {
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
         // The grandchild went with the group.
-        let child = try XCTUnwrap(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try XCTUnwrap(
+            Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         var gone = false
         for _ in 0..<200 where !gone {
             gone = kill(child, 0) != 0
