@@ -239,9 +239,11 @@ extension HomeConfig {
                     do {
                         config[key] = try widget.schema.parse(key: key, text: text)
                     } catch {
+                        // The schema quotes the value trimmed; the cap covers the whole message.
+                        let trimmed = text.trimmingCharacters(in: .whitespaces)
                         throw ConfigFileError(
                             file: file, line: ck.mark?.line,
-                            message: "\(kind): \(shown(error.description, quoting: [key, text]))")
+                            message: shown("\(kind): \(error.description)", quoting: [key, text, trimmed]))
                     }
                 }
             }
