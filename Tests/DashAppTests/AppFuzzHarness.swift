@@ -32,6 +32,8 @@ enum AppFuzzHarness {
         var accepted = false
         /// For a refusal without a line: the message up to its first `:` or `;`.
         var lineless: String?
+        /// The refusal or the answer, as the user reads it.
+        var message: String?
         var problems: [String] = []
     }
 
@@ -64,6 +66,7 @@ enum AppFuzzHarness {
             parsed = try HomeConfig.parse(data: data, file: file, bundle: bundle)
         } catch {
             parsed = nil
+            o.message = "\(error)"
             (o.lineless, o.problems) = refusal(error, file: file, data: data)
         }
         if let home = parsed {
@@ -117,6 +120,7 @@ enum AppFuzzHarness {
             o.problems += text(theme.name, "theme name", limit: ConfigLimits.maxThemeBytes)
             o.problems += frame(home: HomeConfig.defaultHome(bundle: bundle), theme: theme)
         } catch {
+            o.message = "\(error)"
             (o.lineless, o.problems) = refusal(error, file: file, data: data)
         }
         return o
@@ -146,7 +150,8 @@ enum AppFuzzHarness {
             if line.contains("\n") { o.problems.append("a line with a line break: \(line.debugDescription)") }
             let (answer, msg) = ControlProtocol.respond(
                 to: line, home: controlHome, bundle: bundle, kinds: Set(bundle.kinds))
-            o.accepted = msg != nil
+            o.message = answer
+            o.accepted = !answer.hasPrefix("error")
             o.problems += self.answer(answer)
             if case .pushed(let target, _) = msg {
                 if App.pushTargets(target, home: controlHome, bundle: bundle).isEmpty {

@@ -7,44 +7,26 @@ import DashTestSupport
 
 @testable import DashApp
 
-/// Issue 9, fuzzing: random mutations of real home.yaml and theme files (a fixed seed, a
-/// few thousand cases, a few seconds). Whatever the bytes, parsing returns a
-/// configuration or a `file:line: message` error: never a crash, a hang, a file dump or
-/// a control character in the message.
+/// Issue 9, fuzzing: random mutations of real home.yaml and theme files (the libFuzzer
+/// targets' seeds; a fixed seed, a few thousand cases, a few seconds). Whatever the bytes,
+/// parsing returns a configuration or a `file:line: message` error: never a crash, a hang, a
+/// file dump or a control character in the message (`AppFuzzHarness`).
 final class ConfigFuzzTests: XCTestCase {
     typealias Random = SeededRandom
 
-    static let homeFixtures = [
-        """
-        theme: dark
-        tiles:
-          - family: small
-            widget: clock
-            config: { timeZone: Europe/Paris, label: Paris }
-          - family: medium
-            widget: news
-            config: { country: gb, source: newsapi }   # key from $SWIFTDASH_NEWSAPI_KEY
-          - family: medium
-            stack:                                      # several widgets in one slot: < > rotate
-              - widget: crypto
-                config: { coin: ETH }
-              - widget: commits
-                config: { path: /home/me/src/project }
-        """,
-        """
-        tiles:
-          - family: large
-            widget: clock
-            config: &cfg
-              label: "Quoted: *not an alias*"
-              timeZone: 'Asia/Tokyo'
-          - family: small
-            widget: clock
-            config: *cfg
-          - family: medium
-            stack: [{widget: news, config: {count: 2}}, {widget: crypto, config: {coin: BTC, currency: EUR}}]
-        """,
-    ]
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The libFuzzer target's seeds (Tests/fuzz/seeds/TARGET), plus themes/ for `theme`.
+    static func seeds(_ target: AppFuzzTarget) throws -> [(name: String, bytes: [UInt8])] {
+        var dirs = [root.appendingPathComponent("Tests/fuzz/seeds/\(target.rawValue)")]
+        if target == .theme { dirs.append(root.appendingPathComponent("themes")) }
+        return try dirs.flatMap { dir in
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map {
+                ($0, Array(try Data(contentsOf: dir.appendingPathComponent($0))))
+            }
+        }
+    }
 
     /// Pieces that mean something to YAML, to splice in.
     static let tokens: [[UInt8]] =
@@ -116,9 +98,24 @@ final class ConfigFuzzTests: XCTestCase {
         return f
     }
 
-    func testFuzzHomeYAML() {
+    /// The libFuzzer targets' seeds (Tests/fuzz/seeds, themes/) are accepted with nothing wrong:
+    /// a seed refused at its first line would leave the fuzzer nothing deep to mutate.
+    func testFuzzSeedsAreAccepted() throws {
+        var seen = 0
+        for target in AppFuzzTarget.allCases {
+            for (name, bytes) in try Self.seeds(target) {
+                let o = AppFuzzHarness.outcome(target, Data(bytes))
+                XCTAssertTrue(o.accepted, "\(target) seed \(name): \(o.message ?? "")")
+                XCTAssertEqual(o.problems, [], "\(target) seed \(name)")
+                seen += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(seen, 12)
+    }
+
+    func testFuzzHomeYAML() throws {
         let start = Date()
-        let f = fuzz(Self.homeFixtures.map { Array($0.utf8) }, cases: 3_000, seed: 0x5EED_0001) {
+        let f = fuzz(try Self.seeds(.home).map(\.bytes), cases: 3_000, seed: 0x5EED_0001) {
             AppFuzzHarness.home($0)
         }
         print(
@@ -130,11 +127,7 @@ final class ConfigFuzzTests: XCTestCase {
 
     func testFuzzThemes() throws {
         let start = Date()
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("themes")
-        let fixtures = try ["dark", "light"].map {
-            Array(try Data(contentsOf: dir.appendingPathComponent("\($0).yaml")))
-        }
+        let fixtures = try Self.seeds(.theme).map(\.bytes)
         let f = fuzz(fixtures, cases: 2_000, seed: 0x5EED_0002) { AppFuzzHarness.theme($0) }
         print(
             "fuzz themes: \(f.cases) cases, \(f.accepted) accepted, \(f.rejected) rejected with file:line messages "
