@@ -184,7 +184,7 @@ enum AppFuzzHarness {
         if !description.hasPrefix(file + ":") { p.append("names another file: \(description.prefix(200))") }
         if e.message.count > maxMessage { p.append("a long message (the file?): \(description.prefix(200))") }
         p += text(description, "message", limit: .max)
-        let lines = data.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lines = yamlLines(data)
         guard let line = e.line else {
             let kind = String(e.message.prefix { $0 != ":" && $0 != ";" })
             if !linelessMessages.contains(kind) { p.append("no line in \(description.prefix(200))") }
@@ -193,6 +193,22 @@ enum AppFuzzHarness {
         if !(1...lines + 1).contains(line) { p.append("line \(line) of \(lines): \(description.prefix(200))") }
         if !description.hasPrefix("\(file):\(line): ") { p.append("not file:line: \(description.prefix(200))") }
         return (nil, p)
+    }
+
+    /// Lines as YAML counts them: LF, CR LF, CR, NEL, LS and PS each end one.
+    static func yamlLines(_ data: Data) -> Int {
+        let b = [UInt8](data)
+        var n = 1
+        for i in b.indices {
+            switch b[i] {
+            case 0x0A: n += 1
+            case 0x0D where i + 1 == b.count || b[i + 1] != 0x0A: n += 1
+            case 0x85 where i > 0 && b[i - 1] == 0xC2: n += 1
+            case 0xA8, 0xA9: if i > 1 && b[i - 2] == 0xE2 && b[i - 1] == 0x80 { n += 1 }
+            default: break
+            }
+        }
+        return n
     }
 
     /// A home screen as it starts on a 100×30 screen, nothing loaded yet.
