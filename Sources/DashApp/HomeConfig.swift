@@ -118,7 +118,8 @@ extension HomeConfig {
             guard let key = k.string else { continue }
             switch key {
             case "theme":
-                guard let name = v.string, !name.isEmpty else {
+                // A name that names a file: no control characters (they would only show as blanks).
+                guard let name = v.string, !name.isEmpty, TextSanitizer.clean(name) == name else {
                     throw ConfigFileError(
                         file: file, line: v.mark?.line, message: "`theme` must be a theme name such as dark or light")
                 }

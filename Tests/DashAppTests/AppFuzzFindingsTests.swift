@@ -92,4 +92,18 @@ final class AppFuzzFindingsTests: XCTestCase {
             ["home.yaml:11: an alias (*i) cannot be a key; write the key out"])
         XCTAssertLessThan(Date().timeIntervalSince(start), 1)
     }
+
+    /// Found by `run.sh home` (48,690 inputs, 54 s): `theme: "li\tht"` was accepted, a theme
+    /// name holding a tab (any control character passed); a theme file's `name:` too.
+    func testAThemeNameWithAControlCharacterIsRefused() throws {
+        let input = try XCTUnwrap("theme: li\tht\ntiles: []\n".data(using: .utf8))
+        XCTAssertEqual(
+            AppFuzzHarness.home(input).message, "home.yaml:1: `theme` must be a theme name such as dark or light")
+        XCTAssertEqual(error("theme: \"dark\\e]0;x\\a\"\ntiles: []\n")?.line, 1)
+        XCTAssertNil(error("theme: Solarized Dark 2\ntiles: []\n"))
+        XCTAssertThrowsError(try ThemeLoader.parse(yaml: "name: \"a\\tb\"\ncolors: {}\n", file: "t.yaml")) {
+            XCTAssertEqual("\($0)", "t.yaml:1: `name` must be a theme name without control characters, such as dark")
+        }
+        XCTAssertEqual(AppFuzzHarness.theme(Data("name: a\u{85}b\ncolors: {}\n".utf8)).problems, [])
+    }
 }
