@@ -45,9 +45,10 @@ enum YAMLGuard {
             case .valid(let bytes): offset += bytes.count
             case .emptyInput: break loop
             case .error(let length):
-                let prefix = data.prefix(offset)
+                // Lines as YAML counts them (see `lineFeeds`), columns in bytes.
+                let prefix = lineFeeds(data.prefix(offset))
                 let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-                let column = offset - (prefix.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
+                let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
                 let byte = data[data.startIndex + offset]
                 let hex = String(byte, radix: 16, uppercase: true)
                 _ = length
@@ -59,6 +60,40 @@ enum YAMLGuard {
             }
         }
         throw ConfigFileError(file: file, line: nil, message: "not valid UTF-8: save the file as UTF-8")
+    }
+
+    /// `bytes` with every line break YAML knows — CR LF, CR, NEL (U+0085), LS (U+2028), PS
+    /// (U+2029) — as one LF. The YAML library counts each of them as a line; YAMLScan, the
+    /// duplicate-key search and the line of a reader error count LFs, so they read the same
+    /// text (a file saved with CR line endings could otherwise hide an alias used as a key
+    /// from YAMLScan). Values do not change, except that LS and PS, which YAML keeps inside a
+    /// value, read as line breaks there too.
+    static func lineFeeds(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        let b = Array(bytes)
+        guard b.contains(where: { $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 }) else { return b }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = 0
+        while i < b.count {
+            if b[i] == 0x0D {
+                i += i + 1 < b.count && b[i + 1] == 0x0A ? 2 : 1
+            } else if b[i] == 0xC2, i + 1 < b.count, b[i + 1] == 0x85 {
+                i += 2
+            } else if b[i] == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0xA8 || b[i + 2] == 0xA9 {
+                i += 3
+            } else {
+                out.append(b[i])
+                i += 1
+                continue
+            }
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    static func lineFeeds(_ text: String) -> String {
+        let b = lineFeeds(text.utf8)
+        return b.count == text.utf8.count && b.elementsEqual(text.utf8) ? text : String(decoding: b, as: UTF8.self)
     }
 
     /// 200000 as "200,000".
@@ -79,8 +114,9 @@ enum YAMLGuard {
     }
 
     /// The composed document (nil when it holds nothing but comments and blank lines),
-    /// checked against the limits.
+    /// checked against the limits; line breaks read as LF (`lineFeeds`).
     static func compose(_ text: String, file: String) throws -> Node? {
+        let text = lineFeeds(text)
         let scan = YAMLScan(text)
         if let key = scan.aliases.first(where: \.isKey) {
             throw ConfigFileError(

@@ -29,4 +29,34 @@ public enum ControlProtocol {
 
     /// The line `swiftdash reload [KIND]` sends.
     public static func reloadLine(kind: String?) -> String { "reload" + (kind.map { " \($0)" } ?? "") }
+
+    /// What the server makes of one client's bytes.
+    public enum Framed: Equatable, Sendable {
+        /// The text before the first line break (or before the end), trimmed; invalid UTF-8 repaired.
+        case line(String)
+        /// No line break within `maxLine` bytes (`maxPushLine` for a `push`).
+        case tooLong
+    }
+
+    /// The server's reading of a client's bytes so far (`ended`: the client closed its side or
+    /// the read failed): nil while it must wait for more.
+    public static func frame(_ buffer: [UInt8], ended: Bool) -> Framed? {
+        let newline = buffer.firstIndex(of: 0x0A)
+        // A `push` carries a timeline on its line: it may be longer than a command.
+        let cap = buffer.starts(with: Array("push ".utf8)) ? maxPushLine : maxLine
+        guard ended || newline != nil || buffer.count >= cap else { return nil }
+        let end = newline ?? buffer.count
+        if end >= cap { return .tooLong }
+        return .line(String(decoding: buffer[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The running home screen's answer to one line, and the message to post to it, if any:
+    /// `push` through `handlePush`, anything else through `handle`.
+    public static func respond(
+        to line: String, home: HomeConfig, bundle: WidgetBundle, kinds: Set<String>
+    ) -> (answer: String, msg: Msg?) {
+        if line.hasPrefix("push ") { return handlePush(line, home: home, bundle: bundle) }
+        let (answer, request) = handle(line, kinds: kinds)
+        return (answer, request.map { .widgetCenter($0) })
+    }
 }

@@ -169,17 +169,12 @@ public enum ControlSocket {
                     let r = read(p.fd, &chunk, chunk.count)
                     var c = clients[i - 1]
                     if r > 0 { c.buffer += chunk[0..<r] }
-                    let line = c.buffer.firstIndex(of: 0x0A)
-                    // A `push` carries a timeline on its line: it may be longer than a command.
-                    let cap =
-                        c.buffer.starts(with: Array("push ".utf8))
-                        ? ControlProtocol.maxPushLine : ControlProtocol.maxLine
-                    if r <= 0 || line != nil || c.buffer.count >= cap {
-                        let bytes = c.buffer[..<(line ?? min(c.buffer.count, cap))]
-                        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(
-                            in: .whitespacesAndNewlines)
-                        let tooLong = (line ?? c.buffer.count) >= cap
-                        let answer = tooLong ? "error: line too long" : handle(text)
+                    if let framed = ControlProtocol.frame(c.buffer, ended: r <= 0) {
+                        let answer: String
+                        switch framed {
+                        case .line(let text): answer = handle(text)
+                        case .tooLong: answer = "error: line too long"
+                        }
                         let out = Array((answer + "\n").utf8)
                         sendAll(out, to: p.fd)
                         close(p.fd)

@@ -19,7 +19,8 @@ extension HomeConfig {
             return [ConfigFileError(file: file, line: nil, message: "\(error)")]
         }
         var found = [first]
-        guard let root = try? Yams.compose(yaml: text), let tiles = root.mapping?["tiles"]?.sequence else {
+        // Through the guard again: composing the text unguarded would expand what `parse` refused.
+        guard let root = try? YAMLGuard.compose(text, file: file), let tiles = root.mapping?["tiles"]?.sequence else {
             return found
         }
         var counter = 0

@@ -118,7 +118,8 @@ extension HomeConfig {
             guard let key = k.string else { continue }
             switch key {
             case "theme":
-                guard let name = v.string, !name.isEmpty else {
+                // A name that names a file: no control characters (they would only show as blanks).
+                guard let name = v.string, !name.isEmpty, TextSanitizer.clean(name) == name else {
                     throw ConfigFileError(
                         file: file, line: v.mark?.line, message: "`theme` must be a theme name such as dark or light")
                 }
@@ -239,9 +240,11 @@ extension HomeConfig {
                     do {
                         config[key] = try widget.schema.parse(key: key, text: text)
                     } catch {
+                        // The schema quotes the value trimmed; the cap covers the whole message.
+                        let trimmed = text.trimmingCharacters(in: .whitespaces)
                         throw ConfigFileError(
                             file: file, line: ck.mark?.line,
-                            message: "\(kind): \(shown(error.description, quoting: [key, text]))")
+                            message: shown("\(kind): \(error.description)", quoting: [key, text, trimmed]))
                     }
                 }
             }

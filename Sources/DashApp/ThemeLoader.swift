@@ -1,6 +1,7 @@
 import Foundation
 import Yams
 import DashCore
+import DashWidgets
 
 /// Finds and reads themes: the user's folder first, then the shipped `themes/`.
 public enum ThemeLoader {
@@ -23,6 +24,11 @@ public enum ThemeLoader {
                 message: "not a theme: expected `name`, `dark` and `colors`")
         }
         let name = map["name"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        if name.isEmpty || TextSanitizer.clean(name) != name {
+            throw ConfigFileError(
+                file: file, line: map["name"]?.mark?.line ?? root.mark?.line,
+                message: "`name` must be a theme name without control characters, such as dark")
+        }
         let dark = map["dark"]?.bool ?? true
         var colors: [ThemeRole: Color] = [:]
         guard let cm = map["colors"]?.mapping else {

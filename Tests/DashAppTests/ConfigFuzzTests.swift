@@ -7,44 +7,26 @@ import DashTestSupport
 
 @testable import DashApp
 
-/// Issue 9, fuzzing: random mutations of real home.yaml and theme files (a fixed seed, a
-/// few thousand cases, a few seconds). Whatever the bytes, parsing returns a
-/// configuration or a `file:line: message` error: never a crash, a hang, a file dump or
-/// a control character in the message.
+/// Issue 9, fuzzing: random mutations of real home.yaml and theme files (the libFuzzer
+/// targets' seeds; a fixed seed, a few thousand cases, a few seconds). Whatever the bytes,
+/// parsing returns a configuration or a `file:line: message` error: never a crash, a hang, a
+/// file dump or a control character in the message (`AppFuzzHarness`).
 final class ConfigFuzzTests: XCTestCase {
     typealias Random = SeededRandom
 
-    static let homeFixtures = [
-        """
-        theme: dark
-        tiles:
-          - family: small
-            widget: clock
-            config: { timeZone: Europe/Paris, label: Paris }
-          - family: medium
-            widget: news
-            config: { country: gb, source: newsapi }   # key from $SWIFTDASH_NEWSAPI_KEY
-          - family: medium
-            stack:                                      # several widgets in one slot: < > rotate
-              - widget: crypto
-                config: { coin: ETH }
-              - widget: commits
-                config: { path: /home/me/src/project }
-        """,
-        """
-        tiles:
-          - family: large
-            widget: clock
-            config: &cfg
-              label: "Quoted: *not an alias*"
-              timeZone: 'Asia/Tokyo'
-          - family: small
-            widget: clock
-            config: *cfg
-          - family: medium
-            stack: [{widget: news, config: {count: 2}}, {widget: crypto, config: {coin: BTC, currency: EUR}}]
-        """,
-    ]
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The libFuzzer target's seeds (Tests/fuzz/seeds/TARGET), plus themes/ for `theme`.
+    static func seeds(_ target: AppFuzzTarget) throws -> [(name: String, bytes: [UInt8])] {
+        var dirs = [root.appendingPathComponent("Tests/fuzz/seeds/\(target.rawValue)")]
+        if target == .theme { dirs.append(root.appendingPathComponent("themes")) }
+        return try dirs.flatMap { dir in
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map {
+                ($0, Array(try Data(contentsOf: dir.appendingPathComponent($0))))
+            }
+        }
+    }
 
     /// Pieces that mean something to YAML, to splice in.
     static let tokens: [[UInt8]] =
@@ -96,60 +78,45 @@ final class ConfigFuzzTests: XCTestCase {
         var cases = 0, accepted = 0, rejected = 0, withoutLine: [String: Int] = [:]
     }
 
-    /// Checks one rejection: a `ConfigFileError` for `file`, with a line in range unless the
-    /// message is one that has none, short, clean.
-    func check(_ error: Error, file: String, bytes: [UInt8], input: String, findings: inout Findings) {
-        guard let e = error as? ConfigFileError else {
-            XCTFail("not a ConfigFileError: \(error) for \(input.debugDescription)")
-            return
-        }
-        let text = e.description
-        XCTAssertTrue(text.hasPrefix(file + ":"), text)
-        XCTAssertLessThan(text.count, 400, "a short message, never the file: \(text.prefix(200))")
-        XCTAssertFalse(
-            text.unicodeScalars.contains {
-                $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-                    || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
-            },
-            "control characters in \(text.debugDescription)")
-        let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-        if let line = e.line {
-            XCTAssertTrue(
-                (1...lines + 1).contains(line), "line \(line) of \(lines): \(text) for \(input.debugDescription)")
-            XCTAssertTrue(text.hasPrefix("\(file):\(line): "), text)
-        } else {
-            let kind = String(e.message.prefix(while: { $0 != ":" && $0 != ";" }))
-            findings.withoutLine[kind, default: 0] += 1
-            let lineless = ["the file is empty", "the file has only comments"]
-            XCTAssertTrue(lineless.contains(kind), "no line in \(text) for \(input.debugDescription)")
-        }
-    }
-
+    /// Runs `cases` mutations of `fixtures` through `run` (an `AppFuzzHarness` target: the
+    /// same checks as the libFuzzer target of that name) and fails on every problem found.
     func fuzz(
-        _ fixtures: [[UInt8]], cases: Int, seed: UInt64, file: String,
-        parse: (Data) throws -> Void
+        _ fixtures: [[UInt8]], cases: Int, seed: UInt64, run: (Data) -> AppFuzzHarness.Outcome
     ) -> Findings {
         var r = Random(state: seed)
         var f = Findings()
         for n in 0..<cases {
             let bytes = mutate(fixtures[n % fixtures.count], &r)
             f.cases += 1
-            do {
-                try parse(Data(bytes))
-                f.accepted += 1
-            } catch {
-                f.rejected += 1
-                check(error, file: file, bytes: bytes, input: String(decoding: bytes, as: UTF8.self), findings: &f)
+            let o = run(Data(bytes))
+            if o.accepted { f.accepted += 1 } else { f.rejected += 1 }
+            if let kind = o.lineless { f.withoutLine[kind, default: 0] += 1 }
+            if !o.problems.isEmpty {
+                XCTFail("\(o.problems.prefix(3)) for \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             }
         }
         return f
     }
 
-    func testFuzzHomeYAML() {
+    /// The libFuzzer targets' seeds (Tests/fuzz/seeds, themes/) are accepted with nothing wrong:
+    /// a seed refused at its first line would leave the fuzzer nothing deep to mutate.
+    func testFuzzSeedsAreAccepted() throws {
+        var seen = 0
+        for target in AppFuzzTarget.allCases {
+            for (name, bytes) in try Self.seeds(target) {
+                let o = AppFuzzHarness.outcome(target, Data(bytes))
+                XCTAssertTrue(o.accepted, "\(target) seed \(name): \(o.message ?? "")")
+                XCTAssertEqual(o.problems, [], "\(target) seed \(name)")
+                seen += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(seen, 12)
+    }
+
+    func testFuzzHomeYAML() throws {
         let start = Date()
-        let bundle = BuiltinWidgets.bundle
-        let f = fuzz(Self.homeFixtures.map { Array($0.utf8) }, cases: 3_000, seed: 0x5EED_0001, file: "home.yaml") {
-            _ = try HomeConfig.parse(data: $0, file: "home.yaml", bundle: bundle)
+        let f = fuzz(try Self.seeds(.home).map(\.bytes), cases: 3_000, seed: 0x5EED_0001) {
+            AppFuzzHarness.home($0)
         }
         print(
             "fuzz home.yaml: \(f.cases) cases, \(f.accepted) accepted, \(f.rejected) rejected with file:line messages "
@@ -160,14 +127,8 @@ final class ConfigFuzzTests: XCTestCase {
 
     func testFuzzThemes() throws {
         let start = Date()
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("themes")
-        let fixtures = try ["dark", "light"].map {
-            Array(try Data(contentsOf: dir.appendingPathComponent("\($0).yaml")))
-        }
-        let f = fuzz(fixtures, cases: 2_000, seed: 0x5EED_0002, file: "t.yaml") {
-            _ = try ThemeLoader.parse(data: $0, file: "t.yaml")
-        }
+        let fixtures = try Self.seeds(.theme).map(\.bytes)
+        let f = fuzz(fixtures, cases: 2_000, seed: 0x5EED_0002) { AppFuzzHarness.theme($0) }
         print(
             "fuzz themes: \(f.cases) cases, \(f.accepted) accepted, \(f.rejected) rejected with file:line messages "
                 + "(without a line: \(f.withoutLine)), \(Int(Date().timeIntervalSince(start) * 1000)) ms")

@@ -1,6 +1,7 @@
 // libFuzzer entry point for the parsers of outside input (see docs/fuzzing.md).
 // Built by Tests/fuzz/run.sh into the DashBuiltinWidgets module with -D FUZZING; the
-// target comes from SWIFTDASH_FUZZ_TARGET (feeds, newsapi, coingecko, coinmarketcap, commits).
+// target comes from SWIFTDASH_FUZZ_TARGET (feeds, newsapi, coingecko, coinmarketcap, commits, ics,
+// todo). DashApp's targets (home, theme, control) are in AppFuzzMain.swift.
 import Foundation
 
 let fuzzTarget: FuzzTarget = {
