@@ -46,7 +46,7 @@ final class AppFuzzFindingsTests: XCTestCase {
     /// lone CR (and NEL, LS, PS) as a line break, swiftdash's own scan of the text did not.
     /// So a file saved with CR line endings got its lines numbered two ways, and the scan
     /// that refuses an alias used as a key — the YAML library expands it to hash it — did not
-    /// see it: the bomb went to the library.
+    /// see it: the bomb went to the library (90 s for this 346-byte file with CR, NEL, LS or PS).
     func testLoneCarriageReturnsAreLineBreaksForTheAliasKeyGuardToo() {
         for nl in ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"] {
             let start = Date()
@@ -84,7 +84,7 @@ final class AppFuzzFindingsTests: XCTestCase {
 
     /// Found reading `config check`'s code for the harness: after `parse` refused an alias used
     /// as a key, the check composed the text again without the guard, and the YAML library
-    /// expanded the bomb (0.01 s at five levels, nine times more per level).
+    /// expanded the bomb (this 346-byte file: 87 s).
     func testConfigCheckDoesNotExpandWhatParseRefused() {
         let start = Date()
         XCTAssertEqual(
