@@ -285,14 +285,9 @@ struct Home: ParsableCommand {
         let server: ControlSocket.Server?
         do {
             server = try ControlSocket.Server(path: paths.socket.path) { line in
-                if line.hasPrefix("push ") {
-                    let (answer, msg) = ControlProtocol.handlePush(line, home: home, bundle: bundle)
-                    if let msg { inbox.post(msg) }
-                    return answer
-                }
                 if line == "snapshot" { return ControlProtocol.handleSnapshot(post: inbox.post) }
-                let (answer, request) = ControlProtocol.handle(line, kinds: kinds)
-                if let request { inbox.post(.widgetCenter(request)) }
+                let (answer, msg) = ControlProtocol.respond(to: line, home: home, bundle: bundle, kinds: kinds)
+                if let msg { inbox.post(msg) }
                 return answer
             }
         } catch {
