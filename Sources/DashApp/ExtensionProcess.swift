@@ -142,20 +142,7 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     /// Starts the process if it is not running (an exit between requests is noticed here).
     private func ensureRunning() throws {
-        if pid > 0 {
-            var status: Int32 = 0
-            let r = waitpid(pid, &status, WNOHANG)
-            guard r == pid else { return }
-            let clean = Self.exitedCleanly(status)
-            let why = Self.describe(status)
-            closePipes()
-            pid = 0
-            if !clean {
-                noteFailure("\(why) between requests")
-            } else if limits.logsCleanExit {
-                log("extension \(name): \(why) between requests; starting it again")
-            }
-        }
+        if pid > 0 && !reapedBetweenRequests() { return }
         let now = Self.monotonic()
         if now < restartAt {
             let wait = Int((restartAt - now).rounded(.up))
@@ -382,27 +369,33 @@ public final class ExtensionProcess: @unchecked Sendable {
         guard lock.try() else { return }
         defer { lock.unlock() }
         for _ in 0..<100 where pid == child {
-            var status: Int32 = 0
-            if waitpid(child, &status, WNOHANG) == child {
-                pid = 0
-                closePipes()
-                if !Self.exitedCleanly(status) { noteFailure("\(Self.describe(status)) between requests") }
-                return
-            }
+            if reapedBetweenRequests() { return }
             usleep(5_000)
         }
+    }
+
+    /// If the process has exited (no request in flight: the caller holds `lock`), reaps it,
+    /// closes its pipes and notes why: a crash counts toward the back-off, a clean exit does not.
+    private func reapedBetweenRequests() -> Bool {
+        guard pid > 0 else { return false }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        let why = Self.describe(status)
+        closePipes()
+        pid = 0
+        if !Self.exitedCleanly(status) {
+            noteFailure("\(why) between requests")
+        } else if limits.logsCleanExit {
+            log("extension \(name): \(why) between requests; starting it again")
+        }
+        return true
     }
 
     /// Whether the process has ended (reaped now if so); false while it runs or before its start.
     public func hasExited() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard pid > 0 else { return false }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-        pid = 0
-        closePipes()
-        return true
+        return reapedBetweenRequests()
     }
 
     /// The process id while it runs (tests); does not wait for a request in flight.
