@@ -60,8 +60,6 @@ public final class ProviderHost: @unchecked Sendable {
         var provider = RemoteProvider(timeline: { [self] config, context in
             let request = ProviderWire.TimelineRequest(kind: kind, configuration: config, context: context)
             let answer = try ask("timeline", request, timeout: timeout, instance: context.instanceID)
-            if let t = answer.timedOutAfter { throw LoadTimeoutError(timeout: t) }
-            if let f = answer.failure { throw RemoteFailure(f) }
             guard let entries = answer.entries, let policy = answer.policy else {
                 throw ProviderWireError("the provider host answered a timeline without entries")
             }
@@ -73,24 +71,21 @@ public final class ProviderHost: @unchecked Sendable {
                 let request = ProviderWire.PerformRequest(
                     kind: kind, action: action, configuration: config, context: context)
                 let answer = try ask("perform", request, timeout: actionTimeout, instance: context.instanceID)
-                if let t = answer.timedOutAfter { throw LoadTimeoutError(timeout: t) }
-                if let f = answer.failure { throw RemoteFailure(f) }
                 return answer.inverse
             }
         }
         if widget.schema.parameters.contains(where: { $0.dynamicOptions != nil }) {
             provider.options = { [self] key, config in
                 let request = ProviderWire.OptionsRequest(kind: kind, key: key, configuration: config)
-                let answer = try ask("options", request, timeout: 15, instance: nil)
-                if let t = answer.timedOutAfter { throw LoadTimeoutError(timeout: t) }
-                if let f = answer.failure { throw RemoteFailure(f) }
+                let answer = try ask("options", request, timeout: EditEffects.optionsTimeout, instance: nil)
                 return (answer.options ?? []).map(\.option)
             }
         }
         return widget.running(provider)
     }
 
-    /// Sends one request to a free host and decodes its answer.
+    /// Sends one request to a free host and decodes its answer; the provider's own failure or
+    /// timeout is thrown as it would be in this process.
     func ask<R: Encodable>(_ method: String, _ request: R, timeout: TimeInterval, instance: String?) throws
         -> ProviderWire.Answer
     {
@@ -109,11 +104,15 @@ public final class ProviderHost: @unchecked Sendable {
             throw error
         }
         give(back: process, instance: instance)
+        let answer: ProviderWire.Answer
         do {
-            return try ProviderWire.decode(ProviderWire.Answer.self, from: result)
+            answer = try ProviderWire.decode(ProviderWire.Answer.self, from: result)
         } catch {
             throw ProviderWireError("the provider host's \(method) answer cannot be read")
         }
+        if let t = answer.timedOutAfter { throw LoadTimeoutError(timeout: t) }
+        if let f = answer.failure { throw RemoteFailure(f) }
+        return answer
     }
 
     private func take(instance: String?, until deadline: Date) throws -> ExtensionProcess {
@@ -186,13 +185,5 @@ public final class ProviderHost: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return idle.compactMap(\.processID)
-    }
-
-    /// The host executable next to this one (`$SWIFTDASH_FETCH` overrides), if it exists.
-    public static func executable(environment: [String: String], nextTo executable: URL) -> String? {
-        let path =
-            environment["SWIFTDASH_FETCH"].flatMap { $0.isEmpty ? nil : ($0 as NSString).expandingTildeInPath }
-            ?? executable.deletingLastPathComponent().appendingPathComponent("swiftdash-fetch").path
-        return access(path, X_OK) == 0 ? path : nil
     }
 }

@@ -111,31 +111,18 @@ public final class ProviderHostServer: @unchecked Sendable {
     func timeline(_ r: ProviderWire.TimelineRequest) throws -> ProviderWire.Answer {
         let w = try widget(r.kind)
         let context = try r.context.context()
-        var answer = ProviderWire.Answer()
-        switch run(timeout: w.timeout, { try await w.timeline(for: r.configuration, in: context) }) {
-        case .success(let t):
-            answer.entries = try JSONValue.parse(w.encodeEntries(t.entries), maxBytes: 64 << 20, maxDepth: 256)
-            answer.policy = t.policy
-        case .failure(let e as TimedOut):
-            answer.timedOutAfter = e.seconds
-        case .failure(let e):
-            answer.failure = RemoteFailure.message(e)
+        return try answer(run(timeout: w.timeout, { try await w.timeline(for: r.configuration, in: context) })) {
+            $0.entries = try JSONValue.parse(w.encodeEntries($1.entries), maxBytes: 64 << 20, maxDepth: 256)
+            $0.policy = $1.policy
         }
-        return answer
     }
 
     func perform(_ r: ProviderWire.PerformRequest) throws -> ProviderWire.Answer {
         let w = try widget(r.kind)
         let context = try r.context.context()
-        var answer = ProviderWire.Answer()
-        switch run(
+        let result = run(
             timeout: w.actionTimeout, { try await w.perform(r.action, configuration: r.configuration, in: context) })
-        {
-        case .success(let inverse): answer.inverse = inverse
-        case .failure(let e as TimedOut): answer.timedOutAfter = e.seconds
-        case .failure(let e): answer.failure = RemoteFailure.message(e)
-        }
-        return answer
+        return try answer(result) { $0.inverse = $1 }
     }
 
     func options(_ r: ProviderWire.OptionsRequest) throws -> ProviderWire.Answer {
@@ -143,9 +130,19 @@ public final class ProviderHostServer: @unchecked Sendable {
         guard let load = w.schema.parameters.first(where: { $0.key == r.key })?.dynamicOptions else {
             throw ProviderWireError("\(r.kind) has no options for \(TextSanitizer.singleLine(r.key).prefix(60))")
         }
+        return try answer(run(timeout: 15, { try await load(r.configuration) })) {
+            $0.options = $1.map(ProviderWire.Option.init)
+        }
+    }
+
+    /// A provider's result as an answer: `fill` takes a success; a timeout or a failure is said
+    /// in `timedOutAfter` or `failure` (worded as the home screen words it).
+    func answer<T>(_ result: Result<T, any Error>, _ fill: (inout ProviderWire.Answer, T) throws -> Void) rethrows
+        -> ProviderWire.Answer
+    {
         var answer = ProviderWire.Answer()
-        switch run(timeout: 15, { try await load(r.configuration) }) {
-        case .success(let options): answer.options = options.map(ProviderWire.Option.init)
+        switch result {
+        case .success(let value): try fill(&answer, value)
         case .failure(let e as TimedOut): answer.timedOutAfter = e.seconds
         case .failure(let e): answer.failure = RemoteFailure.message(e)
         }

@@ -41,8 +41,5 @@ func formatSeconds(_ t: TimeInterval) -> String {
     return "\(t) s"
 }
 
-/// The message a failure is shown with.
-func errorMessage(_ error: any Error) -> String {
-    if let e = error as? LocalizedError, let d = e.errorDescription { return d }
-    return String(describing: error)
-}
+/// The message a failure is shown with (the provider host words its failures the same way).
+func errorMessage(_ error: any Error) -> String { RemoteFailure.message(error) }
