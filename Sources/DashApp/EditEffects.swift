@@ -24,12 +24,7 @@ public enum EditEffects {
             if r.live, let remote = r.widget.remote {
                 OffLoopThread.start("preview \(r.widget.kind)") {
                     let result = Result { try remote.timeline(r.configuration, r.context) }
-                        .flatMap { t -> Result<AnyEntry, any Error> in
-                            guard let e = t.entry(at: r.context.now) ?? t.entries.first else {
-                                return .failure(Problem("empty timeline"))
-                            }
-                            return .success(e)
-                        }
+                        .flatMap { previewEntry($0, at: r.context.now) }
                     inbox.post(.edit(.previewLoaded(token: r.token, result: result)))
                 }
                 return
@@ -59,15 +54,14 @@ public enum EditEffects {
     /// The entry a preview shows: the snapshot, or for a local widget its timeline's entry now.
     public static func preview(_ r: PreviewRequest) async -> Result<AnyEntry, any Error> {
         guard r.live else { return .success(await r.widget.snapshot(for: r.configuration, in: r.context)) }
-        switch await Loads.run(r.widget, configuration: r.configuration, in: r.context) {
-        case .success(let t):
-            guard let e = t.entry(at: r.context.now) ?? t.entries.first else {
-                return .failure(Problem("empty timeline"))
-            }
-            return .success(e)
-        case .failure(let e):
-            return .failure(e)
-        }
+        return await Loads.run(r.widget, configuration: r.configuration, in: r.context)
+            .flatMap { previewEntry($0, at: r.context.now) }
+    }
+
+    /// The entry a live preview shows: the timeline's entry now, else its first.
+    static func previewEntry(_ t: AnyTimeline, at now: Date) -> Result<AnyEntry, any Error> {
+        guard let e = t.entry(at: now) ?? t.entries.first else { return .failure(Problem("empty timeline")) }
+        return .success(e)
     }
 
     /// A directory's entries (the first 5,000), for file path completion.

@@ -180,10 +180,13 @@ public enum Extensions {
         // Any view may carry a button or a toggle: activating one sends `perform`; the reload
         // that follows a success takes the timeline the answer carried, if any.
         let timeout = d.timeout
-        w = w.actions(String.self, timeout: timeout + 2) { action, config, context in
+        @Sendable func perform(_ action: String, _ config: WidgetConfig, _ context: TimelineContext) throws -> String? {
             let answer = try performRequest(process, kind: kind, action: action, config: config, timeout: timeout)
             if let id = context.instanceID, let timeline = answer.timeline { carried.put(id, timeline) }
             return answer.undo
+        }
+        w = w.actions(String.self, timeout: timeout + 2) { action, config, context in
+            try perform(action, config, context)
         }
         // The same requests from a plain thread, so loads and actions run no Swift task in the
         // home screen (decision 37).
@@ -196,12 +199,8 @@ public enum Extensions {
                     return AnyTimeline(entries: t.entries.map(AnyEntry.init), policy: t.policy)
                 },
                 perform: { payload, config, context in
-                    let action = try payload.decode(String.self)
                     let resolved = schema.resolve(config, environment: context.environment)
-                    let answer = try performRequest(
-                        process, kind: kind, action: action, config: resolved, timeout: timeout)
-                    if let id = context.instanceID, let timeline = answer.timeline { carried.put(id, timeline) }
-                    return answer.undo.map { ActionPayload($0) }
+                    return try perform(payload.decode(String.self), resolved, context).map { ActionPayload($0) }
                 }))
     }
 

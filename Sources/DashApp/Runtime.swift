@@ -118,28 +118,25 @@ public final class Runtime {
             // Swift task runs here, so Swift's worker pool (and libdispatch's 1 Hz pool monitor,
             // decision 21) never starts.
             OffLoopThread.start("load \(job.id)") {
-                do {
-                    let t = try remote.timeline(job.request.configuration, job.context)
-                    inbox.post(.loaded(id: job.id, token: job.token, result: .success(t)))
-                } catch let e as LoadTimeoutError {
-                    inbox.post(.loadTimedOut(id: job.id, token: job.token, after: e.timeout))
-                } catch {
-                    inbox.post(.loaded(id: job.id, token: job.token, result: .failure(error)))
-                }
+                post(Result { try remote.timeline(job.request.configuration, job.context) }, of: job, to: inbox)
             }
             return nil
         }
         let executor = LoadThreadExecutor(name: "load \(job.id)")
         let task = Task.detached(executorPreference: executor) {
             defer { executor.finish() }
-            let result = await Loads.run(job)
-            if case .failure(let e) = result, let t = e as? LoadTimeoutError {
-                inbox.post(.loadTimedOut(id: job.id, token: job.token, after: t.timeout))
-            } else {
-                inbox.post(.loaded(id: job.id, token: job.token, result: result))
-            }
+            post(await Loads.run(job), of: job, to: inbox)
         }
         return { task.cancel() }
+    }
+
+    /// A load's result as its message: a timeout is `loadTimedOut`, anything else `loaded`.
+    static func post(_ result: Result<AnyTimeline, any Error>, of job: LoadJob, to inbox: Inbox) {
+        if case .failure(let e) = result, let t = e as? LoadTimeoutError {
+            inbox.post(.loadTimedOut(id: job.id, token: job.token, after: t.timeout))
+        } else {
+            inbox.post(.loaded(id: job.id, token: job.token, result: result))
+        }
     }
 
     /// Feeds one message through `update` and runs its effects.
