@@ -5,6 +5,24 @@ import PackageDescription
 // Module boundaries follow docs/decisions.md and ../shared/DESIGN.md:
 // only DashCurses touches ncurses; DashWidgets, DashScheduler and DashRender
 // never read the clock, the file system or the network.
+
+// The home screen's release link on Linux (docs/measuring.md, "Working set"; decision 38):
+// - lld puts every function that startup and an idle minute run side by side (link-order.txt,
+//   made by Tests/perf/link_order.py), so fewer 64 KB windows of code are faulted in;
+// - -z pack-relative-relocs: 85,000 relative relocations in 17 KB instead of 2 MB;
+// - --no-export-dynamic: nothing loads plugins into the home screen, and a 10,000-symbol
+//   dynamic table is searched by ld.so for every symbol libc and libstdc++ look up.
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
+let homeScreenReleaseLink = [
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/swiftdash/link-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+]
+// Each function in its own section, so the link order above can place it (release, Linux).
+let releaseSections: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
     name: "swiftdash",
     platforms: [.macOS(.v13)],
@@ -24,20 +42,21 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "DashCore"),
-        .target(name: "DashWidgets"),
-        .target(name: "DashScheduler", dependencies: ["DashWidgets"]),
-        .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"]),
+        .target(name: "DashCore", swiftSettings: releaseSections),
+        .target(name: "DashWidgets", swiftSettings: releaseSections),
+        .target(name: "DashScheduler", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
+        .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
         .target(
             name: "DashApp",
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: releaseSections
         ),
-        .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"]),
-        .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets"]),
+        .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
+        .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         // The only module that imports FoundationNetworking (URLSession, libcurl).
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
         .executableTarget(name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"]),
@@ -52,7 +71,10 @@ let package = Package(
                 "DashCurses", "DashBuiltinWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["link-order.txt"],
+            swiftSettings: releaseSections,
+            linkerSettings: [.unsafeFlags(homeScreenReleaseLink, .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "DashCoreTests", dependencies: ["DashCore", "DashTestSupport"]),
         .testTarget(name: "DashWidgetsTests", dependencies: ["DashWidgets"]),
