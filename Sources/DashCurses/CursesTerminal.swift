@@ -27,6 +27,9 @@ public final class CursesTerminal: Terminal {
     /// Absolute, clock-change-aware waits (decision 26).
     public let clockWaiter: WallClockWaiter
     private var pairs: [PairKey: Int32] = [:]
+    /// Each colour as ncurses numbers it at this terminal's depth: a theme has a few dozen colours,
+    /// and finding the nearest palette entry for every cell of every frame cost more than drawing.
+    private var cursesColors: [Color: Int32] = [:]
     private var nextPair: Int32 = 1
     private var active = false
     /// Cells written around ncurses, by row: clusters whose width ncurses would get wrong
@@ -246,12 +249,16 @@ public final class CursesTerminal: Terminal {
     // MARK: drawing
 
     private func curses(_ c: Color) -> Int32 {
+        if let n = cursesColors[c] { return n }
+        let n: Int32
         switch c.degraded(to: colorDepth) {
-        case .default: return -1
-        case .ansi(let n): return Int32(n)
-        case .indexed(let n): return Int32(n)
-        case .rgb(let r, let g, let b): return Int32(r) << 16 | Int32(g) << 8 | Int32(b)
+        case .default: n = -1
+        case .ansi(let a): n = Int32(a)
+        case .indexed(let i): n = Int32(i)
+        case .rgb(let r, let g, let b): n = Int32(r) << 16 | Int32(g) << 8 | Int32(b)
         }
+        cursesColors[c] = n
+        return n
     }
 
     private func pair(_ style: Style) -> Int32 {
