@@ -135,7 +135,9 @@ enum YAMLGuard {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver: every value is read as text and typed by its schema, and the default
+            // resolver's rules would compile ICU regular expressions (10 M instructions at startup).
+            root = try Yams.compose(yaml: text, .basic)
         } catch let e as YamlError {
             throw error(e, text: text, file: file)
         }

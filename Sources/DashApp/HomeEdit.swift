@@ -167,7 +167,8 @@ final class HomeEditor {
                 Set(h.allInstances.map(\.id)).count == h.allInstances.count
             else { return nil }
         }
-        guard let node = try? Yams.compose(yaml: text), case .mapping(let m) = node, outline.char(at: m.mark) != "{",
+        guard let node = try? Yams.compose(yaml: text, .basic), case .mapping(let m) = node,
+            outline.char(at: m.mark) != "{",
             var map = outline.map(m, floor: 0, ceiling: src.count)
         else { return nil }
         // The comment above the first key is the file's header, not that key's.

@@ -29,7 +29,15 @@ public enum ThemeLoader {
                 file: file, line: map["name"]?.mark?.line ?? root.mark?.line,
                 message: "`name` must be a theme name without control characters, such as dark")
         }
-        let dark = map["dark"]?.bool ?? true
+        let dark: Bool
+        switch map["dark"]?.string?.lowercased() {
+        case nil, "true", "yes", "on": dark = true
+        case "false", "no", "off": dark = false
+        case let other?:
+            throw ConfigFileError(
+                file: file, line: map["dark"]?.mark?.line,
+                message: "`dark` must be true or false, not `\(TextSanitizer.clean(other).prefix(40))`")
+        }
         var colors: [ThemeRole: Color] = [:]
         guard let cm = map["colors"]?.mapping else {
             throw ConfigFileError(file: file, line: root.mark?.line, message: "a theme needs a `colors:` mapping")

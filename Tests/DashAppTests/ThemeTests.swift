@@ -34,4 +34,27 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(t[.accent], .ansi(1))
         XCTAssertEqual(t[.text], Theme.light[.text])
     }
+
+    /// Values are read as text (Yams' basic resolver), so `dark:` is spelled out here, as YAML 1.1 does.
+    func testDarkIsAYesOrNoAndAnythingElseIsAnError() throws {
+        for (text, dark) in [
+            ("false", false), ("no", false), ("Off", false), ("true", true), ("YES", true), ("on", true),
+        ] {
+            let t = try ThemeLoader.parse(yaml: "name: mine\ndark: \(text)\ncolors:\n  accent: red\n", file: "m.yaml")
+            XCTAssertEqual(t[.text], (dark ? Theme.dark : Theme.light)[.text], text)
+        }
+        XCTAssertThrowsError(
+            try ThemeLoader.parse(yaml: "name: m\ndark: maybe\ncolors:\n  accent: red\n", file: "m.yaml")
+        ) {
+            XCTAssertTrue("\($0)".contains("m.yaml:2"), "\($0)")
+            XCTAssertTrue("\($0)".contains("`dark` must be true or false"), "\($0)")
+        }
+    }
+
+    func testTheLogTimestampIsISO8601() {
+        for t in [0.0, 1_795_451_234.9, 951_782_400] {  // 1970, now-ish, a leap day
+            let d = Date(timeIntervalSince1970: t)
+            XCTAssertEqual(FileLogHandler.timestamp(d), d.formatted(.iso8601))
+        }
+    }
 }
