@@ -256,7 +256,9 @@ public struct ConfigurationSchema: Sendable {
         }
     }
 
+    /// Whether all of `s` matches `pattern`: the small matcher when it can answer exactly, else `Regex`.
     func matches(_ s: String, _ pattern: String) -> Bool {
+        if let simple = SimplePattern(pattern), let answer = simple.wholeMatch(s) { return answer }
         guard let regex = try? Regex(pattern) else { return false }
         return (try? regex.wholeMatch(in: s)) != nil
     }
