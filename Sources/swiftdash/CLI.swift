@@ -45,11 +45,35 @@ func parseInstant(_ text: String?) throws -> Date {
     throw usageFailure("--at '\(text)' is not an ISO 8601 time; use e.g. 2026-11-23T09:30:00Z")
 }
 
+/// The largest screen `render` draws (a buffer of 10000x10000 cells would take gigabytes).
+let maximumRenderScreen = Size(width: 1000, height: 1000)
+
+/// Parses `--size`: at least one small tile and the status bar, at most `maximumRenderScreen`.
 func parseSize(_ text: String) throws -> Size {
-    guard let s = Size(parsing: text) else {
-        throw usageFailure("--size '\(text)' is not COLSxROWS between 1x1 and 10000x10000, e.g. 80x24")
+    let least = GridMetrics.minimumScreen, most = maximumRenderScreen
+    let allowed =
+        "size must be COLSxROWS with \(least.width)..\(most.width) columns and \(least.height)..\(most.height) rows,"
+        + " e.g. 80x24"
+    guard let s = Size(parsing: text), s.width <= most.width, s.height <= most.height else {
+        throw usageFailure("--size \(quoted(text)): \(allowed)")
+    }
+    guard s.width >= least.width, s.height >= least.height else {
+        throw usageFailure("--size \(quoted(text)) is too small for one tile and the status bar; \(allowed)")
     }
     return s
+}
+
+/// A word the user typed, quoted for an error message after sanitising; says so when nothing is left.
+func quoted(_ text: String) -> String {
+    let clean = TextSanitizer.singleLine(text)
+    guard clean.isEmpty else { return "'\(clean)'" }
+    return text.isEmpty ? "'' (empty)" : "(empty after removing control characters)"
+}
+
+/// The usage error for a widget kind the bundle does not have, listing the kinds it has.
+func unknownWidget(_ kind: String) -> ExitCode {
+    let what = TextSanitizer.singleLine(kind).isEmpty ? "unknown widget kind " : "unknown widget "
+    return usageFailure("\(what)\(quoted(kind)); available: \(bundle.kinds.joined(separator: ", "))")
 }
 
 func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, Theme) {
@@ -61,9 +85,14 @@ func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, 
             name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search)
     } catch let e as ConfigFileError {
         // A theme named on the command line that does not exist is a usage error; a broken
-        // theme file, or one home.yaml names, is reported against its own file and line.
-        if e.isMissingTheme && fromHome == nil { throw usageFailure(e.message) }
-        throw runtimeFailure(e.description)
+        // theme file, or one home.yaml names, is reported against its own file and line. Each
+        // says what to do next, like loadHomeFile's errors.
+        let fallback = name == "dark" ? "light" : "dark"
+        if e.isMissingTheme && fromHome == nil {
+            throw usageFailure("\(e.message)\n(run with --theme dark or --theme light instead)")
+        }
+        throw runtimeFailure(
+            "\(e.description)\n(fix the file, or run with --theme \(fallback); your file was not changed)")
     }
 }
 
@@ -109,8 +138,11 @@ struct SwiftdashCommand: AsyncParsableCommand {
     @MainActor
     static func main() async {
         startedAt = ContinuousClock.now
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let (path, unknown) = commandPath(arguments)
+        if let unknown { Glibc.exit(usageFailure(unknownCommand(unknown, under: path)).rawValue) }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var async = command as? AsyncParsableCommand {
                 try await async.run()
             } else {
@@ -120,6 +152,11 @@ struct SwiftdashCommand: AsyncParsableCommand {
             // ArgumentParser's own messages echo what was typed: sanitise them like ours.
             let code = exitCode(for: error)
             let text = fullMessage(for: error)
+            if code == .validationFailure {
+                // A usage error: status 2 like every other bad input, ending with what to do.
+                printError(usageMessage(text, path: path))
+                Glibc.exit(2)
+            }
             if !text.isEmpty {
                 if code == .success {
                     print(TextSanitizer.clean(text, keepNewlines: true))
@@ -129,5 +166,68 @@ struct SwiftdashCommand: AsyncParsableCommand {
             }
             Glibc.exit(code.rawValue)
         }
+    }
+
+    /// The commands the leading words of `arguments` name (the root first), and the first word
+    /// that names none where a command is expected: the root's default command and `config`
+    /// take no positional arguments, so such a word is a mistyped command.
+    static func commandPath(_ arguments: [String]) -> (path: [ParsableCommand.Type], unknown: String?) {
+        var path: [ParsableCommand.Type] = [SwiftdashCommand.self]
+        for word in arguments {
+            let subcommands = path[path.count - 1].configuration.subcommands
+            guard !subcommands.isEmpty, !word.hasPrefix("-") else { break }
+            if word == "help" && path.count == 1 { continue }  // `swiftdash help config set`
+            guard let next = subcommands.first(where: { names($0).contains(word) }) else { return (path, word) }
+            path.append(next)
+        }
+        return (path, nil)
+    }
+
+    static func names(_ command: ParsableCommand.Type) -> [String] {
+        [command._commandName] + command.configuration.aliases
+    }
+
+    /// `unknown command 'widgts'; did you mean 'widgets'?` and the commands there are.
+    static func unknownCommand(_ word: String, under path: [ParsableCommand.Type]) -> String {
+        let names = path.dropFirst().map { $0._commandName }
+        let commands = path[path.count - 1].configuration.subcommands.map { $0._commandName }
+        let closest = commands.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+        let guess = closest.flatMap { $0.1 <= min(2, word.count - 1) ? "; did you mean '\($0.0)'?" : nil } ?? ""
+        let under = names.isEmpty ? "" : " for `\((["swiftdash"] + names).joined(separator: " "))`"
+        return "unknown command \(quoted(word))\(under)\(guess)\n"
+            + "commands: \(commands.joined(separator: ", "))\n"
+            + "run `\((["swiftdash", "help"] + names).joined(separator: " "))` for what each does"
+    }
+
+    /// ArgumentParser's message for a usage error (what was wrong, the usage), with our prefix
+    /// and a last line that says where the options are explained.
+    static func usageMessage(_ text: String, path: [ParsableCommand.Type]) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        // Its last line, "See 'swiftdash render --help' for more information.", gives way to ours.
+        if let last = lines.last, last.hasPrefix("  See '") { lines.removeLast() }
+        if let first = lines.first, first.hasPrefix("Error: ") {
+            lines[0] = "swiftdash: error: " + first.dropFirst("Error: ".count)
+        }
+        let names = path.dropFirst().map { $0._commandName }
+        let command = (["swiftdash", "help"] + (names.isEmpty ? ["home"] : names)).joined(separator: " ")
+        let hint = names.isEmpty ? ", or `swiftdash help` for the commands" : ""
+        return (lines + ["run `\(command)` for every option\(hint)"]).joined(separator: "\n")
+    }
+
+    /// Levenshtein distance, for "did you mean".
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let b = Array(b)
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var diagonal = row[0]
+            row[0] = i + 1
+            for (j, y) in b.enumerated() {
+                let next = min(diagonal + (x == y ? 0 : 1), row[j + 1] + 1, row[j] + 1)
+                diagonal = row[j + 1]
+                row[j + 1] = next
+            }
+        }
+        return row[b.count]
     }
 }

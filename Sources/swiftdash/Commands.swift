@@ -23,7 +23,9 @@ struct Widgets: ParsableCommand {
             if let r = w.relevanceHelp { print("  relevant (Smart Rotate, attention): \(r)") }
             for p in w.schema.parameters {
                 let def = p.display(p.defaultValue)
-                print("  --set \(p.key)=…  \(p.title): \(p.help)")
+                // An extension's parameter may have no help, and its title defaults to its key.
+                let label = [p.title == p.key ? "" : p.title, p.help].filter { !$0.isEmpty }.joined(separator: ": ")
+                print("  --set \(p.key)=…" + (label.isEmpty ? "" : "  \(label)"))
                 print(
                     "      \(p.allowed); default: \(def.isEmpty ? "(empty)" : def)"
                         + (p.environmentVariable.map { "; or $\($0)" } ?? ""))
@@ -36,10 +38,11 @@ struct Widgets: ParsableCommand {
 struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a widget in every size side by side, like Xcode's preview canvas.",
+        usage: "swiftdash preview <kind> [<options>]",
         discussion: """
-            Draws the widget's snapshot (sample data, no network) in each family it supports,
-            with a caption under each. --placeholder draws the redacted placeholder instead;
-            --live runs the real timeline (network widgets fetch) and draws its current entry.
+            Draws the widget's snapshot (sample data, no network) in each family it supports, with a \
+            caption under each. --placeholder draws the redacted placeholder instead; --live runs the \
+            real timeline (network widgets fetch) and draws its current entry.
 
             Examples:
               swiftdash preview clock
@@ -74,7 +77,7 @@ struct Preview: AsyncParsableCommand {
 
     func run() async throws {
         guard let widget = bundle[kind] else {
-            throw usageFailure("unknown widget '\(kind)'; available: \(bundle.kinds.joined(separator: ", "))")
+            throw unknownWidget(kind)
         }
         let families: [WidgetFamily]
         if family == "all" {
@@ -145,13 +148,15 @@ struct Preview: AsyncParsableCommand {
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw the home screen once to standard output.",
+        usage: "swiftdash render [<options>]",
         discussion: """
-            Draws your home screen (or the built-in default when you have none) at the given
-            size and time, as plain text or with --ansi as coloured text. Local widgets (clock)
-            run their real timelines; network widgets show sample data unless --live.
+            Draws your home screen (or the built-in default when you have none) at the given size \
+            and time, as plain text or with --ansi as coloured text. Local widgets (clock) run their \
+            real timelines; network widgets show sample data unless --live.
             """)
 
-    @Option(help: "Screen size as COLSxROWS.")
+    // Unconditional: `--size -5x10` is a bad size, not a missing value and an unknown option.
+    @Option(parsing: .unconditional, help: "Screen size as COLSxROWS, e.g. 120x40.")
     var size: String = "80x24"
 
     @Option(help: "Draw as of this time (ISO 8601), e.g. 2026-11-23T09:30:00Z.")
@@ -171,12 +176,6 @@ struct Render: AsyncParsableCommand {
 
     func run() async throws {
         let screen = try parseSize(size)
-        let least = GridMetrics.minimumScreen
-        guard screen.width >= least.width, screen.height >= least.height else {
-            throw usageFailure(
-                "--size \(size) is too small for one tile and the status bar; use at least \(least.width)x\(least.height)"
-            )
-        }
         let now = try parseInstant(at)
         let home = try loadHome(useDefault: defaultHome)
         let (th, other) = try loadTheme(theme ?? home.theme, from: home)
@@ -213,9 +212,9 @@ struct Home: ParsableCommand {
         commandName: "home",
         abstract: "Open the home screen in the terminal (the default command).",
         discussion: """
-            Arrows or h/j/k/l move between tiles, Enter opens one, Tab walks its links, Esc
-            closes a pane, PgUp/PgDn change page, r/R reload, t switches dark/light, ? lists
-            every key, q quits. Logs go to $XDG_CACHE_HOME/swiftdash/swiftdash.log.
+            Arrows or h/j/k/l move between tiles, Enter opens one, Tab walks its links, Esc closes \
+            a pane, PgUp/PgDn change page, r/R reload, t switches dark/light, ? lists every key, \
+            q quits. Logs go to $XDG_CACHE_HOME/swiftdash/swiftdash.log.
             """)
 
     @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
@@ -335,7 +334,7 @@ struct Reload: ParsableCommand {
 
     func run() throws {
         if let kind, bundle[kind] == nil {
-            throw usageFailure("unknown widget '\(kind)'; available: \(bundle.kinds.joined(separator: ", "))")
+            throw unknownWidget(kind)
         }
         let paths = AppPaths(environment: processEnvironment)
         do {

@@ -172,8 +172,10 @@ struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a widget to the end of the home screen.",
         discussion: """
-            Example: swiftdash add clock --family medium --set timeZone=Asia/Tokyo --set label=Tokyo
             Prints the new tile's and widget's ids.
+
+            Example:
+              swiftdash add clock --family medium --set timeZone=Asia/Tokyo
             """)
 
     @Argument(help: "The widget kind (see `swiftdash widgets`).")
@@ -188,7 +190,7 @@ struct Add: ParsableCommand {
 
     func run() throws {
         guard let widget = bundle[kind] else {
-            throw usageFailure("unknown widget '\(clean(kind))'; available: \(bundle.kinds.joined(separator: ", "))")
+            throw unknownWidget(kind)
         }
         let fam: WidgetFamily
         if let family {

@@ -9,13 +9,16 @@ struct Push: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Hand a running swiftdash a timeline for a widget that takes pushes (note, extensions).",
         discussion: """
-            The timeline is the extension protocol's `timeline` answer (docs/extensions.md), e.g.
-              {"entries": [{"date": 1795426230, "title": "Build", "text": "passed"}], "policy": "never"}
-            read from --json FILE or standard input. It reaches every instance of KIND, or the one
-            instance ID. Pushes are not charged to the reload budget. Bad input exits with status 2.
+            The timeline, read from --json FILE or standard input, is the extension protocol's \
+            `timeline` answer (docs/extensions.md), for example:
+              {"entries": [{"title": "Build", "text": "passed"}], "policy": "never"}
+
+            It reaches every instance of a widget kind, or the one instance an id names. Pushes are \
+            not charged to the reload budget. Bad input exits with status 2.
 
             Example (a git post-commit hook):
-              git log -1 --format='{"entries":[{"title":"%h","text":"%s"}]}' | swiftdash push note
+              git log -1 --format='{"entries":[{"title":"%h","text":"%s"}]}' \\
+                | swiftdash push note
             """)
 
     @Argument(help: "A widget kind (every instance of it) or an instance id.")
@@ -68,10 +71,13 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what every tile shows: JSON for scripts, or one line for a status bar.",
         discussion: """
-            Asks the running swiftdash (what its tiles show now, pushed entries included); when none
-            runs, reads the timelines the last one saved. The JSON says which ("source": "running" or
+            Asks the running swiftdash (what its tiles show now, pushed entries included); when none \
+            runs, reads the timelines the last one saved. The JSON says which ("source": "running" or \
             "cache"); stale entries are marked ("stale": true, "state": "stale", "error": why).
-            Line format fields: {kind} {summary} {tile} {instance} {stale} {state}. Example for tmux:
+
+            Line format fields: {kind} {summary} {tile} {instance} {stale} {state}.
+
+            Example for tmux:
               set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux)'
             """)
 

@@ -12,10 +12,11 @@ struct TimelineCommand: AsyncParsableCommand {
         commandName: "timeline",
         abstract: "Show each widget's timeline: entries, reload policy, next reload, budget, last error.",
         discussion: """
-            Reads the cache that a running (or the last) swiftdash left; an instance with no
-            cached timeline is loaded once from its provider. Works whether or not swiftdash runs.
-            Without KIND it ends with every stack's Smart Rotate account: each item's relevance
-            and use, the item shown and why, and when the next decision can happen.
+            Reads the cache that a running (or the last) swiftdash left; an instance with no cached \
+            timeline is loaded once from its provider. Works whether or not swiftdash runs.
+
+            Without KIND it ends with every stack's Smart Rotate account: each item's relevance and \
+            use, the item shown and why, and when the next decision can happen.
             """)
 
     @Argument(help: "Only instances of this widget kind.")
@@ -26,7 +27,7 @@ struct TimelineCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let kind, bundle[kind] == nil {
-            throw usageFailure("unknown widget '\(kind)'; available: \(bundle.kinds.joined(separator: ", "))")
+            throw unknownWidget(kind)
         }
         let now = try parseInstant(at)
         let paths = AppPaths(environment: processEnvironment)
@@ -137,6 +138,7 @@ struct TimelineCommand: AsyncParsableCommand {
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the scheduler and the renderer (build with -c release for real figures).",
+        usage: "swiftdash bench [<options>]",
         discussion: "The scheduler runs INSTANCES instances with ENTRIES entries each through HOURS virtual hours.")
 
     @Option(help: "Scheduler instances.") var instances = 10_000

@@ -97,7 +97,7 @@ final class CLITests: XCTestCase {
     func testRenderRejectsBadSizeAndTime() throws {
         let a = try runSwiftdash(["render", "--size", "big"])
         XCTAssertEqual(a.status, 2)
-        XCTAssertTrue(a.err.contains("is not COLSxROWS"))
+        XCTAssertTrue(a.err.contains("size must be COLSxROWS with 19..1000 columns and 8..1000 rows"), a.err)
         let tiny = try runSwiftdash(["render", "--size", "10x5"])
         XCTAssertEqual(tiny.status, 2)
         XCTAssertTrue(tiny.err.contains("too small for one tile"), tiny.err)

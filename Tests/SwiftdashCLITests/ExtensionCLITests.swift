@@ -47,7 +47,7 @@ final class ExtensionCLITests: XCTestCase {
         XCTAssertTrue(r.out.contains("clock — Clock"), "the built-in ones are still there")
         XCTAssertTrue(r.out.contains("countdown — Countdown\n  Days and a live timer until a date"), r.out)
         XCTAssertTrue(r.out.contains("sizes: small, medium  (local: reloads are free)"), r.out)
-        XCTAssertTrue(r.out.contains("--set until=…  Date:"), r.out)
+        XCTAssertTrue(r.out.contains("--set until=…  Date\n"), "no help: no dangling ':'\n\(r.out)")
         XCTAssertTrue(r.out.contains("one of days, timer; default: days"), r.out)
         XCTAssertTrue(r.out.contains("uptime — Uptime"), "from home.yaml's extensions:\n\(r.out)")
         XCTAssertFalse(r.out.contains("broken"), r.out)
