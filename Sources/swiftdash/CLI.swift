@@ -124,6 +124,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
             $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
             NO_COLOR gives a monochrome screen.
             """,
+        version: "swiftdash 0.4 (extension protocol 1)",
         subcommands: [
             Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
             ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self,
