@@ -47,6 +47,9 @@ public final class ExtensionProcess: @unchecked Sendable {
     public let arguments: [String]
     public let limits: ExtensionLimits
     let environment: [String: String]
+    /// The trampoline that makes the process die with this one (`ParentDeath`); nil, or a file
+    /// that is not there, starts it directly. Set before the first request.
+    public var launcher: String?
     let log: @Sendable (String) -> Void
 
     private let lock = NSLock()
@@ -76,6 +79,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         self.environment = environment
         self.limits = limits
         self.log = log
+        self.launcher = ParentDeath.launcher(environment: environment)
     }
 
     deinit { stop() }
@@ -160,15 +164,29 @@ public final class ExtensionProcess: @unchecked Sendable {
     }
 
     private func spawn() throws {
+        if let trampoline = ParentDeath.usable(launcher, log: log) {
+            if try start(through: trampoline) { return }
+            // Not a trampoline (an older swiftdash-fetch): started directly from now on.
+            log("extension \(name): \(trampoline) cannot start it with \(ParentDeath.flag); started directly")
+            launcher = nil
+        }
+        _ = try start(through: nil)
+    }
+
+    /// Starts the process, through `trampoline` if given (`ParentDeath`); false when the
+    /// trampoline did not say it is one (nothing is left running then).
+    private func start(through trampoline: String?) throws -> Bool {
         signal(SIGPIPE, SIG_IGN)
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        var reportPipe: [Int32] = [-1, -1]
         guard systemPipe2(&inPipe, O_CLOEXEC) == 0 else { throw ExtensionError("\(name): no pipe") }
         guard systemPipe2(&outPipe, O_CLOEXEC) == 0 else {
             inPipe.forEach { close($0) }
             throw ExtensionError("\(name): no pipe")
         }
-        guard systemPipe2(&errPipe, O_CLOEXEC) == 0 else {
-            (inPipe + outPipe).forEach { close($0) }
+        guard systemPipe2(&errPipe, O_CLOEXEC) == 0, trampoline == nil || systemPipe2(&reportPipe, O_CLOEXEC) == 0
+        else {
+            (inPipe + outPipe + errPipe).filter { $0 >= 0 }.forEach { close($0) }
             throw ExtensionError("\(name): no pipe")
         }
         var actions = posix_spawn_file_actions_t()
@@ -177,6 +195,9 @@ public final class ExtensionProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        // The trampoline's report pipe keeps its number (a dup2 onto itself only clears close-on-exec,
+        // which the trampoline sets again at once), so no descriptor the child inherits is replaced.
+        if trampoline != nil { posix_spawn_file_actions_adddup2(&actions, reportPipe[1], reportPipe[1]) }
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
@@ -190,7 +211,9 @@ public final class ExtensionProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))  // 0x80: SETSID
         var env = environment
         env["SWIFTDASH_PROTOCOL"] = String(ExtensionProtocol.version)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        let (executable, command) = ParentDeath.command(
+            launcher: trampoline, path: path, arguments: arguments, parent: getpid(), reportFD: reportPipe[1])
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] =
             env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -198,15 +221,35 @@ public final class ExtensionProcess: @unchecked Sendable {
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, path, &actions, &attr, argv, envp)
+        // On the spawner thread: the parent-death signal follows the thread that spawned.
+        let rc = Spawner.shared.run { posix_spawn(&child, executable, &actions, &attr, argv, envp) }
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])
-        guard rc == 0 else {
+        var report = ParentDeath.Report.execed
+        if trampoline != nil {
+            close(reportPipe[1])
+            if rc == 0 { report = ParentDeath.readReport(reportPipe[0]) }
+            close(reportPipe[0])
+        }
+        var failed = rc
+        switch report {
+        case .execed: break
+        case .failed(let code): failed = code
+        case .notATrampoline: break
+        }
+        if failed != 0 || report == .notATrampoline {
             close(inPipe[1])
             close(outPipe[0])
             close(errPipe[0])
-            let why = "cannot start: \(String(cString: strerror(rc)))"
+            if rc == 0 {
+                // The trampoline exits after a report; whatever else ran there is ended.
+                if report == .notATrampoline { Glibc.kill(-child, SIGKILL) }
+                var status: Int32 = 0
+                _ = waitpid(child, &status, 0)
+            }
+            if report == .notATrampoline { return false }
+            let why = "cannot start: \(String(cString: strerror(failed)))"
             noteFailure(why)
             throw ExtensionError("\(name): \(why)")
         }
@@ -221,6 +264,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         StderrDrain.start(fd: errPipe[0], name: name, limits: limits, log: log) { [weak self] in
             self?.reap(spawned)
         }
+        return true
     }
 
     private func write(_ data: Data, deadline: Double, method: String, timeout: TimeInterval) throws {

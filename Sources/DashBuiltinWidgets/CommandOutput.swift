@@ -102,6 +102,8 @@ enum TerminalOutput {
             }
             return it.next()
         }
+        // Not `TextSanitizer.clean` on purpose: here SGR becomes styles and CR, BS and tabs act on
+        // columns as in a terminal, where clean makes them spaces; the control strings are skipped alike.
         while let s = next() {
             switch s.value {
             case 0x1B:
@@ -111,7 +113,7 @@ enum TerminalOutput {
                     let (params, final) = readCSI(&it)
                     if colors, final == "m" { applySGR(params, to: &style) }
                 case 0x5D, 0x50, 0x5F, 0x5E, 0x58:
-                    skipString(&it)
+                    TextSanitizer.skipControlString(&it)
                 default:
                     if (0x20...0x2F).contains(n.value) {
                         while let c = it.next() { if !(0x20...0x2F).contains(c.value) { break } }
@@ -121,7 +123,7 @@ enum TerminalOutput {
                 let (params, final) = readCSI(&it)
                 if colors, final == "m" { applySGR(params, to: &style) }
             case 0x9D, 0x90, 0x9F, 0x9E, 0x98:
-                skipString(&it)
+                TextSanitizer.skipControlString(&it)
             case 0x0A:
                 endLine()
             case 0x0D:
@@ -164,16 +166,6 @@ enum TerminalOutput {
             if params.count < 64 { params.append(c) }
         }
         return (String(params), nil)
-    }
-
-    static func skipString(_ it: inout String.UnicodeScalarView.Iterator) {
-        while let c = it.next() {
-            if c.value == 0x07 || c.value == 0x9C { return }
-            if c.value == 0x1B {
-                _ = it.next()
-                return
-            }
-        }
     }
 
     /// Applies `ESC [ params m` to `style`.

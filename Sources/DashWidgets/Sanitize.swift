@@ -47,7 +47,7 @@ public enum TextSanitizer {
                 case 0x5B:  // CSI: parameters and intermediates until a final byte 0x40-0x7E
                     while let c = it.next() { if (0x40...0x7E).contains(c.value) { break } }
                 case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // OSC, DCS, APC, PM, SOS: until BEL or ST
-                    skipString(&it)
+                    skipControlString(&it)
                 default:
                     // Two-byte sequence (ESC c, ESC 7, ESC ( B …): drop the next character too,
                     // and for nF sequences with intermediates, up to the final byte.
@@ -58,7 +58,7 @@ public enum TextSanitizer {
             case 0x9B:  // C1 CSI
                 while let c = it.next() { if (0x40...0x7E).contains(c.value) { break } }
             case 0x9D, 0x90, 0x9F, 0x9E, 0x98:  // C1 OSC, DCS, APC, PM, SOS
-                skipString(&it)
+                skipControlString(&it)
             case 0x0A, 0x0D:
                 if !keepNewlines {
                     out.append(" ")
@@ -108,7 +108,9 @@ public enum TextSanitizer {
         clean(text).split(whereSeparator: { $0 == " " }).joined(separator: " ")
     }
 
-    private static func skipString(_ it: inout String.UnicodeScalarView.Iterator) {
+    /// Skips the body of an OSC, DCS, APC, PM or SOS string (after its introducer) up to and
+    /// including its end: BEL, ST (`ESC \` or C1 0x9C), or any ESC with the character after it.
+    public static func skipControlString(_ it: inout String.UnicodeScalarView.Iterator) {
         while let c = it.next() {
             if c.value == 0x07 || c.value == 0x9C { return }
             if c.value == 0x1B {

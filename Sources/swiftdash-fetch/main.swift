@@ -12,16 +12,22 @@ import Foundation
 import DashBuiltinWidgets
 import DashNetworking
 
+// First, before anything else runs: the trampoline swiftdash starts its children through. Starting
+// this program itself (the provider host), it goes on here with the target's arguments: no exec.
+let arguments =
+    CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "--exec-with-parent-death"
+    ? execWithParentDeath(CommandLine.arguments.dropFirst(2)) : CommandLine.arguments
+
 func reply(_ r: FetchWire.Reply) -> Never {
     let data = (try? JSONEncoder().encode(r)) ?? Data("{\"error\":{\"kind\":\"helper\"}}".utf8)
     FileHandle.standardOutput.write(data)
     exit(0)
 }
 
-if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "--serve" {
+if arguments.count >= 2 && arguments[1] == "--serve" {
     // The provider host: the home screen starts it on demand and it exits when idle
     // (`--idle SECONDS`, default 20).
-    let args = CommandLine.arguments
+    let args = arguments
     var idle: TimeInterval = 20
     if args.count == 4, args[2] == "--idle", let s = Double(args[3]), s > 0, s <= 3600 {
         idle = s
@@ -33,17 +39,19 @@ if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "--serve" {
     exit(0)
 }
 
-if CommandLine.arguments.count > 1 {
+if arguments.count > 1 {
     let text = """
         usage: swiftdash-fetch < request.json
                swiftdash-fetch --serve [--idle SECONDS]
+               swiftdash-fetch --exec-with-parent-death PID FD|- -- PATH [ARGS...]
         Performs one HTTP request for swiftdash: reads a JSON request on stdin, writes a JSON reply on stdout.
         With --serve it is the provider host: it runs the built-in widgets' providers for the home
         screen, reading requests as JSON lines on stdin (docs/extensions.md), and exits when idle.
+        With --exec-with-parent-death it runs PATH so that it is killed when process PID dies.
 
         """
     FileHandle.standardError.write(Data(text.utf8))
-    exit(CommandLine.arguments[1] == "--help" || CommandLine.arguments[1] == "-h" ? 0 : 2)
+    exit(arguments[1] == "--help" || arguments[1] == "-h" ? 0 : 2)
 }
 
 let input = FileHandle.standardInput.readDataToEndOfFile()

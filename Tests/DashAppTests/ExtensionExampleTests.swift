@@ -27,8 +27,15 @@ final class ExtensionExampleTests: XCTestCase {
 
     /// Builds examples/extensions/swift-hello with `swift build` into a scratch folder in the
     /// temporary directory, named by a hash of its sources (a second run only links, if that).
-    /// Fails if the package grew dependencies: it must build offline, from itself alone.
-    static func buildSwiftHello(timeout: TimeInterval = 300) throws -> String {
+    /// Fails if the package grew dependencies: it must build offline, from itself alone. Skips
+    /// the test (XCTSkip) when there is no `swift` on the PATH of `environment` to build it with.
+    static func buildSwiftHello(
+        timeout: TimeInterval = 300, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> String {
+        guard swiftOnPath(environment) != nil else {
+            throw XCTSkip(
+                "no `swift` on PATH (\(environment["PATH"] ?? "unset")): cannot build examples/extensions/swift-hello")
+        }
         let package = examples.appendingPathComponent("swift-hello")
         let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
         guard !declaresDependencies(manifest) else { throw BuildError("swift-hello must have no dependencies") }
@@ -42,6 +49,7 @@ final class ExtensionExampleTests: XCTestCase {
         defer { try? out.close() }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.environment = environment
         // Never two builds of one scratch folder at once: SwiftPM waits on its own lock there.
         p.arguments = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path]
         p.standardOutput = out
@@ -68,6 +76,12 @@ final class ExtensionExampleTests: XCTestCase {
         return exe
     }
 
+    /// The `swift` that `/usr/bin/env swift` would run with `environment`, if any.
+    static func swiftOnPath(_ environment: [String: String]) -> String? {
+        (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Whether a manifest names a dependency outside its comments.
     static func declaresDependencies(_ manifest: String) -> Bool {
         manifest.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
@@ -92,6 +106,20 @@ final class ExtensionExampleTests: XCTestCase {
             let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
             XCTAssertEqual(imports, ["import Foundation"], "\(file) imports only Foundation")
         }
+    }
+
+    func testTheSwiftExampleIsSkippedWithAReasonWhenSwiftIsNotOnPath() throws {
+        XCTAssertThrowsError(try Self.buildSwiftHello(environment: ["PATH": "/nonexistent:/also-not-here"])) {
+            let skip = $0 as? XCTSkip
+            XCTAssertNotNil(skip, "a skip, not a failure: \($0)")
+            XCTAssertTrue("\($0)".contains("no `swift` on PATH (/nonexistent:/also-not-here)"), "\($0)")
+        }
+        XCTAssertNil(Self.swiftOnPath([:]))
+        // Found where it is: only then does the build run (and fail, if it fails, as a failure).
+        let folder = try ShellExtensionFolder(prefix: "swift-on-path")
+        defer { folder.remove() }
+        let fake = try folder.write("swift", "#!/bin/sh\nexit 1\n")
+        XCTAssertEqual(Self.swiftOnPath(["PATH": "/nonexistent:\(folder.path)"]), fake)
     }
 
     func testTheSwiftExampleBuildsAndSpeaksTheProtocol() async throws {

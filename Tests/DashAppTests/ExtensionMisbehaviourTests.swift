@@ -12,16 +12,14 @@ import DashTestSupport
 /// with an error status, a crash at every start, and what the tile shows through all of it.
 final class ExtensionMisbehaviourTests: XCTestCase {
     let log = LineLog()
-    var dir: URL!
+    var folder: ShellExtensionFolder!
+    var dir: URL { folder.url }
     let env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp"]
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("extbad-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { folder = try ShellExtensionFolder(prefix: "extbad") }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func tearDownWithError() throws { folder.remove() }
 
     var fast: ExtensionLimits {
         var l = ExtensionLimits()
@@ -37,23 +35,8 @@ final class ExtensionMisbehaviourTests: XCTestCase {
     func process(_ name: String, timeout: Int = 10, limits: ExtensionLimits? = nil, _ onRequest: String) throws
         -> (ExtensionProcess, Widget)
     {
-        let path = dir.appendingPathComponent(name).path
-        try """
-        #!/bin/sh
-        cd \(dir.path)
-        while IFS= read -r l; do
-        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
-        case $l in *'"method":"describe"'*)
-            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"\(name)","timeout":\(timeout)}]}}'
-            continue ;;
-        esac
-        \(onRequest)
-        done
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
-        let p = ExtensionProcess(path: path, environment: env, limits: limits ?? fast, log: log.add)
-        let d = try ExtensionWidgetDescription.parse(p.request("describe", timeout: 5))[0]
-        return (p, Extensions.widget(d, process: p, placeholder: nil))
+        try folder.extensionWidget(
+            name, timeout: timeout, environment: env, limits: limits ?? fast, log: log.add, onRequest)
     }
 
     func context() -> TimelineContext { TimelineContext(family: .small, size: (17, 5), now: now) }
@@ -187,10 +170,7 @@ final class ExtensionMisbehaviourTests: XCTestCase {
         // Describes once, then every start after a crash dies at once (a broken install).
         let (p, w) = try process("broken", "exit 9")
         defer { p.stop() }
-        let path = dir.appendingPathComponent("broken").path
-        try "#!/bin/sh\necho 'cannot find my library' >&2\nexit 127\n".write(
-            toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        try folder.write("broken", "#!/bin/sh\necho 'cannot find my library' >&2\nexit 127\n")
         let first = await outcome(w)
         XCTAssertEqual(first, "broken: exited with status 9")
         var messages: [String] = []

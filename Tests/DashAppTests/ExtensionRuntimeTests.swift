@@ -11,38 +11,21 @@ import DashTestSupport
 /// while it hangs inside a request, or floods its output, every key is handled in the turn it
 /// arrives in and the other tile keeps changing.
 final class ExtensionRuntimeTests: XCTestCase {
-    var dir: URL!
+    var folder: ShellExtensionFolder!
+    var dir: URL { folder.url }
 
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("extrt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { folder = try ShellExtensionFolder(prefix: "extrt") }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func tearDownWithError() throws { folder.remove() }
 
     /// An extension of kind `kind` that describes itself and runs `body` for every other request
     /// (in its folder, `$id` the request's id).
     func extensionWidget(_ kind: String, timeout: Int, limits: ExtensionLimits = ExtensionLimits(), _ body: String)
         throws -> (Widget, ExtensionProcess)
     {
-        let path = dir.appendingPathComponent(kind).path
-        try """
-        #!/bin/sh
-        cd \(dir.path)
-        while IFS= read -r l; do
-        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
-        case $l in *'"method":"describe"'*)
-            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"\(kind)","timeout":\(timeout)}]}}'
-            continue ;;
-        esac
-        \(body)
-        done
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
-        let process = ExtensionProcess(
-            path: path, environment: ["PATH": "/usr/bin:/bin"], limits: limits, log: { _ in })
-        let d = try ExtensionWidgetDescription.parse(process.request("describe", timeout: 5))[0]
-        return (Extensions.widget(d, process: process, placeholder: nil), process)
+        let (process, widget) = try folder.extensionWidget(
+            kind, timeout: timeout, environment: ["PATH": "/usr/bin:/bin"], limits: limits, body)
+        return (widget, process)
     }
 
     /// A runtime on the system clock with the extension's tile (t1, w1) and a tile whose entries
