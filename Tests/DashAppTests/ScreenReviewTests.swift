@@ -37,4 +37,50 @@ final class ScreenReviewTests: XCTestCase {
         assertSnapshot(await defaultHome(Size(width: 160, height: 48)), named: "default-home-160x48")
         assertSnapshot(await defaultHome(Size(width: 80, height: 24)), named: "default-home-80x24")
     }
+
+    func stories(_ families: [WidgetFamily], size: Size) -> AppHarness {
+        let home = HomeConfig(
+            tiles: families.enumerated().map { i, f in
+                TileInstance(id: "t\(i + 1)", family: f, items: [WidgetInstance(id: "w\(i + 1)", kind: "stories")])
+            })
+        let h = AppHarness(widgets: [storyWidget], home: home, size: size, now: start)
+        for i in families.indices {
+            h.finish("w\(i + 1)", entries: [StoryEntry(date: start, stories: ["Story \(i + 1)", "b"])])
+        }
+        return h
+    }
+
+    /// The page dots vanished at 40 columns (they had to fit centred between the clock and the
+    /// key hint); they now show at every width from 20, as "3/6" where dots do not fit.
+    func testPageDotsStayVisibleAtEveryWidthFrom20() {
+        let h = stories(Array(repeating: .small, count: 6), size: Size(width: 40, height: 10))
+        XCTAssertEqual(h.state.layout.pageCount, 3)
+        h.press(.pageDown)
+        assertSnapshot(h.screen, named: "page-dots-40x10")
+        for width in 20...120 {
+            h.send(.resize(Size(width: width, height: 10)))
+            let n = h.state.layout.pageCount
+            guard n > 1 else { continue }
+            let bar = String(h.screen.split(separator: "\n", omittingEmptySubsequences: false).last!)
+            let dots = (0..<n).map { $0 == h.state.page ? "●" : "○" }.joined(separator: " ")
+            XCTAssertTrue(
+                bar.contains(dots) || bar.contains(" \(h.state.page + 1)/\(n)"), "\(width) columns: \(bar)")
+        }
+        h.send(.resize(Size(width: 20, height: 10)))
+        assertSnapshot(h.screen, named: "page-dots-20x10")
+        h.send(.resize(Size(width: 30, height: 10)))
+        XCTAssertEqual(h.screen.split(separator: "\n").last, " 09:30   3/6   ? help  q quit")
+    }
+
+    /// A status note does not hide the dots: it is cut before them.
+    func testAStatusNoteLeavesThePageDotsVisible() {
+        let h = stories(Array(repeating: .medium, count: 8), size: Size(width: 80, height: 10))
+        h.press(.char("R"))
+        let bar = String(h.screen.split(separator: "\n").last!)
+        XCTAssertTrue(bar.contains("reloading all"), bar)
+        XCTAssertTrue(bar.contains("● ○ ○ ○"), bar)
+        h.send(.resize(Size(width: 40, height: 10)))
+        let narrow = String(h.screen.split(separator: "\n").last!)
+        XCTAssertTrue(narrow.contains("1/8") && narrow.contains("reload"), narrow)
+    }
 }
