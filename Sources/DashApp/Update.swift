@@ -185,7 +185,7 @@ public enum App {
         case .openInBrowser:
             return openInBrowser(&s)
         case .rotate(let delta):
-            rotate(&s, by: delta)
+            rotateKey(&s, by: delta)
         case .explain:
             explain(&s)
         case .reload:

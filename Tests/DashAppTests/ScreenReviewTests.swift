@@ -83,4 +83,34 @@ final class ScreenReviewTests: XCTestCase {
         let narrow = String(h.screen.split(separator: "\n").last!)
         XCTAssertTrue(narrow.contains("1/8") && narrow.contains("reload"), narrow)
     }
+
+    /// `<` and `>` on a tile that is not a stack did nothing, silently.
+    func testRotateKeysOnATileThatIsNotAStackSaySo() {
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "stories")]),
+            TileInstance(
+                id: "t2", family: .medium,
+                items: [WidgetInstance(id: "w2", kind: "stories"), WidgetInstance(id: "w3", kind: "stories")]),
+        ])
+        let h = AppHarness(widgets: [storyWidget], home: home, now: start)
+        for id in ["w1", "w2", "w3"] {
+            h.finish(id, entries: [StoryEntry(date: start, stories: ["Story \(id)", "b"])])
+        }
+        h.advance(by: 10)
+        XCTAssertEqual(h.state.focusedTile, "t1")
+        h.press(.char(">"))
+        XCTAssertTrue(h.screen.contains("not a stack: < and > rotate stacks"), h.screen)
+        XCTAssertNil(h.state.stackIndex["t1"])
+        h.advance(by: 10)
+        XCTAssertFalse(h.screen.contains("not a stack"), "the note expires")
+        h.press(.char("<"))
+        XCTAssertTrue(h.screen.contains("not a stack"))
+        // On a stack the keys rotate, without a note.
+        h.advance(by: 10)
+        h.press(.right, .char(">"))
+        XCTAssertEqual(h.state.focusedTile, "t2")
+        XCTAssertEqual(h.state.stackIndex["t2"], 1)
+        XCTAssertTrue(h.screen.contains("Story w3"), h.screen)
+        XCTAssertFalse(h.screen.contains("not a stack"), h.screen)
+    }
 }
