@@ -113,4 +113,104 @@ final class ScreenReviewTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("Story w3"), h.screen)
         XCTAssertFalse(h.screen.contains("not a stack"), h.screen)
     }
+
+    /// Opens the pane of the first link of tile `tile` whose URL contains `part`.
+    func openLink(_ h: AppHarness, tile: String, containing part: String) {
+        h.send(
+            .click(
+                tile: tile,
+                url: h.state.targets(ofTile: tile).compactMap { t -> String? in
+                    if case .link(let u) = t, u.contains(part) { return u } else { return nil }
+                }.first ?? "none"))
+    }
+
+    func testCalendarEventPaneSaysTomorrowAndKeepsTheDescriptionsLastCharacter() async {
+        // Tuesday 11:50: the Wednesday 11:00 design review is 23 h 10 min away.
+        let now = Date(timeIntervalSince1970: 1_795_521_000)
+        // The calendar's own sample (no file configured) runs for real: it is local.
+        let h = builtinHarness("calendar", .large, now: now)
+        await h.runLoads()
+        openLink(h, tile: "t1", containing: "sample-review")
+        let screen = h.screen
+        assertSnapshot(screen, named: "calendar-event-tomorrow-80x24")
+        XCTAssertTrue(screen.contains("starts tomorrow 11:00"), screen)
+        XCTAssertTrue(screen.contains("Bring one screen you are unsure about."), screen)
+    }
+
+    func builtinHarness(_ kind: String, _ family: WidgetFamily, now: Date = Date(timeIntervalSince1970: 1_795_426_200))
+        -> AppHarness
+    {
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: family, items: [WidgetInstance(id: "w1", kind: kind)])
+        ])
+        return AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, now: now)
+    }
+
+    /// The news story pane showed its address only cut beside "o open"; it now has a line of
+    /// its own, sanitised, and Tab reaches it.
+    func testNewsStoryPaneShowsTheArticleAddressAsALink() {
+        let h = builtinHarness("news", .medium)
+        let url = "https://news.example.com/2026/11/23/\u{1B}[31mcouncil-approves-riverside-park-plan?utm_source=rss"
+        let story = NewsItem(
+            id: "s1", title: "Council approves riverside park plan", source: "Local Times",
+            published: at.addingTimeInterval(-600), summary: "The plan adds a path along the river.", url: url)
+        h.finish("w1", entries: [NewsEntry(date: at, sourceName: "Local Times", items: [story])])
+        h.send(.click(tile: "t1", url: DeepLink.make(kind: "news", "story", "s1")))
+        let screen = h.screen
+        assertSnapshot(screen, named: "news-story-pane-80x24")
+        XCTAssertFalse(screen.contains("\u{1B}"))
+        h.press(.tab)
+        let clean = "https://news.example.com/2026/11/23/council-approves-riverside-park-plan?utm_source=rss"
+        XCTAssertEqual(h.state.highlightedPaneLink, clean)
+        h.press(.char("o"))
+        XCTAssertEqual(h.opened, [clean])
+    }
+
+    /// The commit pane cut a long message and could not scroll; j/k/arrows/PgUp/PgDn now scroll it.
+    func testALongCommitMessageScrollsInItsPane() {
+        let h = builtinHarness("commits", .medium)
+        let body = (1...30).map { "Line \($0) of the message body." }.joined(separator: "\n")
+        let commit = CommitInfo(
+            hash: "3f9c2a1", message: "Rework the scheduler\n\n" + body + "\n\nThe end.", author: "Jo",
+            date: at.addingTimeInterval(-600), url: "https://git.example.com/c/3f9c2a1")
+        h.finish(
+            "w1",
+            entries: [
+                CommitsEntry(date: at, repository: "me/app", branch: "main", isLocal: false, commits: [commit])
+            ])
+        h.send(.click(tile: "t1", url: DeepLink.make(kind: "commits", "3f9c2a1")))
+        XCTAssertTrue(h.screen.contains("Line 1 of"), h.screen)
+        XCTAssertFalse(h.screen.contains("The end."))
+        let limit = AppView.paneScrollLimit(h.state)
+        XCTAssertGreaterThan(limit, 10)
+        h.press(.char("j"), .down)
+        XCTAssertEqual(h.state.paneScroll, 2)
+        h.press(.pageDown, .pageDown, .pageDown, .pageDown)
+        XCTAssertEqual(h.state.paneScroll, limit, "stops at the end")
+        assertSnapshot(h.screen, named: "commit-pane-scrolled-80x24")
+        XCTAssertTrue(h.screen.contains("The end."), h.screen)
+        XCTAssertTrue(h.screen.contains("https://git.example.com/c/3f9c2a1"), "the link follows the message")
+        h.press(.pageUp, .char("k"))
+        XCTAssertEqual(h.state.paneScroll, limit - 11)
+        h.press(.pageUp, .pageUp, .pageUp)
+        XCTAssertEqual(h.state.paneScroll, 0)
+        // Tab to the link scrolls it into view.
+        h.press(.tab)
+        XCTAssertEqual(h.state.paneScroll, limit)
+        h.press(.escape)
+        XCTAssertEqual(h.state.paneScroll, 0, "a pane opens at its top")
+    }
+
+    /// The small crypto tile cut the host name of a failure across lines ("api.coingecko.c" /
+    /// "om:"); it is now shortened with an ellipsis where it still names the site.
+    func testASmallTileShortensAHostNameThatDoesNotFit() {
+        let h = builtinHarness("crypto", .small)
+        h.fail("w1", DataSourceError(.unreachable, "cannot reach api.coingecko.com: offline or the server is down"))
+        let screen = h.screen
+        assertSnapshot(screen, named: "crypto-small-failure-80x24")
+        XCTAssertTrue(screen.contains(" …coingecko.com: "), screen)
+        XCTAssertFalse(screen.contains("api.coingecko.c"), screen)
+        XCTAssertEqual(TileErrorText.fit("https://api.example.com/v3/simple/price", 15), "https://api.ex…")
+        XCTAssertEqual(TileErrorText.fit("example.com:", 8), "example…")
+    }
 }
