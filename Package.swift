@@ -6,7 +6,7 @@ import PackageDescription
 // only DashCurses touches ncurses; DashWidgets, DashScheduler and DashRender
 // never read the clock, the file system or the network.
 
-// The home screen's release link on Linux (docs/measuring.md, "Working set"; decision 38):
+// The home screen's release link on Linux (docs/measuring.md, "Working set"; decision 40):
 // - lld puts every function that startup and an idle minute run side by side (link-order.txt,
 //   made by Tests/perf/link_order.py), so fewer 64 KB windows of code are faulted in;
 // - -z pack-relative-relocs: 85,000 relative relocations in 17 KB instead of 2 MB;

@@ -68,11 +68,14 @@ public struct AppState: Sendable {
             if pane != oldValue {
                 paneLinkIndex = nil
                 helpScroll = 0
+                paneScroll = 0
             }
         }
     }
     /// How far the help overlay is scrolled (when it is longer than the screen).
     public var helpScroll = 0
+    /// How far a detail pane taller than the screen is scrolled.
+    public var paneScroll = 0
     /// Index of the link highlighted by Tab inside the detail pane.
     public var paneLinkIndex: Int?
     /// Which item of a stack is shown, by tile id.

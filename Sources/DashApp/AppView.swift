@@ -33,7 +33,7 @@ public enum AppView {
             } else if let error {
                 view = VStack {
                     Text("Failed to load").font(.headline).foregroundStyle(.negative)
-                    Text(error).font(.caption)
+                    Text(TileErrorText.fitting(error, width: ctx.size.width)).font(.caption)
                 }
             } else {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
@@ -82,28 +82,20 @@ public enum AppView {
             let widget = inst.flatMap { s.bundle[$0.kind] }
             let rect = paneRect(s.screen)
             let title = widget?.displayName ?? link.kind ?? "Detail"
-            var view = s.detailView(size: detailContentSize(s.screen))
-            // A widget that failed before any data says why here too, not only in its tile.
-            if let inst, s.entry(ofInstance: inst.id) == nil, let error = s.scheduler.lastError(inst.id) {
-                let own = view
-                view = VStack(spacing: 1) {
-                    VStack {
-                        Text("Failed to load").font(.headline).foregroundStyle(.negative)
-                        Text(error)
-                        Text("r retries now; swiftdash also retries by itself").font(.caption)
-                    }
-                    if let own { own }
-                }
-            }
+            let view = paneView(s)
             let links = view?.links ?? []
             let hasWeb = links.contains { DeepLink($0)?.isExternal == true }
-            let footer = "Tab links · Enter open" + (hasWeb ? " · o browser" : "") + " · Esc close"
+            let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
+            let limit = view == nil ? 0 : paneScrollLimit(s)
+            let footer = paneFooter(
+                scroll: limit > 0 ? paneScrollHint(scroll: s.paneScroll, limit: limit, rows: inner.height) : nil,
+                web: hasWeb, width: rect.width - 4)
             Chrome.drawPane(rect, title: title, footer: footer, theme: s.theme, into: &frame.buffer)
             if let view {
                 var e = env
                 e.highlightedLink = s.highlightedPaneLink(in: links)
-                let r = TileRenderer.render(
-                    view, in: rect.inset(top: 1, left: 2, bottom: 1, right: 2), buffer: &frame.buffer, environment: e)
+                let r = drawPaneContent(
+                    view, in: inner, scroll: s.paneScroll, limit: limit, environment: e, into: &frame.buffer)
                 if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! {
                     frame.nextLiveChange = n
                 }

@@ -153,10 +153,13 @@ extension HomeConfig {
     static func parseTile(_ node: Node, index: Int, counter: inout Int, file: String, bundle: WidgetBundle) throws
         -> TileInstance
     {
+        if let kind = node.string, !["", "~", "null"].contains(kind) {
+            return try shorthandTile(kind, node: node, index: index, counter: &counter, file: file, bundle: bundle)
+        }
         guard let map = node.mapping else {
             throw ConfigFileError(
                 file: file, line: node.mark?.line,
-                message: "each tile must be a mapping with `family` and `widget` or `stack`")
+                message: "each tile must be a widget name or a mapping with `family` and `widget` or `stack`")
         }
         let tileKeys = ["family", "widget", "config", "stack"] + smartStackKeys
         for (k, _) in map {

@@ -47,6 +47,7 @@ public enum Command: Sendable, Equatable {
     case rotate(Int)
     case reload, reloadAll
     case scrollHelp(Int)
+    case scrollPane(Int)
     /// Say why a stack shows its item (Smart Rotate).
     case explain
     /// The Edit Widget form, the gallery and arrange mode (see `EditCommand`).
@@ -146,6 +147,13 @@ public enum KeyTable {
                     (.up, .scrollHelp(-1)), (.char("k"), .scrollHelp(-1)), (.down, .scrollHelp(1)),
                     (.char("j"), .scrollHelp(1)),
                     (.pageUp, .scrollHelp(-10)), (.pageDown, .scrollHelp(10)),
+                ]),
+            KeyBinding(
+                "↑↓ j k PgUp PgDn", "scroll a pane longer than the screen", group: "View", in: [.detail],
+                [
+                    (.up, .scrollPane(-1)), (.char("k"), .scrollPane(-1)), (.down, .scrollPane(1)),
+                    (.char("j"), .scrollPane(1)),
+                    (.pageUp, .scrollPane(-10)), (.pageDown, .scrollPane(10)),
                 ]),
         ] + editBindings
 

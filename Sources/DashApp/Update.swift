@@ -174,7 +174,12 @@ public enum App {
         case .firstTile:
             focusFirst(&s, page: s.page)
         case .walkLinks(let delta):
-            if layer == .detail { walkPaneLinks(&s, by: delta) } else { walkLinks(&s, by: delta) }
+            if layer == .detail {
+                walkPaneLinks(&s, by: delta)
+                revealPaneLink(&s)
+            } else {
+                walkLinks(&s, by: delta)
+            }
         case .activate:
             if case .detail(let tileID, _, _) = s.pane {
                 if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
@@ -185,7 +190,7 @@ public enum App {
         case .openInBrowser:
             return openInBrowser(&s)
         case .rotate(let delta):
-            rotate(&s, by: delta)
+            rotateKey(&s, by: delta)
         case .explain:
             explain(&s)
         case .reload:
@@ -195,6 +200,8 @@ public enum App {
             return widgetCenter(&s, .reloadInstance(inst.id))
         case .reloadAll:
             return widgetCenter(&s, .reloadAllTimelines)
+        case .scrollPane(let delta):
+            scrollPane(&s, by: delta)
         case .scrollHelp(let delta):
             s.helpScroll = max(0, min(s.helpScroll + delta, AppView.helpScrollLimit(s.screen)))
         case .edit(let command):

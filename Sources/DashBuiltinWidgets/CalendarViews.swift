@@ -400,8 +400,7 @@ enum CalendarViews {
                     Text("now · ends").foregroundStyle(.positive)
                     Text(e.end, style: .relative).foregroundStyle(.positive)
                 } else if !e.allDay && e.start > ctx.now {
-                    Text("starts").font(.caption)
-                    Text(e.start, style: .relative).font(.caption)
+                    Text("starts " + CalendarFormat.starts(e.start, now: ctx.now, z)).font(.caption)
                 }
                 Spacer()
                 Text(e.calendar + (e.recurring ? " · repeats" : "") + (e.tentative ? " · tentative" : "")).font(

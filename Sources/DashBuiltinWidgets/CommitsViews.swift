@@ -131,7 +131,8 @@ enum CommitsViews {
             }
             Text("\(entry.repository) ⎇ \(entry.branch)").font(.caption)
             Divider()
-            if !rest.isEmpty { Text(rest).lineLimit(max(2, (ctx.size.height - 8) / 2)) }
+            // The whole message: a pane that gets longer than the screen scrolls.
+            if !rest.isEmpty { Text(rest) }
             if entry.isLocal {
                 Divider()
                 Text(

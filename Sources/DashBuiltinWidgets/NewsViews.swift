@@ -77,7 +77,10 @@ enum NewsViews {
                 Text("This story is no longer in the feed").font(.caption)
             }
         }
-        let summaryLines = max(2, ctx.size.height - 9)
+        // The article's address, one line of no control characters, on lines of its own so a long
+        // one is not cut to nothing beside other text; Tab reaches it, o opens it.
+        let url = TextSanitizer.singleLine(item.url)
+        let summaryLines = max(2, ctx.size.height - 9 - (url.isEmpty ? 0 : 1))
         return VStack {
             Text(item.title).font(.title).lineLimit(3)
             HStack {
@@ -97,12 +100,14 @@ enum NewsViews {
                 Text(item.summary).lineLimit(summaryLines)
             }
             Spacer()
-            if !item.url.isEmpty {
+            if !url.isEmpty {
                 Divider()
+                Text(url).foregroundStyle(.accent).lineLimit(1).link(url)
                 HStack {
+                    Text("Tab").font(.headline).foregroundStyle(.accent)
+                    Text("highlights the link,").font(.caption)
                     Text("o").font(.headline).foregroundStyle(.accent)
-                    Text("open").font(.caption)
-                    Text(item.url).foregroundStyle(.accent).link(item.url)
+                    Text("opens it in the browser").font(.caption)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import DashCore
 import DashWidgets
 
@@ -77,11 +78,53 @@ public struct HomeLayout: Sendable, Equatable {
 
     /// Flows tiles into pages like the iOS home screen: in order, each into the first free
     /// spot scanning rows top-left; a tile that fits nowhere on the current page starts the
-    /// next one. The grid is as many units as the screen holds (an even number of columns),
-    /// centred.
+    /// next one. The grid is centred and takes as many unit columns as the screen holds (an
+    /// even number), except when every tile fits on one page with room to spare: then it takes
+    /// the number of columns (at least 8, the 80-column grid) whose block of tiles is closest
+    /// in shape to the screen, so a wide screen wraps the tiles into rows instead of one band
+    /// along the top (decision 38).
     public static func compute(_ slots: [TileSlot], screen: Size) -> HomeLayout {
         var columns = (screen.width + 1) / GridMetrics.unitWidth
         if columns % 2 == 1 { columns -= 1 }
+        let widest = flow(slots, screen: screen, columns: columns)
+        let narrowest = min(columns, balancedMinimumColumns)
+        guard widest.pages.count == 1, !widest.isTooSmall, columns > narrowest else { return widest }
+        let target = shape(width: widest.columns, height: widest.rows)
+        var best = widest
+        var bestScore = Double.infinity
+        for c in stride(from: narrowest, through: columns, by: 2) {
+            let l = c == columns ? widest : flow(slots, screen: screen, columns: c)
+            guard l.pages.count == 1, l.hidden.count == widest.hidden.count else { continue }
+            let used = l.usedUnits
+            let score = abs(log(shape(width: used.columns, height: used.rows) / target))
+            // Ties go to fewer columns: the same block, centred.
+            if score < bestScore - 1e-9 {
+                best = l
+                bestScore = score
+            }
+        }
+        return best
+    }
+
+    /// The fewest columns a balanced layout takes: the 80-column grid, which also holds an
+    /// extraLarge tile.
+    static let balancedMinimumColumns = 8
+
+    /// Width over height, in cells, of a block of grid units.
+    static func shape(width: Int, height: Int) -> Double {
+        Double(max(1, width * GridMetrics.unitWidth - 1)) / Double(max(1, height * GridMetrics.unitHeight - 1))
+    }
+
+    /// The units the first page's tiles cover, from the grid's top-left corner.
+    var usedUnits: (columns: Int, rows: Int) {
+        guard let page = pages.first, !page.isEmpty else { return (0, 0) }
+        let right = page.map { $0.rect.maxX }.max()! - origin.x
+        let bottom = page.map { $0.rect.maxY }.max()! - origin.y
+        return ((right + 1) / GridMetrics.unitWidth, (bottom + 1) / GridMetrics.unitHeight)
+    }
+
+    /// The flow on a grid of `columns` unit columns, centred on the screen.
+    static func flow(_ slots: [TileSlot], screen: Size, columns: Int) -> HomeLayout {
         let rows = (screen.height - GridMetrics.statusBarHeight + 1) / GridMetrics.unitHeight
         let usedWidth = max(0, columns * GridMetrics.unitWidth - 1)
         let usedHeight = max(0, rows * GridMetrics.unitHeight - 1)

@@ -31,6 +31,14 @@ public struct HomeFrame: Sendable {
     public var nextLiveChange: Date?
 }
 
+/// The page indicator of the status bar: "● ○ ○" (2 columns a page), or "2/3" where that does not fit.
+struct PageDots {
+    var page: Int
+    var count: Int
+    var full: [Character] { Array((0..<count).map { $0 == page ? "●" : "○" }.joined(separator: " ")) }
+    var compact: String { "\(page + 1)/\(count)" }
+}
+
 public enum HomeScreen {
     /// The status bar line: clock, page dots, and a key hint.
     public static func drawStatusBar(
@@ -45,27 +53,49 @@ public enum HomeScreen {
         let f = LiveDateFormatter(timeZone: env.timeZone)
         let time = f.format(env.now, .time(seconds: false), now: env.now).text
         buffer.write(" " + time, x: 0, y: y, style: bar.with(foreground: theme[.text], adding: [.bold]))
-        var left = 7
+        let left = 7
         let hint = "? help  q quit "
-        let hintX = buffer.width - DisplayWidth.of(hint)
-        if let message, !message.isEmpty {
-            // The key hint keeps its place; the message is cut to fit before it.
-            let room = (hintX > left + 12 ? hintX - 1 : buffer.width) - left - 2
-            let text = DisplayWidth.truncate(message, to: room)
-            left += buffer.write("  " + text, x: left, y: y, style: bar.with(foreground: theme[.warning]))
-        }
-        if pageCount > 1 {
-            let dots = (0..<pageCount).map { $0 == page ? "●" : "○" }.joined(separator: " ")
-            let dx = (buffer.width - DisplayWidth.of(dots)) / 2
-            if dx > left + 1 && dx + DisplayWidth.of(dots) < hintX - 1 {
-                for (i, d) in dots.split(separator: " ").enumerated() {
+        var hintX = buffer.width - DisplayWidth.of(hint)
+        // Page dots stay on screen at every width: full dots where they fit, else "2/5"; the
+        // key hint gives way before they do.
+        let dots = pageCount > 1 ? PageDots(page: page, count: pageCount) : nil
+        if let dots, hintX - 1 - (left + 1) < dots.compact.count { hintX = buffer.width }
+        let gapEnd = hintX < buffer.width ? hintX - 1 : buffer.width
+        var text: String? = nil
+        if let message, !message.isEmpty { text = "  " + message }
+        if let dots {
+            let room = gapEnd - (left + 1)
+            // A message keeps at least a short phrase: the dots take their compact form first.
+            let said = text.map { min(DisplayWidth.of($0), 16) } ?? 0
+            let full = dots.full.count + (said > 0 ? said + 1 : 0) <= room
+            let width = full ? dots.full.count : dots.compact.count
+            // Centred on the screen when that is free, else centred in the gap; with a message
+            // that would run into them, at the gap's right end, and the message is cut before them.
+            var x = (buffer.width - width) / 2
+            if x < left + 1 || x + width > gapEnd { x = left + 1 + (room - width) / 2 }
+            if let t = text, left + DisplayWidth.of(t) + 1 > x {
+                x = gapEnd - width
+                text = DisplayWidth.truncate(t, to: max(0, x - 1 - left))
+            }
+            if full {
+                for i in 0..<dots.count {
                     buffer.write(
-                        String(d), x: dx + i * 2, y: y,
+                        i == page ? "●" : "○", x: x + i * 2, y: y,
                         style: bar.with(foreground: i == page ? theme[.accent] : theme[.secondaryText]))
                 }
+            } else {
+                buffer.write(dots.compact, x: x, y: y, style: bar.with(foreground: theme[.accent]))
             }
+        } else if let t = text {
+            // The key hint keeps its place; the message is cut to fit before it.
+            let room = (hintX > left + 12 ? hintX - 1 : buffer.width) - left
+            text = DisplayWidth.truncate(t, to: room)
         }
-        if hintX >= left + 1 { buffer.write(hint, x: hintX, y: y, style: bar) }
+        var end = left
+        if let t = text, !t.isEmpty {
+            end += buffer.write(t, x: left, y: y, style: bar.with(foreground: theme[.warning]))
+        }
+        if hintX >= end + 1 && hintX < buffer.width { buffer.write(hint, x: hintX, y: y, style: bar) }
         return f.nextWallChange(for: .time(seconds: false), now: env.now)
     }
 

@@ -101,8 +101,18 @@ public struct TileRenderer {
             .measure(view, proposal, environment, axis: .vertical)
     }
 
+    /// The height a view needs at `width` when it may be as tall as it likes: spacers and
+    /// stretching views take no room beyond their minimum (a long detail pane scrolls).
+    public static func idealHeight(_ view: TileView, width: Int, environment: RenderEnvironment) -> Int {
+        var r = TileRenderer(buffer: CellBuffer(width: 0, height: 0), result: RenderResult())
+        r.ideal = true
+        return r.measure(view, Size(width: width, height: 100_000), environment, axis: .vertical).height
+    }
+
     var buffer: CellBuffer
     var result: RenderResult
+    /// Measuring for `idealHeight`: flexible views take only what their content needs.
+    var ideal = false
 
     // MARK: text
 
@@ -230,7 +240,7 @@ public struct TileRenderer {
             return Size(width: min(w ?? s.width, p.width), height: min(h ?? s.height, p.height))
         case .expand(let hz, let vt, _, let c):
             let s = measure(c, p, env, axis: axis)
-            return Size(width: hz ? p.width : s.width, height: vt ? p.height : s.height)
+            return Size(width: hz ? p.width : s.width, height: vt && !ideal ? p.height : s.height)
         case .gauge: return Size(width: p.width, height: 1)
         case .sparkline(_, _, let h): return Size(width: p.width, height: min(h, p.height))
         case .styled(_, let c), .lineLimit(_, let c), .link(_, let c), .widgetURL(_, let c), .redacted(let c):
@@ -276,6 +286,17 @@ public struct TileRenderer {
                 remaining -= s.height
             }
             let flexIdx = (0..<n).filter { flexible[$0] }
+            if ideal {
+                for i in flexIdx {
+                    let s =
+                        isSpacer(children[i])
+                        ? Size(width: 0, height: minLengths[i])
+                        : measure(children[i], Size(width: p.width, height: max(0, remaining)), env, axis: .vertical)
+                    sizes[i] = s
+                    if !isSpacer(children[i]) { remaining -= s.height }
+                }
+                return sizes
+            }
             var extra = max(0, remaining)
             for (k, i) in flexIdx.enumerated() {
                 let share = extra / (flexIdx.count - k)

@@ -142,11 +142,33 @@ final class HomeLayoutTests: XCTestCase {
         XCTAssertGreaterThan(small.pageCount, 1, "what does not fit flows to the next page")
     }
 
-    func testWideScreenHoldsMoreColumns() {
+    func testWideScreenWrapsTilesIntoRowsShapedLikeTheScreen() {
+        // All five in one band (the old layout) left three quarters of a 200x60 screen empty.
         let l = HomeLayout.compute(slots, screen: Size(width: 200, height: 60))
-        XCTAssertEqual(l.columns, 20)
         XCTAssertEqual(l.pages.count, 1)
-        XCTAssertEqual(Set(l.pages[0].map { $0.rect.y }).count, 1, "200 columns hold all five tiles in one band")
+        XCTAssertEqual(l.columns, 8, "the block closest in shape to the screen")
+        XCTAssertEqual(Set(l.pages[0].map { $0.rect.y }).count, 2, "the tiles wrap into rows")
+        XCTAssertEqual(l.tile("a")?.rect, Rect(x: 60, y: 0, width: 19, height: 7), "centred")
+        let at80 = HomeLayout.compute(slots, screen: Size(width: 80, height: 24))
+        for s in slots {
+            let r = l.tile(s.id)?.rect
+            XCTAssertEqual(
+                r.map { Rect(x: $0.x - 60, y: $0.y, width: $0.width, height: $0.height) }, at80.tile(s.id)?.rect)
+        }
+        // A wide, short screen takes more columns: rows would not fit the height's shape.
+        let short = HomeLayout.compute(slots, screen: Size(width: 200, height: 24))
+        XCTAssertEqual(short.columns, 12)
+        XCTAssertEqual(short.pageCount, 1)
+        // Many small tiles: a block of 5 x 4 rather than two full rows of 10.
+        let twenty = (0..<20).map { TileSlot(id: "s\($0)", family: .small) }
+        let many = HomeLayout.compute(twenty, screen: Size(width: 200, height: 60))
+        XCTAssertEqual(many.columns, 10)
+        XCTAssertEqual(Set(many.pages[0].map { $0.rect.y }).count, 4)
+        // More than a page at full width: every column is used, as before.
+        let lots = (0..<80).map { TileSlot(id: "s\($0)", family: .small) }
+        let full = HomeLayout.compute(lots, screen: Size(width: 200, height: 60))
+        XCTAssertEqual(full.columns, 20)
+        XCTAssertEqual(full.pages[0].count, 70)
     }
 
     func testTooSmallAndNarrowFallback() {
