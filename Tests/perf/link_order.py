@@ -7,6 +7,8 @@ side by side and the screen faults in a few dozen 64 KB windows of code instead 
     swift build -c release --static-swift-stdlib --product swiftdash-fetch
     python3 Tests/perf/link_order.py            # needs valgrind and tmux; ~2 minutes
     swift build -c release --static-swift-stdlib --product swiftdash   # relinks with the new order
+                                                # (the script removes the old binary: SwiftPM does
+                                                # not see the order file as an input of the link)
 
 Each scenario runs the release binary (debug info stripped, valgrind 3.19 cannot read DWARF 5)
 under callgrind in a private tmux at 160x48 and keeps the names of the functions it executed:
@@ -98,6 +100,7 @@ def main():
     with open(out_file, "w") as f:
         f.write("\n".join(sorted(idle)) + "\n" + "\n".join(sorted(keys)) + "\n")
     os.remove(stripped)
+    os.remove(binary)  # SwiftPM does not know the order file is an input of the link: force a relink
     print("%s: %d idle functions, %d more for keys" % (os.path.relpath(out_file, repo), len(idle), len(keys)))
 
 
