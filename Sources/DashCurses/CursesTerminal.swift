@@ -263,6 +263,17 @@ public final class CursesTerminal: Terminal {
 
     private func pair(_ style: Style) -> Int32 {
         guard colorDepth != .none else { return 0 }
+        // Cells come in runs of one style: the last answer is usually the next one.
+        if let last = lastPair, last.fg == style.foreground, last.bg == style.background { return last.pair }
+        let p = newPair(style)
+        lastPair = (style.foreground, style.background, p)
+        return p
+    }
+
+    /// The last colours asked of `pair` and its answer.
+    private var lastPair: (fg: Color, bg: Color, pair: Int32)?
+
+    private func newPair(_ style: Style) -> Int32 {
         let key = PairKey(fg: curses(style.foreground), bg: curses(style.background))
         if key.fg == -1 && key.bg == -1 { return 0 }
         if let p = pairs[key] { return p }
