@@ -18,6 +18,11 @@ let homeScreenReleaseLink = [
     "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/swiftdash/link-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
 ]
+// The provider host (swiftdash-fetch) gets the same relocation and symbol-table savings; it has
+// no order file (it runs briefly, and its work depends on the widgets it serves).
+let hostReleaseLink = [
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+]
 // Each function in its own section, so the link order above can place it (release, Linux).
 let releaseSections: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
@@ -59,7 +64,10 @@ let package = Package(
         .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         // The only module that imports FoundationNetworking (URLSession, libcurl).
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
-        .executableTarget(name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"]),
+        .executableTarget(
+            name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"],
+            linkerSettings: [.unsafeFlags(hostReleaseLink, .when(platforms: [.linux], configuration: .release))]
+        ),
         .target(
             name: "DashTestSupport",
             dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashApp"]
