@@ -107,7 +107,8 @@ public struct HTTPRequestSpec: Sendable, Hashable, Codable {
 public struct HTTPResponseData: Sendable, Hashable, Codable {
     /// The response headers `HTTPClient` reads (its error messages use them); transports
     /// return these, under these names, when the server sent them.
-    public static let wantedHeaders = ["Retry-After", "X-RateLimit-Remaining"]
+    /// (`Content-Type` carries the charset the news widget decodes a feed with.)
+    public static let wantedHeaders = ["Retry-After", "X-RateLimit-Remaining", "Content-Type"]
 
     public var status: Int
     public var headers: [String: String]
@@ -197,6 +198,15 @@ public struct HTTPClient: Sendable {
         _ url: URL, headers: [String: String] = [:], notFoundHint: String? = nil,
         secrets: [String] = []
     ) async throws -> Data {
+        try await getResponse(url, headers: headers, notFoundHint: notFoundHint, secrets: secrets).body
+    }
+
+    /// `get`, returning the whole 2xx answer: the body and the headers the transport reads
+    /// (`HTTPResponseData.wantedHeaders`), for callers that need `Content-Type`.
+    public func getResponse(
+        _ url: URL, headers: [String: String] = [:], notFoundHint: String? = nil,
+        secrets: [String] = []
+    ) async throws -> HTTPResponseData {
         // A key or token never travels in clear text, except to this machine (tests, proxies).
         if !secrets.isEmpty, url.scheme?.lowercased() == "http", !Self.isLoopback(url.host ?? "") {
             throw DataSourceError(
@@ -253,7 +263,7 @@ public struct HTTPClient: Sendable {
     private func fetch(
         _ url: URL, headers: [String: String], notFoundHint: String?,
         secrets: [String]
-    ) async throws -> Data {
+    ) async throws -> HTTPResponseData {
         let host = Self.hostName(url)
         guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil else {
             throw DataSourceError(.configuration, "not an http(s) address: use https://host/…")
@@ -279,7 +289,7 @@ public struct HTTPClient: Sendable {
             // Some APIs answer an error with 200 (NewsAPI's "status": "error", CoinMarketCap's
             // error_code): that is the error, not data of an unexpected shape.
             if let e = Self.errorInSuccess(response.body, status: response.status, host: host) { throw e }
-            return response.body
+            return response
         }
         throw Self.statusError(
             response.status, host: host, retryAfter: response.header("Retry-After"),
