@@ -1,14 +1,28 @@
 import Foundation
 
 /// Turns the bytes of a feed into text before any parser sees them. Whatever arrives, the
-/// result is a valid Swift string: the encoding comes from a byte-order mark, else from the
-/// XML declaration (`encoding="ISO-8859-1"`), else UTF-8; bytes that are not valid in that
-/// encoding become U+FFFD. Nothing downstream ever handles raw network bytes.
+/// result is a valid Swift string; bytes that are not valid in the chosen encoding become
+/// U+FFFD. Nothing downstream ever handles raw network bytes.
+///
+/// The encoding, first match wins (RFC 7303 §3, and what feedparser does in practice):
+/// 1. a byte-order mark (dropped), or `<?` in UTF-16/UTF-32 code units, which no
+///    ASCII-compatible document can start with;
+/// 2. the `charset` parameter of the HTTP `Content-Type` (`FeedBytes.charset(contentType:)`),
+///    with two exceptions: a name swiftdash does not know is ignored, and when it names a
+///    single-byte encoding (ISO-8859-x, windows-125x, US-ASCII) while the declaration says
+///    UTF-8 or nothing and the body is valid UTF-8 with multi-byte sequences, the body is
+///    UTF-8 (the server's default charset is wrong far more often than such bytes are
+///    meant as Latin-1). A `charset=utf-8` the body is not valid in also falls through, as
+///    feedparser tries the next candidate when one fails;
+/// 3. the XML declaration (`encoding="ISO-8859-1"`);
+/// 4. UTF-8.
 enum FeedBytes {
     /// Feeds larger than this are cut (the HTTP client's cap is lower; this guards other callers).
     static let maxBytes = 8 * 1024 * 1024
 
-    static func decode(_ data: Data) -> String {
+    /// `data` as text; `httpCharset` is the charset of the HTTP answer's `Content-Type`, if any
+    /// (already checked by `charset(contentType:)`; other values are checked again here).
+    static func decode(_ data: Data, httpCharset: String? = nil) -> String {
         let bytes = [UInt8](data.prefix(maxBytes))
         var body = bytes[...]
         var unit: Encoding?
@@ -29,15 +43,91 @@ enum FeedBytes {
         } else if body.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
             unit = .utf16LE
         }
-        if let unit, unit != .utf8 { return decode(body, as: unit) }
-        let declared = declaredEncoding(body)
-        return decode(body, as: unit ?? declared.flatMap(Encoding.init(name:)) ?? .utf8)
+        if let unit { return decode(body, as: unit) }
+        let declared = declaredEncoding(body).flatMap(Encoding.init(name:))
+        if let http = httpCharset.flatMap(sanitizedCharset).flatMap(Encoding.init(name:)),
+            let chosen = httpEncoding(http, declared: declared, body: body)
+        {
+            return decode(body, as: chosen)
+        }
+        return decode(body, as: declared ?? .utf8)
+    }
+
+    /// The encoding the HTTP charset gives, or nil when the rule above sets it aside.
+    static func httpEncoding(_ http: Encoding, declared: Encoding?, body: ArraySlice<UInt8>) -> Encoding? {
+        let isUTF8 = { String(validatingUTF8Bytes: body) != nil }
+        if http == .utf8 { return isUTF8() ? .utf8 : nil }
+        if http.isSingleByte, declared == nil || declared == .utf8, body.contains(where: { $0 >= 0x80 }), isUTF8() {
+            return .utf8  // valid UTF-8 with a byte >= 0x80 has a multi-byte sequence
+        }
+        return http
+    }
+
+    /// The `charset` parameter of a `Content-Type` value (`text/xml; charset="ISO-8859-1"`):
+    /// parameter names in any case, values quoted or not, other parameters skipped. Nil when
+    /// there is none or it is not a plausible charset name (see `sanitizedCharset`).
+    static func charset(contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        var params = Substring(contentType.prefix(1024))
+        // The media type, then "; name=value" pairs; a quoted value may hold ';'.
+        guard let semicolon = params.firstIndex(of: ";") else { return nil }
+        params = params[params.index(after: semicolon)...]
+        while !params.isEmpty {
+            params = params.drop { $0 == " " || $0 == "\t" || $0 == ";" }
+            let name = params.prefix { $0 != "=" && $0 != ";" }
+            params = params.dropFirst(name.count)
+            var value = ""
+            if params.first == "=" {
+                params = params.dropFirst().drop { $0 == " " || $0 == "\t" }
+                if params.first == "\"" {
+                    params = params.dropFirst()
+                    while let c = params.first, c != "\"" {
+                        params = params.dropFirst()
+                        if c == "\\", let next = params.first {
+                            value.append(next)
+                            params = params.dropFirst()
+                        } else {
+                            value.append(c)
+                        }
+                    }
+                    params = params.dropFirst()
+                    params = params.drop { $0 != ";" }
+                } else {
+                    value = String(params.prefix { $0 != ";" })
+                    params = params.dropFirst(value.count)
+                }
+            }
+            if name.trimmingCharacters(in: .whitespaces).lowercased() == "charset" {
+                return sanitizedCharset(value)
+            }
+        }
+        return nil
+    }
+
+    /// `raw` trimmed if it looks like a charset name (1–40 of ASCII letters, digits and
+    /// `-_.:+()`), else nil: a server's text never reaches a lookup, a log or a message as is.
+    static func sanitizedCharset(_ raw: String) -> String? {
+        let name = raw.trimmingCharacters(in: .whitespaces)
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:+()")
+        guard (1...40).contains(name.count), name.allSatisfy({ allowed.contains($0) }) else { return nil }
+        return name
     }
 
     /// The encodings read by hand; others named in the declaration go through Foundation.
     enum Encoding: Equatable {
         case utf8, utf16LE, utf16BE, utf32LE, utf32BE, latin1, windows1252, ascii
         case foundation(String.Encoding)
+
+        /// One byte per character, and every byte sequence decodes: a server default that
+        /// is often wrong (the guard in `decode` reads valid UTF-8 as UTF-8 instead).
+        var isSingleByte: Bool {
+            switch self {
+            case .latin1, .windows1252, .ascii: return true
+            case .foundation(let e):
+                return [.isoLatin2, .windowsCP1250, .windowsCP1251, .windowsCP1253, .windowsCP1254].contains(e)
+            default: return false
+            }
+        }
 
         init?(name raw: String) {
             let name = raw.lowercased().replacingOccurrences(of: "_", with: "-")

@@ -60,9 +60,10 @@ enum NewsFeedParser {
         var items: [NewsItem]
     }
 
-    /// Parses `data`; `url` is the feed's address, against which relative links resolve.
-    static func parse(_ data: Data, host: String, url: String = "") throws -> Feed {
-        let text = FeedBytes.decode(data)
+    /// Parses `data`; `url` is the feed's address, against which relative links resolve;
+    /// `contentType` is the HTTP answer's `Content-Type`, whose charset `FeedBytes` weighs.
+    static func parse(_ data: Data, host: String, url: String = "", contentType: String? = nil) throws -> Feed {
+        let text = FeedBytes.decode(data, httpCharset: FeedBytes.charset(contentType: contentType))
         let reader = FeedReader(text: text, baseURL: url)
         // Feeds need no entity declarations; they are never expanded, and a feed that
         // declares some (external entities, entity bombs) is refused outright.

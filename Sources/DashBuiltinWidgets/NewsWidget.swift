@@ -168,10 +168,11 @@ struct NewsSource: Sendable {
     func loadFeed(now: Date) async throws -> NewsEntry {
         let url = try URL.api(feed, [])
         let host = HTTPClient.hostName(url)
-        let data = try await http.get(
+        let response = try await http.getResponse(
             url, headers: ["Accept": "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5"],
             notFoundHint: "no feed at this address (check the feed URL)")
-        let parsed = try NewsFeedParser.parse(data, host: host, url: url.absoluteString)
+        let parsed = try NewsFeedParser.parse(
+            response.body, host: host, url: url.absoluteString, contentType: response.header("Content-Type"))
         let name = parsed.title.isEmpty ? host : parsed.title
         var items = parsed.items.map { item -> NewsItem in
             var i = item
