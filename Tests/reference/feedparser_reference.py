@@ -15,6 +15,11 @@ How each feed is handed to feedparser, so that it sees what swiftdash sees:
 - `Content-Location: https://feeds.example.com/corpus/NAME`, the feed's own address,
   against which relative links resolve.
 
+The charset cases (Fixtures/feeds_charset/, written to the "charset" section) are handed
+over with the `Content-Type` each one lists in Fixtures/feeds_charset/content-types.json,
+as a server sends it; the news widget passes that header's charset to its decoder, and
+NewsCharsetTests compares its headlines with these.
+
 What a tile shows is plain text, so feedparser's values are reduced the way a consumer of
 feedparser does it (and as the widget does):
 - a title feedparser marks as HTML (`title_detail.type` text/html or application/xhtml+xml)
@@ -38,6 +43,7 @@ import feedparser
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "Tests/DashBuiltinWidgetsTests/Fixtures/feeds"
+CHARSET = ROOT / "Tests/DashBuiltinWidgetsTests/Fixtures/feeds_charset"
 OUT = ROOT / "Tests/reference/feedparser_expected.json"
 BASE = "https://feeds.example.com/corpus/"
 
@@ -166,33 +172,42 @@ def web_link(link):
     return link
 
 
+def read(path, content_type):
+    url = BASE + path.name
+    d = feedparser.parse(path.read_bytes(), response_headers={"content-location": url, "content-type": content_type})
+    entries = []
+    for e in d.entries:
+        title = text(e.get("title"), e.get("title_detail"))
+        if not title:
+            continue
+        entries.append({"title": title, "link": web_link(e.get("link"))})
+    return {
+        "url": url,
+        "version": d.get("version", ""),
+        "bozo": type(d.get("bozo_exception")).__name__ if d.get("bozo") else "",
+        "encoding": d.get("encoding", ""),
+        "title": text(d.feed.get("title"), d.feed.get("title_detail")),
+        "entries": entries,
+    }
+
+
 def main():
     if importlib.util.find_spec("chardet") or importlib.util.find_spec("cchardet"):
         sys.exit("uninstall chardet/cchardet: feedparser would guess encodings that swiftdash does not")
     feeds = {}
     for path in sorted(CORPUS.glob("*.xml")):
-        url = BASE + path.name
-        d = feedparser.parse(path.read_bytes(),
-                             response_headers={"content-location": url, "content-type": "application/xml"})
-        entries = []
-        for e in d.entries:
-            title = text(e.get("title"), e.get("title_detail"))
-            if not title:
-                continue
-            entries.append({"title": title, "link": web_link(e.get("link"))})
-        feeds[path.name] = {
-            "url": url,
-            "version": d.get("version", ""),
-            "bozo": type(d.get("bozo_exception")).__name__ if d.get("bozo") else "",
-            "encoding": d.get("encoding", ""),
-            "title": text(d.feed.get("title"), d.feed.get("title_detail")),
-            "entries": entries,
-        }
+        feeds[path.name] = read(path, "application/xml")
+    content_types = json.loads((CHARSET / "content-types.json").read_text(encoding="utf-8"))
+    charset = {}
+    for path in sorted(CHARSET.glob("*.xml")):
+        charset[path.name] = read(path, content_types[path.name])
+        charset[path.name]["contentType"] = content_types[path.name]
     result = {
         "generator": "Tests/reference/feedparser_reference.py",
         "feedparser": feedparser.__version__,
         "python": sys.version.split()[0],
         "feeds": feeds,
+        "charset": charset,
     }
     OUT.write_text(json.dumps(result, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     n = sum(len(f["entries"]) for f in feeds.values())
