@@ -10,6 +10,9 @@ extension App {
     static func homeFileChanged(_ s: inout AppState, text: String?) -> [Effect] {
         guard var file = s.homeFile, text != file.text else { return [] }
         let name = URL(fileURLWithPath: file.path).lastPathComponent
+        // Our undo steps were taken against the file as we wrote it; replaying one now would
+        // put back our version over whatever the other program (or instance) wrote.
+        let forgot = forgetEditHistory(&s)
         guard let text else {
             file.text = nil
             file.problem = nil
@@ -46,7 +49,12 @@ extension App {
         }
         if !adopted.sameContent(as: s.home) {
             fx += replaceHome(&s, with: adopted)
-            if s.note == nil { s.say("\(name) changed: home screen updated") }
+            // A note that still offers `u` would now be wrong: say so instead.
+            if forgot {
+                s.say("\(name) changed: home screen updated; earlier edits can no longer be undone")
+            } else if s.note == nil {
+                s.say("\(name) changed: home screen updated")
+            }
         } else {
             s.home.theme = adopted.theme
             if wasBroken { s.say("\(name) is fixed") }
@@ -213,5 +221,15 @@ extension HomeConfig {
     /// An id for a new widget instance that no instance of this home has.
     public func nextInstanceID() -> String {
         "w\((allInstances.compactMap { Int($0.id.dropFirst()) }.max() ?? 0) + 1)"
+    }
+}
+
+extension App {
+    /// Drops the edit steps `u` and Ctrl-R would replay; true if there were any.
+    static func forgetEditHistory(_ s: inout AppState) -> Bool {
+        let had = !s.editing.history.undo.isEmpty || !s.editing.history.redo.isEmpty
+        s.editing.history = EditHistory()
+        s.undoJournal.removeAll { $0 == .edit }
+        return had
     }
 }

@@ -88,6 +88,34 @@ final class HomeWatchTests: XCTestCase {
         XCTAssertEqual(h.state.statusText, "home.yaml changed: home screen updated")
     }
 
+    /// Found by a new user: `u` after another program changed the file put our old version back.
+    func testAnOutsideChangeEndsTheUndoOfEarlierEdits() throws {
+        let h = try harness()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-undo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        try Data(text.utf8).write(to: url)
+        var state = h.state.homeFile!
+        state.path = url.path
+        h.useHomeFile(state)
+        let file = HomeFile(url: url, bundle: WidgetBundle([noteWidget]))
+        h.homeWriter = { file.write($0, over: $1) }
+        h.press(.char("d"))
+        XCTAssertEqual(h.state.home.tiles.map(\.id), ["t2", "t3"])
+        let ours = try XCTUnwrap(h.state.homeFile?.text)
+        let outside = ours.replacingOccurrences(of: "text: three", with: "text: THREE")
+        XCTAssertNotEqual(ours, outside)
+        h.send(.homeFileChanged(text: outside))
+        XCTAssertEqual(
+            h.state.statusText, "home.yaml changed: home screen updated; earlier edits can no longer be undone")
+        let writes = h.homeWrites.count
+        h.press(.char("u"))
+        XCTAssertEqual(h.state.home.tiles.map(\.id), ["t2", "t3"], "the removed tile does not come back")
+        XCTAssertEqual(h.state.home.tiles[1].items[0].config["text"], .string("THREE"), "the outside change stays")
+        XCTAssertEqual(h.homeWrites.count, writes, "nothing is written over the other program's change")
+    }
+
     func testOurOwnWriteComingBackIsIgnored() throws {
         let h = try harness()
         _ = h.takeEffects()
