@@ -41,5 +41,10 @@ public enum NoteWidget {
                 Text(entry?.text ?? "")
             }
         }
-    ).acceptingPush { json in try ExtensionProtocol.timeline(json, kind: "note") }
+    ).acceptingPush(keepingPushedContent: true) { json in
+        // Nothing to reload a note from: a push that names no policy is kept until the next push.
+        var timeline = try ExtensionProtocol.timeline(json, kind: "note")
+        if json["policy"] == nil { timeline.policy = .never }
+        return timeline
+    }
 }

@@ -43,6 +43,8 @@ struct Instance: Sendable {
     private(set) var cost: ReloadCost
     var failures = 0
     var inFlight: InFlight? = nil
+    /// Its entries came by push (kept across restarts): see `Widget.keepsPushedContent`.
+    var pushed = false
 
     // Cold.
 
@@ -224,6 +226,15 @@ struct Instance: Sendable {
     }
 
     /// Records a good timeline.
+    /// A load succeeded but the pushed entries stay (`Widget.keepsPushedContent`).
+    mutating func succeedKeepingEntries(now: Date) {
+        isStale = false
+        lastError = nil
+        failures = 0
+        retryAt = nil
+        lastSuccess = now
+    }
+
     mutating func succeed(_ timeline: AnyTimeline, now: Date, policy rules: SchedulerPolicy) {
         setTimeline(timeline, now: now)
         isStale = false

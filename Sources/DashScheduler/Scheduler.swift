@@ -297,7 +297,11 @@ public struct Scheduler: Sendable {
             switch result {
             case .success(let timeline):
                 stats.loadsSucceeded += 1
-                slots[slot].succeed(timeline, now: now, policy: policy)
+                if slots[slot].pushed && slots[slot].widget.keepsPushedContent {
+                    slots[slot].succeedKeepingEntries(now: now)
+                } else {
+                    slots[slot].succeed(timeline, now: now, policy: policy)
+                }
                 outcome = .applied
             case .failure(let error):
                 stats.loadsFailed += 1

@@ -11,6 +11,7 @@ extension Scheduler {
         slots[slot].inFlight?.obsolete = true
         slots[slot].pending = nil
         slots[slot].succeed(timeline, now: now, policy: policy)
+        slots[slot].pushed = true
         markChanged(slot)
         noteCacheChange(slot)
         reschedule(slot)

@@ -27,13 +27,16 @@ public struct InstanceRecord: Codable, Sendable, Hashable {
     public var lastReload: Date?
     public var lastSuccess: Date?
     public var savedAt: Date
+    /// The entries came by push (nil in caches written before this existed: false).
+    public var pushed: Bool?
 
     public init(
         id: InstanceID, kind: String, family: WidgetFamily, configuration: WidgetConfig,
         entries: Data?, policy: ReloadPolicy?, isStale: Bool, lastError: String?,
         consecutiveFailures: Int, ledger: BudgetLedger, lastReload: Date?, lastSuccess: Date?,
-        savedAt: Date
+        savedAt: Date, pushed: Bool? = nil
     ) {
+        self.pushed = pushed
         self.format = Self.currentFormat
         self.version = Self.currentVersion
         self.id = id
@@ -108,7 +111,7 @@ extension Scheduler {
             id: id, kind: inst.widget.kind, family: inst.family, configuration: inst.configuration,
             entries: data, policy: data == nil ? nil : inst.policy, isStale: inst.isStale, lastError: inst.lastError,
             consecutiveFailures: inst.failures, ledger: inst.ledger, lastReload: inst.lastLoadStart,
-            lastSuccess: inst.lastSuccess, savedAt: now)
+            lastSuccess: inst.lastSuccess, savedAt: now, pushed: inst.pushed && data != nil ? true : nil)
     }
 
     /// Every instance's record.
@@ -152,6 +155,7 @@ extension Scheduler {
             return (false, "cache: skipping the timeline of \(inst.id) (\(inst.widget.kind)): \(errorMessage(error))")
         }
         inst.setTimeline(AnyTimeline(entries: entries, policy: record.policy ?? .atEnd), now: now)
+        inst.pushed = record.pushed ?? false
         if record.isStale {
             // It failed last time: try again now (not charged), then back off as before.
             inst.retryAt = now.timeIntervalSinceReferenceDate

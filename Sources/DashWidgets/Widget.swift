@@ -41,6 +41,9 @@ public struct Widget: Sendable {
     /// Decodes a timeline handed to the widget from outside (`swiftdash push`, the extension
     /// protocol's `timeline` answer); nil: the widget takes no pushes.
     public var pushDecoder: (@Sendable (JSONValue) throws -> AnyTimeline)?
+    /// The content comes only by push (the note): once something was pushed, a load (a reload
+    /// key, `swiftdash reload`, the policy) leaves it in place instead of the provider's hint.
+    public var keepsPushedContent = false
     /// Where the provider runs when not in this process (`running(_:)`): the home screen runs
     /// the built-in providers in the provider host. nil: here, as `async` functions.
     public var remote: RemoteProvider?
@@ -109,9 +112,12 @@ public struct Widget: Sendable {
     }
 
     /// The widget, accepting timelines pushed from outside (decoded and validated by `decode`).
-    public func acceptingPush(_ decode: @escaping @Sendable (JSONValue) throws -> AnyTimeline) -> Widget {
+    public func acceptingPush(
+        keepingPushedContent: Bool = false, _ decode: @escaping @Sendable (JSONValue) throws -> AnyTimeline
+    ) -> Widget {
         var w = self
         w.pushDecoder = decode
+        w.keepsPushedContent = keepingPushedContent
         return w
     }
 

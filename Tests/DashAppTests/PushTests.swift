@@ -81,6 +81,37 @@ final class PushTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("Pushed"), "the older load's result is dropped:\n\(h.screen)")
     }
 
+    /// Found by a new user: `r` on a note (or a push without a policy, as `push --help` shows)
+    /// put "Nothing pushed yet" back over what was pushed.
+    func testAPushedNoteSurvivesReloadsAndARestart() async throws {
+        let h = harness()
+        await h.runLoads()
+        let (_, msg) = ControlProtocol.handlePush(
+            try pushLine("note", #"{"entries": [{"title": "Keep", "text": "me"}]}"#),
+            home: h.state.home, bundle: h.state.bundle)
+        h.send(try XCTUnwrap(msg))
+        await h.runLoads()
+        XCTAssertTrue(h.screen.contains("Keep"), "no policy: nothing reloads it away\n\(h.screen)")
+        h.press(.char("r"))
+        await h.runLoads()
+        XCTAssertTrue(h.screen.contains("Keep"), "r keeps what was pushed\n\(h.screen)")
+        XCTAssertFalse(h.screen.contains("Nothing pushed yet"), h.screen)
+        // The cache remembers it was pushed: after a restart a reload keeps it too.
+        var scheduler = h.state.scheduler
+        let record = try XCTUnwrap(scheduler.record("w1", at: h.state.now))
+        XCTAssertEqual(record.pushed, true)
+        let decoded = try JSONDecoder().decode(InstanceRecord.self, from: JSONEncoder().encode(record))
+        XCTAssertEqual(decoded.pushed, true)
+        var fresh = Scheduler()
+        fresh.restore(SchedulerSnapshot(records: ["w1": decoded]))
+        let h2 = AppHarness(
+            widgets: [NoteWidget.widget, fakeWidget(script: FakeScript())], home: h.state.home,
+            size: Size(width: 80, height: 24), now: now, scheduler: fresh)
+        h2.press(.char("r"))
+        await h2.runLoads()
+        XCTAssertTrue(h2.screen.contains("Keep"), h2.screen)
+    }
+
     func testSnapshotAsJSONAndAsATmuxLine() async throws {
         let h = harness()
         await h.runLoads()
