@@ -354,7 +354,8 @@ enum CalendarViews {
             return VStack {
                 titleRow(entry.label, entry.calendars.joined(separator: ", "))
                 Divider()
-                let lines = agenda(entry, z, maxLines: max(3, (ctx.size.height > 0 ? ctx.size.height : 24) - 3))
+                // The whole agenda: a pane longer than the screen scrolls (decision 39).
+                let lines = agenda(entry, z, maxLines: 1_000)
                 if lines.isEmpty { empty(entry) } else { lines }
                 Spacer()
                 if !entry.problems.isEmpty {

@@ -137,6 +137,19 @@ final class ScreenReviewTests: XCTestCase {
         XCTAssertTrue(screen.contains("Bring one screen you are unsure about."), screen)
     }
 
+    /// Found by a new user: at 80x24 the calendar's agenda pane stopped at Thursday and the
+    /// weekend's events could not be reached. The pane now holds the whole agenda and scrolls.
+    func testTheCalendarAgendaPaneScrollsToTheLastEvent() async {
+        let h = builtinHarness("calendar", .large)
+        await h.runLoads()
+        h.send(.click(tile: "t1", url: DeepLink.make(kind: "calendar", "agenda")))
+        XCTAssertFalse(h.screen.contains("Call with family"), "below the fold at first:\n\(h.screen)")
+        let limit = AppView.paneScrollLimit(h.state)
+        XCTAssertGreaterThan(limit, 0, h.screen)
+        for _ in 0..<limit { h.press(.char("j")) }
+        XCTAssertTrue(h.screen.contains("Call with family"), h.screen)
+    }
+
     func builtinHarness(_ kind: String, _ family: WidgetFamily, now: Date = Date(timeIntervalSince1970: 1_795_426_200))
         -> AppHarness
     {
