@@ -61,7 +61,9 @@ struct Push: ParsableCommand {
             throw runtimeFailure(e.description)
         }
         guard answer.hasPrefix("ok") else {
-            throw answer.hasPrefix("error: no widget") ? runtimeFailure(answer) : usageFailure(answer)
+            // The socket's "error: …" reads "swiftdash: error: …" once printed.
+            let reason = answer.hasPrefix("error: ") ? String(answer.dropFirst("error: ".count)) : answer
+            throw answer.hasPrefix("error: no widget") ? runtimeFailure(reason) : usageFailure(reason)
         }
         print("pushed to \(target)")
     }
