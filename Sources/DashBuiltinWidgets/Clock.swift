@@ -75,7 +75,11 @@ public enum ClockWidget {
         Parameter(
             key: "timeZone", title: "Time zone",
             help: "An IANA time zone such as Europe/Paris; empty for the machine's own zone.",
-            kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")),
+            kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")
+        ).checked { value in
+            guard case .string(let name) = value, !name.isEmpty, TimeZone(identifier: name) == nil else { return nil }
+            return "'\(name)' is not a time zone; use an IANA name such as Europe/Paris, or leave it empty"
+        },
         Parameter(
             key: "label", title: "Label", help: "Shown under the time; the zone's name when empty.",
             kind: .string(pattern: nil), default: .string("")),

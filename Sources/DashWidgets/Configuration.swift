@@ -71,6 +71,15 @@ public struct Parameter: Sendable {
     public var environmentVariable: String?
     /// Loads the dynamic options of a `.dynamicEnumeration` (may use the network).
     public var dynamicOptions: (@Sendable (WidgetConfig) async throws -> [ParameterOption])?
+    /// A check beyond the kind's own (a time zone that exists): what is wrong, or nil.
+    public var check: (@Sendable (ConfigValue) -> String?)?
+
+    /// The same parameter with a further check of its value (`check`).
+    public func checked(_ check: @escaping @Sendable (ConfigValue) -> String?) -> Parameter {
+        var p = self
+        p.check = check
+        return p
+    }
 
     public init(
         key: String, title: String, help: String, kind: ParameterKind, default defaultValue: ConfigValue,
@@ -230,6 +239,12 @@ public struct ConfigurationSchema: Sendable {
     }
 
     func validate(_ p: Parameter, _ value: ConfigValue) -> ConfigError? {
+        if let e = validateKind(p, value) { return e }
+        guard let check = p.check, let problem = check(value) else { return nil }
+        return ConfigError(key: p.key, message: problem)
+    }
+
+    func validateKind(_ p: Parameter, _ value: ConfigValue) -> ConfigError? {
         let shown = p.isSecret ? "the value" : "'\(value.description)'"
         func fail() -> ConfigError { ConfigError(key: p.key, message: "\(shown) is not \(p.allowed)") }
         switch (p.kind, value) {
