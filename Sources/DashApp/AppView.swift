@@ -130,8 +130,14 @@ public enum AppView {
         paneRect(screen).inset(top: 1, left: 2, bottom: 1, right: 2).size
     }
 
+    /// An overlay `width` wide, or the whole width when that would leave a margin of one column:
+    /// a one-column sliver of the tiles beside a frame reads as a broken border (`╭╭─`, `││`).
+    static func overlayWidth(_ width: Int, on screen: Size) -> Int {
+        screen.width - width < 4 ? screen.width : width
+    }
+
     static func paneRect(_ screen: Size) -> Rect {
-        let w = min(screen.width - 2, max(40, screen.width * 3 / 4))
+        let w = overlayWidth(min(screen.width - 2, max(40, screen.width * 3 / 4)), on: screen)
         let h = min(screen.height - 2, max(10, screen.height * 3 / 4))
         return Rect(x: (screen.width - w) / 2, y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
     }
@@ -162,7 +168,7 @@ public enum AppView {
         let maxHeight = max(3, screen.height - 1)
         let columns = total + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
         let perColumn = (total + columns - 1) / columns
-        let w = min(screen.width - 2, columns * columnWidth + 2)
+        let w = overlayWidth(min(screen.width - 2, columns * columnWidth + 2), on: screen)
         let h = min(maxHeight, perColumn + 2)
         let r = Rect(x: max(0, (screen.width - w) / 2), y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
         return (r, columns, max(1, h - 2), total)
