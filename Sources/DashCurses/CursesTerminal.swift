@@ -413,15 +413,29 @@ public final class CursesTerminal: Terminal {
             var r = wget_wch(sd_stdscr(), &ch)
             if r == ERR && wait && sd_wait_stdin(100) == 1 { r = wget_wch(sd_stdscr(), &ch) }
             if r == ERR { return nil }
-            if r == sd_key_code_yes() { continue }
+            if r == sd_key_code_yes() {
+                // A resize while an Escape sequence is read (Esc, then the window changes) is
+                // kept for the next poll; dropping it left the old layout on the new screen.
+                if Int32(bitPattern: ch) == sd_key_resize() { resizePending = true }
+                continue
+            }
             guard let s = Unicode.Scalar(UInt32(ch)) else { return nil }
             return Character(s)
         }
         return nil
     }
 
+    /// A KEY_RESIZE that `nextCharacter` met inside an Escape sequence.
+    private var resizePending = false
+
     /// One pending key or event from ncurses, without waiting.
     private func poll() -> InputEvent? {
+        if resizePending {
+            resizePending = false
+            size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
+            rawRows = [:]
+            return .resize(size)
+        }
         var ch: wint_t = 0
         let r = wget_wch(sd_stdscr(), &ch)
         if r == ERR { return nil }

@@ -157,6 +157,15 @@ final class TmuxEndToEndTests: XCTestCase {
             $0.split(separator: "\n").first { $0.contains("? help") }.map { $0.count > 150 } ?? false
         }
         XCTAssertEqual(focusedTitle(s), focused)
+        // Esc and a resize at once (found trying the app): the resize must not be lost in the
+        // Escape sequence ncurses is still reading.
+        t.keys("?")
+        t.waitFor("the help") { $0.contains("swiftdash keys") }
+        t.keys("Escape")
+        t.resize(120, 40)
+        t.waitFor("the layout for 120x40 after Esc") {
+            $0.split(separator: "\n").first { $0.contains("? help") }.map { $0.count > 100 } ?? false
+        }
         t.resize(15, 5)
         t.waitFor("the too-small note") { $0.contains("Too small") }
         t.resize(80, 24)
