@@ -23,6 +23,12 @@ final class UsageErrorTests: XCTestCase {
         text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
+    func testVersionNamesTheProgramAndItsExtensionProtocol() throws {
+        let r = try runSwiftdash(["--version"])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.out.trimmingCharacters(in: .whitespacesAndNewlines), "swiftdash 0.4 (extension protocol 1)")
+    }
+
     func testArgumentParserUsageErrorsExitTwoAndEndWithWhatToDo() throws {
         let cases: [([String], String, String)] = [
             (["--nope"], "Unknown option '--nope'", "run `swiftdash help home` for every option"),
