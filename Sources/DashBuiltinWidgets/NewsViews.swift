@@ -74,7 +74,9 @@ enum NewsViews {
         guard let entry, let item = entry.item(id) else {
             return VStack {
                 Text("News").font(.title)
-                Text("This story is no longer in the feed").font(.caption)
+                // With nothing loaded yet (or only a failure), "no longer in the feed" misleads.
+                Text(entry == nil ? "No headlines yet: the feed has not loaded" : "This story is no longer in the feed")
+                    .font(.caption)
             }
         }
         // The article's address, one line of no control characters, on lines of its own so a long

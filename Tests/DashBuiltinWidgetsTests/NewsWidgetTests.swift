@@ -255,4 +255,12 @@ struct NewsWidgetTests {
         #expect(NewsHTML.text("caf&#xE9; &unknown; 5 &lt; 6") == "café &unknown; 5 < 6")
         #expect(NewsHTML.text("<p>one</p><p>two</p>", keepParagraphs: true) == "one\ntwo")
     }
+
+    /// Found by a new user: Enter on a news tile that never loaded said the story had left the feed.
+    @Test func aStoryPaneWithNothingLoadedSaysSo() throws {
+        let link = try #require(DeepLink(DeepLink.make(kind: NewsWidget.kind, "story", "s1")))
+        let empty = render(NewsViews.detail(link, nil, context(.large)), width: 60, height: 12)
+        #expect(empty.text.contains("No headlines yet: the feed has not loaded"))
+        #expect(!empty.text.contains("no longer in the feed"))
+    }
 }
