@@ -324,14 +324,18 @@ final class HomeEditor {
                     }
                 }
             }
-            if let stack = map.entry("stack") {
+            // A stack left with one widget (one taken out, or a stacking undone) is written as a
+            // plain tile again, as it was before it was stacked.
+            let shrunkToOne = map.entry("stack") != nil && t.items.count == 1 && oldTile.items.count > 1
+            if let stack = map.entry("stack"), !shrunkToOne {
                 edits["stack"] = { _ in self.editStackEntry(stack, from: oldTile, to: t, keyColumn: map.column) }
-            } else if t.items.count == 1, t.items[0].id == oldTile.items[0].id {
+            } else if !shrunkToOne, t.items.count == 1, t.items[0].id == oldTile.items[0].id {
                 planItem(map, old: oldTile.items[0], new: t.items[0], keys: &keys, edits: &edits, makes: &makes)
             } else {
-                // Another widget, or a stack made from this tile: its widget lines go with it.
-                let first = keys.firstIndex { $0 == "widget" || $0 == "config" } ?? keys.count
-                keys.removeAll { $0 == "widget" || $0 == "config" }
+                // Another widget, a stack made from this tile, or a stack down to one widget:
+                // its widget lines go with it.
+                let first = keys.firstIndex { $0 == "widget" || $0 == "config" || $0 == "stack" } ?? keys.count
+                keys.removeAll { $0 == "widget" || $0 == "config" || $0 == "stack" }
                 keys.insert("_items", at: min(first, keys.count))
                 makes["_items"] = {
                     t.items.count == 1

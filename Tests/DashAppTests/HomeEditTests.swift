@@ -260,11 +260,36 @@ final class HomeEditTests: XCTestCase {
                 h.tiles.append(TileInstance(id: h.nextTileID(), family: .small, items: [item]))
             },
             """
+            +26:   # first the commits
+            +27:     widget: commits
+            -26:     stack:
+            -27:       # first the commits
+            -28:       - widget: commits
             -29:       - widget: crypto   # BTC by default
-            +36:   - family: small
-            +37:     widget: crypto   # BTC by default
-            +38: 
+            +35:   - family: small
+            +36:     widget: crypto   # BTC by default
+            +37: 
             """)
+    }
+
+    /// Found by a new user: undoing a stacking left a one-item `stack:` in the file. A stack down
+    /// to one widget is a plain tile again. (Not byte for byte: a comment that led the stacked
+    /// tile comes back after its dash line.)
+    func testUndoingAStackingLeavesNoOneItemStack() throws {
+        let text = Self.commented
+        let base = try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle)
+        var stacked = base
+        let dropped = stacked.tiles.remove(at: 1)
+        stacked.tiles[0].items += dropped.items
+        let once = try HomeText.edit(text, holding: base, to: stacked, bundle: bundle)
+        XCTAssertTrue(once.contains("stack:"))
+        let back = try HomeText.edit(once, holding: stacked, to: base, bundle: bundle)
+        XCTAssertFalse(back.contains("stack:\n      - widget: clock"), back)
+        XCTAssertEqual(back.components(separatedBy: "stack:").count, text.components(separatedBy: "stack:").count)
+        XCTAssertTrue(try HomeConfig.parse(yaml: back, file: "home.yaml", bundle: bundle).sameContent(as: base))
+        for comment in ["# Paris, because that's where I am", "# Prices: keep an eye on ETH"] {
+            XCTAssertTrue(back.contains(comment), comment)
+        }
     }
 
     func testThemeChangeKeepsTheComment() throws {
