@@ -33,7 +33,10 @@ struct Push: ParsableCommand {
         if json == "-" {
             data = FileHandle.standardInput.readData(ofLength: cap + 1)
         } else {
-            guard let h = FileHandle(forReadingAtPath: json) else { throw usageFailure("cannot read \(json)") }
+            guard let h = FileHandle(forReadingAtPath: json) else {
+                let reason = errno != 0 ? ": " + String(cString: strerror(errno)) : ""
+                throw usageFailure("cannot read \(TextSanitizer.singleLine(json))\(reason)")
+            }
             data = (try? h.read(upToCount: cap + 1)) ?? Data()
             try? h.close()
         }
@@ -47,8 +50,15 @@ struct Push: ParsableCommand {
         let targets = App.pushTargets(target, home: home, bundle: bundle)
         let kind = targets.first?.kind ?? target
         guard let decode = bundle[kind]?.pushDecoder else {
-            let takers = bundle.widgets.filter { $0.pushDecoder != nil }.map(\.kind)
-            throw usageFailure("'\(target)' takes no pushes; widgets that do: \(takers.joined(separator: ", "))")
+            let takers = bundle.widgets.filter { $0.pushDecoder != nil }.map(\.kind).joined(separator: ", ")
+            let shown = TextSanitizer.singleLine(target)
+            if targets.isEmpty && bundle[kind] == nil {
+                // Neither a widget kind nor an instance of this home screen.
+                throw usageFailure(
+                    "no widget kind or instance '\(shown)' (instances are listed by `swiftdash config check`); "
+                        + "widgets that take pushes: \(takers)")
+            }
+            throw usageFailure("'\(shown)' takes no pushes; widgets that do: \(takers)")
         }
         do { _ = try decode(value) } catch { throw usageFailure("\(error)") }
         let paths = AppPaths(environment: processEnvironment)

@@ -29,6 +29,23 @@ final class UsageErrorTests: XCTestCase {
         XCTAssertEqual(r.out.trimmingCharacters(in: .whitespacesAndNewlines), "swiftdash 0.4 (extension protocol 1)")
     }
 
+    /// Found by a new user: an unknown kind or id said "takes no pushes", and an unreadable
+    /// file gave no reason.
+    func testPushSaysWhatIsUnknownAndWhyAFileCannotBeRead() throws {
+        let file = home.appendingPathComponent("t.json")
+        try Data(#"{"entries": [{"title": "x"}]}"#.utf8).write(to: file)
+        let unknown = try runSwiftdash(["push", "nope", "--json", file.path], env: env)
+        XCTAssertEqual(unknown.status, 2, unknown.err)
+        XCTAssertTrue(unknown.err.hasPrefix("swiftdash: error: no widget kind or instance 'nope'"), unknown.err)
+        XCTAssertTrue(unknown.err.contains("widgets that take pushes: note"), unknown.err)
+        let clock = try runSwiftdash(["push", "clock", "--json", file.path], env: env)
+        XCTAssertTrue(clock.err.hasPrefix("swiftdash: error: 'clock' takes no pushes"), clock.err)
+        let missing = try runSwiftdash(["push", "note", "--json", "/nonexistent.json"], env: env)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(
+            missing.err.hasPrefix("swiftdash: error: cannot read /nonexistent.json: No such file"), missing.err)
+    }
+
     func testArgumentParserUsageErrorsExitTwoAndEndWithWhatToDo() throws {
         let cases: [([String], String, String)] = [
             (["--nope"], "Unknown option '--nope'", "run `swiftdash help home` for every option"),
