@@ -55,6 +55,22 @@ final class HomeWatchTests: XCTestCase {
         return h
     }
 
+    /// Points the harness's home file at a real `home.yaml` holding `content` in a temporary
+    /// folder (removed after the test), written through `HomeFile` as the app does.
+    func useRealFile(_ h: AppHarness, holding content: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        try Data(content.utf8).write(to: url)
+        var state = h.state.homeFile!
+        state.path = url.path
+        h.useHomeFile(state)
+        let file = HomeFile(url: url, bundle: WidgetBundle([noteWidget]))
+        h.homeWriter = { file.write($0, over: $1) }
+        return url
+    }
+
     func testAnOutsideEditReplacesTheHomeKeepingFocusAndUnchangedTimelines() throws {
         let h = try harness()
         h.press(.right)
@@ -91,16 +107,7 @@ final class HomeWatchTests: XCTestCase {
     /// Found by a new user: `u` after another program changed the file put our old version back.
     func testAnOutsideChangeEndsTheUndoOfEarlierEdits() throws {
         let h = try harness()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-undo-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent("home.yaml")
-        try Data(text.utf8).write(to: url)
-        var state = h.state.homeFile!
-        state.path = url.path
-        h.useHomeFile(state)
-        let file = HomeFile(url: url, bundle: WidgetBundle([noteWidget]))
-        h.homeWriter = { file.write($0, over: $1) }
+        _ = try useRealFile(h, holding: text)
         h.press(.char("d"))
         XCTAssertEqual(h.state.home.tiles.map(\.id), ["t2", "t3"])
         let ours = try XCTUnwrap(h.state.homeFile?.text)
@@ -129,15 +136,8 @@ final class HomeWatchTests: XCTestCase {
 
     func testABrokenOutsideEditKeepsTheLastGoodHomeAndRefusesWrites() throws {
         let h = try harness()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent("home.yaml")
         let broken = "tiles:\n  - family: small\n    widget: nope\n"
-        try Data(broken.utf8).write(to: url)
-        var state = h.state.homeFile!
-        state.path = url.path
-        h.useHomeFile(state)
+        let url = try useRealFile(h, holding: broken)
         let before = h.state.home
         h.send(.homeFileChanged(text: broken))
         XCTAssertEqual(h.state.home, before, "the last good home stays")
@@ -148,8 +148,6 @@ final class HomeWatchTests: XCTestCase {
         XCTAssertEqual(h.state.statusText?.hasPrefix("⚠ home.yaml:3:"), true, "it stays while the file is broken")
         XCTAssertEqual(App.homeWriteRefusal(h.state)?.hasPrefix("not saved: home.yaml:3: unknown widget"), true)
         // An in-app change is refused before it shows…
-        let file = HomeFile(url: url, bundle: WidgetBundle([noteWidget]))
-        h.homeWriter = { file.write($0, over: $1) }
         var changed = h.state.home
         changed.tiles.removeLast()
         h.run { App.commitHome(&$0, changed) }
@@ -168,16 +166,7 @@ final class HomeWatchTests: XCTestCase {
 
     func testAWriteEffectGoesThroughTheServiceAndItsTextIsRemembered() throws {
         let h = try harness()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent("home.yaml")
-        try Data(text.utf8).write(to: url)
-        var state = h.state.homeFile!
-        state.path = url.path
-        h.useHomeFile(state)
-        let file = HomeFile(url: url, bundle: WidgetBundle([noteWidget]))
-        h.homeWriter = { file.write($0, over: $1) }
+        let url = try useRealFile(h, holding: text)
         // What an editor does: commit the change (applied, and a write asked for).
         var new = h.state.home
         new.tiles[1].items[0].config["text"] = .string("deux")
