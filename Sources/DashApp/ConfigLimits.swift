@@ -28,6 +28,16 @@ public enum ConfigLimits {
 /// YAML library), and the composed document is walked once with a budget before anyone
 /// decodes it. Every error names the file and, where there is one, the line.
 enum YAMLGuard {
+    /// A yes-or-no value of a config file, spelled as YAML 1.1 does (true/yes/on, false/no/off,
+    /// any case); nil for anything else. Values are read as text (Yams' basic resolver).
+    static func bool(_ node: Node) -> Bool? {
+        switch node.string?.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
     /// The text of `data`, or an error naming the line of the first byte that is not UTF-8.
     static func text(_ data: Data, file: String, maxBytes: Int, what: String) throws -> String {
         if data.count > maxBytes {

@@ -47,11 +47,8 @@ extension HomeConfig {
             ConfigFileError(file: file, line: node.mark?.line, message: message)
         }
         if let v = map["smartRotate"] {
-            switch v.string?.lowercased() {
-            case "true", "yes", "on": tile.rotation.smartRotate = true
-            case "false", "no", "off": tile.rotation.smartRotate = false
-            default: throw fail(v, "`smartRotate` must be true or false")
-            }
+            guard let on = YAMLGuard.bool(v) else { throw fail(v, "`smartRotate` must be true or false") }
+            tile.rotation.smartRotate = on
         }
         for key in ["dwell", "pause"] {
             guard let v = map[key] else { continue }

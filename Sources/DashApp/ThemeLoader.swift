@@ -29,14 +29,15 @@ public enum ThemeLoader {
                 file: file, line: map["name"]?.mark?.line ?? root.mark?.line,
                 message: "`name` must be a theme name without control characters, such as dark")
         }
-        let dark: Bool
-        switch map["dark"]?.string?.lowercased() {
-        case nil, "true", "yes", "on": dark = true
-        case "false", "no", "off": dark = false
-        case let other?:
-            throw ConfigFileError(
-                file: file, line: map["dark"]?.mark?.line,
-                message: "`dark` must be true or false, not `\(TextSanitizer.clean(other).prefix(40))`")
+        var dark = true
+        if let v = map["dark"] {
+            guard let b = YAMLGuard.bool(v) else {
+                throw ConfigFileError(
+                    file: file, line: v.mark?.line,
+                    message: "`dark` must be true or false"
+                        + (v.string.map { ", not `\(TextSanitizer.clean($0).prefix(40))`" } ?? ""))
+            }
+            dark = b
         }
         var colors: [ThemeRole: Color] = [:]
         guard let cm = map["colors"]?.mapping else {
