@@ -52,6 +52,12 @@ public struct ClockProvider: TimelineProvider {
 
     public struct UnknownTimeZone: Error, CustomStringConvertible {
         public var name: String
+        public init(name: String) { self.name = name }
+        /// The error for `name` if it is set and names no zone (the provider and the schema ask alike).
+        public init?(checking name: String) {
+            guard !name.isEmpty, TimeZone(identifier: name) == nil else { return nil }
+            self.name = name
+        }
         public var description: String { "unknown time zone '\(name)'; use an IANA name such as Europe/Paris" }
     }
 
@@ -59,7 +65,7 @@ public struct ClockProvider: TimelineProvider {
         ClockEntry
     > {
         let asked = configuration.string("timeZone")
-        if !asked.isEmpty, TimeZone(identifier: asked) == nil { throw UnknownTimeZone(name: asked) }
+        if let unknown = UnknownTimeZone(checking: asked) { throw unknown }
         let minute = (context.now.timeIntervalSince1970 / 60).rounded(.down) * 60
         let entries = (0..<60).map { i in
             ClockEntry(
@@ -77,7 +83,9 @@ public enum ClockWidget {
             help: "An IANA time zone such as Europe/Paris; empty for the machine's own zone.",
             kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")
         ).checked { value in
-            guard case .string(let name) = value, !name.isEmpty, TimeZone(identifier: name) == nil else { return nil }
+            guard case .string(let name) = value, ClockProvider.UnknownTimeZone(checking: name) != nil else {
+                return nil
+            }
             return "'\(name)' is not a time zone; use an IANA name such as Europe/Paris, or leave it empty"
         },
         Parameter(
