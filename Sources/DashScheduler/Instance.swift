@@ -226,7 +226,8 @@ struct Instance: Sendable {
     }
 
     /// Records a good timeline.
-    /// A load succeeded but the pushed entries stay (`Widget.keepsPushedContent`).
+    /// What every success records, the entries aside; alone when a load leaves pushed entries in
+    /// place (`Widget.keepsPushedContent`).
     mutating func succeedKeepingEntries(now: Date) {
         isStale = false
         lastError = nil
@@ -237,11 +238,7 @@ struct Instance: Sendable {
 
     mutating func succeed(_ timeline: AnyTimeline, now: Date, policy rules: SchedulerPolicy) {
         setTimeline(timeline, now: now)
-        isStale = false
-        lastError = nil
-        failures = 0
-        retryAt = nil
-        lastSuccess = now
+        succeedKeepingEntries(now: now)
         planPolicyReload(policy: rules)
     }
 
