@@ -425,6 +425,14 @@ public final class CursesTerminal: Terminal {
         return nil
     }
 
+    /// ncurses reported KEY_RESIZE: the new size. The whole screen is drawn again; what was
+    /// written around ncurses is gone with it.
+    private func resized() -> InputEvent {
+        size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
+        rawRows = [:]
+        return .resize(size)
+    }
+
     /// A KEY_RESIZE that `nextCharacter` met inside an Escape sequence.
     private var resizePending = false
 
@@ -432,9 +440,7 @@ public final class CursesTerminal: Terminal {
     private func poll() -> InputEvent? {
         if resizePending {
             resizePending = false
-            size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
-            rawRows = [:]
-            return .resize(size)
+            return resized()
         }
         var ch: wint_t = 0
         let r = wget_wch(sd_stdscr(), &ch)
@@ -443,10 +449,7 @@ public final class CursesTerminal: Terminal {
         if r == sd_key_code_yes() {
             switch code {
             case sd_key_resize():
-                size = Size(width: Int(sd_cols()), height: Int(sd_lines()))
-                // The whole screen is drawn again; what was written around ncurses is gone with it.
-                rawRows = [:]
-                return .resize(size)
+                return resized()
             case sd_key_mouse():
                 var ev = MEVENT()
                 guard getmouse(&ev) == OK else { return nil }
