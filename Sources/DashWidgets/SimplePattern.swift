@@ -144,14 +144,15 @@ struct SimplePattern {
             case "n": return "\n"
             case "t": return "\t"
             case "r": return "\r"
-            default:
-                let punctuation: Set<Unicode.Scalar> = [
-                    "\\", "-", ".", "/", "[", "]", "(", ")", "{", "}", "*", "+", "?", "|", "^", "$", ":", "_", "#",
-                    "@", "&", "~", "=", "!", ",", "<", ">", "'", "\"", "%", ";", " ",
-                ]
-                return punctuation.contains(c) ? c : nil
+            default: return Parser.punctuation.contains(c) ? c : nil
             }
         }
+
+        /// What a backslash may stand before and mean itself.
+        static let punctuation: Set<Unicode.Scalar> = [
+            "\\", "-", ".", "/", "[", "]", "(", ")", "{", "}", "*", "+", "?", "|", "^", "$", ":", "_", "#",
+            "@", "&", "~", "=", "!", ",", "<", ">", "'", "\"", "%", ";", " ",
+        ]
 
         mutating func bracket() -> Node? {
             var negated = false
@@ -160,10 +161,8 @@ struct SimplePattern {
                 at += 1
             }
             var ranges: [ClosedRange<Unicode.Scalar>] = []
-            var first = true
-            while let c = next, c != "]" || first {
-                first = false
-                if c == "]" { return nil }
+            // `[]…]` (a bracket first) is not handled: the set ends empty and the parse fails.
+            while next != nil, next != "]" {
                 guard let low = member() else { return nil }
                 if next == "-", at + 1 < scalars.count, scalars[at + 1] != "]" {
                     at += 1
@@ -172,7 +171,6 @@ struct SimplePattern {
                 } else {
                     ranges.append(low...low)
                 }
-                _ = c
             }
             guard next == "]", !ranges.isEmpty else { return nil }
             at += 1
