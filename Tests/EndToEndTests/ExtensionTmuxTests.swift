@@ -28,12 +28,17 @@ final class ExtensionTmuxTests: XCTestCase {
         }
     }
 
-    func testAnExtensionsToggleWithSpaceAClickAndUndoThenNothingLeftAfterQuit() throws {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("swiftdash-ext-e2e-\(UUID().uuidString)")
+    /// A new `prefix-UUID` folder holding `config/swiftdash/widgets/` (for XDG_CONFIG_HOME).
+    func configFolder(_ prefix: String) throws -> (dir: URL, config: URL, widgets: URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)\(UUID().uuidString)")
         let config = dir.appendingPathComponent("config/swiftdash")
         let widgets = config.appendingPathComponent("widgets")
         try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)
+        return (dir, config, widgets)
+    }
+
+    func testAnExtensionsToggleWithSpaceAClickAndUndoThenNothingLeftAfterQuit() throws {
+        let (dir, config, widgets) = try configFolder("swiftdash-ext-e2e-")
         defer { try? FileManager.default.removeItem(at: dir) }
         let exe = widgets.appendingPathComponent("countdown")
         try FileManager.default.copyItem(at: Self.countdown, to: exe)
@@ -85,11 +90,7 @@ final class ExtensionTmuxTests: XCTestCase {
     }
 
     func testQuitDoesNotWaitForAHungExtension() throws {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("swiftdash-ext-hang-\(UUID().uuidString)")
-        let config = dir.appendingPathComponent("config/swiftdash")
-        let widgets = config.appendingPathComponent("widgets")
-        try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)
+        let (dir, config, widgets) = try configFolder("swiftdash-ext-hang-")
         defer { try? FileManager.default.removeItem(at: dir) }
         let exe = widgets.appendingPathComponent("stuck")
         let inside = dir.appendingPathComponent("inside").path
