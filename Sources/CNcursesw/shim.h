@@ -14,6 +14,8 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
 #include <poll.h>
 #include <errno.h>
 #include <ncursesw/curses.h>
@@ -28,6 +30,17 @@ static inline int sd_terminal_usable(const char *term) {
     int usable = cup != NULL && cup != (const char *)-1;
     del_curterm(cur_term);
     return usable ? 0 : 2;
+}
+
+/// COLUMNS and LINES in the environment override the terminal's size in ncurses, at start and at
+/// every resize after. Exported by a shell or a CI runner they are stale, so while the terminal
+/// can say its own size they are removed (swiftdash gives its children their own values).
+static inline void sd_prefer_terminal_size(void) {
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+        unsetenv("COLUMNS");
+        unsetenv("LINES");
+    }
 }
 
 static inline WINDOW *sd_stdscr(void) { return stdscr; }

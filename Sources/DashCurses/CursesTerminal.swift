@@ -91,6 +91,7 @@ public final class CursesTerminal: Terminal {
         waker = TerminalWaker(fd: fds[1])
         sd_install_signal_handlers(fds[1])
         set_escdelay(25)
+        sd_prefer_terminal_size()
         initscr()
         sd_forward_winch()
         cbreak()

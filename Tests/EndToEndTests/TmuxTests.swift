@@ -54,7 +54,9 @@ final class TmuxSession {
         vars.merge(env) { $1 }
         environment = vars
         let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
-        let command = (["env"] + envArgs + [Self.binary] + args).map { "'\($0)'" }.joined(separator: " ")
+        // COLUMNS and LINES the test runner may export are not swiftdash's to see, unless asked.
+        let command = (["env", "-u", "COLUMNS", "-u", "LINES"] + envArgs + [Self.binary] + args).map { "'\($0)'" }
+            .joined(separator: " ")
         // After swiftdash exits, print its status and keep the pane so the test can read it.
         let script = "\(command); echo \"EXITED $?\"; sleep 60"
         Self.tmux(
@@ -185,6 +187,22 @@ final class TmuxEndToEndTests: XCTestCase {
         let s = t.waitFor("the first frame") { $0.contains("? help") }
         XCTAssertFalse(s.contains("○"), "no page dots: everything fits\n\(s)")
         XCTAssertTrue(s.contains("Calendar"))
+        t.keys("q")
+        t.waitFor("exit") { $0.contains("EXITED 0") }
+    }
+
+    func testExportedColumnsAndLinesDoNotFixTheScreenSize() throws {
+        // A shell or a CI runner may export COLUMNS and LINES; the terminal's own size wins.
+        let t = try TmuxSession(width: 80, height: 24, env: ["COLUMNS": "132", "LINES": "50"])
+        defer { t.close() }
+        let s = t.waitFor("the first frame") { $0.contains("? help") }
+        let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines.indices.contains(23) && lines[23].contains("? help"), "the key bar is on row 24:\n\(s)")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, s)
+        t.resize(120, 40)
+        t.waitFor("the layout for 120x40") {
+            $0.split(separator: "\n").first { $0.contains("? help") }.map { $0.count > 100 } ?? false
+        }
         t.keys("q")
         t.waitFor("exit") { $0.contains("EXITED 0") }
     }
