@@ -195,9 +195,12 @@ public final class ExtensionProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        // The trampoline's report pipe keeps its number (a dup2 onto itself only clears close-on-exec,
-        // which the trampoline sets again at once), so no descriptor the child inherits is replaced.
-        if trampoline != nil { posix_spawn_file_actions_adddup2(&actions, reportPipe[1], reportPipe[1]) }
+        // The trampoline's report pipe is its descriptor 3 (close-on-exec again in the trampoline at
+        // once); nothing past that is inherited, whatever another thread opened without
+        // close-on-exec (another extension's pipes, a test runner's files).
+        let reportFD: Int32 = trampoline != nil ? 3 : -1
+        if trampoline != nil { posix_spawn_file_actions_adddup2(&actions, reportPipe[1], reportFD) }
+        _ = SpawnActions.addClosefrom?(&actions, trampoline != nil ? 4 : 3)
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
@@ -212,7 +215,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         var env = environment
         env["SWIFTDASH_PROTOCOL"] = String(ExtensionProtocol.version)
         let (executable, command) = ParentDeath.command(
-            launcher: trampoline, path: path, arguments: arguments, parent: getpid(), reportFD: reportPipe[1])
+            launcher: trampoline, path: path, arguments: arguments, parent: getpid(), reportFD: reportFD)
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] =
             env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -39,20 +39,6 @@ struct CommandError: Error, Sendable, Hashable, CustomStringConvertible, Localiz
 /// started too), stdin from /dev/null, stdout and stderr into one pipe read with a cap
 /// and a deadline, signals reset to their defaults and no inherited descriptors past 2.
 enum CommandRunner {
-    typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
-    typealias AddChdir = @convention(c) (Actions?, UnsafePointer<CChar>?) -> Int32
-    typealias AddClosefrom = @convention(c) (Actions?, Int32) -> Int32
-
-    /// glibc's `_np` spawn actions (2.29 and 2.34), looked up at run time: Swift's Glibc
-    /// module hides them, and an older libc simply goes without.
-    nonisolated(unsafe) static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np")
-    nonisolated(unsafe) static let addClosefrom: AddClosefrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
-
-    static func symbol<T>(_ name: String) -> T? {
-        guard let handle = dlopen(nil, RTLD_NOW), let p = dlsym(handle, name) else { return nil }
-        return unsafeBitCast(p, to: T.self)
-    }
-
     /// Seconds on the monotonic clock (durations and deadlines only).
     static func monotonic() -> Double {
         var ts = timespec()
@@ -101,13 +87,13 @@ enum CommandRunner {
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
         if let directory, !directory.isEmpty {
-            guard let addChdir else {
+            guard let addChdir = SpawnActions.addChdir else {
                 close(writeEnd)
                 throw CommandError("a working directory needs glibc 2.29 or later")
             }
             _ = addChdir(&actions, directory)
         }
-        _ = addClosefrom?(&actions, 3)
+        _ = SpawnActions.addClosefrom?(&actions, 3)
 
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)

@@ -96,6 +96,26 @@ final class ParentDeathTests: XCTestCase {
         XCTAssertEqual(through.launcher, try trampoline(), "the trampoline was used, not given up")
     }
 
+    func testAnExtensionInheritsNoDescriptorItWasNotGiven() throws {
+        // A descriptor opened without close-on-exec (by another thread, a library, a test runner)
+        // never reaches an extension, started directly or through the trampoline.
+        let devNull = open("/dev/null", O_RDONLY)
+        let stray = dup2(devNull, 900)
+        close(devNull)
+        XCTAssertEqual(stray, 900)
+        defer { close(stray) }
+        for launcher in [nil, try trampoline()] {
+            let p = try introspecting(launcher: launcher)
+            defer { p.stop() }
+            let raw = try XCTUnwrap(describeSelf(p)["raw"])
+            let fds = raw.components(separatedBy: "fds=").last?.components(separatedBy: " Sig").first ?? ""
+            let numbers = fds.split(separator: " ").compactMap { Int($0) }
+            XCTAssertEqual(Array(numbers.prefix(3)), [0, 1, 2], raw)
+            XCTAssertFalse(numbers.contains(900), "launcher \(launcher ?? "none"): \(raw)")
+            XCTAssertLessThan(numbers.max() ?? 0, 20, "only the shell's own past 2: \(raw)")
+        }
+    }
+
     func testAnExtensionStartedOnAThreadThatEndsKeepsRunning() throws {
         // The parent-death signal follows the thread that spawned: a describe's or a load's thread
         // ends after its request, and must not take the extension with it.
@@ -210,8 +230,11 @@ final class ParentDeathTests: XCTestCase {
         XCTAssertEqual(cmdline.count, 7, "\(cmdline)")
         XCTAssertEqual(cmdline.prefix(3), [fetch, "--exec-with-parent-death", String(getpid())])
         XCTAssertEqual(cmdline.suffix(3), ["--", fetch, "--serve"])
-        // Its report pipe closed when it went on serving.
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "/proc/\(pid)/fd/\(cmdline[3])"))
+        // Its report pipe closed when it went on serving: descriptor 3 is gone, or reused for
+        // something that is not a pipe.
+        XCTAssertEqual(cmdline[3], "3")
+        let three = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/3")) ?? "closed"
+        XCTAssertFalse(three.hasPrefix("pipe:"), three)
     }
 
     /// What the trampoline adds to a start: the time until an extension's first answer, direct and
