@@ -3,6 +3,13 @@ import Foundation
     import Glibc
 #endif
 
+/// glibc's accept4 (hidden behind _GNU_SOURCE in the Swift overlay): the connection closes on
+/// exec from the start, so a process spawned at the same moment cannot inherit it.
+@_silgen_name("accept4")
+func systemAccept4(
+    _ fd: Int32, _ addr: UnsafeMutablePointer<sockaddr>?, _ len: UnsafeMutablePointer<socklen_t>?, _ flags: Int32
+) -> Int32
+
 /// The Unix socket through which `swiftdash reload [KIND]` reaches a running swiftdash
 /// (WidgetCenter from another process). One line in (`reload` or `reload KIND`), one out;
 /// see `ControlProtocol`.
@@ -31,12 +38,28 @@ public enum ControlSocket {
         return addr
     }
 
-    static func connect(_ fd: Int32, _ addr: inout sockaddr_un) -> Int32 {
-        withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    /// Calls `body` (bind or connect) with an address for `path`. A path too long for an
+    /// address (108 bytes, easily passed under a deep XDG_RUNTIME_DIR or TMPDIR) is reached
+    /// through its open folder, `/proc/self/fd/N/NAME`. Nil when neither fits.
+    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32? {
+        func call(_ p: String) -> Int32? {
+            guard var addr = address(p) else { return nil }
+            return withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
         }
+        if let rc = call(path) { return rc }
+        let url = URL(fileURLWithPath: path)
+        let dir = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { return nil }
+        defer { close(dir) }
+        return call("/proc/self/fd/\(dir)/\(url.lastPathComponent)")
+    }
+
+    static func connect(_ fd: Int32, _ path: String) -> Int32? {
+        withAddress(path) { Glibc.connect(fd, $0, $1) }
     }
 
     /// The longest answer a client reads.
@@ -44,11 +67,11 @@ public enum ControlSocket {
 
     /// Sends one command to a running swiftdash and returns its answer.
     public static func send(_ command: String, to path: String) throws -> String {
-        guard var addr = address(path) else { throw ClientError.failed("socket path too long: \(path)") }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.failed("cannot create a socket") }
         defer { close(fd) }
-        guard connect(fd, &addr) == 0 else { throw ClientError.notRunning(path) }
+        guard let rc = connect(fd, path) else { throw ClientError.failed("socket path too long: \(path)") }
+        guard rc == 0 else { throw ClientError.notRunning(path) }
         var tv = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -90,9 +113,6 @@ public enum ControlSocket {
             else {
                 throw ClientError.failed("\(dir) is not a private folder owned by you; not listening there")
             }
-            guard var addr = ControlSocket.address(path) else {
-                throw ClientError.failed("socket path too long: \(path)")
-            }
             // A socket file nobody listens on is left from a crash: replace it. One that
             // answers belongs to another running swiftdash: leave it alone.
             if FileManager.default.fileExists(atPath: path) {
@@ -101,12 +121,11 @@ public enum ControlSocket {
                 }
                 unlink(path)
             }
-            let sock = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            let sock = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard sock >= 0 else { throw ClientError.failed("cannot create a socket") }
-            let ok = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(sock, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
+            guard let ok = ControlSocket.withAddress(path, { bind(sock, $0, $1) }) else {
+                close(sock)
+                throw ClientError.failed("socket path too long: \(path)")
             }
             guard ok == 0, listen(sock, 128) == 0 else {
                 close(sock)
@@ -186,7 +205,7 @@ public enum ControlSocket {
                 clients.removeAll { done.contains($0.fd) }
                 if fds[0].revents & Int16(POLLIN) != 0 {
                     while true {
-                        let c = accept(listener, nil, nil)
+                        let c = systemAccept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
                         if c < 0 { break }
                         _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
                         if clients.count >= maxClients { close(clients.removeFirst().fd) }

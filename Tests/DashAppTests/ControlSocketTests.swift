@@ -15,8 +15,7 @@ final class ControlSocketTests: XCTestCase {
 
     func connectIdle(_ path: String) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = ControlSocket.address(path)!
-        _ = ControlSocket.connect(fd, &addr)
+        _ = ControlSocket.connect(fd, path)
         return fd
     }
 
@@ -33,6 +32,33 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(try ControlSocket.send("reload clock", to: path), "ok")
         XCTAssertEqual(try ControlSocket.send("ping", to: path), "pong")
         XCTAssertLessThan(Date().timeIntervalSince(t0), 1.5, "answered while 50 idle clients wait")
+    }
+
+    func testASocketPathTooLongForAnAddressStillListensAndAnswers() throws {
+        // A deep XDG_RUNTIME_DIR or TMPDIR: the path is over the 108 bytes an address holds.
+        var dir = try privateDir()
+        let top = dir
+        defer { try? FileManager.default.removeItem(at: top) }
+        while dir.path.utf8.count < 150 { dir = dir.appendingPathComponent("a-rather-long-folder-name") }
+        try FileManager.default.createDirectory(
+            at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = dir.appendingPathComponent("control-0123abcd.sock").path
+        XCTAssertNil(ControlSocket.address(path))
+        let server = try ControlSocket.Server(path: path) { ControlProtocol.handle($0, kinds: ["clock"]).answer }
+        defer { server.stop() }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "the socket is where its path says")
+        XCTAssertEqual(try ControlSocket.send("ping", to: path), "pong")
+        XCTAssertEqual(try ControlSocket.send("reload clock", to: path), "ok")
+    }
+
+    func testTheControlSocketIsNotInheritedByChildren() throws {
+        let dir = try privateDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s").path
+        let server = try ControlSocket.Server(path: path) { ControlProtocol.handle($0, kinds: []).answer }
+        defer { server.stop() }
+        let flags = fcntl(server.fd, F_GETFD)
+        XCTAssertNotEqual(flags & FD_CLOEXEC, 0, "the listening socket closes on exec")
     }
 
     func testAnOverlongLineIsRefusedNotBuffered() throws {
