@@ -86,8 +86,10 @@ public final class CursesTerminal: Terminal {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         wakeRead = fds[0]
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
         waker = TerminalWaker(fd: fds[1])
         sd_install_signal_handlers(fds[1])
         set_escdelay(25)
