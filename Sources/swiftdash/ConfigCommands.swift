@@ -98,7 +98,7 @@ struct ConfigCheck: ParsableCommand {
         }
         let problems = HomeConfig.problems(yaml: text, file: path, bundle: bundle)
         guard problems.isEmpty else {
-            for p in problems { print(clean(p.description)) }
+            for line in HomeConfig.checkReport(problems) { print(clean(line)) }
             throw ExitCode(1)
         }
         let home = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
