@@ -60,7 +60,7 @@ struct ConfigProblems {
 }
 
 /// A configuration problem with the file position it came from.
-public struct ConfigFileError: Error, CustomStringConvertible, Sendable {
+public struct ConfigFileError: Error, CustomStringConvertible, Sendable, Equatable {
     public var file: String
     public var line: Int?
     public var message: String
