@@ -235,7 +235,8 @@ extension Editing {
             do {
                 return .success(try schema.parse(key: p.key, text: f.line.text))
             } catch {
-                return .failure(FieldError("must be \(p.allowed)"))
+                // A parameter's own check says what is wrong as `config set` and `config check` do.
+                return .failure(FieldError(error.byCheck ? error.message : "must be \(p.allowed)"))
             }
         }
     }
@@ -786,9 +787,14 @@ extension Editing {
         switch result {
         case .success(let options):
             // From the network: cleaned before they reach the screen, and not without end.
+            // Only values the schema takes: a choice offered is never refused once picked.
+            let head = key.prefix { $0 != "?" }
+            let dot = head.lastIndex(of: ".") ?? head.endIndex
+            let schema = s.bundle[String(head[..<dot])]?.schema
+            let param = String(head[dot...].dropFirst())
             let clean = options.prefix(50_000).compactMap { o -> ParameterOption? in
                 let v = TextSanitizer.singleLine(o.value)
-                guard !v.isEmpty else { return nil }
+                guard !v.isEmpty, (try? schema?.parse(key: param, text: v)) != nil else { return nil }
                 return ParameterOption(v, title: TextSanitizer.singleLine(o.title))
             }
             s.editing.options[key] = .loaded(clean)

@@ -46,8 +46,21 @@ public struct HomeConfig: Hashable, Sendable {
     public var allInstances: [WidgetInstance] { tiles.flatMap(\.items) }
 }
 
+/// Where reading a configuration file puts its problems: thrown at the first (reading the
+/// file for use), or kept to go on and find the others (`swiftdash config check`).
+struct ConfigProblems {
+    let collecting: Bool
+    private(set) var found: [ConfigFileError] = []
+    init(collecting: Bool) { self.collecting = collecting }
+
+    mutating func add(_ problem: ConfigFileError) throws {
+        guard collecting else { throw problem }
+        found.append(problem)
+    }
+}
+
 /// A configuration problem with the file position it came from.
-public struct ConfigFileError: Error, CustomStringConvertible, Sendable {
+public struct ConfigFileError: Error, CustomStringConvertible, Sendable, Equatable {
     public var file: String
     public var line: Int?
     public var message: String
@@ -104,6 +117,15 @@ extension HomeConfig {
     /// Reads `home.yaml`. Every problem names the line; unknown widgets and invalid
     /// values are errors, not silently dropped.
     public static func parse(yaml text: String, file: String, bundle: WidgetBundle) throws -> HomeConfig {
+        var problems = ConfigProblems(collecting: false)
+        return try parse(yaml: text, file: file, bundle: bundle, problems: &problems)
+    }
+
+    /// `parse(yaml:)` that hands each problem to `problems`: stopping at the first (`parse`), or
+    /// going on past it (`swiftdash config check`). What the YAML reader refuses still throws.
+    static func parse(yaml text: String, file: String, bundle: WidgetBundle, problems: inout ConfigProblems) throws
+        -> HomeConfig
+    {
         guard let root = try YAMLGuard.compose(text, file: file) else {
             throw ConfigFileError(
                 file: file, line: nil,
@@ -120,110 +142,132 @@ extension HomeConfig {
             case "theme":
                 // A name that names a file: no control characters (they would only show as blanks).
                 guard let name = v.string, !name.isEmpty, TextSanitizer.clean(name) == name else {
-                    throw ConfigFileError(
-                        file: file, line: v.mark?.line, message: "`theme` must be a theme name such as dark or light")
+                    try problems.add(
+                        ConfigFileError(
+                            file: file, line: v.mark?.line,
+                            message: "`theme` must be a theme name such as dark or light"))
+                    continue
                 }
                 config.theme = name
                 config.themeLine = v.mark?.line
             case "tiles":
                 guard let seq = v.sequence else {
-                    throw ConfigFileError(file: file, line: v.mark?.line, message: "`tiles` must be a list")
+                    try problems.add(ConfigFileError(file: file, line: v.mark?.line, message: "`tiles` must be a list"))
+                    continue
                 }
                 if seq.count > ConfigLimits.maxTiles {
-                    throw ConfigFileError(
-                        file: file, line: k.mark?.line,
-                        message: "`tiles` lists \(YAMLGuard.grouped(seq.count)) tiles; at most "
-                            + "\(YAMLGuard.grouped(ConfigLimits.maxTiles))")
+                    try problems.add(
+                        ConfigFileError(
+                            file: file, line: k.mark?.line,
+                            message: "`tiles` lists \(YAMLGuard.grouped(seq.count)) tiles; at most "
+                                + "\(YAMLGuard.grouped(ConfigLimits.maxTiles))"))
+                    continue
                 }
                 var n = 0
                 for (i, t) in seq.enumerated() {
-                    config.tiles.append(try parseTile(t, index: i, counter: &n, file: file, bundle: bundle))
+                    let tile = try parseTile(
+                        t, index: i, counter: &n, file: file, bundle: bundle, problems: &problems)
+                    if let tile { config.tiles.append(tile) }
                 }
             case "extensions":
-                config.extensions = try extensionList(v, file: file)
+                do { config.extensions = try extensionList(v, file: file) } catch let e as ConfigFileError {
+                    try problems.add(e)
+                }
             default:
-                throw ConfigFileError(
-                    file: file, line: k.mark?.line,
-                    message: "unknown key `\(shown(key))`; expected `theme`, `tiles` or `extensions`")
+                try problems.add(
+                    ConfigFileError(
+                        file: file, line: k.mark?.line,
+                        message: "unknown key `\(shown(key))`; expected `theme`, `tiles` or `extensions`"))
             }
         }
         return config
     }
 
-    static func parseTile(_ node: Node, index: Int, counter: inout Int, file: String, bundle: WidgetBundle) throws
-        -> TileInstance
-    {
+    /// One tile, or nil when it has problems (each handed to `problems`, which stops at the
+    /// first or goes on to find the others: every key, every stack item, every value).
+    static func parseTile(
+        _ node: Node, index: Int, counter: inout Int, file: String, bundle: WidgetBundle,
+        problems: inout ConfigProblems
+    ) throws -> TileInstance? {
         if let kind = node.string, !["", "~", "null"].contains(kind) {
-            return try shorthandTile(kind, node: node, index: index, counter: &counter, file: file, bundle: bundle)
-        }
-        guard let map = node.mapping else {
-            throw ConfigFileError(
-                file: file, line: node.mark?.line,
-                message: "each tile must be a widget name or a mapping with `family` and `widget` or `stack`")
-        }
-        let tileKeys = ["family", "widget", "config", "stack"] + smartStackKeys
-        for (k, _) in map {
-            guard let key = k.string, tileKeys.contains(key) else {
-                throw ConfigFileError(
-                    file: file, line: k.mark?.line,
-                    message: "unknown key `\(shown(k.string ?? ""))` in a tile; expected "
-                        + tileKeys.map { "`\($0)`" }.joined(separator: ", "))
+            do {
+                return try shorthandTile(kind, node: node, index: index, counter: &counter, file: file, bundle: bundle)
+            } catch let e as ConfigFileError {
+                try problems.add(e)
+                return nil
             }
         }
+        guard let map = node.mapping else {
+            try problems.add(
+                ConfigFileError(
+                    file: file, line: node.mark?.line,
+                    message: "each tile must be a widget name or a mapping with `family` and `widget` or `stack`"))
+            return nil
+        }
+        let before = problems.found.count
+        func fail(_ line: Int?, _ message: String) throws {
+            try problems.add(ConfigFileError(file: file, line: line, message: message))
+        }
+        let tileKeys = ["family", "widget", "config", "stack"] + smartStackKeys
+        for (k, _) in map where !tileKeys.contains(k.string ?? "") {
+            try fail(
+                k.mark?.line,
+                "unknown key `\(shown(k.string ?? ""))` in a tile; expected "
+                    + tileKeys.map { "`\($0)`" }.joined(separator: ", "))
+        }
         let famName = map["family"]?.string ?? "small"
-        guard let family = WidgetFamily(rawValue: famName) else {
-            throw ConfigFileError(
-                file: file, line: map["family"]?.mark?.line ?? node.mark?.line,
-                message: "unknown family `\(shown(famName))`; use one of "
+        let family = WidgetFamily(rawValue: famName)
+        if family == nil {
+            try fail(
+                map["family"]?.mark?.line ?? node.mark?.line,
+                "unknown family `\(shown(famName))`; use one of "
                     + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var itemNodes: [Node] = []
         let isStack = map["stack"] != nil
         if let stack = map["stack"] {
-            guard let seq = stack.sequence, !seq.isEmpty else {
-                throw ConfigFileError(
-                    file: file, line: stack.mark?.line, message: "`stack` must be a non-empty list of widgets")
+            if let seq = stack.sequence, !seq.isEmpty {
+                if seq.count > ConfigLimits.maxStackItems {
+                    try fail(
+                        stack.mark?.line, "a stack of \(seq.count) widgets; at most \(ConfigLimits.maxStackItems)")
+                }
+                itemNodes = Array(seq)
+            } else {
+                try fail(stack.mark?.line, "`stack` must be a non-empty list of widgets")
             }
-            if seq.count > ConfigLimits.maxStackItems {
-                throw ConfigFileError(
-                    file: file, line: stack.mark?.line,
-                    message: "a stack of \(seq.count) widgets; at most \(ConfigLimits.maxStackItems)")
-            }
-            itemNodes = Array(seq)
         } else {
             itemNodes = [node]
         }
         var items: [WidgetInstance] = []
         for item in itemNodes {
             guard let m = item.mapping, let kindNode = m["widget"], let kind = kindNode.string else {
-                throw ConfigFileError(file: file, line: item.mark?.line, message: "a tile needs `widget: KIND`")
+                try fail(item.mark?.line, "a tile needs `widget: KIND`")
+                continue
             }
             if isStack {
                 for (k, _) in m where !["widget", "config"].contains(k.string ?? "") {
-                    throw ConfigFileError(
-                        file: file, line: k.mark?.line,
-                        message: "unknown key `\(shown(k.string ?? ""))` in a stack item; "
-                            + "expected `widget` and `config`")
+                    try fail(
+                        k.mark?.line,
+                        "unknown key `\(shown(k.string ?? ""))` in a stack item; expected `widget` and `config`")
                 }
             }
             guard let widget = bundle[kind] else {
-                throw ConfigFileError(
-                    file: file, line: kindNode.mark?.line,
-                    message: "unknown widget `\(shown(kind))`; available: "
-                        + bundle.kinds.joined(separator: ", "))
+                try fail(
+                    kindNode.mark?.line,
+                    "unknown widget `\(shown(kind))`; available: " + bundle.kinds.joined(separator: ", "))
+                continue
             }
-            guard widget.supports(family) else {
-                throw ConfigFileError(
-                    file: file, line: kindNode.mark?.line,
-                    message:
-                        "`\(kind)` has no \(family.rawValue) size; it supports \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
-                )
+            if let family, !widget.supports(family) {
+                try fail(
+                    kindNode.mark?.line,
+                    "`\(kind)` has no \(family.rawValue) size; it supports "
+                        + widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))
             }
             var config = WidgetConfig()
             if let cfg = m["config"] {
                 guard let cm = cfg.mapping else {
-                    throw ConfigFileError(
-                        file: file, line: cfg.mark?.line, message: "`config` must be a mapping of parameter: value")
+                    try fail(cfg.mark?.line, "`config` must be a mapping of parameter: value")
+                    continue
                 }
                 for (ck, cv) in cm {
                     let key = ck.string ?? ""
@@ -234,29 +278,28 @@ extension HomeConfig {
                         text = cv.string ?? ""
                     }
                     if text.utf8.count > ConfigLimits.maxValueCharacters, text.count > ConfigLimits.maxValueCharacters {
-                        throw ConfigFileError(
-                            file: file, line: ck.mark?.line,
-                            message: "\(kind): `\(YAMLGuard.quoted(key, max: 40))` is "
+                        try fail(
+                            ck.mark?.line,
+                            "\(kind): `\(YAMLGuard.quoted(key, max: 40))` is "
                                 + "\(YAMLGuard.grouped(text.count)) characters long; at most "
                                 + "\(YAMLGuard.grouped(ConfigLimits.maxValueCharacters))")
+                        continue
                     }
                     do {
                         config[key] = try widget.schema.parse(key: key, text: text)
                     } catch {
                         // The schema quotes the value trimmed; the cap covers the whole message.
                         let trimmed = text.trimmingCharacters(in: .whitespaces)
-                        throw ConfigFileError(
-                            file: file, line: ck.mark?.line,
-                            message: shown("\(kind): \(error.description)", quoting: [key, text, trimmed]))
+                        try fail(ck.mark?.line, shown("\(kind): \(error.description)", quoting: [key, text, trimmed]))
                     }
                 }
             }
             counter += 1
             items.append(WidgetInstance(id: "w\(counter)", kind: kind, config: config))
         }
-        var tile = TileInstance(id: "t\(index + 1)", family: family, items: items)
-        try parseSmartStack(map, into: &tile, file: file)
-        return tile
+        var tile = TileInstance(id: "t\(index + 1)", family: family ?? .small, items: items)
+        try parseSmartStack(map, into: &tile, file: file, problems: &problems)
+        return problems.found.count == before ? tile : nil
     }
 
 }

@@ -42,27 +42,34 @@ extension HomeConfig {
     static let smartStackKeys = ["smartRotate", "dwell", "pause", "attention"]
 
     /// Reads `smartRotate`, `dwell`, `pause` and `attention` of a tile.
-    static func parseSmartStack(_ map: Node.Mapping, into tile: inout TileInstance, file: String) throws {
-        func fail(_ node: Node, _ message: String) -> ConfigFileError {
-            ConfigFileError(file: file, line: node.mark?.line, message: message)
+    static func parseSmartStack(
+        _ map: Node.Mapping, into tile: inout TileInstance, file: String, problems: inout ConfigProblems
+    ) throws {
+        func fail(_ node: Node, _ message: String) throws {
+            try problems.add(ConfigFileError(file: file, line: node.mark?.line, message: message))
         }
         if let v = map["smartRotate"] {
-            guard let on = YAMLGuard.bool(v) else { throw fail(v, "`smartRotate` must be true or false") }
-            tile.rotation.smartRotate = on
+            if let on = YAMLGuard.bool(v) {
+                tile.rotation.smartRotate = on
+            } else {
+                try fail(v, "`smartRotate` must be true or false")
+            }
         }
         for key in ["dwell", "pause"] {
             guard let v = map[key] else { continue }
             guard let text = v.string, let seconds = parseDuration(text), seconds <= 7 * 86_400 else {
-                throw fail(v, "`\(key)` must be a duration such as 90s, 15m, 1h or 1h30m (at most 7 days)")
+                try fail(v, "`\(key)` must be a duration such as 90s, 15m, 1h or 1h30m (at most 7 days)")
+                continue
             }
             if key == "dwell" { tile.rotation.dwell = seconds } else { tile.rotation.pause = seconds }
         }
         if let v = map["attention"] {
-            guard let text = v.string, let mode = AttentionMode(rawValue: text.lowercased()) else {
+            if let text = v.string, let mode = AttentionMode(rawValue: text.lowercased()) {
+                tile.attention = mode
+            } else {
                 let modes = AttentionMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail(v, "`attention` must be one of \(modes)")
+                try fail(v, "`attention` must be one of \(modes)")
             }
-            tile.attention = mode
         }
     }
 

@@ -89,26 +89,39 @@ public struct HomeFile: Sendable {
                 as: UTF8.self))
     }
 
-    /// The text of the file; nil when there is none.
+    /// The text of the file; nil when there is none. Every reason it cannot be had (unreadable,
+    /// not a regular file, over the size limit, not UTF-8) is a `ConfigFileError` naming the file
+    /// and, for a bad byte, its line.
     public func read() throws -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        func refused(_ message: String) -> ConfigFileError { ConfigFileError(file: path, line: nil, message: message) }
+        // Non-blocking: opening a FIFO put where the file was would otherwise wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw HomeFileError(message: "cannot read \(path): \(Self.errorText())")
+            throw refused("cannot read the file: \(Self.errorText())")
         }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw refused("cannot read the file: \(Self.errorText())") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw refused("not a regular file") }
+        if Int(st.st_size) > Self.maxSize {
+            throw refused(
+                "the file is \(YAMLGuard.sizeText(Int(st.st_size))); "
+                    + "home.yaml may be at most \(YAMLGuard.sizeText(Self.maxSize))")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = Glibc.read(fd, &chunk, chunk.count)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw HomeFileError(message: "cannot read \(path): \(Self.errorText())")
+                throw refused("cannot read the file: \(Self.errorText())")
             }
             if n == 0 { break }
             bytes += chunk[0..<n]
             if bytes.count > Self.maxSize {
-                throw HomeFileError(message: "\(path) is larger than \(Self.maxSize / 1024) KiB; not read")
+                let most = YAMLGuard.sizeText(Self.maxSize)
+                throw refused("the file is larger than \(most); home.yaml may be at most \(most)")
             }
         }
         // The same checks as every config read: size, UTF-8 with the bad byte's line and column.

@@ -8,7 +8,8 @@ extension App {
     /// unchanged widget's timeline; a broken one keeps the last good home and shows its
     /// `file:line: message` in the status bar until it is fixed (writes are refused meanwhile).
     static func homeFileChanged(_ s: inout AppState, text: String?) -> [Effect] {
-        guard var file = s.homeFile, text != file.text else { return [] }
+        // While the file is refused or broken, even the text we last knew is news: it fixes it.
+        guard var file = s.homeFile, text != file.text || file.problem != nil else { return [] }
         let name = URL(fileURLWithPath: file.path).lastPathComponent
         // Our undo steps were taken against the file as we wrote it; replaying one now would
         // put back our version over whatever the other program (or instance) wrote.

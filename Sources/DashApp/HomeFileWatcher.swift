@@ -5,7 +5,9 @@ import Foundation
 
 /// Tells when `home.yaml` changes on disk, with inotify: a thread sleeps in `poll()` on the
 /// inotify descriptor (no timer, no polling of the file) and, when the file was written,
-/// renamed over, or removed, reads it and calls `onChange` with its text (nil: removed).
+/// renamed over, or removed, reads it and calls `onChange` with its text (nil: removed), or with
+/// why it was not read (too large, not a regular file, unreadable, not UTF-8), so the app can
+/// say so; `Msg.homeFileRead` turns either into a message.
 ///
 /// The directory is watched, not the file, so an editor that writes a new file and renames it
 /// over the old one (vim, most IDEs) is seen like one that writes in place; for a symbolic link
@@ -19,7 +21,9 @@ public final class HomeFileWatcher: @unchecked Sendable {
     private var stopped = false
 
     /// Starts watching `file`; `initial` is the text the caller has (not reported again).
-    public init(file: URL, initial: String?, onChange: @escaping @Sendable (String?) -> Void) throws {
+    public init(
+        file: URL, initial: String?, onChange: @escaping @Sendable (Result<String?, ConfigFileError>) -> Void
+    ) throws {
         fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw HomeFileError(message: "inotify: \(String(cString: strerror(errno)))") }
         var pipeFDs: [Int32] = [0, 0]
@@ -49,7 +53,9 @@ public final class HomeFileWatcher: @unchecked Sendable {
         let (inotifyFD, stopFD, done) = (fd, stopRead, done)
         let watchedNames = names
         let thread = Thread {
-            Self.loop(fd: inotifyFD, stop: stopFD, names: watchedNames, file: file, last: initial, onChange: onChange)
+            Self.loop(
+                fd: inotifyFD, stop: stopFD, names: watchedNames, file: file, last: .success(initial),
+                onChange: onChange)
             done.signal()
         }
         thread.name = "home.yaml watcher"
@@ -71,8 +77,8 @@ public final class HomeFileWatcher: @unchecked Sendable {
     deinit { stop() }
 
     private static func loop(
-        fd: Int32, stop: Int32, names: Set<String>, file: URL, last: String?,
-        onChange: @Sendable (String?) -> Void
+        fd: Int32, stop: Int32, names: Set<String>, file: URL, last: Result<String?, ConfigFileError>,
+        onChange: @Sendable (Result<String?, ConfigFileError>) -> Void
     ) {
         var last = last
         var buffer = [UInt8](repeating: 0, count: 8192)
@@ -90,15 +96,12 @@ public final class HomeFileWatcher: @unchecked Sendable {
                 settle += 1
             }
             guard relevant else { continue }
-            let text: String?
-            do {
-                text = try HomeFile.readText(file)
-            } catch {
-                continue
-            }
-            if text != last {
-                last = text
-                onChange(text)
+            // A refusal is reported like a change (the app says why), and remembered, so the file
+            // put back as it was before is reported again.
+            let read = HomeFile.readText(file)
+            if read != last {
+                last = read
+                onChange(read)
             }
         }
     }
@@ -138,13 +141,24 @@ public final class HomeFileWatcher: @unchecked Sendable {
 }
 
 extension HomeFile {
-    /// The file's text for the watcher: nil when it is gone; invalid UTF-8 read with
-    /// replacement characters (the parser then names the line).
-    static func readText(_ url: URL) throws -> String? {
+    /// The file's text for the watcher (nil: it is gone), or why it cannot be read.
+    static func readText(_ url: URL) -> Result<String?, ConfigFileError> {
         do {
-            return try HomeFile(url: url, bundle: .init([])).read()
-        } catch is ConfigFileError {
-            return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            return .success(try HomeFile(url: url, bundle: .init([])).read())
+        } catch let e as ConfigFileError {
+            return .failure(e)
+        } catch {
+            return .failure(ConfigFileError(file: url.path, line: nil, message: "cannot read the file: \(error)"))
+        }
+    }
+}
+
+extension Msg {
+    /// What the watcher read of `home.yaml`: its new text (nil: removed), or why it was not read.
+    public static func homeFileRead(_ read: Result<String?, ConfigFileError>) -> Msg {
+        switch read {
+        case .success(let text): return .homeFileChanged(text: text)
+        case .failure(let problem): return .homeFileRefused(problem)
         }
     }
 }

@@ -26,6 +26,8 @@ public enum Msg: Sendable {
     case pushed(target: String, timeline: AnyTimeline)
     /// `home.yaml` changed on disk (the file watcher; nil: it was removed).
     case homeFileChanged(text: String?)
+    /// `home.yaml` changed on disk but could not be read (too large, not UTF-8, …): the watcher says why.
+    case homeFileRefused(ConfigFileError)
     /// The runtime wrote the home screen an `Effect.writeHome` asked for (the text written), or not.
     case homeWritten(HomeConfig, Result<String, HomeWriteFailure>)
     /// A click on a button or toggle the last frame drew.

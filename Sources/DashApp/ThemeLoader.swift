@@ -82,8 +82,7 @@ public enum ThemeLoader {
         for dir in searchPath {
             let url = dir.appendingPathComponent("\(name).yaml")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            let data = try ConfigFile.read(url, maxBytes: ConfigLimits.maxThemeBytes, what: "a theme")
-            return try parse(data: data, file: url.path)
+            return try load(contentsOf: url)
         }
         switch name {
         case "dark": return .dark

@@ -72,6 +72,8 @@ public enum App {
             return [.reply(reply, HomeSnapshot.answer(s))]
         case .homeFileChanged(let text):
             return homeFileChanged(&s, text: text)
+        case .homeFileRefused(let problem):
+            return homeFileRefused(&s, problem)
         case .homeWritten(let home, let result):
             return homeWritten(&s, home, result)
         case .control(let tile, let control):

@@ -121,9 +121,14 @@ public enum CryptoWidget {
                         ParameterOption("ETH", title: "Ethereum"),
                         ParameterOption("LTC", title: "Litecoin"),
                     ],
-                    pattern: "[A-Za-z0-9-]{1,30}"),
+                    // Any text is a choice here; which texts are coins is `CryptoCoin`'s one check.
+                    pattern: ".*"),
                 default: .string("BTC"),
-                dynamicOptions: { config in try await CryptoSource(config: config, http: http).coinOptions() }),
+                dynamicOptions: { config in try await CryptoSource(config: config, http: http).coinOptions() }
+            ).checked { value in
+                guard case .string(let coin) = value else { return nil }
+                return CryptoCoin.problem(coin)
+            },
             Parameter(
                 key: "currency", title: "Currency", help: "The currency prices are shown in (USD, EUR, GBP, …)",
                 kind: .string(pattern: "[A-Za-z]{3,5}"), default: .string("USD")),
@@ -216,8 +221,10 @@ struct CryptoSource: Sendable {
         apiKey = config.string("apiKey").trimmingCharacters(in: .whitespaces)
         let cur = config.string("currency").trimmingCharacters(in: .whitespaces)
         currency = cur.isEmpty ? "USD" : cur.uppercased()
-        let c = config.string("coin").trimmingCharacters(in: .whitespaces)
-        coin = c.isEmpty ? "BTC" : c
+        // Not set: the schema's default. Set: the schema's own check, before any request.
+        let c = config["coin"] == nil ? "BTC" : config.string("coin").trimmingCharacters(in: .whitespaces)
+        if let problem = CryptoCoin.problem(c) { throw DataSourceError(.configuration, "coin: " + Fmt.line(problem)) }
+        coin = c
         self.http = http
     }
 
@@ -404,7 +411,7 @@ struct CryptoSource: Sendable {
         case .coingecko:
             for c in try await coinList() {
                 let sym = Fmt.line(c.symbol).uppercased()
-                guard !sym.isEmpty, seen.insert(sym).inserted else { continue }
+                guard CryptoCoin.problem(sym) == nil, seen.insert(sym).inserted else { continue }
                 out.append(ParameterOption(sym, title: "\(Fmt.line(c.name)) (\(sym))"))
             }
         case .coinmarketcap:
@@ -412,7 +419,8 @@ struct CryptoSource: Sendable {
                 throw DataSourceError(
                     .configuration, "coinmarketcap needs an API key: set apiKey or \(CryptoWidget.apiKeyVariable)")
             }
-            for c in try await cmcListing(limit: 200) where seen.insert(c.symbol).inserted {
+            for c in try await cmcListing(limit: 200)
+            where CryptoCoin.problem(c.symbol) == nil && seen.insert(c.symbol).inserted {
                 out.append(ParameterOption(c.symbol, title: "\(c.name) (\(c.symbol))"))
             }
         }

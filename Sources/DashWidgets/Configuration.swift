@@ -122,9 +122,12 @@ public struct Parameter: Sendable {
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     public var key: String
     public var message: String
-    public init(key: String, message: String) {
+    /// The parameter's own `check` said it, in its words (the form shows them as they are).
+    public var byCheck: Bool
+    public init(key: String, message: String, byCheck: Bool = false) {
         self.key = key
         self.message = message
+        self.byCheck = byCheck
     }
     public var description: String { "\(key): \(message)" }
 }
@@ -241,7 +244,7 @@ public struct ConfigurationSchema: Sendable {
     func validate(_ p: Parameter, _ value: ConfigValue) -> ConfigError? {
         if let e = validateKind(p, value) { return e }
         guard let check = p.check, let problem = check(value) else { return nil }
-        return ConfigError(key: p.key, message: problem)
+        return ConfigError(key: p.key, message: problem, byCheck: true)
     }
 
     func validateKind(_ p: Parameter, _ value: ConfigValue) -> ConfigError? {

@@ -310,8 +310,8 @@ struct Home: ParsableCommand {
         var watcher: HomeFileWatcher?
         if let homeFileState, !noWatch {
             do {
-                watcher = try HomeFileWatcher(file: paths.homeFile, initial: homeFileState.text) { text in
-                    inbox.post(.homeFileChanged(text: text))
+                watcher = try HomeFileWatcher(file: paths.homeFile, initial: homeFileState.text) { read in
+                    inbox.post(.homeFileRead(read))
                 }
             } catch { logger.warning("\(error); outside edits of home.yaml show at the next start") }
         }

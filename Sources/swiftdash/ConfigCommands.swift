@@ -73,14 +73,20 @@ struct ConfigCommand: ParsableCommand {
 struct ConfigCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check home.yaml: a one-line summary and exit 0, or every problem as file:line: message and exit 1.")
+        abstract: "Check home.yaml: a one-line summary and exit 0, or every problem as file:line: message and exit 1.",
+        discussion: """
+            Every problem of the file is listed in one run, in line order (at most 50, then how many \
+            more), and so is a problem of the theme it names. A file in a themes folder, or one with \
+            `colors:` and no `tiles:`, is checked as a theme.
+            """)
 
-    @Argument(help: "The file to check (default: your home.yaml).")
+    @Argument(help: "The file to check (default: your home.yaml); a theme file is checked as a theme.")
     var file: String?
 
     func run() throws {
         let url = file.map { URL(fileURLWithPath: $0) } ?? AppPaths(environment: processEnvironment).homeFile
         let path = file ?? url.path
+        if file != nil, ThemeLoader.isTheme(url) { return try checkTheme(url, path: path) }
         let text: String?
         do {
             text = try HomeFile(url: url, bundle: bundle).read()
@@ -96,9 +102,11 @@ struct ConfigCheck: ParsableCommand {
             print("\(clean(path)): no file yet; swiftdash shows the built-in default home (\(n) tiles)")
             return
         }
-        let problems = HomeConfig.problems(yaml: text, file: path, bundle: bundle)
+        let search = ThemeLoader.searchPath(
+            paths: AppPaths(environment: processEnvironment), executable: CommandLine.arguments[0])
+        let problems = HomeConfig.checkProblems(yaml: text, file: path, bundle: bundle, themeSearchPath: search)
         guard problems.isEmpty else {
-            for p in problems { print(clean(p.description)) }
+            for line in HomeConfig.checkReport(problems) { print(clean(line)) }
             throw ExitCode(1)
         }
         let home = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
@@ -109,6 +117,19 @@ struct ConfigCheck: ParsableCommand {
                 + (stacks > 0 ? " (\(stacks) stack\(stacks == 1 ? "" : "s"))" : "")
                 + ", \(widgets) widget\(widgets == 1 ? "" : "s")"
                 + (home.theme.map { ", theme \(clean($0))" } ?? "") + ": " + clean(describe(home)))
+    }
+}
+
+/// `swiftdash config check THEME.yaml`: the theme's first problem with its line, or a summary.
+private func checkTheme(_ url: URL, path: String) throws {
+    do {
+        let theme = try ThemeLoader.load(contentsOf: url)
+        print("\(clean(path)): ok — theme \(clean(theme.name)) (\(theme.isDark ? "dark" : "light"))")
+    } catch let e as ConfigFileError {
+        var shown = e
+        shown.file = path
+        print(clean(shown.description))
+        throw ExitCode(1)
     }
 }
 

@@ -233,7 +233,7 @@ final class HomeWatchTests: XCTestCase {
         let runtime = Runtime(
             state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
             clock: VirtualClock(now: start), inbox: inbox, services: services)
-        let watcher = try HomeFileWatcher(file: url, initial: fileState.text) { inbox.post(.homeFileChanged(text: $0)) }
+        let watcher = try HomeFileWatcher(file: url, initial: fileState.text) { inbox.post(.homeFileRead($0)) }
         defer { watcher.stop() }
         runtime.turn()
         let edited = text.replacingOccurrences(of: "text: three", with: "text: drei")
