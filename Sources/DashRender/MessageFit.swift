@@ -90,13 +90,15 @@ public enum MessageFit {
     }
 
     /// How narrow an outside word may get and still name something: a host its last two labels
-    /// (`…coingecko.com:`), a path its last component (`…/home.yaml:8:`).
+    /// (`…coingecko.com:`, `…bbci.co.uk:`), a path its last component (`…/home.yaml:8:`).
     static func naming(_ word: String) -> Int {
         guard !word.contains("://") else { return minimumWord }
         if let slash = word.lastIndex(of: "/") { return DisplayWidth.of(String(word[slash...])) + 1 }
         let labels = word.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count > 2 else { return DisplayWidth.of(word) }
-        return DisplayWidth.of(labels.suffix(2).joined(separator: ".")) + 1
+        // A short label before the last is part of the suffix (bbci.co.uk, not co.uk).
+        let keep = labels.count >= 3 && labels[labels.count - 2].count <= 3 ? 3 : 2
+        guard labels.count > keep else { return DisplayWidth.of(word) }
+        return DisplayWidth.of(labels.suffix(keep).joined(separator: ".")) + 1
     }
 
     /// `word` in about `width` columns, keeping what names it: a path its end, a host its last

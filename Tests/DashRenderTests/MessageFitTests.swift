@@ -28,6 +28,9 @@ final class MessageFitTests: XCTestCase {
             fit("cannot read /home/someone/.config/swiftdash/themes/solarized.yaml: permission denied", 60),
             "cannot read …/themes/solarized.yaml: permission denied")
         XCTAssertEqual(MessageFit.shorten("geocoding-api.open-meteo.com:", to: 16), "…open-meteo.com:")
+        XCTAssertEqual(
+            fit("⚠ news: cannot reach feeds.bbci.co.uk: offline or the server is down · r retries", 55),
+            "⚠ news: cannot reach …bbci.co.uk: offline… · r retries")
         XCTAssertEqual(MessageFit.shorten("'/a/b/c/notes.txt'", to: 14), "'…/notes.txt'")
         XCTAssertEqual(MessageFit.shorten("https://news.example.com/2026/11/23", to: 20), "https://news.exampl…")
     }
