@@ -123,7 +123,10 @@ final class ConfigCommandTests: XCTestCase {
                 "clock: colour: no such parameter; this widget has: timeZone, label"
             ),
             (["add", "clock", "--set", "novalue"], "'novalue' is not key=value; parameters of clock: timeZone, label"),
-            (["config", "set", "w1", "timeZone=Not a zone"], "clock: timeZone: 'Not a zone' is not a time zone name such as Europe/Paris"),
+            (
+                ["config", "set", "w1", "timeZone=Not a zone"],
+                "clock: timeZone: 'Not a zone' is not a time zone name such as Europe/Paris"
+            ),
             (
                 ["config", "set", "w1", "timeZone=Paris\u{1B}]0;x\u{07}"],
                 "timeZone: control characters are not allowed in a value"
