@@ -147,7 +147,7 @@ enum EditView {
                     status = spin + " loading more choices…"
                     spinning = true
                 case .failed(let why)?:
-                    status = "⚠ \(why); the fixed choices still work"
+                    status = "⚠ \(why) · the fixed choices still work"
                     problem = true
                 case .loaded(let more)?:
                     status = "\(p.fixedOptions.count + more.count) choices"

@@ -416,7 +416,7 @@ public enum FormView {
         }
         if let status = p.status, ly < inner.maxY {
             let st = Style(foreground: p.statusIsProblem ? theme[.warning] : theme[.secondaryText], background: surface)
-            buffer.write(DisplayWidth.truncate(status, to: inner.width), x: inner.x, y: ly, style: st)
+            buffer.write(MessageFit.fit(status, width: inner.width), x: inner.x, y: ly, style: st)
             ly += 1
         }
         let room = inner.maxY - ly

@@ -64,15 +64,30 @@ public enum MessageFit {
     }
 
     /// Where the end that says what to do begins: the last " · " part; else a short closing
-    /// "(…)" or last ": " part (`: u undoes`, ` (Ctrl-R redoes)`). Never more than half the width.
+    /// "(…)" or last ": " part that names a key (`: u undoes`, ` (Ctrl-R redoes)`, not
+    /// `: rate limited`). Never more than half the width.
     static func ending(_ text: String, width: Int) -> String.Index? {
         func short(_ i: String.Index, _ most: Int) -> String.Index? {
             DisplayWidth.of(text[i...]) <= min(most, width / 2) ? i : nil
         }
         if let r = text.range(of: separator, options: .backwards) { return short(r.lowerBound, .max) }
-        if text.hasSuffix(")"), let r = text.range(of: " (", options: .backwards) { return short(r.lowerBound, 26) }
-        if let r = text.range(of: ": ", options: .backwards) { return short(r.lowerBound, 26) }
-        return nil
+        var start: String.Index?
+        if text.hasSuffix(")"), let r = text.range(of: " (", options: .backwards) {
+            start = r.lowerBound
+        } else if let r = text.range(of: ": ", options: .backwards) {
+            start = r.lowerBound
+        }
+        guard let start, namesAKey(text[start...]) else { return nil }
+        return short(start, 26)
+    }
+
+    /// Whether `text` names a key: a lone letter or `<`/`>` (u, r, m), Esc, Enter, Tab, Ctrl-….
+    static func namesAKey(_ text: Substring) -> Bool {
+        text.split(separator: " ").contains { word in
+            let w = word.trimming(",.;:()")
+            return (w.count == 1 && (w.first!.isLetter || w == "<" || w == ">"))
+                || ["Esc", "Enter", "Tab", "Space"].contains(w) || w.hasPrefix("Ctrl-")
+        }
     }
 
     /// A shortened outside word is at least this wide (an ellipsis and a few characters).
@@ -178,7 +193,7 @@ extension Character {
     fileprivate var isLetterOrDigit: Bool { isLetter || isNumber }
 }
 
-extension String {
+extension StringProtocol {
     fileprivate func trimming(_ set: String) -> String {
         var s = Substring(self)
         while let f = s.first, set.contains(f) { s.removeFirst() }

@@ -44,6 +44,13 @@ final class MessageFitTests: XCTestCase {
             "undone: move a tile with a rather… (Ctrl-R redoes)")
     }
 
+    func testOnlyAnEndingThatNamesAKeyIsKept() {
+        XCTAssertNil(MessageFit.ending("⚠ fixed choices only: HTTP 429: rate limited", width: 28))
+        XCTAssertNotNil(MessageFit.ending("removed Clock from the stack: u undoes", width: 40))
+        XCTAssertNotNil(MessageFit.ending("no tile to arrange: add one with a", width: 40))
+        XCTAssertEqual(fit("⚠ fixed choices only: HTTP 429: rate limited", 28), "⚠ fixed choices only: HTTP…")
+    }
+
     func testNoWordIsCutInHalf() {
         let m = "the quick brown fox jumps over the lazy dog and keeps running far away"
         for width in 12...70 {
