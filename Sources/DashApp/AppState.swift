@@ -236,7 +236,7 @@ public struct AppState: Sendable {
         if let f = focusedTile, let inst = shownInstance(f), let problem = scheduler.lastError(inst.id),
             scheduler.isStale(inst.id) || entry(ofInstance: inst.id) == nil
         {
-            return "⚠ \(inst.kind) failed (r retries): \(problem)"
+            return "⚠ \(inst.kind): \(problem) · r retries"
         }
         if !layout.isTooSmall, !layout.hidden.isEmpty {
             let n = layout.hidden.count

@@ -910,7 +910,7 @@ extension Editing {
             s.say("Smart Rotate \(on ? "on: the most relevant widget comes forward" : "off: < > rotate by hand")")
             return fx
         case .add:
-            s.say("to add to a stack, drop a tile on it in arrange mode (m)")
+            s.say("to stack, drop a tile on this one in arrange mode (m)")
         case .cancel, .save:
             closeForm(&s)
         default:

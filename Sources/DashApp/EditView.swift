@@ -117,6 +117,10 @@ enum EditView {
             let p = params[form.selected]
             help.append("\(p.title): \(p.help)")
             var allowed = "Allowed: \(p.allowed)"
+            // A long list of choices is the picker's to show (Enter); the help names how many.
+            if case .enumeration(let options) = p.kind, options.count > 8 {
+                allowed = "Allowed: one of \(options.count) choices (Enter lists them)"
+            }
             var byDefault = p.display(p.defaultValue)
             if case .date(let d) = p.defaultValue { byDefault = Editing.dateText(d) }
             if !p.isSecret, !byDefault.isEmpty { allowed += "; default \(byDefault)" }
@@ -143,7 +147,7 @@ enum EditView {
                     status = spin + " loading more choices…"
                     spinning = true
                 case .failed(let why)?:
-                    status = "⚠ \(why); the fixed choices still work"
+                    status = "⚠ \(why) · the fixed choices still work"
                     problem = true
                 case .loaded(let more)?:
                     status = "\(p.fixedOptions.count + more.count) choices"
@@ -320,7 +324,6 @@ enum EditView {
     static func drawArrange(_ s: AppState, into buffer: inout CellBuffer) {
         guard let a = s.editing.arrange else { return }
         let theme = s.theme
-        var text: String
         if let f = s.focusedTile, let placed = s.layout.tile(f), placed.page == s.page {
             ArrangeView.mark(
                 placed.rect, a.lifted ? .lifted : .cursor, label: a.lifted ? "⇅ moving" : nil,
@@ -329,15 +332,17 @@ enum EditView {
         if let h = a.hover, let placed = s.layout.tile(h), placed.page == s.page {
             ArrangeView.mark(placed.rect, .target, label: "⊕ stack here", theme: theme, into: &buffer)
         }
+        var hints: [String]
         if let h = a.hover, let t = s.tile(h) {
-            text = "Enter: stack onto \(Editing.name(s, tile: t)) · ←→ move on · Esc done"
+            hints = ["Enter: stack onto \(Editing.name(s, tile: t))", "←→ move on", "Esc done"]
         } else if a.lifted {
-            text = "←↓↑→ move · PgUp/PgDn page · Enter drop · f size · d remove · u undo · Esc done"
+            // In the order they give way from the end (the first and Esc always stay).
+            hints = ["←↓↑→ move", "Enter drop", "f size", "d remove", "u undo", "PgUp/PgDn page", "Esc done"]
         } else {
-            text = "←↓↑→ focus · Enter lift · f size · d remove · u undo · Ctrl-R redo · Esc done"
+            hints = ["←↓↑→ focus", "Enter lift", "f size", "d remove", "u undo", "Ctrl-R redo", "Esc done"]
         }
-        if s.layout.pageCount > 1 { text = "page \(s.page + 1)/\(s.layout.pageCount) · " + text }
-        if let note = s.note, s.now < note.expires { text = note.text + " · " + text }
-        ArrangeView.statusBar(text, theme: theme, into: &buffer)
+        if s.layout.pageCount > 1 { hints.insert("page \(s.page + 1)/\(s.layout.pageCount)", at: 0) }
+        let note = s.note.flatMap { s.now < $0.expires ? $0.text : nil }
+        ArrangeView.statusBar(note: note, hints: hints, theme: theme, into: &buffer)
     }
 }

@@ -52,7 +52,7 @@ extension App {
             fx += replaceHome(&s, with: adopted)
             // A note that still offers `u` would now be wrong: say so instead.
             if forgot {
-                s.say("\(name) changed: home screen updated; earlier edits can no longer be undone")
+                s.say("\(name) changed; earlier edits can no longer be undone")
             } else if s.note == nil {
                 s.say("\(name) changed: home screen updated")
             }

@@ -82,7 +82,7 @@ public enum ClockWidget {
             key: "timeZone", title: "Time zone",
             help: "An IANA time zone such as Europe/Paris; empty for the machine's own zone.",
             kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")
-        ).checked { value in
+        ).allowing("a time zone name such as Europe/Paris or UTC").checked { value in
             guard case .string(let name) = value, ClockProvider.UnknownTimeZone(checking: name) != nil else {
                 return nil
             }

@@ -191,7 +191,8 @@ public enum CommandWidget {
             kind: .filePath, default: .string("")),
         Parameter(
             key: "label", title: "Label", help: "The tile's title; the command when empty",
-            kind: .string(pattern: #"[^\n]{0,60}"#), default: .string("")),
+            kind: .string(pattern: #"[^\n]{0,60}"#), default: .string("")
+        ).allowing("a title of at most 60 characters"),
     ])
 
     public static let widget = make()

@@ -105,16 +105,20 @@ public enum CommitsWidget {
             kind: .filePath, default: .string("")),
         Parameter(
             key: "endpoint", title: "Endpoint", help: "The GitHub-style API's base URL",
-            kind: .string(pattern: "https?://.+"), default: .string(defaultEndpoint)),
+            kind: .string(pattern: "https?://.+"), default: .string(defaultEndpoint)
+        ).allowing("an http:// or https:// address"),
         Parameter(
             key: "account", title: "Account", help: "The repository's owner", kind: .string(pattern: "[A-Za-z0-9_.-]+"),
-            default: .string("apple")),
+            default: .string("apple")
+        ).allowing("an account name such as apple (letters, digits, . _ -)"),
         Parameter(
             key: "repo", title: "Repository", help: "The repository's name", kind: .string(pattern: "[A-Za-z0-9_.-]+"),
-            default: .string("swift")),
+            default: .string("swift")
+        ).allowing("a repository name such as swift (letters, digits, . _ -)"),
         Parameter(
             key: "branch", title: "Branch", help: "The branch to follow (HEAD for a local repository's current one)",
-            kind: .string(pattern: "[A-Za-z0-9_.][A-Za-z0-9_./-]*"), default: .string("main")),
+            kind: .string(pattern: "[A-Za-z0-9_.][A-Za-z0-9_./-]*"), default: .string("main")
+        ).allowing("a branch name such as main or release/6.0"),
         Parameter(
             key: "token", title: "Token", help: "An API token for private repositories or a higher rate limit",
             kind: .string(), default: .string(""), isSecret: true, environmentVariable: tokenVariable),

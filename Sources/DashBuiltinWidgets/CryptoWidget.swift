@@ -125,13 +125,14 @@ public enum CryptoWidget {
                     pattern: ".*"),
                 default: .string("BTC"),
                 dynamicOptions: { config in try await CryptoSource(config: config, http: http).coinOptions() }
-            ).checked { value in
+            ).allowing("another coin symbol such as SOL").checked { value in
                 guard case .string(let coin) = value else { return nil }
                 return CryptoCoin.problem(coin)
             },
             Parameter(
                 key: "currency", title: "Currency", help: "The currency prices are shown in (USD, EUR, GBP, …)",
-                kind: .string(pattern: "[A-Za-z]{3,5}"), default: .string("USD")),
+                kind: .string(pattern: "[A-Za-z]{3,5}"), default: .string("USD")
+            ).allowing("a currency code of 3 to 5 letters such as EUR"),
             Parameter(
                 key: "source", title: "Source", help: "Where prices come from",
                 kind: .enumeration([
@@ -142,7 +143,8 @@ public enum CryptoWidget {
             Parameter(
                 key: "endpoint", title: "Endpoint",
                 help: "The API's base URL (CoinGecko: \(coinGeckoEndpoint); CoinMarketCap: \(coinMarketCapEndpoint))",
-                kind: .string(pattern: "https?://.+"), default: .string(coinGeckoEndpoint)),
+                kind: .string(pattern: "https?://.+"), default: .string(coinGeckoEndpoint)
+            ).allowing("an http:// or https:// address"),
             Parameter(
                 key: "apiKey", title: "API key",
                 help: "CoinMarketCap's key (sent as X-CMC_PRO_API_KEY); optional CoinGecko demo key",

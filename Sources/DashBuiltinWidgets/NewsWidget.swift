@@ -63,10 +63,12 @@ public enum NewsWidget {
             default: .string("feed")),
         Parameter(
             key: "feed", title: "Feed URL", help: "The RSS 2.0 or Atom feed to read",
-            kind: .string(pattern: "https?://.+"), default: .string(defaultFeed)),
+            kind: .string(pattern: "https?://.+"), default: .string(defaultFeed)
+        ).allowing("an http:// or https:// address"),
         Parameter(
             key: "endpoint", title: "Endpoint", help: "The NewsAPI-style base URL (/v2/top-headlines is added)",
-            kind: .string(pattern: "https?://.+"), default: .string(newsAPIEndpoint)),
+            kind: .string(pattern: "https?://.+"), default: .string(newsAPIEndpoint)
+        ).allowing("an http:// or https:// address"),
         Parameter(
             key: "country", title: "Country", help: "Whose top headlines (NewsAPI)",
             kind: .enumeration(countries.map { ParameterOption($0, title: $0.uppercased()) }),

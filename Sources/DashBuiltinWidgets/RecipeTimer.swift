@@ -271,7 +271,8 @@ public enum RecipeTimerWidget {
             key: "steps", title: "Steps",
             help: "The steps as name:minutes, in order (the book's example: Preheat:15, Cook:30, Rest:10).",
             kind: .list(itemPattern: #"[^:,]{1,40}:[0-9]{1,4}"#),
-            default: .list(RecipeTimerProvider.defaultSteps)),
+            default: .list(RecipeTimerProvider.defaultSteps)
+        ).allowing("a step as name:minutes, such as Cook:30"),
         Parameter(
             key: "label", title: "Recipe", help: "The recipe's name, shown as the tile's title.",
             kind: .string(pattern: nil), default: .string("")),

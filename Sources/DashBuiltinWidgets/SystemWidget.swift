@@ -183,11 +183,13 @@ public enum SystemWidget {
         Parameter(
             key: "mounts", title: "File systems",
             help: "Mount points to show, such as /,/home; empty for every disk-backed file system",
-            kind: .list(itemPattern: "/.*"), default: .list([])),
+            kind: .list(itemPattern: "/.*"), default: .list([])
+        ).allowing("a mount point starting with /, such as /home"),
         Parameter(
             key: "interfaces", title: "Network interfaces",
             help: "Interfaces to count, such as eth0,wlan0; empty for all but loopback and virtual ones",
-            kind: .list(itemPattern: "[A-Za-z0-9_.:@-]{1,32}"), default: .list([])),
+            kind: .list(itemPattern: "[A-Za-z0-9_.:@-]{1,32}"), default: .list([])
+        ).allowing("an interface name such as eth0"),
     ])
 
     public static let widget = make()

@@ -232,10 +232,12 @@ public enum WaterWidget {
             kind: .integer(15...480), default: .int(120)),
         Parameter(
             key: "wake", title: "From", help: "When the waking hours begin (HH:MM, your time zone).",
-            kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("08:00")),
+            kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("08:00")
+        ).allowing("a time of day as HH:MM, such as 08:00"),
         Parameter(
             key: "sleep", title: "Until", help: "When they end; no reminders and no reloads until the next day.",
-            kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("22:00")),
+            kind: .string(pattern: #"([01][0-9]|2[0-3]):[0-5][0-9]"#), default: .string("22:00")
+        ).allowing("a time of day as HH:MM, such as 22:00"),
         Parameter(
             key: "goal", title: "Glasses a day", help: "How many glasses make the day's goal.",
             kind: .integer(1...30), default: .int(8)),

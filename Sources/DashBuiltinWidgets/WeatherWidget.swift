@@ -111,13 +111,16 @@ public enum WeatherWidget {
             key: "location", title: "Place",
             help: "A place name found through the geocoding API (Berlin, or 'Paris, FR'); "
                 + "only a label when latitude and longitude are set",
-            kind: .string(pattern: #"[^\n]{0,80}"#), default: .string("Berlin")),
+            kind: .string(pattern: #"[^\n]{0,80}"#), default: .string("Berlin")
+        ).allowing("a place name of at most 80 characters"),
         Parameter(
             key: "latitude", title: "Latitude", help: "Decimal degrees, -90 to 90 (with longitude: no geocoding)",
-            kind: .string(pattern: coordinate), default: .string("")),
+            kind: .string(pattern: coordinate), default: .string("")
+        ).allowing("decimal degrees such as 52.52, or nothing"),
         Parameter(
             key: "longitude", title: "Longitude", help: "Decimal degrees, -180 to 180",
-            kind: .string(pattern: coordinate), default: .string("")),
+            kind: .string(pattern: coordinate), default: .string("")
+        ).allowing("decimal degrees such as 13.41, or nothing"),
         Parameter(
             key: "temperatureUnit", title: "Temperature",
             help: "Degrees Celsius or Fahrenheit",
@@ -143,11 +146,13 @@ public enum WeatherWidget {
             default: .string("emoji")),
         Parameter(
             key: "endpoint", title: "Forecast endpoint", help: "Open-Meteo's forecast API (\(forecastEndpoint))",
-            kind: .string(pattern: "https?://.+"), default: .string(forecastEndpoint)),
+            kind: .string(pattern: "https?://.+"), default: .string(forecastEndpoint)
+        ).allowing("an http:// or https:// address"),
         Parameter(
             key: "geocodingEndpoint", title: "Geocoding endpoint",
             help: "Open-Meteo's geocoding API (\(geocodingEndpoint))",
-            kind: .string(pattern: "https?://.+"), default: .string(geocodingEndpoint)),
+            kind: .string(pattern: "https?://.+"), default: .string(geocodingEndpoint)
+        ).allowing("an http:// or https:// address"),
     ])
 
     public static let widget = make()

@@ -66,12 +66,20 @@ public enum ArrangeView {
     }
 
     /// The status bar of arrange mode: what it is and what the keys do.
+    /// The status bar with a note (whole, fitted alone when it must be) and as many key hints
+    /// as fit after it: the first and the last (how to leave) stay.
+    public static func statusBar(note: String?, hints: [String], theme: Theme, into buffer: inout CellBuffer) {
+        let room = buffer.width - DisplayWidth.of(badge) - 1
+        statusBar(MessageFit.message(note, hints: hints, width: room), theme: theme, into: &buffer)
+    }
+
+    static let badge = " ⇅ ARRANGE "
+
     public static func statusBar(_ text: String, theme: Theme, into buffer: inout CellBuffer) {
         let y = buffer.height - 1
         guard y >= 0 else { return }
         let bar = Style(foreground: theme[.text], background: theme[.background])
         buffer.fill(Rect(x: 0, y: y, width: buffer.width, height: 1), with: Cell(" ", style: bar))
-        let badge = " ⇅ ARRANGE "
         let w = buffer.write(
             badge, x: 0, y: y,
             style: Style(

@@ -153,7 +153,7 @@ public enum FormView {
         // Below the preview the rows' messages and the help may take the whole width.
         var previewBottom = inner.y
         if let p = m.preview {
-            for (family, view) in p.candidates {
+            for (n, (family, view)) in p.candidates.enumerated() {
                 let size = GridMetrics.tileSize(family)
                 guard size.width + 3 + minimumRowsWidth <= inner.width, size.height + 1 <= inner.height else {
                     continue
@@ -165,33 +165,64 @@ public enum FormView {
                     view, rect: tile, decoration: TileDecoration(title: p.title), environment: e,
                     into: &buffer)
                 result.nextLiveChange = r.nextLiveChange
-                let caption = DisplayWidth.truncate(p.caption, to: size.width)
-                buffer.write(caption, x: tile.x + (size.width - DisplayWidth.of(caption)) / 2, y: tile.maxY, style: dim)
+                // A smaller size than the tile's own says so: it is not what the home screen shows.
+                var captions = [p.caption]
+                if n > 0, size.height + 2 <= inner.height { captions.append("shown at \(family.displayName) size") }
+                for (i, c) in captions.enumerated() {
+                    let caption = DisplayWidth.truncate(c, to: size.width)
+                    buffer.write(
+                        caption, x: tile.x + (size.width - DisplayWidth.of(caption)) / 2, y: tile.maxY + i, style: dim)
+                }
                 left = Rect(x: inner.x, y: inner.y, width: inner.width - size.width - 3, height: inner.height)
-                previewBottom = tile.maxY + 1
+                previewBottom = tile.maxY + captions.count
                 break
             }
         }
 
-        // The bottom: a rule, the selected row's help, notes, and why Save was refused.
+        // The bottom: a rule, the selected row's help, notes, and why Save was refused. When
+        // they are too many lines, the first (the row's description) gives up lines: what is
+        // allowed, what is wrong and why Save was refused stay whole.
         var bottom: [(String, Style)] = m.help.map { ($0, text) } + m.notes.map { ($0, dim) }
         if let problem = m.problem {
             let style = Style(foreground: theme[.negative], background: surface, attributes: [.bold])
             bottom.append(("✗ " + problem, style))
         }
-        let maxBottom = max(0, left.height / 3)
-        func wrapped(_ width: Int) -> [(String, Style)] {
-            var out: [(String, Style)] = []
-            for (line, style) in bottom {
-                for l in DisplayWidth.wrap(line, width: width) { out.append((l, style)) }
+        /// The bottom at `width` in at most `room` lines; `whole` when nothing was cut, `kept`
+        /// when only the description was (every other line is there).
+        func wrapped(_ width: Int, room: Int) -> (lines: [(String, Style)], whole: Bool, kept: Bool) {
+            var parts = bottom.map { line, style in DisplayWidth.wrap(line, width: width).map { ($0, style) } }
+            let total = parts.reduce(0) { $0 + $1.count }
+            guard total > room else { return (parts.flatMap { $0 }, true, true) }
+            let others = total - (parts.first?.count ?? 0)
+            let keep = max(1, room - others)
+            if let first = parts.first, keep < first.count {
+                var cut = Array(first.prefix(keep))
+                let last = cut[keep - 1].0
+                cut[keep - 1].0 =
+                    DisplayWidth.of(last) < width ? last + "…" : DisplayWidth.truncate(last + "…", to: width)
+                parts[0] = cut
             }
-            return Array(out.prefix(maxBottom))
+            return (Array(parts.joined().prefix(room)), false, others + 1 <= room)
         }
-        var bottomLines = wrapped(inner.width)
+        // Under the preview at the whole width when all of it fits there; else beside the preview
+        // at the rows' width when all of it fits there and the rows still do (or nothing fits
+        // under the preview); else under the preview with the description cut.
+        let rowsWanted =
+            (m.heading != nil ? 2 : 0)
+            + m.rows.reduce(0) { $0 + 1 + ($1.error != nil ? 1 : 0) + ($1.warning != nil ? 1 : 0) }
+            + (m.buttons.isEmpty ? 0 : 2)
+        // The bottom takes what the rows leave, and a third of the height at least.
+        let maxBottom = max(0, left.height / 3, left.height - rowsWanted - 2)
+        let under = wrapped(inner.width, room: max(0, min(maxBottom, inner.maxY - 1 - previewBottom)))
+        var bottomLines = under.lines
         var bottomWidth = inner.width
-        if inner.maxY - bottomLines.count - 1 < previewBottom {
-            bottomLines = wrapped(left.width)
-            bottomWidth = left.width
+        if !under.whole {
+            let beside = wrapped(left.width, room: maxBottom)
+            let rowsFit = rowsWanted <= left.height - beside.lines.count - 2
+            if !under.kept || (beside.whole && rowsFit) {
+                bottomLines = beside.lines
+                bottomWidth = left.width
+            }
         }
         let bottomTop = left.maxY - bottomLines.count - (bottomLines.isEmpty ? 0 : 1)
         if !bottomLines.isEmpty {
@@ -199,7 +230,7 @@ public enum FormView {
             for (i, (l, st)) in bottomLines.enumerated() { buffer.write(l, x: left.x, y: bottomTop + 1 + i, style: st) }
         }
 
-        // The rows, scrolled so the selected one (or the buttons) shows.
+        // The rows, scrolled so the selected one shows; the buttons stay in sight under them.
         var top = left.y
         if let heading = m.heading {
             buffer.write(
@@ -211,70 +242,52 @@ public enum FormView {
         let widestTitle = m.rows.map { DisplayWidth.of($0.title) }.max() ?? 0
         let titleWidth = min(max(12, widestTitle + 4), max(8, left.width / 2), 22)
         let valueX = left.x + titleWidth
-        // Lines: each row, its error and warning lines, then a blank and the buttons.
-        var lines: [(row: Int?, kind: Int)] = []  // kind 0 row, 1 error, 2 warning, 3 buttons, 4 blank
+        // Lines: each row, then its error and warning lines.
+        var lines: [(row: Int, kind: Int)] = []  // kind 0 row, 1 error, 2 warning
         for (i, r) in m.rows.enumerated() {
             lines.append((i, 0))
             if r.error != nil { lines.append((i, 1)) }
             if r.warning != nil { lines.append((i, 2)) }
         }
-        if !m.buttons.isEmpty {
-            lines.append((nil, 4))
-            lines.append((nil, 3))
-        }
-        let focusLine =
-            m.selectedRow.flatMap { s in lines.firstIndex { $0.row == s && $0.kind == 0 } }
-            ?? (m.selectedButton != nil ? lines.count - 1 : 0)
-        let focusEnd = m.selectedRow.map { s in (lines.lastIndex { $0.row == s } ?? 0) } ?? focusLine
+        // A blank line and the buttons after the rows, or pinned to the bottom when the rows scroll.
+        let buttonLines = m.buttons.isEmpty ? 0 : 2
+        let rowRoom = lines.count + buttonLines <= area.height ? lines.count : max(0, area.height - buttonLines)
         var first = 0
-        if area.height > 0, focusEnd >= area.height { first = focusEnd - area.height + 1 }
-        first = min(first, focusLine)
+        if let s = m.selectedRow, let focusLine = lines.firstIndex(where: { $0.row == s && $0.kind == 0 }) {
+            let focusEnd = lines.lastIndex { $0.row == s } ?? focusLine
+            if rowRoom > 0, focusEnd >= rowRoom { first = focusEnd - rowRoom + 1 }
+            first = min(first, focusLine)
+        } else if m.selectedButton != nil {
+            first = max(0, lines.count - rowRoom)  // the rows just left, going down
+        }
         var rowY: [Int: Int] = [:]
-        for (n, line) in lines.enumerated() where n >= first && n - first < area.height {
+        for (n, line) in lines.enumerated() where n >= first && n - first < rowRoom {
             let y = area.y + n - first
+            let right = y >= previewBottom ? inner.maxX : left.maxX
             switch line.kind {
             case 0:
-                let i = line.row!
-                rowY[i] = y
+                rowY[line.row] = y
                 drawRow(
-                    m.rows[i], selected: m.selectedRow == i, y: y, x: left.x, titleWidth: titleWidth,
+                    m.rows[line.row], selected: m.selectedRow == line.row, y: y, x: left.x, titleWidth: titleWidth,
                     width: left.width, theme: theme, into: &buffer)
             case 1:
-                let msg = "✗ " + (m.rows[line.row!].error ?? "")
-                let right = y >= previewBottom ? inner.maxX : left.maxX
                 buffer.write(
-                    DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
+                    MessageFit.fit("✗ " + (m.rows[line.row].error ?? ""), width: right - valueX), x: valueX, y: y,
                     style: Style(foreground: theme[.negative], background: surface))
-            case 2:
-                let msg = "⚠ " + (m.rows[line.row!].warning ?? "")
-                let right = y >= previewBottom ? inner.maxX : left.maxX
+            default:
                 buffer.write(
-                    DisplayWidth.truncate(msg, to: right - valueX), x: valueX, y: y,
-                    style: Style(foreground: theme[.warning], background: surface))
-            case 3:
-                var x = valueX
-                for (b, label) in m.buttons.enumerated() {
-                    let selected = m.selectedButton == b
-                    let st =
-                        selected
-                        ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
-                        : Style(foreground: theme[.accent], background: surface, attributes: [.bold])
-                    x += buffer.write("[ \(label) ]", x: x, y: y, style: st, clip: left)
-                    x += 2
-                }
-                if m.selectedButton != nil {
-                    buffer.write(
-                        "▸", x: left.x, y: y,
-                        style: Style(
-                            foreground: theme[.focus], background: surface,
-                            attributes: [.bold]))
-                }
-            default: break
+                    MessageFit.fit("⚠ " + (m.rows[line.row].warning ?? ""), width: right - valueX), x: valueX,
+                    y: y, style: Style(foreground: theme[.warning], background: surface))
             }
         }
         if first > 0 { buffer.write("↑ more", x: left.maxX - 6, y: area.y, style: dim) }
-        if first + area.height < lines.count, area.height > 0 {
-            buffer.write("↓ more", x: left.maxX - 6, y: area.maxY - 1, style: dim)
+        if first + rowRoom < lines.count, rowRoom > 0 {
+            buffer.write("↓ more", x: left.maxX - 6, y: area.y + rowRoom - 1, style: dim)
+        }
+        if buttonLines > 0, area.height > 0 {
+            drawButtons(
+                m, y: min(area.y + rowRoom + 1, area.maxY - 1), left: left, valueX: valueX, theme: theme,
+                into: &buffer)
         }
 
         if let popup = m.popup {
@@ -287,6 +300,36 @@ public enum FormView {
                 env: env, into: &buffer)
         }
         return result
+    }
+
+    /// Save and Cancel: under the values where they fit, else from the left edge, else in
+    /// their short form; never cut.
+    static func drawButtons(
+        _ m: FormModel, y: Int, left: Rect, valueX: Int, theme: Theme, into buffer: inout CellBuffer
+    ) {
+        let surface = theme[.surface]
+        func width(_ labels: [String], gap: Int) -> Int {
+            labels.reduce(0) { $0 + DisplayWidth.of($1) } + gap * max(0, labels.count - 1)
+        }
+        var labels = m.buttons.map { "[ \($0) ]" }
+        var gap = 2
+        var x = valueX
+        if x + width(labels, gap: gap) > left.maxX { x = left.x + 2 }
+        if x + width(labels, gap: gap) > left.maxX {
+            labels = m.buttons.map { "[\($0)]" }
+            gap = 1
+        }
+        for (b, label) in labels.enumerated() {
+            let st =
+                m.selectedButton == b
+                ? Style(foreground: theme[.focus], background: surface, attributes: [.bold, .reverse])
+                : Style(foreground: theme[.accent], background: surface, attributes: [.bold])
+            x += buffer.write(label, x: x, y: y, style: st, clip: left) + gap
+        }
+        if m.selectedButton != nil {
+            buffer.write(
+                "▸", x: left.x, y: y, style: Style(foreground: theme[.focus], background: surface, attributes: [.bold]))
+        }
     }
 
     static func drawRow(
@@ -373,7 +416,7 @@ public enum FormView {
         }
         if let status = p.status, ly < inner.maxY {
             let st = Style(foreground: p.statusIsProblem ? theme[.warning] : theme[.secondaryText], background: surface)
-            buffer.write(DisplayWidth.truncate(status, to: inner.width), x: inner.x, y: ly, style: st)
+            buffer.write(MessageFit.fit(status, width: inner.width), x: inner.x, y: ly, style: st)
             ly += 1
         }
         let room = inner.maxY - ly

@@ -65,8 +65,8 @@ public enum HomeScreen {
         if let message, !message.isEmpty { text = "  " + message }
         if let dots {
             let room = gapEnd - (left + 1)
-            // A message keeps at least a short phrase: the dots take their compact form first.
-            let said = text.map { min(DisplayWidth.of($0), 16) } ?? 0
+            // A message stays whole where it can: the dots take their compact form first.
+            let said = text.map { DisplayWidth.of($0) } ?? 0
             let full = dots.full.count + (said > 0 ? said + 1 : 0) <= room
             let width = full ? dots.full.count : dots.compact.count
             // Centred on the screen when that is free, else centred in the gap; with a message
@@ -75,7 +75,7 @@ public enum HomeScreen {
             if x < left + 1 || x + width > gapEnd { x = left + 1 + (room - width) / 2 }
             if let t = text, left + DisplayWidth.of(t) + 1 > x {
                 x = gapEnd - width
-                text = DisplayWidth.truncate(t, to: max(0, x - 1 - left))
+                text = "  " + MessageFit.fit(String(t.dropFirst(2)), width: max(0, x - 1 - left - 2))
             }
             if full {
                 for i in 0..<dots.count {
@@ -89,7 +89,7 @@ public enum HomeScreen {
         } else if let t = text {
             // The key hint keeps its place; the message is cut to fit before it.
             let room = (hintX > left + 12 ? hintX - 1 : buffer.width) - left
-            text = DisplayWidth.truncate(t, to: room)
+            text = "  " + MessageFit.fit(String(t.dropFirst(2)), width: room - 2)
         }
         var end = left
         if let t = text, !t.isEmpty {

@@ -73,11 +73,21 @@ public struct Parameter: Sendable {
     public var dynamicOptions: (@Sendable (WidgetConfig) async throws -> [ParameterOption])?
     /// A check beyond the kind's own (a time zone that exists): what is wrong, or nil.
     public var check: (@Sendable (ConfigValue) -> String?)?
+    /// What the kind's pattern allows, in words a user reads ("a coin id such as bitcoin"; for a
+    /// list, one item): shown in the form, `--help` and errors instead of the regular expression.
+    public var patternWords: String?
 
     /// The same parameter with a further check of its value (`check`).
     public func checked(_ check: @escaping @Sendable (ConfigValue) -> String?) -> Parameter {
         var p = self
         p.check = check
+        return p
+    }
+
+    /// The same parameter with its pattern said in words (`patternWords`).
+    public func allowing(_ words: String) -> Parameter {
+        var p = self
+        p.patternWords = words
         return p
     }
 
@@ -96,20 +106,28 @@ public struct Parameter: Sendable {
         self.dynamicOptions = dynamicOptions
     }
 
-    /// What values are allowed, in words, for errors and `--help`.
+    /// What values are allowed, in words, for errors and `--help`: never the regular expression
+    /// itself (a pattern without `patternWords` is said as text of the widget's own form).
     public var allowed: String {
         switch kind {
         case .enumeration(let opts): return "one of " + opts.map(\.value).joined(separator: ", ")
         case .dynamicEnumeration(let fixed, _):
-            return "one of " + fixed.map(\.value).joined(separator: ", ") + " or another symbol from the source's list"
-        case .string(let pattern): return pattern.map { "text matching \($0)" } ?? "any text"
+            return "one of " + fixed.map(\.value).joined(separator: ", ") + " or "
+                + (patternWords ?? "another symbol from the source's list")
+        case .string(let pattern): return pattern == nil ? "any text" : patternWords ?? Self.unsaidPattern
         case .integer(let r): return "a whole number from \(r.lowerBound) to \(r.upperBound)"
         case .bool: return "true or false"
         case .date: return "a date like 2026-11-23 or 2026-11-23T09:30:00Z"
         case .filePath: return "a file path"
-        case .list(let p): return "a comma-separated list" + (p.map { " of items matching \($0)" } ?? "")
+        case .list(let p): return "a comma-separated list" + (p == nil ? "" : ", each " + itemAllowed)
         }
     }
+
+    /// What one item of a list with a pattern must be, in words.
+    var itemAllowed: String { patternWords ?? Self.unsaidPattern }
+
+    /// A pattern nobody put into words.
+    static let unsaidPattern = "text in the form the widget expects"
 
     /// How the value is shown: secrets are masked.
     public func display(_ value: ConfigValue) -> String {
@@ -266,7 +284,7 @@ public struct ConfigurationSchema: Sendable {
         case (.list(let pattern), .list(let items)):
             guard let pattern else { return nil }
             if let bad = items.first(where: { !matches($0, pattern) }) {
-                return ConfigError(key: p.key, message: "item '\(bad)' does not match \(pattern)")
+                return ConfigError(key: p.key, message: "item '\(bad)' is not \(p.itemAllowed)")
             }
             return nil
         default:

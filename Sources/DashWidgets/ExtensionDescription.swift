@@ -132,6 +132,8 @@ public struct ExtensionWidgetDescription: Sendable {
             help: TextSanitizer.singleLine(o["help"]?.string ?? ""), kind: kind,
             default: .string(""), isSecret: o["secret"]?.bool ?? false,
             environmentVariable: o["env"]?.string.flatMap { isValidKey($0) ? $0 : nil })
+        // What `pattern` allows, in the author's words: users never see the expression itself.
+        param.patternWords = o["allowed"]?.string.map { TextSanitizer.singleLine(String($0.prefix(120))) }
         // The default goes through the same parser as home.yaml and `--set`.
         let schema = ConfigurationSchema([param])
         let defaultText: String

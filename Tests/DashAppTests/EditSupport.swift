@@ -54,7 +54,8 @@ let probeSchema = ConfigurationSchema([
         default: .string("BTC"), dynamicOptions: { _ in [ParameterOption("LTC", title: "Litecoin")] }),
     Parameter(
         key: "name", title: "Name", help: "Lower-case letters", kind: .string(pattern: "[a-z]+"),
-        default: .string("home")),
+        default: .string("home")
+    ).allowing("lower-case letters such as home"),
     Parameter(key: "count", title: "Count", help: "How many", kind: .integer(1...9), default: .int(3)),
     Parameter(key: "compact", title: "Compact", help: "Fewer lines", kind: .bool, default: .bool(false)),
     Parameter(
@@ -63,7 +64,8 @@ let probeSchema = ConfigurationSchema([
     Parameter(key: "path", title: "Folder", help: "A folder to watch", kind: .filePath, default: .string("")),
     Parameter(
         key: "tags", title: "Tags", help: "Words to match", kind: .list(itemPattern: "[a-z]+"),
-        default: .list([])),
+        default: .list([])
+    ).allowing("a lower-case word"),
     Parameter(key: "label", title: "Label", help: "Any text", kind: .string(pattern: nil), default: .string("")),
     Parameter(
         key: "token", title: "Token", help: "An API token", kind: .string(), default: .string(""), isSecret: true,

@@ -115,7 +115,7 @@ final class HomeWatchTests: XCTestCase {
         XCTAssertNotEqual(ours, outside)
         h.send(.homeFileChanged(text: outside))
         XCTAssertEqual(
-            h.state.statusText, "home.yaml changed: home screen updated; earlier edits can no longer be undone")
+            h.state.statusText, "home.yaml changed; earlier edits can no longer be undone")
         let writes = h.homeWrites.count
         h.press(.char("u"))
         XCTAssertEqual(h.state.home.tiles.map(\.id), ["t2", "t3"], "the removed tile does not come back")

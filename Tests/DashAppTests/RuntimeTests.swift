@@ -108,7 +108,7 @@ final class RuntimeTests: XCTestCase {
         // The status bar says why once the "reloading" note has expired (a deadline, not polling).
         clock.advance(by: StatusNote.lifetime)
         r.turn()
-        XCTAssertTrue(term.screen.textDump.contains("⚠ stories failed"), term.screen.textDump)
+        XCTAssertTrue(term.screen.textDump.contains("⚠ stories: "), term.screen.textDump)
         XCTAssertTrue(term.screen.textDump.contains("r retries"))
     }
 

@@ -49,7 +49,8 @@ final class CustomizeEndToEndTests: XCTestCase {
         s = t.waitFor("the typing error") { $0.contains("✗") && $0.contains("feed.xml") }
         t.keys("C-s")
         s = t.waitFor("the refusal") { $0.contains("Not saved") }
-        XCTAssertTrue(s.contains("https?://"), s)
+        XCTAssertTrue(s.contains("Feed URL must be an http:// or https:// address"), s)
+        XCTAssertFalse(s.contains("https?://"), "words, never the pattern:\n\(s)")
         // Fixed: to the start, one character on, the missing t.
         t.keys("C-a", "Right", "t")
         t.waitFor("the error to go") { !$0.contains("✗ Feed") }

@@ -56,7 +56,8 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(g.err.contains("use small, medium, large, extraLarge or all"), g.err)
         let s = try runSwiftdash(["preview", "clock", "--set", "timeZone=Not a zone!"])
         XCTAssertEqual(s.status, 2)
-        XCTAssertTrue(s.err.contains("timeZone: 'Not a zone!' is not text matching"), s.err)
+        XCTAssertTrue(
+            s.err.contains("timeZone: 'Not a zone!' is not a time zone name such as Europe/Paris or UTC"), s.err)
         let k = try runSwiftdash(["preview", "clock", "--set", "colour=red"])
         XCTAssertEqual(k.status, 2)
         XCTAssertTrue(k.err.contains("colour: no such parameter; this widget has: timeZone, label"), k.err)

@@ -123,7 +123,10 @@ final class ConfigCommandTests: XCTestCase {
                 "clock: colour: no such parameter; this widget has: timeZone, label"
             ),
             (["add", "clock", "--set", "novalue"], "'novalue' is not key=value; parameters of clock: timeZone, label"),
-            (["config", "set", "w1", "timeZone=Not a zone"], "clock: timeZone: 'Not a zone' is not text matching"),
+            (
+                ["config", "set", "w1", "timeZone=Not a zone"],
+                "clock: timeZone: 'Not a zone' is not a time zone name such as Europe/Paris"
+            ),
             (
                 ["config", "set", "w1", "timeZone=Paris\u{1B}]0;x\u{07}"],
                 "timeZone: control characters are not allowed in a value"
@@ -167,7 +170,7 @@ final class ConfigCommandTests: XCTestCase {
             """
             \(file.path):3: unknown widget `clok`; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits
             \(file.path):7: news: count: 99 is out of range; allowed: a whole number from 0 to 20
-            \(file.path):8: news: feed: 'ftp://nope' is not text matching https?://.+
+            \(file.path):8: news: feed: 'ftp://nope' is not an http:// or https:// address
 
             """)
         for args in [["add", "clock"], ["remove", "t1"], ["config", "set", "w2", "count=1"]] {
