@@ -32,11 +32,23 @@ public struct HomeIDs: Codable, Equatable, Sendable {
         }
     }
 
-    /// The configuration's values as one stable string (sorted keys), fingerprinted (FNV-1a 64).
+    /// The configuration's values as one stable string (sorted keys, each part with its length, so no
+    /// two configurations read alike), fingerprinted (FNV-1a 64).
     public static func fingerprint(_ config: WidgetConfig) -> String {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys]
-        let text = (try? e.encode(config)).map { String(decoding: $0, as: UTF8.self) } ?? "\(config.values)"
+        func part(_ s: String) -> String { "\(s.utf8.count):\(s)" }
+        var text = ""
+        for key in config.values.keys.sorted() {
+            let value: String
+            switch config.values[key] {
+            case .string(let v)?: value = "s" + part(v)
+            case .int(let v)?: value = "i" + part(String(v))
+            case .bool(let v)?: value = v ? "b1" : "b0"
+            case .date(let v)?: value = "d" + part(String(v.timeIntervalSinceReferenceDate))
+            case .list(let v)?: value = "l\(v.count)" + v.map(part).joined()
+            case nil: value = ""
+            }
+            text += part(key) + value
+        }
         return String(SecretFingerprint.fnv1a(text), radix: 16)
     }
 
@@ -169,8 +181,8 @@ extension HomeConfig {
         return out
     }
 
-    /// The ids of this home's widgets and tiles for a message: `w1 clock, w2 note (in t2)`, at most
-    /// `limit` of them (the rest counted).
+    /// Widgets by id and kind for a message (`w1 clock, w2 note`): `instances`, else every widget of
+    /// this home; at most `limit` of them, the rest counted.
     public func idList(_ instances: [WidgetInstance]? = nil, limit: Int = 20) -> String {
         let list = instances ?? allInstances
         let shown = list.prefix(limit).map { "\($0.id) \(TextSanitizer.singleLine($0.kind).prefix(40))" }
@@ -200,8 +212,14 @@ extension HomeFile {
     /// file. A record that cannot be written is removed, so no process reads a stale one.
     func record(_ home: HomeConfig) {
         let ids = HomeIDs(home)
+        let name = idsURL.lastPathComponent
+        // Only a lock holder writes: a temporary file left is a killed writer's.
+        for n in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where n.hasPrefix("\(name).tmp-") {
+            unlink(directory.appendingPathComponent(n).path)
+        }
         guard recordedIDs() != ids else { return }
-        let tmp = directory.appendingPathComponent(".\(idsURL.lastPathComponent).tmp-\(getpid())")
+        let tmp = directory.appendingPathComponent("\(name).tmp-\(getpid())")
         do {
             let e = JSONEncoder()
             e.outputFormatting = [.sortedKeys]
