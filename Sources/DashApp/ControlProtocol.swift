@@ -2,7 +2,7 @@ import DashWidgets
 import DashScheduler
 
 /// The control socket's protocol: one line in, one line out. `ping` answers `pong`;
-/// `reload [KIND]` asks the running home screen to reload (all, or one kind); `push TARGET JSON`
+/// `reload [KIND|ID]` asks the running home screen to reload (all, one kind, or one widget); `push TARGET JSON`
 /// hands it a timeline (ExtensionPush.swift); `snapshot` asks what every tile shows, answered by the
 /// loop (ControlSnapshot.swift). Answers are `ok`, `pong`, a snapshot's one line of JSON or
 /// `error: …` (sanitised: they are printed by the client).
@@ -23,7 +23,7 @@ public enum ControlProtocol {
             }
             return ("ok", kind.map { .reloadTimelines(kind: $0) } ?? .reloadAllTimelines)
         default:
-            return ("error: unknown command (try: ping, reload [KIND], push TARGET JSON, snapshot)", nil)
+            return ("error: unknown command (try: ping, reload [KIND|ID], push TARGET JSON, snapshot)", nil)
         }
     }
 
@@ -56,6 +56,10 @@ public enum ControlProtocol {
         to line: String, home: HomeConfig, bundle: WidgetBundle, kinds: Set<String>
     ) -> (answer: String, msg: Msg?) {
         if line.hasPrefix("push ") { return handlePush(line, home: home, bundle: bundle) }
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        if words.count == 2, words[0] == "reload", !kinds.contains(String(words[1])) {
+            return handleReload(id: String(words[1]), home: home)
+        }
         let (answer, request) = handle(line, kinds: kinds)
         return (answer, request.map { .widgetCenter($0) })
     }

@@ -44,10 +44,14 @@ extension ControlProtocol {
         let shownTarget = String(TextSanitizer.singleLine(target).prefix(64))
         let targets = App.pushTargets(target, home: home, bundle: bundle)
         guard let first = targets.first, let decode = bundle[first.kind]?.pushDecoder else {
-            let takers = Set(home.allInstances.filter { bundle[$0.kind]?.pushDecoder != nil }.map(\.kind)).sorted()
+            // The widgets that do, by id: the id this one gave may be gone (removed, or never there).
+            let takers = home.allInstances.filter { bundle[$0.kind]?.pushDecoder != nil }
+            let what =
+                bundle[target] != nil || home.allInstances.contains { $0.id == target }
+                ? "no widget on the home screen takes pushes as \(shownTarget)"
+                : "no widget kind or id \(shownTarget) on the home screen"
             return (
-                "error: no widget on the home screen takes pushes as \(shownTarget)"
-                    + (takers.isEmpty ? " (add a note widget)" : "; these do: \(takers.joined(separator: ", "))"), nil
+                "error: \(what)" + (takers.isEmpty ? " (add a note widget)" : "; these do: \(home.idList(takers))"), nil
             )
         }
         do {

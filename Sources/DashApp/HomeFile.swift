@@ -44,6 +44,8 @@ public struct HomeWriteFailure: Error, Sendable, Equatable, CustomStringConverti
     public var message: String
     /// The file's text now, when it is not what the app thought.
     public var current: String?
+    /// The ids of `current`'s widgets (`HomeIDs`).
+    public var currentIDs: HomeIDs?
 
     public init(_ reason: Reason, _ message: String, current: String? = nil) {
         self.reason = reason
@@ -129,14 +131,17 @@ public struct HomeFile: Sendable {
     }
 
     /// The home screen in the file (the default one when there is no file) and what the app
-    /// keeps of it. Throws `ConfigFileError` for a broken file, `HomeFileError` when unreadable.
+    /// keeps of it, with the ids the file's widgets were last given (`HomeIDs`). Throws
+    /// `ConfigFileError` for a broken file, `HomeFileError` when unreadable.
     public func load() throws -> (home: HomeConfig, state: HomeFileState) {
-        guard let text = try read() else {
-            let home = HomeConfig.defaultHome(bundle: bundle)
-            return (home, HomeFileState(path: path, text: nil, home: home))
+        try whileNotWritten {
+            guard let text = try read() else {
+                let home = HomeConfig.defaultHome(bundle: bundle)
+                return (home, HomeFileState(path: path, text: nil, home: home))
+            }
+            let home = withRecordedIDs(try HomeConfig.parse(yaml: text, file: path, bundle: bundle))
+            return (home, HomeFileState(path: path, text: text, home: home))
         }
-        let home = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
-        return (home, HomeFileState(path: path, text: text, home: home))
     }
 
     // MARK: - Writing
@@ -165,11 +170,12 @@ public struct HomeFile: Sendable {
                             HomeWriteFailure(.broken, "not saved: \(error); fix the file first", current: disk))
                     }
                     guard now.sameContent(as: base.home) else {
-                        return .failure(
-                            HomeWriteFailure(
-                                .changedElsewhere,
-                                "not saved: \(url.lastPathComponent) was changed by another program; showing it now",
-                                current: disk))
+                        var failure = HomeWriteFailure(
+                            .changedElsewhere,
+                            "not saved: \(url.lastPathComponent) was changed by another program; showing it now",
+                            current: disk)
+                        failure.currentIDs = HomeIDs(withRecordedIDs(now))
+                        return .failure(failure)
                     }
                     baseText = disk
                 } else if disk == nil {
@@ -177,6 +183,7 @@ public struct HomeFile: Sendable {
                 }
                 let text = try HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path)
                 if text != disk { try replace(with: text) }
+                record(home)
                 return .success(text)
             }
         } catch {
@@ -186,7 +193,7 @@ public struct HomeFile: Sendable {
 
     /// What a script's change did.
     public struct Change: Sendable {
-        /// The home before and after, ids as `HomeConfig.parse` gives them (by position).
+        /// The home before and after, with the ids every swiftdash process gives them (`HomeIDs`).
         public var before: HomeConfig
         public var after: HomeConfig
         public var text: String
@@ -200,13 +207,15 @@ public struct HomeFile: Sendable {
         try withLock {
             let disk = try read()
             let before =
-                try disk.map { try HomeConfig.parse(yaml: $0, file: path, bundle: bundle) }
+                try disk.map { withRecordedIDs(try HomeConfig.parse(yaml: $0, file: path, bundle: bundle)) }
                 ?? HomeConfig.defaultHome(bundle: bundle)
             var after = before
             try change(&after)
             let text = try HomeText.edit(disk, holding: before, to: after, bundle: bundle, file: path)
             if text != disk { try replace(with: text) }
-            let written = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
+            // The ids the change chose (`swiftdash add` prints them) are recorded for every process.
+            let written = try HomeConfig.parse(yaml: text, file: path, bundle: bundle).adoptingIDs(from: HomeIDs(after))
+            record(written)
             return Change(before: before, after: written, text: text, wrote: text != disk)
         }
     }

@@ -7,7 +7,9 @@ extension App {
     /// ignored (same text). A good file replaces the home screen, keeping focus and every
     /// unchanged widget's timeline; a broken one keeps the last good home and shows its
     /// `file:line: message` in the status bar until it is fixed (writes are refused meanwhile).
-    static func homeFileChanged(_ s: inout AppState, text: String?) -> [Effect] {
+    /// `ids`: what every swiftdash process calls the file's widgets (`HomeFile.changeMessage`); without
+    /// them the file's widgets are aligned with the home on screen.
+    static func homeFileChanged(_ s: inout AppState, text: String?, ids: HomeIDs? = nil) -> [Effect] {
         // While the file is refused or broken, even the text we last knew is news: it fixes it.
         guard var file = s.homeFile, text != file.text || file.problem != nil else { return [] }
         let name = URL(fileURLWithPath: file.path).lastPathComponent
@@ -35,7 +37,7 @@ extension App {
             ]
         }
         let wasBroken = file.problem != nil
-        let adopted = parsed.adoptingIDs(from: s.home)
+        let adopted = parsed.adoptingIDs(from: ids ?? HomeIDs(s.home))
         file.text = text
         file.problem = nil
         file.home = adopted
@@ -86,7 +88,7 @@ extension App {
                 fallthrough
             case .changedElsewhere:
                 fx += replaceHome(&s, with: file.home)
-                if let current = f.current { fx += homeFileChanged(&s, text: current) }
+                if let current = f.current { fx += homeFileChanged(&s, text: current, ids: f.currentIDs) }
             case .notSaved, .noFile:
                 // The change stays on screen; the next write includes it (it writes `s.home`).
                 break
@@ -119,7 +121,9 @@ extension App {
     public static func replaceHome(_ s: inout AppState, with home: HomeConfig) -> [Effect] {
         let focusIndex = s.home.tiles.firstIndex { $0.id == s.focusedTile }
         let kept = Set(home.allInstances.map(\.id))
-        for inst in s.home.allInstances where !kept.contains(inst.id) { s.scheduler.unregister(inst.id) }
+        // An id that now names a widget of another kind (ids recorded by another process) starts afresh.
+        let kinds = Dictionary(home.allInstances.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        for inst in s.home.allInstances where kinds[inst.id] != inst.kind { s.scheduler.unregister(inst.id) }
         s.home = home
         s.registerInstances()
         let tiles = Dictionary(home.tiles.map { ($0.id, $0.items.count) }, uniquingKeysWith: { a, _ in a })
@@ -141,77 +145,10 @@ extension App {
 
 extension HomeConfig {
     /// This home (read from the file: ids by position) with the ids of `previous` for the
-    /// same tiles and widgets, so an outside edit keeps focus and timelines. Widgets are
-    /// aligned in reading order: those with the same kind and configuration anchor the
-    /// alignment (a longest common subsequence); between two anchors, widgets of the same kind
-    /// pair up in order (the same widget with a new configuration: it reloads). A tile keeps the
-    /// id of the tile its first kept widget was in. Everything else gets a fresh id.
+    /// same tiles and widgets, so an outside edit keeps focus and timelines (see
+    /// `adoptingIDs(from: HomeIDs)`, the one alignment every process uses).
     public func adoptingIDs(from previous: HomeConfig) -> HomeConfig {
-        let old = previous.allInstances, now = allInstances
-        var match = [String?](repeating: nil, count: now.count)
-        // Anchors: equal widgets, in order.
-        let n = old.count, m = now.count
-        var t = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
-        func same(_ i: Int, _ j: Int) -> Bool { old[i].kind == now[j].kind && old[i].config == now[j].config }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                t[i][j] = same(i, j) ? t[i + 1][j + 1] + 1 : max(t[i + 1][j], t[i][j + 1])
-            }
-        }
-        var anchors: [(Int, Int)] = []
-        var i = 0, j = 0
-        while i < n, j < m {
-            if same(i, j) {
-                anchors.append((i, j))
-                i += 1
-                j += 1
-            } else if t[i + 1][j] >= t[i][j + 1] {
-                i += 1
-            } else {
-                j += 1
-            }
-        }
-        // Between anchors: the same kind, in order.
-        var lastOld = 0, lastNew = 0
-        for (ai, aj) in anchors + [(n, m)] {
-            var free = Array(lastOld..<ai)
-            for j in lastNew..<aj {
-                if let k = free.firstIndex(where: { old[$0].kind == now[j].kind }) {
-                    match[j] = old[free.remove(at: k)].id
-                }
-            }
-            if ai < n { match[aj] = old[ai].id }
-            lastOld = ai + 1
-            lastNew = aj + 1
-        }
-        var oldTileOf: [String: String] = [:]
-        for t in previous.tiles { for inst in t.items { oldTileOf[inst.id] = t.id } }
-        var nextW = (old + now).compactMap { Int($0.id.dropFirst()) }.max() ?? 0
-        var nextT = (previous.tiles + tiles).compactMap { Int($0.id.dropFirst()) }.max() ?? 0
-        var out = self
-        var k = 0
-        var usedTiles: Set<String> = []
-        for ti in out.tiles.indices {
-            var kept: [String] = []
-            for ii in out.tiles[ti].items.indices {
-                if let id = match[k] {
-                    out.tiles[ti].items[ii].id = id
-                    kept.append(id)
-                } else {
-                    nextW += 1
-                    out.tiles[ti].items[ii].id = "w\(nextW)"
-                }
-                k += 1
-            }
-            if let id = kept.compactMap({ oldTileOf[$0] }).first(where: { !usedTiles.contains($0) }) {
-                out.tiles[ti].id = id
-            } else {
-                nextT += 1
-                out.tiles[ti].id = "t\(nextT)"
-            }
-            usedTiles.insert(out.tiles[ti].id)
-        }
-        return out
+        adoptingIDs(from: HomeIDs(previous))
     }
 
     /// An id for a new tile that no tile of this home has.

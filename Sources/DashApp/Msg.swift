@@ -24,8 +24,9 @@ public enum Msg: Sendable {
     case timeZone(TimeZone)
     /// A timeline handed in by `swiftdash push` for an instance id or every instance of a kind.
     case pushed(target: String, timeline: AnyTimeline)
-    /// `home.yaml` changed on disk (the file watcher; nil: it was removed).
-    case homeFileChanged(text: String?)
+    /// `home.yaml` changed on disk (the file watcher; nil: it was removed), with the ids its widgets
+    /// have for every swiftdash process (`HomeFile.changeMessage`; nil: align with the home on screen).
+    case homeFileChanged(text: String?, ids: HomeIDs? = nil)
     /// `home.yaml` changed on disk but could not be read (too large, not UTF-8, …): the watcher says why.
     case homeFileRefused(ConfigFileError)
     /// The runtime wrote the home screen an `Effect.writeHome` asked for (the text written), or not.
@@ -40,6 +41,9 @@ public enum Msg: Sendable {
     case edit(EditMsg)
     /// `swiftdash snapshot` asks (through the control socket) what every tile shows now.
     case snapshotRequested(ControlReply)
+    /// A control-socket line that names widgets (`push`, `reload`), answered with the ids on screen now;
+    /// `caughtUp`: home.yaml was read again first (ControlRequests.swift).
+    case controlRequested(String, ControlReply, caughtUp: Bool = false)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -72,6 +76,9 @@ public enum Effect: Sendable {
     case edit(EditEffect)
     /// Answer a control-socket client that waits for the loop (`snapshot`).
     case reply(ControlReply, String)
+    /// Read home.yaml now (the runtime's `readHome`, which may post `.homeFileChanged`), then handle
+    /// `then`: a request named an id the app does not know yet.
+    case catchUpHome(then: Msg)
 }
 
 extension Effect: CustomStringConvertible {
@@ -91,6 +98,7 @@ extension Effect: CustomStringConvertible {
         case .watchFiles(let paths): return "watchFiles(\(paths.joined(separator: ",")))"
         case .edit(let e): return "edit(\(e))"
         case .reply(_, let text): return "reply(\(text.utf8.count) bytes)"
+        case .catchUpHome: return "catchUpHome"
         }
     }
 }

@@ -52,6 +52,8 @@ public struct RuntimeServices: Sendable {
     public var watchFiles: @Sendable ([String], Inbox) -> Void = FileWatcher.runtimeWatch
     /// Runs work for the Edit Widget form and the gallery and posts its result to the inbox.
     public var edit: @Sendable (EditEffect, Inbox) -> Void
+    /// home.yaml as it is now, as a message (`HomeFile.currentMessage`); nil: nothing to read.
+    public var readHome: @Sendable () -> Msg? = { nil }
 
     public init(
         saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
@@ -231,6 +233,9 @@ public final class Runtime {
             case .watchFiles(let paths): services.watchFiles(paths, inbox)
             case .edit(let work): services.edit(work, inbox)
             case .reply(let reply, let text): reply.fulfil(text)
+            case .catchUpHome(let next):
+                if let m = services.readHome() { send(m) }
+                send(next)
             }
         }
     }

@@ -70,8 +70,10 @@ public enum App {
             return pushed(&s, target: target, timeline: timeline)
         case .snapshotRequested(let reply):
             return [.reply(reply, HomeSnapshot.answer(s))]
-        case .homeFileChanged(let text):
-            return homeFileChanged(&s, text: text)
+        case .homeFileChanged(let text, let ids):
+            return homeFileChanged(&s, text: text, ids: ids)
+        case .controlRequested(let line, let reply, let caughtUp):
+            return controlRequested(&s, line, reply, caughtUp: caughtUp)
         case .homeFileRefused(let problem):
             return homeFileRefused(&s, problem)
         case .homeWritten(let home, let result):

@@ -27,6 +27,8 @@ public final class AppHarness {
     public private(set) var homeWrites: [HomeConfig] = []
     /// Answers `Effect.writeHome` like the runtime (e.g. `HomeFile.write`); nil: writes are only recorded.
     public var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
+    /// Reads home.yaml for `Effect.catchUpHome` as the runtime's `readHome` does; nil: nothing is read.
+    public var homeReader: (@Sendable () -> Msg?)?
 
     /// Actions started and not yet answered, oldest first (see AppHarness+Actions).
     public internal(set) var actionJobs: [ActionJob] = []
@@ -89,6 +91,10 @@ public final class AppHarness {
         for case .writeHome(let home) in fx {
             homeWrites.append(home)
             if let homeWriter { send(.homeWritten(home, homeWriter(home, state.homeFile))) }
+        }
+        for case .catchUpHome(let next) in fx {
+            if let m = homeReader?() { send(m) }
+            send(next)
         }
         return fx
     }

@@ -280,14 +280,13 @@ struct Home: ParsableCommand {
         }
         let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
         services.writeHome = { homeFile.write($0, over: $1) }
-        let kinds = Set(bundle.kinds)
+        // The ids on screen are the ones every swiftdash command uses (decision 41).
+        if let homeFileState { homeFile.showing(homeFileState) }
+        if homeFileState != nil, !noWatch { services.readHome = { homeFile.currentMessage() } }
         let server: ControlSocket.Server?
         do {
             server = try ControlSocket.Server(path: paths.socket.path) { line in
-                if line == "snapshot" { return ControlProtocol.handleSnapshot(post: inbox.post) }
-                let (answer, msg) = ControlProtocol.respond(to: line, home: home, bundle: bundle, kinds: kinds)
-                if let msg { inbox.post(msg) }
-                return answer
+                ControlProtocol.serve(line, post: inbox.post)
             }
         } catch {
             logger.warning("control socket: \(error)")
@@ -311,7 +310,13 @@ struct Home: ParsableCommand {
         if let homeFileState, !noWatch {
             do {
                 watcher = try HomeFileWatcher(file: paths.homeFile, initial: homeFileState.text) { read in
-                    inbox.post(.homeFileRead(read))
+                    // A file read is aligned with the ids every process gives its widgets; a
+                    // refused one says why.
+                    if case .success(let text) = read {
+                        inbox.post(homeFile.changeMessage(text))
+                    } else {
+                        inbox.post(.homeFileRead(read))
+                    }
                 }
             } catch { logger.warning("\(error); outside edits of home.yaml show at the next start") }
         }
@@ -326,21 +331,37 @@ struct Home: ParsableCommand {
 
 struct Reload: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Ask a running swiftdash to reload its timelines (all, or one kind).",
-        discussion: "Like WidgetCenter's reloadTimelines(ofKind:). These reloads are not charged to the daily budget.")
+        abstract: "Ask a running swiftdash to reload its timelines (all, one kind, or one widget).",
+        discussion: """
+            Like WidgetCenter's reloadTimelines(ofKind:). These reloads are not charged to the daily budget. \
+            A widget's id (w3) is the one `swiftdash config check` prints and the running swiftdash uses.
+            """)
 
-    @Argument(help: "The widget kind to reload; all when omitted.")
+    @Argument(help: "A widget kind, or one widget's id (w3); all when omitted.")
     var kind: String?
 
     func run() throws {
+        var what = kind ?? "all widgets"
         if let kind, bundle[kind] == nil {
-            throw unknownWidget(kind)
+            // One widget, by the id every swiftdash process gives it (decision 41).
+            let home = (try? loadHome(useDefault: false)) ?? HomeConfig.defaultHome(bundle: bundle)
+            guard let inst = home.allInstances.first(where: { $0.id == kind }) else {
+                let shown = TextSanitizer.singleLine(kind)
+                if let tile = home.tiles.first(where: { $0.id == kind }) {
+                    throw usageFailure("'\(shown)' is a tile; reload its widgets by id: \(home.idList(tile.items))")
+                }
+                guard HomeIDs.looksLikeWidgetID(kind) else { throw unknownWidget(kind) }
+                throw usageFailure("no widget '\(shown)' on the home screen; its widgets: \(home.idList())")
+            }
+            what = "\(inst.id) (\(inst.kind))"
         }
         let paths = AppPaths(environment: processEnvironment)
         do {
             let answer = try ControlSocket.send(ControlProtocol.reloadLine(kind: kind), to: paths.socket.path)
-            guard answer == "ok" else { throw runtimeFailure(answer) }
-            print("asked swiftdash to reload \(kind ?? "all widgets")")
+            guard answer == "ok" else {
+                throw runtimeFailure(answer.hasPrefix("error: ") ? String(answer.dropFirst("error: ".count)) : answer)
+            }
+            print("asked swiftdash to reload \(TextSanitizer.singleLine(what))")
         } catch let e as ControlSocket.ClientError {
             throw runtimeFailure(e.description)
         }

@@ -5,8 +5,9 @@ import DashApp
 
 // Changing home.yaml from scripts, through the same code as the in-app editor: `HomeFile`
 // (lock, minimal edit, atomic write, home.yaml.bak) and the widgets' schemas. Ids are the ones
-// `swiftdash config check` and these commands print: tiles t1, t2… and widgets w1, w2… in the
-// order of the file. A running swiftdash picks every change up at once.
+// `swiftdash config check` and these commands print: tiles t1, t2… and widgets w1, w2…, the same
+// ids a running swiftdash uses (recorded beside the file, `HomeIDs`; decision 41). A running
+// swiftdash picks every change up at once.
 
 /// Everything these commands print that came from outside (the file, the arguments) goes
 /// through here: no escape sequences reach the terminal.
@@ -87,9 +88,12 @@ struct ConfigCheck: ParsableCommand {
         let url = file.map { URL(fileURLWithPath: $0) } ?? AppPaths(environment: processEnvironment).homeFile
         let path = file ?? url.path
         if file != nil, ThemeLoader.isTheme(url) { return try checkTheme(url, path: path) }
+        let homeFile = HomeFile(url: url, bundle: bundle)
         let text: String?
+        let ids: HomeIDs?
         do {
-            text = try HomeFile(url: url, bundle: bundle).read()
+            // The file and the ids recorded for it, read while no one writes them.
+            (text, ids) = try homeFile.whileNotWritten { (try homeFile.read(), homeFile.recordedIDs()) }
         } catch let e as ConfigFileError {
             print(clean(e.description))
             throw ExitCode(1)
@@ -109,7 +113,8 @@ struct ConfigCheck: ParsableCommand {
             for line in HomeConfig.checkReport(problems) { print(clean(line)) }
             throw ExitCode(1)
         }
-        let home = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
+        let parsed = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
+        let home = ids.map { parsed.adoptingIDs(from: $0) } ?? parsed
         let stacks = home.tiles.filter { $0.items.count > 1 }.count
         let widgets = home.allInstances.count
         print(

@@ -45,20 +45,23 @@ struct Push: ParsableCommand {
         do { value = try JSONValue.parse(data, maxBytes: cap) } catch {
             throw usageFailure("\(json == "-" ? "standard input" : json): \(error)")
         }
-        // Checked here too, so a mistake is reported before it reaches the running program.
+        // Checked here too, so a mistake is reported before it reaches the running program. The ids are
+        // the running home screen's (decision 41).
         let home = (try? loadHome(useDefault: false)) ?? HomeConfig.defaultHome(bundle: bundle)
-        let targets = App.pushTargets(target, home: home, bundle: bundle)
-        let kind = targets.first?.kind ?? target
+        let instance = home.allInstances.first { $0.id == target }
+        let kind = instance?.kind ?? target
         guard let decode = bundle[kind]?.pushDecoder else {
             let takers = bundle.widgets.filter { $0.pushDecoder != nil }.map(\.kind).joined(separator: ", ")
             let shown = TextSanitizer.singleLine(target)
-            if targets.isEmpty && bundle[kind] == nil {
-                // Neither a widget kind nor an instance of this home screen.
+            if instance == nil && bundle[kind] == nil {
+                // Neither a widget kind nor an id of this home screen (one removed since, perhaps).
+                let ids = home.idList(home.allInstances.filter { bundle[$0.kind]?.pushDecoder != nil })
                 throw usageFailure(
-                    "no widget kind or instance '\(shown)' (instances are listed by `swiftdash config check`); "
-                        + "widgets that take pushes: \(takers)")
+                    "no widget kind or id '\(shown)' on the home screen; ids that take pushes: \(ids) "
+                        + "(`swiftdash config check` lists every id); widgets that take pushes: \(takers)")
             }
-            throw usageFailure("'\(shown)' takes no pushes; widgets that do: \(takers)")
+            let what = instance.map { " (\(TextSanitizer.singleLine($0.kind)))" } ?? ""
+            throw usageFailure("'\(shown)'\(what) takes no pushes; widgets that do: \(takers)")
         }
         do { _ = try decode(value) } catch { throw usageFailure("\(error)") }
         let paths = AppPaths(environment: processEnvironment)

@@ -54,7 +54,8 @@ final class HomeFileTests: XCTestCase {
         XCTAssertEqual(try contents(dir.appendingPathComponent("home.yaml.bak")), text)
         XCTAssertEqual(try contents(), t2)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        XCTAssertEqual(names, [".home.yaml.lock", "home.yaml", "home.yaml.bak"], "no temporary file left")
+        XCTAssertEqual(
+            names, [".home.yaml.ids", ".home.yaml.lock", "home.yaml", "home.yaml.bak"], "no temporary file left")
     }
 
     func testPermissionsAreKept() throws {

@@ -56,7 +56,7 @@ final class PushTests: XCTestCase {
         let home = h.state.home, bundle = h.state.bundle
         XCTAssertEqual(
             ControlProtocol.handlePush(try pushLine("fake", #"{"entries": []}"#), home: home, bundle: bundle).answer,
-            "error: no widget on the home screen takes pushes as fake; these do: note")
+            "error: no widget on the home screen takes pushes as fake; these do: w1 note")
         let bad = ControlProtocol.handlePush(
             try pushLine("note", #"{"entries": [{"view": {"link": "file:///etc/passwd"}}]}"#),
             home: home, bundle: bundle)

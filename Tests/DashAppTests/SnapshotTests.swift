@@ -256,15 +256,7 @@ final class SnapshotSocketTests: XCTestCase {
         loop?.start()
         let path = dir.appendingPathComponent("s").path
         // The same dispatch as the home screen's (Commands.swift).
-        let server = try ControlSocket.Server(path: path) { line in
-            if line.hasPrefix("push ") {
-                let (answer, msg) = ControlProtocol.handlePush(line, home: home, bundle: bundle)
-                if let msg { inbox.post(msg) }
-                return answer
-            }
-            if line == "snapshot" { return ControlProtocol.handleSnapshot(wait: wait, post: inbox.post) }
-            return ControlProtocol.handle(line, kinds: Set(bundle.kinds)).answer
-        }
+        let server = try ControlSocket.Server(path: path) { ControlProtocol.serve($0, wait: wait, post: inbox.post) }
         return (server, path, dir)
     }
 

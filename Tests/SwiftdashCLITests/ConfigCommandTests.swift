@@ -94,7 +94,52 @@ final class ConfigCommandTests: XCTestCase {
         let c = try run("config", "check")
         XCTAssertEqual(c.status, 0)
         XCTAssertEqual(
-            c.out, "\(file.path): ok — 2 tiles, 2 widgets: w1 clock in t1 (small); w2 clock in t2 (medium)\n")
+            c.out, "\(file.path): ok — 2 tiles, 2 widgets: w1 clock in t1 (small); w3 clock in t3 (medium)\n",
+            "ids stay when an earlier tile goes (decision 41)")
+    }
+
+    /// One id, one widget (decision 41): an id stays with its widget when an earlier one goes, the next
+    /// one is new, and an id that is gone is refused with the ids there are, by every command.
+    func testIDsStayWithTheirWidgetsAndAGoneIDListsTheOthers() throws {
+        try put(commented)
+        XCTAssertEqual(try run("remove", "w1").out, "removed t1 (clock, small)\n")
+        let a = try run("add", "note")
+        XCTAssertEqual(a.out, "added w3 note in t3 (small)\n", a.err)
+        let c = try run("config", "check")
+        XCTAssertTrue(c.out.hasSuffix(": w2 news in t2 (medium); w3 note in t3 (small)\n"), c.out)
+        XCTAssertEqual(try run("config", "set", "w2", "count=2").out, "w2 news: count = 2\n")
+        let cases: [([String], String)] = [
+            (
+                ["config", "set", "w1", "label=x"],
+                "no widget 'w1'; the widgets are: w2 news in t2 (medium); w3 note in t3"
+            ),
+            (["remove", "w1"], "no tile or widget 'w1'; the home screen has: w2 news in t2 (medium); w3 note in t3"),
+            (
+                ["reload", "w1"],
+                "swiftdash: error: no widget 'w1' on the home screen; its widgets: w2 news, w3 note\n"
+            ),
+            (["reload", "t3"], "swiftdash: error: 't3' is a tile; reload its widgets by id: w3 note\n"),
+        ]
+        for (args, message) in cases {
+            let r = try runSwiftdash(args, env: env)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.err)")
+            XCTAssertTrue(r.err.contains(message), "\(args): \(r.err)")
+        }
+        let json = home.appendingPathComponent("t.json")
+        try Data(#"{"entries": []}"#.utf8).write(to: json)
+        let push = try runSwiftdash(["push", "w1", "--json", json.path], env: env)
+        XCTAssertEqual(push.status, 2, push.err)
+        XCTAssertEqual(
+            push.err,
+            "swiftdash: error: no widget kind or id 'w1' on the home screen; ids that take pushes: w3 note "
+                + "(`swiftdash config check` lists every id); widgets that take pushes: note\n")
+        // A known id goes to the running swiftdash (none runs here).
+        let reload = try run("reload", "w3")
+        XCTAssertEqual(reload.status, 1)
+        XCTAssertTrue(reload.err.hasPrefix("swiftdash: error: no running swiftdash found"), reload.err)
+        // The record beside the file holds no configuration, only fingerprints.
+        let record = try String(contentsOf: dir.appendingPathComponent(".home.yaml.ids"), encoding: .utf8)
+        XCTAssertFalse(record.contains("count"), record)
     }
 
     func testFirstAddWritesTheDefaultHomeWithAHeader() throws {

@@ -36,7 +36,8 @@ final class UsageErrorTests: XCTestCase {
         try Data(#"{"entries": [{"title": "x"}]}"#.utf8).write(to: file)
         let unknown = try runSwiftdash(["push", "nope", "--json", file.path], env: env)
         XCTAssertEqual(unknown.status, 2, unknown.err)
-        XCTAssertTrue(unknown.err.hasPrefix("swiftdash: error: no widget kind or instance 'nope'"), unknown.err)
+        XCTAssertTrue(
+            unknown.err.hasPrefix("swiftdash: error: no widget kind or id 'nope' on the home screen"), unknown.err)
         XCTAssertTrue(unknown.err.contains("widgets that take pushes: note"), unknown.err)
         let clock = try runSwiftdash(["push", "clock", "--json", file.path], env: env)
         XCTAssertTrue(clock.err.hasPrefix("swiftdash: error: 'clock' takes no pushes"), clock.err)
