@@ -835,6 +835,12 @@ extension Editing {
             s.editing.form = form
             return []
         }
+        // While home.yaml is broken nothing can be saved: the form stays open with what was typed.
+        if let refusal = App.homeWriteRefusal(s) {
+            form.problem = "\(refusal); your edits stay here until then"
+            s.editing.form = form
+            return []
+        }
         s.editing.form = form
         guard config != form.original else {
             closeForm(&s)

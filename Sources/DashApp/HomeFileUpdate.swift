@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 import DashScheduler
 
@@ -47,7 +48,7 @@ extension App {
             if theme == s.alternateTheme.name {
                 swap(&s.theme, &s.alternateTheme)
             } else if theme != s.theme.name {
-                s.say("theme \(TextSanitizer.singleLine(theme)) applies at the next start")
+                fx.append(.loadTheme(theme))
             }
         }
         if !adopted.sameContent(as: s.home) {
@@ -169,5 +170,45 @@ extension App {
         s.editing.history = EditHistory()
         s.undoJournal.removeAll { $0 == .edit }
         return had
+    }
+}
+
+/// A theme and its opposite (for `t`).
+public struct ThemePair: Sendable {
+    public var main: Theme
+    public var other: Theme
+    public init(_ main: Theme, _ other: Theme) {
+        self.main = main
+        self.other = other
+    }
+}
+
+/// Why a theme cannot be used, against its file and line where it has one.
+public struct ThemeProblem: Error, Sendable, Equatable {
+    public var message: String
+    public init(message: String) { self.message = TextSanitizer.singleLine(message) }
+}
+
+extension App {
+    /// The theme home.yaml now names, loaded: it applies at once (a terminal without colour stays
+    /// monochrome); one that does not exist or is broken says why, and the screen keeps its theme.
+    static func themeLoaded(_ s: inout AppState, _ name: String, _ result: Result<ThemePair, ThemeProblem>)
+        -> [Effect]
+    {
+        guard s.home.theme == name else { return [] }  // the file moved on meanwhile
+        switch result {
+        case .success(let pair):
+            if s.theme.name == Theme.monochrome.name {
+                s.say("theme \(TextSanitizer.singleLine(name)): this terminal shows no colour")
+                return [.redraw(full: false)]
+            }
+            s.theme = pair.main
+            s.alternateTheme = pair.other
+            s.say("theme \(TextSanitizer.singleLine(name))")
+            return [.redraw(full: true)]
+        case .failure(let problem):
+            s.say("⚠ \(problem.message); keeping theme \(s.theme.name)")
+            return [.redraw(full: false)]
+        }
     }
 }

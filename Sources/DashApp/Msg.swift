@@ -29,6 +29,8 @@ public enum Msg: Sendable {
     case homeFileChanged(text: String?, ids: HomeIDs? = nil)
     /// `home.yaml` changed on disk but could not be read (too large, not UTF-8, …): the watcher says why.
     case homeFileRefused(ConfigFileError)
+    /// The theme an `Effect.loadTheme` asked for and its opposite, or why it cannot be used.
+    case themeLoaded(name: String, Result<ThemePair, ThemeProblem>)
     /// The runtime wrote the home screen an `Effect.writeHome` asked for (the text written), or not.
     case homeWritten(HomeConfig, Result<String, HomeWriteFailure>)
     /// A click on a button or toggle the last frame drew.
@@ -65,6 +67,9 @@ public enum Effect: Sendable {
     case saveUsage(UsageHistory)
     /// Ring the terminal bell (a tile with `attention: bell` shows something new).
     case bell
+    /// Load the theme `home.yaml` now names (and its opposite for `t`); the outcome comes back as
+    /// `.themeLoaded`.
+    case loadTheme(String)
     /// Write this home screen to `home.yaml`: only the changed lines, atomically, the previous
     /// version kept; refused while the file is broken. The outcome comes back as `.homeWritten`.
     case writeHome(HomeConfig)
@@ -94,6 +99,7 @@ extension Effect: CustomStringConvertible {
         case .saveUsage: return "saveUsage"
         case .bell: return "bell"
         case .writeHome(let h): return "writeHome(\(h.tiles.map(\.id).joined(separator: ",")))"
+        case .loadTheme(let name): return "loadTheme(\(name))"
         case .perform(let j): return "perform(\(j.instanceID), \(j.title))"
         case .watchFiles(let paths): return "watchFiles(\(paths.joined(separator: ",")))"
         case .edit(let e): return "edit(\(e))"

@@ -52,6 +52,10 @@ public struct RuntimeServices: Sendable {
     public var watchFiles: @Sendable ([String], Inbox) -> Void = FileWatcher.runtimeWatch
     /// Runs work for the Edit Widget form and the gallery and posts its result to the inbox.
     public var edit: @Sendable (EditEffect, Inbox) -> Void
+    /// Loads a theme by name (`ThemeLoader.loadPair`, errors against home.yaml's `theme:` line).
+    public var loadTheme: @Sendable (String, HomeConfig) -> Result<ThemePair, ThemeProblem> = { name, _ in
+        .failure(ThemeProblem(message: "no themes here to load '\(name)' from"))
+    }
     /// home.yaml as it is now, as a message (`HomeFile.currentMessage`); nil: nothing to read.
     public var readHome: @Sendable () -> Msg? = { nil }
 
@@ -229,6 +233,7 @@ public final class Runtime {
             case .saveUsage(let usage): services.saveUsage(usage)
             case .bell: terminal.bell()
             case .writeHome(let home): send(.homeWritten(home, services.writeHome(home, state.homeFile)))
+            case .loadTheme(let name): send(.themeLoaded(name: name, services.loadTheme(name, state.home)))
             case .perform(let job): services.perform(job, inbox)
             case .watchFiles(let paths): services.watchFiles(paths, inbox)
             case .edit(let work): services.edit(work, inbox)

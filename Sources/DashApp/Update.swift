@@ -76,6 +76,8 @@ public enum App {
             return controlRequested(&s, line, reply, caughtUp: caughtUp)
         case .homeFileRefused(let problem):
             return homeFileRefused(&s, problem)
+        case .themeLoaded(let name, let result):
+            return themeLoaded(&s, name, result)
         case .homeWritten(let home, let result):
             return homeWritten(&s, home, result)
         case .control(let tile, let control):

@@ -280,6 +280,18 @@ struct Home: ParsableCommand {
         }
         let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
         services.writeHome = { homeFile.write($0, over: $1) }
+        // A theme home.yaml names while running applies at once, or says why it cannot.
+        let themeSearch = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
+        let homePath = paths.homeFile.path
+        services.loadTheme = { name, home in
+            do {
+                let (main, other) = try ThemeLoader.loadPair(
+                    name, fromHome: home, homeFile: homePath, searchPath: themeSearch)
+                return .success(ThemePair(main, other))
+            } catch {
+                return .failure(ThemeProblem(message: "\(error)"))
+            }
+        }
         // The ids on screen are the ones every swiftdash command uses (decision 41).
         if let homeFileState { homeFile.showing(homeFileState) }
         if homeFileState != nil, !noWatch { services.readHome = { homeFile.currentMessage() } }

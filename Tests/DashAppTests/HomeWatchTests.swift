@@ -164,6 +164,56 @@ final class HomeWatchTests: XCTestCase {
         XCTAssertEqual(h.state.statusText, "home.yaml is fixed")
     }
 
+    func testAFormSavedWhileTheFileIsBrokenStaysOpenWithWhatWasTyped() throws {
+        // A tester typed a value, pressed Ctrl-S while home.yaml was broken, and lost the value.
+        let h = try harness()
+        let broken = "tiles:\n  - family: small\n    widget: nope\n"
+        let url = try useRealFile(h, holding: broken)
+        h.send(.homeFileChanged(text: broken))
+        h.press(.char("e"))
+        XCTAssertEqual(h.state.pane, .form)
+        h.select("text")
+        h.press(.ctrl("u"))
+        h.type("typed here")
+        h.press(.ctrl("s"))
+        XCTAssertEqual(h.state.pane, .form, "the form stays open")
+        XCTAssertEqual(h.field("text")?.line.text, "typed here", "with what was typed")
+        let problem = h.state.editing.form?.problem ?? ""
+        XCTAssertTrue(problem.hasPrefix("not saved: home.yaml:3: unknown widget"), problem)
+        XCTAssertTrue(problem.hasSuffix("your edits stay here until then"), problem)
+        XCTAssertTrue(h.homeWrites.isEmpty)
+        // Fixed outside: the same Ctrl-S saves.
+        try Data(text.utf8).write(to: url)
+        h.send(.homeFileChanged(text: text))
+        h.press(.ctrl("s"))
+        XCTAssertEqual(h.state.pane, .none)
+        XCTAssertEqual(h.state.home.allInstances.first?.config["text"], .string("typed here"))
+        XCTAssertTrue(try String(contentsOf: url, encoding: .utf8).contains("typed here"))
+    }
+
+    func testAThemeNamedWhileRunningAppliesAtOnceOrSaysWhyNot() throws {
+        let h = try harness()
+        _ = h.takeEffects()
+        h.send(.homeFileChanged(text: "theme: neon\n" + text))
+        XCTAssertTrue(
+            h.effects.contains { if case .loadTheme("neon") = $0 { return true } else { return false } },
+            "\(h.effects)")
+        XCTAssertNotEqual(h.state.statusText, "theme neon applies at the next start")
+        // A theme that does not exist: said, against its line, and the screen keeps its theme.
+        h.send(.themeLoaded(name: "neon", .failure(ThemeProblem(message: "home.yaml:1: no theme named 'neon'"))))
+        XCTAssertEqual(h.state.theme.name, "dark")
+        XCTAssertEqual(h.state.statusText, "⚠ home.yaml:1: no theme named 'neon'; keeping theme dark")
+        // One that loads applies now, with its opposite for `t`.
+        let neon = Theme(name: "neon", isDark: false, colors: [:])
+        h.send(.themeLoaded(name: "neon", .success(ThemePair(neon, .dark))))
+        XCTAssertEqual(h.state.theme.name, "neon")
+        XCTAssertEqual(h.state.alternateTheme.name, "dark")
+        XCTAssertEqual(h.state.statusText, "theme neon")
+        // An answer for a theme the file no longer names changes nothing.
+        h.send(.themeLoaded(name: "old", .success(ThemePair(.light, .dark))))
+        XCTAssertEqual(h.state.theme.name, "neon")
+    }
+
     func testAWriteEffectGoesThroughTheServiceAndItsTextIsRemembered() throws {
         let h = try harness()
         let url = try useRealFile(h, holding: text)
