@@ -225,16 +225,21 @@ final class TmuxWidthTests: XCTestCase {
                 let first = self.firstFeed(s)
                 return s.contains("? help") && !s.contains("▆") && first != nil && first != previousFirst
             }
-            // A frame reaches tmux in two writes (ncurses', then the clusters written over it):
-            // read the screen once it has settled.
-            var settled = loaded
-            var again = t.screen()
-            for _ in 0..<20 where again != settled {
+            // A frame reaches tmux in two writes (ncurses', then the clusters written over it),
+            // and a loaded machine can hold the second back: read the screen once three reads
+            // 150 ms apart agree (it failed about one run in fifteen with one read's agreement).
+            var screen = loaded
+            var agreeing = 0
+            for _ in 0..<40 where agreeing < 3 {
                 usleep(150_000)
-                settled = again
-                again = t.screen()
+                let again = t.screen()
+                if again == screen {
+                    agreeing += 1
+                } else {
+                    screen = again
+                    agreeing = 0
+                }
             }
-            let screen = again
             previousFirst = firstFeed(screen)
             let rows = grid(screen, width: width)
             let boxes = tiles(rows)
