@@ -39,10 +39,7 @@ final class CalendarTmuxTests: XCTestCase {
             .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: home))
         defer { t.close() }
         let before = t.waitFor("the coming meeting") { $0.contains("Launch review") }
         XCTAssertFalse(before.contains("Now"), before)

@@ -27,10 +27,7 @@ final class CustomizeEndToEndTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("swiftdash-customize-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let env = [
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-        ]
+        let env = TmuxSession.folders(in: dir)
         let t = try TmuxSession(width: 80, height: 24, env: env)
         defer { t.close() }
         t.waitFor("the first frame") { $0.contains("? help") }

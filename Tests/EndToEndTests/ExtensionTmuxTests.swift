@@ -51,10 +51,7 @@ final class ExtensionTmuxTests: XCTestCase {
         """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: dir))
         defer { t.close() }
         t.waitFor("the countdown with its toggle", timeout: 20) { $0.contains("[ ] Remind me") }
         XCTAssertEqual(Self.processes(running: exe.path).count, 1, "the extension runs once")
@@ -111,10 +108,7 @@ final class ExtensionTmuxTests: XCTestCase {
             to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: dir))
         defer { t.close() }
         t.waitFor("both tiles") { $0.contains("Stuck") && $0.contains(":") }
         let end = Date().addingTimeInterval(10)

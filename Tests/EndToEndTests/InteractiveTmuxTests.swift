@@ -51,10 +51,7 @@ final class InteractiveTmuxTests: XCTestCase {
             .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: dir))
         defer { t.close() }
         t.waitFor("the tasks") { $0.contains("[ ] Call mom") }
         let day = ISO8601DateFormatter.string(

@@ -42,10 +42,7 @@ final class ProviderHostTmuxTests: XCTestCase {
             to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let clock = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "SWIFTDASH_HOST_IDLE": "0.5", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: home).merging(["SWIFTDASH_HOST_IDLE": "0.5"]) { $1 })
         defer { clock.close() }
         clock.waitFor("the clock's timeline") { $0.contains("UTC") }
         let pid = clock.childPID()

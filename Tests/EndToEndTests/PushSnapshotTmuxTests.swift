@@ -26,10 +26,7 @@ final class PushSnapshotTmuxTests: XCTestCase {
         """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: dir))
         t.waitFor("the first frame") { $0.contains("Nothing pushed yet") }
         return (t, dir)
     }
@@ -42,32 +39,10 @@ final class PushSnapshotTmuxTests: XCTestCase {
         return env
     }
 
-    /// Runs a program to its end with `input` on standard input.
-    func run(
-        _ exe: String, _ args: [String], env: [String: String], input: String = "", in dir: URL? = nil
-    ) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.environment = env
-        if let dir { p.currentDirectoryURL = dir }
-        let inPipe = Pipe(), out = Pipe(), err = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-
     func swiftdash(_ t: TmuxSession, _ args: [String], input: String = "") throws -> (
         status: Int32, out: String, err: String
     ) {
-        try run(TmuxSession.binary, args, env: environment(t), input: input)
+        try runProgram(TmuxSession.binary, args, env: environment(t), input: input)
     }
 
     struct Doc: Decodable {
@@ -170,25 +145,26 @@ final class PushSnapshotTmuxTests: XCTestCase {
             env["\(k)_NAME"] = "Test"
             env["\(k)_EMAIL"] = "test@example.org"
         }
-        XCTAssertEqual(try run("/usr/bin/git", ["init", "-q"], env: env, in: repo).status, 0)
+        XCTAssertEqual(try runProgram("/usr/bin/git", ["init", "-q"], env: env, in: repo).status, 0)
         let hooks = repo.appendingPathComponent(".git/hooks")
         try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Self.repo.appendingPathComponent("examples/hooks/post-commit"),
             to: hooks.appendingPathComponent("post-commit"))
         // Quotes and a backslash in the subject: the hook drops them so its JSON stays valid.
-        let commit = try run(
+        let commit = try runProgram(
             "/usr/bin/git", ["commit", "-q", "--allow-empty", "-m", #"Say "hello" to C:\temp"#], env: env, in: repo)
         XCTAssertEqual(commit.status, 0, commit.err)
         XCTAssertTrue((commit.out + commit.err).contains("pushed to note"), commit.out + commit.err)
-        let hash = try run("/usr/bin/git", ["log", "-1", "--format=%h"], env: env, in: repo).out
+        let hash = try runProgram("/usr/bin/git", ["log", "-1", "--format=%h"], env: env, in: repo).out
             .trimmingCharacters(in: .whitespacesAndNewlines)
         t.waitFor("the commit in the note") { $0.contains("Say hello to C:temp") && $0.contains("commit \(hash)") }
         XCTAssertEqual(try snapshot(t).tiles[0].summary, "Say hello to C:temp")
         t.keys("q")
         t.waitFor("exit") { $0.contains("EXITED 0") }
         // With no swiftdash running the commit still succeeds.
-        let later = try run("/usr/bin/git", ["commit", "-q", "--allow-empty", "-m", "offline"], env: env, in: repo)
+        let later = try runProgram(
+            "/usr/bin/git", ["commit", "-q", "--allow-empty", "-m", "offline"], env: env, in: repo)
         XCTAssertEqual(later.status, 0, later.err)
         XCTAssertTrue(later.err.contains("no running swiftdash found"), later.err)
     }

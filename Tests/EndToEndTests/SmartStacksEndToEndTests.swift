@@ -44,10 +44,7 @@ final class SmartStacksEndToEndTests: XCTestCase {
               - widget: crypto
                 config: { endpoint: "\(server.baseURL)", coin: BTC }
         """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let env = [
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-        ]
+        let env = TmuxSession.folders(in: dir)
         let t = try TmuxSession(width: 80, height: 24, env: env)
         defer { t.close() }
         var s = t.waitFor("the stack's first item") { $0.contains("Quiet") }

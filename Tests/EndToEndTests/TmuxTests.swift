@@ -38,6 +38,15 @@ final class TmuxSession {
         return capture ? ((try? String(contentsOf: out, encoding: .utf8)) ?? "") : ""
     }
 
+    /// The configuration and cache folders under `dir` (`config/`, `cache/`), as swiftdash's
+    /// environment.
+    static func folders(in dir: URL) -> [String: String] {
+        [
+            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+        ]
+    }
+
     /// The environment swiftdash runs with (a CLI call that should reach it uses the same).
     private(set) var environment: [String: String] = [:]
 
@@ -48,9 +57,9 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         var vars = [
             "HOME": home.path, "TERM": "tmux-256color", "TZ": "UTC", "LANG": "C.UTF-8",
-            "XDG_RUNTIME_DIR": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_RUNTIME_DIR": home.path,
         ]
+        vars.merge(Self.folders(in: home)) { $1 }
         vars.merge(env) { $1 }
         environment = vars
         let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
@@ -101,6 +110,28 @@ final class TmuxSession {
         Self.tmux(socket, ["kill-server"])
         try? FileManager.default.removeItem(at: home)
     }
+}
+
+/// Runs a program to its end with `input` on standard input.
+func runProgram(
+    _ exe: String, _ args: [String], env: [String: String], input: String = "", in dir: URL? = nil
+) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: exe)
+    p.arguments = args
+    p.environment = env
+    if let dir { p.currentDirectoryURL = dir }
+    let inPipe = Pipe(), out = Pipe(), err = Pipe()
+    p.standardInput = inPipe
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    inPipe.fileHandleForWriting.write(Data(input.utf8))
+    try inPipe.fileHandleForWriting.close()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
 }
 
 final class TmuxEndToEndTests: XCTestCase {
@@ -273,10 +304,7 @@ final class TmuxEndToEndTests: XCTestCase {
             .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: home))
         defer {
             t.close()
             try? FileManager.default.removeItem(at: home)

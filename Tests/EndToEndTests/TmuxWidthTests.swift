@@ -225,9 +225,7 @@ final class TmuxWidthTests: XCTestCase {
         let home = try home(feeds: feeds, port: server.port)
         defer { try? FileManager.default.removeItem(at: home) }
         let width = 400, height = 124
-        var vars = env
-        vars["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
-        vars["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        let vars = env.merging(TmuxSession.folders(in: home)) { $1 }
         let t = try TmuxSession(width: width, height: height, env: vars)
         defer { t.close() }
         var checkedTiles = 0, checkedHeadlines = 0
@@ -315,11 +313,7 @@ final class TmuxWidthTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "SWIFTDASH_WIDTH_PROBE_MS": "0",
-                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: home).merging(["SWIFTDASH_WIDTH_PROBE_MS": "0"]) { $1 })
         defer { t.close() }
         // tmux draws ❤️ one column wide: with its answers there is no padding after it.
         let s = t.waitFor("the tmux model") { $0.contains("I \u{2764}\u{FE0F} NY returns") }

@@ -24,21 +24,7 @@ final class WidgetIDTmuxTests: XCTestCase {
     func run(_ t: TmuxSession, _ args: [String], input: String = "") throws -> (
         status: Int32, out: String, err: String
     ) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: TmuxSession.binary)
-        p.arguments = args
-        p.environment = t.environment
-        let inPipe = Pipe(), out = Pipe(), err = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try runProgram(TmuxSession.binary, args, env: t.environment, input: input)
     }
 
     func testTheIDAddPrintsReachesTheNewTileAfterARemovalInTheApp() throws {
@@ -54,10 +40,7 @@ final class WidgetIDTmuxTests: XCTestCase {
         """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(
             width: 80, height: 24,
-            env: [
-                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            ])
+            env: TmuxSession.folders(in: dir))
         defer { t.close() }
         t.waitFor("the first frame") { $0.contains("First") && $0.contains("Second") }
         t.keys("d")  // the first tile has the focus: removed in the app
