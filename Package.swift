@@ -51,11 +51,26 @@ let package = Package(
         .target(name: "DashWidgets", swiftSettings: releaseSections),
         .target(name: "DashScheduler", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
+        // home.yaml: the model, limits, minimal editing, ids, themes, the file and its lock (file I/O only).
+        .target(
+            name: "DashHome",
+            dependencies: [
+                "DashCore", "DashWidgets", "DashScheduler",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: releaseSections
+        ),
+        // The pure core: state, Msg, update, view, the panes. No file, process, socket or thread API.
         .target(
             name: "DashApp",
+            dependencies: ["DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome"],
+            swiftSettings: releaseSections
+        ),
+        // The loop, the provider-host client, extension processes, watchers, the control socket, the stores.
+        .target(
+            name: "DashRuntime",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashRender",
-                .product(name: "Yams", package: "Yams"),
+                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: releaseSections
@@ -70,12 +85,12 @@ let package = Package(
         ),
         .target(
             name: "DashTestSupport",
-            dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashApp"]
+            dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashHome", "DashApp", "DashRuntime"]
         ),
         .executableTarget(
             name: "swiftdash",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashApp",
+                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashRuntime",
                 "DashCurses", "DashBuiltinWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,8 +114,8 @@ let package = Package(
         .testTarget(
             name: "DashAppTests",
             dependencies: [
-                "DashApp", "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashTestSupport",
-                "DashBuiltinWidgets",
+                "DashApp", "DashHome", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler", "DashRender",
+                "DashTestSupport", "DashBuiltinWidgets",
             ],
             exclude: ["__Snapshots__"]
         ),

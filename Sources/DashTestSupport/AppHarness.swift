@@ -4,6 +4,8 @@ import DashWidgets
 import DashScheduler
 import DashRender
 import DashApp
+import DashHome
+import DashRuntime
 
 /// Drives the app's pure core like the runtime does, on a virtual clock, for tests that read
 /// like the product (the Composable Architecture's `TestStore`, simplified): send keys and

@@ -4,6 +4,8 @@ import DashCore
 import DashWidgets
 import DashRender
 import DashApp
+import DashHome
+import DashRuntime
 import DashBuiltinWidgets
 import DashScheduler
 import DashCurses

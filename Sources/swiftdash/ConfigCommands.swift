@@ -2,6 +2,8 @@ import Foundation
 import ArgumentParser
 import DashWidgets
 import DashApp
+import DashHome
+import DashRuntime
 
 // Changing home.yaml from scripts, through the same code as the in-app editor: `HomeFile`
 // (lock, minimal edit, atomic write, home.yaml.bak) and the widgets' schemas. Ids are the ones

@@ -4,6 +4,8 @@ import DashCore
 import DashWidgets
 import DashScheduler
 import DashApp
+import DashHome
+import DashRuntime
 
 struct Push: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,8 @@ import DashWidgets
 import DashRender
 import DashScheduler
 import DashApp
+import DashHome
+import DashRuntime
 
 struct TimelineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -10,6 +10,8 @@ import DashRender
 import DashBuiltinWidgets
 #if !FUZZING
     @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 #endif
 
 /// DashApp's parsers of input from outside the process.

@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// A misbehaving extension costs only its own tile, in the real runtime on the system clock:
 /// while it hangs inside a request, or floods its output, every key is handled in the turn it

@@ -5,6 +5,8 @@ import DashWidgets
 import DashScheduler
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// A widget with one parameter, for changes made in home.yaml.
 struct NoteEntry: TimelineEntry {

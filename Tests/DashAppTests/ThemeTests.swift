@@ -2,6 +2,8 @@ import XCTest
 import Foundation
 import DashCore
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 final class ThemeTests: XCTestCase {
     var themesDir: URL {

@@ -6,6 +6,8 @@ import DashScheduler
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// One id, one widget, whatever process is asked (decision 41): the running home screen (here the
 /// harness over a real home.yaml) and the command line (`HomeFile.load`, `modify`, as `swiftdash
