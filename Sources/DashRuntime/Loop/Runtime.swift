@@ -167,8 +167,11 @@ public final class Runtime {
         if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
         if needsDraw { draw() }
         startLoads()
-        nextWake = [state.nextDeadline, lastFrame?.nextLiveChange].compactMap { $0 }.min()
-        return nextWake.map { max(0, $0.timeIntervalSince(clock.now)) }
+        let next = [state.nextDeadline, lastFrame?.nextLiveChange].compactMap { $0 }.min()
+        // Deadlines are the clock's dates; the terminal waits on the wall clock (the same dates
+        // for the system clock; a test clock that stands still never wakes by itself).
+        nextWake = next.flatMap { clock.wallDate(of: $0) }
+        return next.flatMap { clock.secondsUntil($0) }
     }
 
     /// The wall-clock time the last turn asked to be woken at (nil: only input wakes it).
