@@ -109,6 +109,10 @@ struct Preview: AsyncParsableCommand {
         let now = try parseInstant(at)
         let (th, _) = try loadTheme(theme)
         var items: [PreviewCanvas.Item] = []
+        // Live data comes from the provider host, as on the home screen.
+        let host = live ? ProviderHosting.start { _ in } : nil
+        defer { host?.stop() }
+        let loader = ProviderHosting.hosted(appEnvironment, by: host).bundle[kind] ?? widget
         for f in families {
             var ctx = Loads.context(
                 family: f, now: now, environment: appEnvironment,
@@ -121,7 +125,7 @@ struct Preview: AsyncParsableCommand {
             } else if live {
                 ctx.isPreview = false
                 do {
-                    let t = try await Loads.run(widget, configuration: config, in: ctx).get()
+                    let t = try await Loads.run(loader, configuration: config, in: ctx).get()
                     if let e = t.entry(at: now) ?? t.entries.first {
                         view = widget.view(for: e, in: ctx)
                         caption = "\(f.displayName) · \(t.entries.count) \(t.entries.count == 1 ? "entry" : "entries")"
@@ -181,9 +185,12 @@ struct Render: AsyncParsableCommand {
         let now = try parseInstant(at)
         let home = try loadHome(useDefault: defaultHome)
         let (th, other) = try loadTheme(theme ?? home.theme, from: home)
+        // Live data comes from the provider host, as on the home screen.
+        let host = live ? ProviderHosting.start { _ in } : nil
+        defer { host?.stop() }
         var state = AppState(
-            environment: appEnvironment, home: home, screen: screen, theme: th, alternateTheme: other,
-            now: now)
+            environment: ProviderHosting.hosted(appEnvironment, by: host), home: home, screen: screen, theme: th,
+            alternateTheme: other, now: now)
         state.focusedTile = nil
         await OneShot.load(&state, source: live ? .live : .sample)
         emit(AppView.render(state).buffer, ansi: ansi)
@@ -248,26 +255,14 @@ struct Home: ParsableCommand {
         var scheduler = Scheduler()
         scheduler.restore(store.load(home: home, bundle: bundle, log: { logger.warning("cache: \($0)") }))
         // The built-in providers run in the provider host (issue 15): this process only draws.
-        var environment = appEnvironment
-        let hostPath = SubprocessTransport.defaultExecutable(environment: processEnvironment).path
-        let host: ProviderHost?
-        if access(hostPath, X_OK) == 0 {
-            let h = ProviderHost(path: hostPath, environment: processEnvironment) { logger.info("\($0)") }
-            // How long an idle host stays (seconds; tests shorten it).
-            if let idle = processEnvironment["SWIFTDASH_HOST_IDLE"], let s = Double(idle), s > 0, s <= 3600 {
-                h.arguments = ["--serve", "--idle", idle]
-            }
-            environment.bundle = h.bundle(bundle, kinds: Set(BuiltinWidgets.bundle.kinds))
-            host = h
-        } else {
-            logger.warning("no provider host at \(hostPath): built-in widgets load in this process")
-            host = nil
-        }
+        let host = ProviderHosting.start { logger.info("\($0)") }
+        let environment = ProviderHosting.hosted(appEnvironment, by: host)
         defer { host?.stop() }
+        let clock = Self.clock(processEnvironment)
         var state = AppState(
             environment: environment, home: home, screen: terminal.size,
             theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
-            now: Date(), scheduler: scheduler)
+            now: clock.now, scheduler: scheduler)
         let usageStore = UsageStore(directory: paths.cache)
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState
@@ -299,8 +294,18 @@ struct Home: ParsableCommand {
         if homeFileState != nil, !noWatch { services.readHome = { homeFile.currentMessage() } }
         let server: ControlSocket.Server?
         do {
+            let testClock = clock as? ScaledClock
             server = try ControlSocket.Server(path: paths.socket.path) { line in
-                ControlProtocol.serve(line, post: inbox.post)
+                // `clock DATE`: an end-to-end test moves the test clock on (only on a test clock).
+                if let testClock, line.hasPrefix("clock ") {
+                    guard let date = ISO8601DateFormatter().date(from: String(line.dropFirst(6))) else {
+                        return "error: clock takes a date like 2026-11-23T09:30:00Z"
+                    }
+                    testClock.jump(to: date)
+                    inbox.post(.tick(testClock.now))
+                    return "ok"
+                }
+                return ControlProtocol.serve(line, post: inbox.post)
             }
         } catch {
             logger.warning("control socket: \(error)")
@@ -309,9 +314,12 @@ struct Home: ParsableCommand {
             state.note?.expires = state.now.addingTimeInterval(15)
             server = nil
         }
-        let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
+        let runtime = Runtime(state: state, terminal: terminal, clock: clock, inbox: inbox, services: services)
+        let frameEvents = TestEvents(environment: processEnvironment)
         runtime.afterDraw = { [weak runtime] in
-            guard let runtime, runtime.stats.frames == 1 else { return }
+            guard let runtime else { return }
+            frameEvents?.say("frame \(runtime.stats.frames)")
+            guard runtime.stats.frames == 1 else { return }
             let ms = (ContinuousClock.now - startedAt) / .milliseconds(1)
             logger.info("first frame after \(String(format: "%.1f", ms)) ms from main()")
         }
@@ -340,6 +348,12 @@ struct Home: ParsableCommand {
         terminal.shutdown()
         logger.info("quit after \(runtime.stats.turns) turns, \(runtime.stats.frames) frames")
         if terminal.quitSignal != 0 { throw ExitCode(128 + terminal.quitSignal) }
+    }
+
+    /// The clock the home screen runs on: the system's, unless an end-to-end test set
+    /// `SWIFTDASH_TEST_CLOCK` (`DATE` standing still, or `DATE*RATE`; see `ScaledClock`).
+    static func clock(_ environment: [String: String]) -> any DashClock {
+        environment["SWIFTDASH_TEST_CLOCK"].flatMap { ScaledClock.parse($0) } ?? SystemClock()
     }
 }
 
