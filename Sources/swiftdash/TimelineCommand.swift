@@ -51,8 +51,12 @@ struct TimelineCommand: AsyncParsableCommand {
             }
         }
         // The same state, families and contexts as the home screen (the user's time zone).
+        // Providers run in the provider host, as on the home screen.
+        let host = ProviderHosting.start { _ in }
+        defer { host?.stop() }
         var state = AppState(
-            environment: appEnvironment, home: shown, screen: Size(width: 80, height: 24),
+            environment: ProviderHosting.hosted(appEnvironment, by: host), home: shown,
+            screen: Size(width: 80, height: 24),
             theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
         // Smart Rotate as the home screen would decide now, with nothing focused.
         state.restoreUsage(UsageStore(directory: paths.cache).load())
