@@ -25,37 +25,37 @@ struct FeedReader {
     static let maxFieldBytes = 256 * 1024
 
     // What was read.
-    private(set) var feed = Entry()
-    private(set) var entries: [Entry] = []
-    private(set) var version = ""
-    private(set) var rootName: String?
-    private(set) var notWellFormed = false
-    private(set) var declaresEntities = false
+    var feed = Entry()
+    var entries: [Entry] = []
+    var version = ""
+    var rootName: String?
+    var notWellFormed = false
+    var declaresEntities = false
 
-    private struct Pending {
+    struct Pending {
         var name: String
         var expectingText: Bool
         var pieces: [String] = []
         var bytes = 0
     }
 
-    private var stack: [Pending] = []
-    private var namespaces: [[String: String]] = [[:]]
-    private var depth = 0
-    private var ignoredDepth = 0
-    private var base: String
-    private var baseStack: [String] = []
-    private var inFeed = false, inEntry = false, inImage = false, inTextInput = false, inSource = false
-    private var feedHasImage = false
-    private var inContent = 0
-    private var contentType: String?
-    private var hasContent = false
-    private var summaryKey: String?
-    private var titleDepth = -1
-    private var guidIsLink = false
-    private var source = Entry()
-    private var image = Entry()
-    private var textInput = Entry()
+    var stack: [Pending] = []
+    var namespaces: [[String: String]] = [[:]]
+    var depth = 0
+    var ignoredDepth = 0
+    var base: String
+    var baseStack: [String] = []
+    var inFeed = false, inEntry = false, inImage = false, inTextInput = false, inSource = false
+    var feedHasImage = false
+    var inContent = 0
+    var contentType: String?
+    var hasContent = false
+    var summaryKey: String?
+    var titleDepth = -1
+    var guidIsLink = false
+    var source = Entry()
+    var image = Entry()
+    var textInput = Entry()
 
     /// Namespaces that feed readers know by a fixed prefix ("" for the feed formats themselves).
     static let knownNamespaces: [String: String] = [
@@ -134,7 +134,7 @@ struct FeedReader {
     /// The element's name as feed readers key it: lower case, prefixed by the known prefix of
     /// its namespace (`dc:title`, `media:title`), or by the prefix as written when the
     /// namespace is unknown or undeclared; Atom and RSS elements have no prefix.
-    private func canonical(_ qname: String) -> String {
+    func canonical(_ qname: String) -> String {
         let lower = qname.lowercased()
         let parts = lower.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {
@@ -152,21 +152,21 @@ struct FeedReader {
         return lower
     }
 
-    private func lookup(_ prefix: String) -> String? {
+    func lookup(_ prefix: String) -> String? {
         for scope in namespaces.reversed() {
             if let uri = scope[prefix] { return uri }
         }
         return nil
     }
 
-    private func prefixOf(_ name: String) -> String {
+    func prefixOf(_ name: String) -> String {
         guard let colon = name.firstIndex(of: ":") else { return "" }
         return String(name[..<colon])
     }
 
     // MARK: events
 
-    private mutating func start(_ qname: String, _ rawAttributes: [XMLTokenizer.Attribute]) {
+    mutating func start(_ qname: String, _ rawAttributes: [XMLTokenizer.Attribute]) {
         if depth >= Self.maxDepth {
             ignoredDepth += 1
             return
@@ -305,7 +305,7 @@ struct FeedReader {
         }
     }
 
-    private mutating func end(_ qname: String) {
+    mutating func end(_ qname: String) {
         if ignoredDepth > 0 {
             ignoredDepth -= 1
             return
@@ -377,294 +377,8 @@ struct FeedReader {
         depth = max(0, depth - 1)
     }
 
-    private mutating func handleData(_ s: String) {
+    mutating func handleData(_ s: String) {
         guard !stack.isEmpty else { return }
         appendPiece(contentType == Self.xhtml ? Self.escape(s, quotes: false) : s, raw: true)
-    }
-
-    // MARK: the element stack
-
-    private mutating func push(_ name: String, _ expectingText: Bool) {
-        // Collectors left open by unclosed elements pile up at the bottom: drop the oldest.
-        if stack.count >= Self.maxStack { stack.removeFirst(Self.maxStack / 4) }
-        stack.append(Pending(name: name, expectingText: expectingText))
-    }
-
-    /// Adds text to the innermost collector, up to `maxFieldBytes` in all: a huge field keeps
-    /// its start (cut at a character), the rest is dropped.
-    private mutating func appendPiece(_ s: String, raw: Bool = true) {
-        guard !stack.isEmpty else { return }
-        let room = Self.maxFieldBytes - stack[stack.count - 1].bytes
-        guard room > 0 else { return }
-        var piece = s
-        if s.utf8.count > room {
-            var used = 0
-            var end = s.startIndex
-            for ch in s {
-                let n = ch.utf8.count
-                if used + n > room { break }
-                used += n
-                end = s.index(after: end)
-            }
-            piece = String(s[..<end])
-        }
-        stack[stack.count - 1].bytes += piece.utf8.count
-        stack[stack.count - 1].pieces.append(piece)
-    }
-
-    private mutating func pushContent(
-        _ name: String, _ attrs: [String: String], defaultType: String,
-        expectingText: Bool
-    ) {
-        inContent += 1
-        contentType = Self.mapContentType(attrs["type"] ?? defaultType)
-        push(name, expectingText)
-    }
-
-    private mutating func popContent(_ name: String) -> String? {
-        let value = pop(name)
-        inContent = max(0, inContent - 1)
-        contentType = nil
-        return value
-    }
-
-    /// Atom content (also a description or summary that comes after a summary). Like
-    /// feedparser it opens two text collectors and closes one; the other stays open and
-    /// only ever collects stray text, which nobody reads.
-    private mutating func startContent(_ attrs: [String: String]) {
-        hasContent = true
-        pushContent("content", attrs, defaultType: "text/plain", expectingText: true)
-        push("content", true)
-    }
-
-    private mutating func endContent() {
-        let type = Self.mapContentType(contentType ?? "")
-        let copyToSummary = type == "text/plain" || type == "text/html" || type == Self.xhtml
-        let isHTML = type == "text/html" || type == Self.xhtml
-        let value = popContent("content")
-        if copyToSummary, let value { saveField("summary", Field(value: value, isHTML: isHTML), overwrite: false) }
-    }
-
-    static func mapContentType(_ t: String) -> String {
-        let type = t.lowercased()
-        switch type {
-        case "text", "plain": return "text/plain"
-        case "html": return "text/html"
-        case "xhtml": return xhtml
-        default: return type
-        }
-    }
-
-    private mutating func startLink(_ attrsIn: [String: String]) {
-        var attrs = attrsIn
-        var rel = attrs["rel"] ?? "alternate"
-        // RFC 4287: a relation may be written as its full IANA URI.
-        let iana = "http://www.iana.org/assignments/relation/"
-        if rel.hasPrefix(iana), rel.count > iana.count { rel = String(rel.dropFirst(iana.count)) }
-        attrs["rel"] = rel
-        let type = attrs["type"] ?? (rel == "self" ? "application/atom+xml" : "text/html")
-        var href = attrs["href"]
-        if let alt = attrs["url"] ?? attrs["uri"] ?? attrs["href"], !alt.isEmpty { href = alt }
-        if let h = href {
-            let resolved = FeedURL.resolve(h, against: base)
-            let htmlType = Self.mapContentType(type)
-            // The last alternate link to an HTML page is the story.
-            if rel == "alternate", htmlType == "text/html" || htmlType == Self.xhtml {
-                saveField("link", Field(value: resolved, isHTML: false), overwrite: true)
-            }
-        } else {
-            push("link", inFeed || inEntry || inSource)
-        }
-    }
-
-    /// Ends the element `name` if it is the innermost one collecting text, and stores its
-    /// value where it belongs; returns the value.
-    private mutating func pop(_ name: String) -> String? {
-        guard let top = stack.last, top.name == name else { return nil }
-        stack.removeLast()
-        var pieces = top.pieces
-        if version == "atom10", contentType == Self.xhtml {
-            // An Atom xhtml construct's single wrapping <div> is not part of its content.
-            while pieces.count > 1, pieces.last!.trimmingWhitespace().isEmpty { pieces.removeLast() }
-            while pieces.count > 1, pieces.first!.trimmingWhitespace().isEmpty { pieces.removeFirst() }
-            if let first = pieces.first, first == "<div>" || first.hasPrefix("<div "), pieces.last == "</div>" {
-                var d = 0
-                var wraps = true
-                for piece in pieces.dropLast() {
-                    if piece.hasPrefix("</") {
-                        d -= 1
-                        if d == 0 {
-                            wraps = false
-                            break
-                        }
-                    } else if piece.hasPrefix("<"), !piece.hasSuffix("/>") {
-                        d += 1
-                    }
-                }
-                if wraps { pieces = Array(pieces.dropFirst().dropLast()) }
-            }
-        }
-        var output = pieces.joined().trimmingWhitespace()
-        guard top.expectingText else { return output }
-
-        if ["link", "id", "href", "url", "icon", "logo", "docs", "comments"].contains(name), !output.isEmpty {
-            if name != "id" || guidIsLink { output = FeedURL.resolve(output, against: base) }
-        }
-        if !version.hasPrefix("atom"), contentType == "text/plain", Self.looksLikeHTML(output) {
-            contentType = "text/html"
-        }
-        let type = Self.mapContentType(contentType ?? "text/html")
-        let isHTML = type == "text/html" || type == Self.xhtml
-        output = OutsideText.mapC1(OutsideText.repairMojibake(output))
-
-        if name == "title", titleDepth > -1, titleDepth <= depth { return output }
-
-        if inEntry, !inSource {
-            if name == "content" { return output }
-            if name == "link" {
-                if !inImage {
-                    setEntryField("link", Self.fixQueryAmpersands(output.replacingOccurrences(of: "&amp;", with: "&")))
-                }
-                return output
-            }
-            let key = name == "description" ? "summary" : name
-            guard !entries.isEmpty else { return output }
-            let old = entries[entries.count - 1].depths[key]
-            if old == nil || depth <= old! {
-                entries[entries.count - 1].depths[key] = depth
-                entries[entries.count - 1].fields[key] = Field(value: output, isHTML: isHTML)
-            }
-        } else if inFeed || inSource {
-            let key = name == "description" ? "subtitle" : name
-            let value = key == "link" ? Self.fixQueryAmpersands(output) : output
-            saveField(key, Field(value: value, isHTML: isHTML), overwrite: true)
-        }
-        return output
-    }
-
-    /// The context that fields go to: a source, the feed's image or text input, the entry
-    /// or the feed.
-    private func context() -> Entry? {
-        if inSource { return source }
-        if inImage && feedHasImage { return image }
-        if inTextInput { return textInput }
-        if inEntry { return entries.last }
-        return feed
-    }
-
-    private mutating func setEntryField(_ key: String, _ value: String) {
-        guard !entries.isEmpty else { return }
-        entries[entries.count - 1].fields[key] = Field(value: value, isHTML: false)
-    }
-
-    /// Stores `value` under `key` in the current context unless it has one.
-    private mutating func save(_ key: String, _ value: String) {
-        saveField(key, Field(value: value, isHTML: false), overwrite: false)
-    }
-
-    private mutating func saveField(_ key: String, _ f: Field, overwrite: Bool) {
-        if inSource {
-            if overwrite || source.fields[key] == nil { source.fields[key] = f }
-        } else if inImage && feedHasImage {
-            if overwrite || image.fields[key] == nil { image.fields[key] = f }
-        } else if inTextInput {
-            if overwrite || textInput.fields[key] == nil { textInput.fields[key] = f }
-        } else if inEntry, !entries.isEmpty {
-            if overwrite || entries[entries.count - 1].fields[key] == nil { entries[entries.count - 1].fields[key] = f }
-        } else if overwrite || feed.fields[key] == nil {
-            feed.fields[key] = f
-        }
-    }
-
-    private mutating func trackNamespace(prefix: String?, uri: String) {
-        let lower = uri.lowercased()
-        guard version.isEmpty else { return }
-        if prefix == nil, lower == "http://my.netscape.com/rdf/simple/0.9/" {
-            version = "rss090"
-        } else if lower == "http://purl.org/rss/1.0/" {
-            version = "rss10"
-        } else if lower == "http://www.w3.org/2005/atom" {
-            version = "atom10"
-        }
-    }
-
-    // MARK: text helpers
-
-    static func escape(_ s: String, quotes: Bool) -> String {
-        guard s.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || (quotes && $0 == "\"") }) else { return s }
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
-
-    /// "?a=1&b;=2" (a query read as an entity by a sloppy parser) back to "?a=1&b=2".
-    static func fixQueryAmpersands(_ s: String) -> String {
-        guard s.contains("&") else { return s }
-        let u = Array(s.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
-        while i < u.count {
-            out.append(u[i])
-            if u[i] == "&" {
-                var k = i + 1
-                while k < u.count, isASCIIWord(u[k]) { k += 1 }
-                if k > i + 1, k < u.count, u[k] == ";" {
-                    out.append(contentsOf: u[(i + 1)..<k])
-                    i = k + 1
-                    continue
-                }
-            }
-            i += 1
-        }
-        return String(out)
-    }
-
-    private static func isASCIIWord(_ u: Unicode.Scalar) -> Bool {
-        (u.value >= 0x30 && u.value <= 0x39) || (u.value >= 0x41 && u.value <= 0x5A)
-            || (u.value >= 0x61 && u.value <= 0x7A) || u == "_"
-    }
-
-    private static func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
-
-    /// Whether a plain-text RSS field is really HTML: it has an end tag or a reference, every
-    /// tag is a known HTML element and every named reference an HTML 4 one.
-    static func looksLikeHTML(_ s: String) -> Bool {
-        let c = Array(s)
-        var sawEndTag = false, sawReference = false
-        var i = 0
-        while i < c.count {
-            if c[i] == "<" {
-                var k = i + 1
-                let closing = k < c.count && c[k] == "/"
-                if closing { k += 1 }
-                let nameStart = k
-                while k < c.count, isWord(c[k]) { k += 1 }
-                if k > nameStart {
-                    let tag = String(c[nameStart..<k]).lowercased()
-                    if !htmlElements.contains(tag) { return false }
-                    if closing, k < c.count, c[k] == ">" { sawEndTag = true }
-                }
-            } else if c[i] == "&" {
-                var k = i + 1
-                let numeric = k < c.count && c[k] == "#"
-                if numeric { k += 1 }
-                let nameStart = k
-                while k < c.count, isWord(c[k]) { k += 1 }
-                if k > nameStart, k < c.count, c[k] == ";" {
-                    sawReference = true
-                    if !numeric, !HTMLEntities.html4.contains(String(c[nameStart..<k])) { return false }
-                }
-            }
-            i += 1
-        }
-        return sawEndTag || sawReference
     }
 }
