@@ -89,7 +89,9 @@ public final class TmuxSession {
 
     public func keys(_ keys: String...) { Self.tmux(socket, ["send-keys", "-t", name] + keys) }
     public func screen() -> String { Self.tmux(socket, ["capture-pane", "-t", name, "-p"]) }
-    public func resize(_ w: Int, _ h: Int) { Self.tmux(socket, ["resize-window", "-t", name, "-x", "\(w)", "-y", "\(h)"]) }
+    public func resize(_ w: Int, _ h: Int) {
+        Self.tmux(socket, ["resize-window", "-t", name, "-x", "\(w)", "-y", "\(h)"])
+    }
     /// The swiftdash process: the child of the pane's shell.
     public func childPID() -> pid_t {
         let shell = Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
@@ -136,7 +138,8 @@ public final class TmuxSession {
             s = screen()
         }
         if !condition(s) {
-            XCTFail("timed out waiting for \(what) (\(framesDrawn()) frames drawn); screen:\n\(s)", file: file, line: line)
+            XCTFail(
+                "timed out waiting for \(what) (\(framesDrawn()) frames drawn); screen:\n\(s)", file: file, line: line)
         }
         return s
     }

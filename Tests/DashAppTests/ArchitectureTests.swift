@@ -45,12 +45,17 @@ final class ArchitectureTests: XCTestCase {
         var long: [String] = []
         var crowded: [String: Int] = [:]
         for file in Self.swiftFiles(under: Self.sources) {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.count > 501 { long.append("\(file.path.dropFirst(Self.sources.path.count + 1)): \(lines.count - 1)") }
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            if lines.count > 501 {
+                long.append("\(file.path.dropFirst(Self.sources.path.count + 1)): \(lines.count - 1)")
+            }
             crowded[file.deletingLastPathComponent().path, default: 0] += 1
         }
         XCTAssertEqual(long, [], "split these files along their concepts")
-        let over = crowded.filter { $0.value > 20 }.map { "\($0.key.dropFirst(Self.sources.path.count + 1)): \($0.value)" }
+        let over = crowded.filter { $0.value > 20 }.map {
+            "\($0.key.dropFirst(Self.sources.path.count + 1)): \($0.value)"
+        }
         XCTAssertEqual(over, [], "give these folders concept subfolders")
     }
 }
