@@ -65,7 +65,7 @@ public final class AppHarness {
         absorb(App.update(&state, msg))
     }
 
-    /// Runs a step of the app on its state (a state function such as `App.commitHome`) and
+    /// Runs a step of the app on its state (a state function such as `Editing.changeHome`) and
     /// keeps its effects like `send` does.
     @discardableResult
     public func run(_ step: (inout AppState) -> [Effect]) -> [Effect] {

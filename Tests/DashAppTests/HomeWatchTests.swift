@@ -152,7 +152,7 @@ final class HomeWatchTests: XCTestCase {
         // An in-app change is refused before it shows…
         var changed = h.state.home
         changed.tiles.removeLast()
-        h.run { App.commitHome(&$0, changed) }
+        h.run { Editing.changeHome(&$0, to: changed, what: "a change", focus: nil) }
         XCTAssertEqual(h.state.home, before)
         XCTAssertTrue(h.homeWrites.isEmpty)
         XCTAssertEqual(h.state.statusText?.hasPrefix("not saved: home.yaml:3: unknown widget"), true)
@@ -222,7 +222,7 @@ final class HomeWatchTests: XCTestCase {
         // What an editor does: commit the change (applied, and a write asked for).
         var new = h.state.home
         new.tiles[1].items[0].config["text"] = .string("deux")
-        let fx = h.run { App.commitHome(&$0, new) }
+        let fx = h.run { Editing.changeHome(&$0, to: new, what: "a change", focus: nil) }
         XCTAssertTrue(fx.contains { if case .writeHome = $0 { return true } else { return false } })
         XCTAssertEqual(h.homeWrites, [new])
         XCTAssertEqual(h.state.home, new)

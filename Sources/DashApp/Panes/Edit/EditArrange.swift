@@ -25,54 +25,23 @@ extension Editing {
     }
 
     /// Replaces the home screen as one undoable step named `what`, and writes it.
+    /// While home.yaml is broken the change is refused before it shows, and the status bar says why.
     static func changeHome(_ s: inout AppState, to home: HomeConfig, what: String, focus: String?) -> [Effect] {
         guard home != s.home else { return [] }
+        if let refusal = App.homeWriteRefusal(s) {
+            s.say(refusal)
+            return [.redraw(full: false)]
+        }
         s.editing.history.record(snapshot(s, what))
         s.noteUndoable(.edit)
         return applyHome(&s, home, focus: focus, write: true)
     }
 
-    /// Puts `home` in place: the scheduler learns of every instance removed, added or
-    /// changed (configuration or family), the layout follows, the focus goes to `focus`.
+    /// Puts `home` in place through the one reconciler (`App.reconcile`), focus on `focus`, and
+    /// writes it when `write` (arrange mode moves a lifted tile without writing until the drop).
     static func applyHome(_ s: inout AppState, _ home: HomeConfig, focus: String?, write: Bool) -> [Effect] {
-        let old = s.home
-        s.home = home
-        syncScheduler(&s, from: old)
-        if let focus, s.tile(focus) != nil { s.focusedTile = focus }
-        for (id, i) in s.stackIndex {
-            guard let t = s.tile(id), t.items.count > 1 else {
-                s.stackIndex[id] = nil
-                continue
-            }
-            s.stackIndex[id] = min(i, t.items.count - 1)
-        }
-        s.linkIndex = nil
-        s.relayout()
-        return (write ? [Effect.writeHome(s.home)] : []) + App.pump(&s) + [.redraw(full: false)]
-    }
-
-    /// Registers, updates and unregisters instances so the scheduler has exactly `s.home`'s.
-    static func syncScheduler(_ s: inout AppState, from old: HomeConfig) {
-        var before: [String: (WidgetInstance, WidgetFamily)] = [:]
-        for t in old.tiles { for i in t.items { before[i.id] = (i, t.family) } }
-        var after: [String: (WidgetInstance, WidgetFamily)] = [:]
-        for t in s.home.tiles { for i in t.items { after[i.id] = (i, t.family) } }
-        for id in before.keys where after[id] == nil { s.scheduler.unregister(id) }
-        for t in s.home.tiles {
-            for inst in t.items {
-                guard let widget = s.bundle[inst.kind] else { continue }
-                if let (was, family) = before[inst.id], was.kind == inst.kind {
-                    if was.config != inst.config || family != t.family {
-                        s.scheduler.update(inst.id, configuration: inst.config, family: t.family, at: s.now)
-                    }
-                } else {
-                    if before[inst.id] != nil { s.scheduler.unregister(inst.id) }
-                    s.scheduler.register(
-                        inst.id, widget: widget, configuration: inst.config, family: t.family,
-                        at: s.now)
-                }
-            }
-        }
+        let fx = App.reconcile(&s, to: home, focus: focus)
+        return (write ? [Effect.writeHome(s.home)] : []) + fx
     }
 
     /// A new id for a tile ("t9") or an instance ("w9"), never one in use or used before.

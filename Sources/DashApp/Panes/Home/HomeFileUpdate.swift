@@ -100,48 +100,16 @@ extension App {
         }
     }
 
-    /// An in-app change of the home screen (Edit, the gallery, arrange mode, undo): applied at
-    /// once (`replaceHome`) and written to home.yaml (`Effect.writeHome`). While the file is
-    /// broken it is refused and nothing changes; the status bar says why.
-    public static func commitHome(_ s: inout AppState, _ home: HomeConfig) -> [Effect] {
-        if let refusal = homeWriteRefusal(s) {
-            s.say(refusal)
-            return [.redraw(full: false)]
-        }
-        return replaceHome(&s, with: home) + [.writeHome(home)]
-    }
-
     /// Why an in-app change cannot be saved now (the file is broken), or nil. The editor checks
     /// this before applying a change, so a refused change never shows.
     public static func homeWriteRefusal(_ s: AppState) -> String? {
         s.homeFile?.problem.map { "not saved: \($0); fix the file first" }
     }
 
-    /// Puts `home` in place: instances that kept their id and configuration keep their
-    /// timelines, changed ones reload, removed ones are unregistered, new ones load; focus stays
-    /// on its tile (or the one now in its place), a pane on a removed tile closes.
+    /// An outside change of the home screen (home.yaml edited, a write refused) put in place:
+    /// `reconcile` with the focus kept on its tile (or the one now in its place).
     public static func replaceHome(_ s: inout AppState, with home: HomeConfig) -> [Effect] {
-        let focusIndex = s.home.tiles.firstIndex { $0.id == s.focusedTile }
-        let kept = Set(home.allInstances.map(\.id))
-        // An id that now names a widget of another kind (ids recorded by another process) starts afresh.
-        let kinds = Dictionary(home.allInstances.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
-        for inst in s.home.allInstances where kinds[inst.id] != inst.kind { s.scheduler.unregister(inst.id) }
-        s.home = home
-        s.registerInstances()
-        let tiles = Dictionary(home.tiles.map { ($0.id, $0.items.count) }, uniquingKeysWith: { a, _ in a })
-        s.stackIndex = s.stackIndex.filter { tiles[$0.key] != nil }
-        for (id, i) in s.stackIndex where i >= tiles[id] ?? 0 { s.stackIndex[id] = 0 }
-        if let f = s.focusedTile, s.tile(f) == nil {
-            s.focusedTile = home.tiles.isEmpty ? nil : home.tiles[min(focusIndex ?? 0, home.tiles.count - 1)].id
-            s.linkIndex = nil
-        }
-        switch s.pane {
-        case .detail(let t, let i, _) where s.tile(t) == nil || !kept.contains(i): s.pane = .none
-        case .external(let t, _) where s.tile(t) == nil: s.pane = .none
-        default: break
-        }
-        s.relayout()
-        return pump(&s) + [.redraw(full: false)]
+        reconcile(&s, to: home, focus: nil)
     }
 }
 
