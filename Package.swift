@@ -48,6 +48,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "DashCore", swiftSettings: releaseSections),
+        // The one atomic file writer (temp file, fsync, rename, fsync of the folder).
+        .target(name: "DashFiles", swiftSettings: releaseSections),
         .target(name: "DashWidgets", swiftSettings: releaseSections),
         .target(name: "DashScheduler", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
@@ -55,7 +57,7 @@ let package = Package(
         .target(
             name: "DashHome",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler",
+                "DashCore", "DashWidgets", "DashScheduler", "DashFiles",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: releaseSections
@@ -70,13 +72,13 @@ let package = Package(
         .target(
             name: "DashRuntime",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp",
+                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashFiles",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: releaseSections
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
-        .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
+        .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets", "DashFiles"], swiftSettings: releaseSections),
         // The only module that imports FoundationNetworking (URLSession, libcurl).
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
         .executableTarget(
@@ -115,7 +117,7 @@ let package = Package(
             name: "DashAppTests",
             dependencies: [
                 "DashApp", "DashHome", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler", "DashRender",
-                "DashTestSupport", "DashBuiltinWidgets",
+                "DashTestSupport", "DashBuiltinWidgets", "DashFiles",
             ],
             exclude: ["__Snapshots__"]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import DashWidgets
+import DashFiles
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -239,64 +240,20 @@ public struct HomeFile: Sendable {
         return try body()
     }
 
-    /// Replaces the file's contents with `text`, atomically; the old file becomes
-    /// `home.yaml.bak`. Call holding the lock.
+    /// Replaces the file's contents with `text` through the one atomic writer (`AtomicFile`: temp
+    /// file, fsync, rename, fsync of the folder; permissions and owner kept, 0600 for a new file);
+    /// the old file becomes `home.yaml.bak`. Call holding the lock.
     func replace(with text: String) throws {
         let file = target
         let dir = file.deletingLastPathComponent()
         let name = file.lastPathComponent
-        let tmp = dir.appendingPathComponent(".\(name).tmp-\(getpid())")
-        let bak = dir.appendingPathComponent(name + ".bak")
-        let bakTmp = dir.appendingPathComponent(".\(name).bak.tmp-\(getpid())")
         removeLeftovers(in: dir, name: name)
-        var st = stat()
-        let exists = stat(file.path, &st) == 0
-        let mode = exists ? st.st_mode & 0o7777 : 0o600
-        func fail(_ what: String) -> HomeFileError {
-            HomeFileError(message: "cannot write \(file.path): \(what): \(Self.errorText())")
-        }
-
-        let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw fail("creating a temporary file") }
-        var ok = false
-        defer { if !ok { unlink(tmp.path) } }
         do {
-            defer { close(fd) }
-            guard fchmod(fd, mode) == 0 else { throw fail("setting permissions") }
-            if exists, getuid() == 0 { _ = fchown(fd, st.st_uid, st.st_gid) }
-            let bytes = Array(text.utf8)
-            var off = 0
-            while off < bytes.count {
-                let n = bytes[off...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw fail("writing")
-                }
-                off += n
-            }
-            guard fsync(fd) == 0 else { throw fail("flushing") }
-        }
-        if exists {
-            // The old file becomes the backup: a second name for it, put in place atomically.
-            unlink(bakTmp.path)
-            if link(file.path, bakTmp.path) == 0 {
-                guard rename(bakTmp.path, bak.path) == 0 else {
-                    unlink(bakTmp.path)
-                    throw fail("keeping the backup")
-                }
-                // When the backup already is this very file (a writer killed after making it),
-                // rename(2) does nothing and leaves the second name: remove it.
-                unlink(bakTmp.path)
-            } else if let old = try? Data(contentsOf: file) {
-                try old.write(to: bak, options: .atomic)
-            }
-        }
-        guard rename(tmp.path, file.path) == 0 else { throw fail("renaming the temporary file") }
-        ok = true
-        let dfd = open(dir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 {
-            _ = fsync(dfd)
-            close(dfd)
+            try AtomicFile.write(
+                Data(text.utf8), to: file.path, mode: 0o600,
+                backup: dir.appendingPathComponent(name + ".bak").path)
+        } catch let f as AtomicFile.Failure {
+            throw HomeFileError(message: f.message)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import DashWidgets
+import DashFiles
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -213,20 +214,19 @@ extension HomeFile {
     package func record(_ home: HomeConfig) {
         let ids = HomeIDs(home)
         let name = idsURL.lastPathComponent
-        // Only a lock holder writes: a temporary file left is a killed writer's.
+        // Only a lock holder writes: a temporary file left is a killed writer's (the one writer's
+        // names, and the `NAME.tmp-PID` of swiftdash before it).
         for n in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        where n.hasPrefix("\(name).tmp-") {
+        where n.hasPrefix("\(name).tmp-") || n.hasPrefix(".\(name).tmp-") {
             unlink(directory.appendingPathComponent(n).path)
         }
         guard recordedIDs() != ids else { return }
-        let tmp = directory.appendingPathComponent("\(name).tmp-\(getpid())")
         do {
             let e = JSONEncoder()
             e.outputFormatting = [.sortedKeys]
-            try e.encode(ids).write(to: tmp)
-            guard rename(tmp.path, idsURL.path) == 0 else { throw HomeFileError(message: Self.errorText()) }
+            // 0600, like home.yaml: the record names the widgets of a file only its owner reads.
+            try AtomicFile.write(e.encode(ids), to: idsURL.path, mode: 0o600)
         } catch {
-            unlink(tmp.path)
             unlink(idsURL.path)
         }
     }

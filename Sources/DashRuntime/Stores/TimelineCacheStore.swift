@@ -2,6 +2,7 @@ import Foundation
 import DashScheduler
 import DashApp
 import DashHome
+import DashFiles
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -172,16 +173,11 @@ public struct TimelineCacheStore: Sendable {
 
     /// The temp file `writeAtomically` uses for `url` in process `pid`.
     static func tempName(for url: URL, pid: Int32, nonce: UInt32) -> String {
-        ".\(url.lastPathComponent).tmp-\(pid)-\(nonce)"
+        AtomicFile.tempName(for: url.lastPathComponent, pid: pid, nonce: nonce)
     }
 
     /// The writer's process id if `name` is one of our temp files (`.NAME.tmp-PID-NONCE`).
-    static func tempFileWriter(_ name: String) -> Int32? {
-        guard name.hasPrefix("."), let r = name.range(of: ".tmp-", options: .backwards) else { return nil }
-        let parts = name[r.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return nil }
-        return pid
-    }
+    static func tempFileWriter(_ name: String) -> Int32? { AtomicFile.tempFileWriter(name) }
 
     /// Whether a process with this id exists (signal 0 checks without sending anything).
     public static func processExists(_ pid: Int32) -> Bool {
@@ -196,39 +192,11 @@ public struct TimelineCacheStore: Sendable {
             attributes: [.posixPermissions: 0o700])
     }
 
-    /// Temp file in the same directory, written and flushed, then renamed over `url`.
+    /// Replaces `url` through the one atomic writer (`AtomicFile`), 0600 for a new file.
     static func writeAtomically(_ data: Data, to url: URL) throws {
-        let dir = url.deletingLastPathComponent()
-        let nonce = UInt32.random(in: 0...UInt32.max)
-        let tmp = dir.appendingPathComponent(tempName(for: url, pid: getpid(), nonce: nonce))
-        let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { throw TimelineCacheError.io("cannot create \(tmp.path)", errno) }
-        var ok = false
-        defer {
-            if !ok { unlink(tmp.path) }
+        do { try AtomicFile.write(data, to: url.path, mode: 0o600) } catch let f as AtomicFile.Failure {
+            throw TimelineCacheError.io("cannot write \(url.path)", f.code)
         }
-        let written: Int = data.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return -1
-                }
-                off += n
-            }
-            return off
-        }
-        let writeErrno = errno
-        guard written == data.count, fsync(fd) == 0 else {
-            close(fd)
-            throw TimelineCacheError.io("cannot write \(tmp.path)", writeErrno)
-        }
-        guard close(fd) == 0 else { throw TimelineCacheError.io("cannot close \(tmp.path)", errno) }
-        guard rename(tmp.path, url.path) == 0 else {
-            throw TimelineCacheError.io("cannot rename to \(url.path)", errno)
-        }
-        ok = true
     }
 }
 
