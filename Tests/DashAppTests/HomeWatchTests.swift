@@ -1,5 +1,8 @@
 import XCTest
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import DashCore
 import DashWidgets
 import DashScheduler
@@ -297,11 +300,69 @@ final class HomeWatchTests: XCTestCase {
         // An in-app change written by the runtime's service; its echo is ignored.
         var new = runtime.state.home
         new.tiles.removeFirst()
+        let before = runtime.state.homeFile?.text
         runtime.run([.writeHome(new)])
+        // The write runs off the loop thread; its outcome comes back as a message.
+        let end = Date().addingTimeInterval(30)
+        while runtime.state.homeFile?.text == before && Date() < end {
+            _ = woke.wait(timeout: .now() + 1)
+            runtime.turn()
+        }
         let written = try String(contentsOf: url, encoding: .utf8)
         XCTAssertEqual(runtime.state.homeFile?.text, written)
         XCTAssertFalse(written.contains("text: one"))
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("home.yaml.bak"), encoding: .utf8), edited)
+    }
+}
+
+extension HomeWatchTests {
+    /// A save while another swiftdash holds home.yaml's lock (a script's `config set`): the loop
+    /// hands the write to its file thread and goes on, keys move the focus meanwhile, and the write
+    /// goes through once the lock is free.
+    func testAWriteWaitingForTheLockNeverFreezesKeysOrDrawing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-lock-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        try Data(text.utf8).write(to: url)
+        let bundle = WidgetBundle([noteWidget])
+        let file = HomeFile(url: url, bundle: bundle)
+        let (home, fileState) = try file.load()
+        var state = AppState(
+            bundle: bundle, home: home, screen: Size(width: 80, height: 24), theme: .dark,
+            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        state.homeFile = fileState
+        let woke = DispatchSemaphore(value: 0)
+        let inbox = Inbox(wake: { woke.signal() })
+        var services = RuntimeServices(startLoad: { _, _ in nil })
+        services.writeHome = { file.write($0, over: $1) }
+        let runtime = Runtime(
+            state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
+            clock: VirtualClock(now: start), inbox: inbox, services: services)
+        runtime.turn()
+        // Another process holds the lock.
+        let fd = open(file.lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        var new = runtime.state.home
+        new.tiles.removeFirst()
+        runtime.run([.writeHome(new)])
+        // The loop came back before the lock was free: nothing written, nothing refused yet.
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), text)
+        XCTAssertEqual(runtime.state.homeFile?.text, text)
+        let focused = runtime.state.focusedTile
+        runtime.handle(.key(.right))
+        runtime.turn()
+        XCTAssertNotEqual(runtime.state.focusedTile, focused, "keys are handled while the write waits")
+        flock(fd, LOCK_UN)
+        close(fd)
+        let end = Date().addingTimeInterval(30)
+        while runtime.state.homeFile?.text == text && Date() < end {
+            _ = woke.wait(timeout: .now() + 1)
+            runtime.turn()
+        }
+        let written = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertFalse(written.contains("text: one"), written)
+        XCTAssertEqual(runtime.state.homeFile?.text, written)
     }
 }
 

@@ -105,6 +105,13 @@ public final class Runtime {
     var fullRedraw = false
     var loadsToStart: [LoadJob] = []
     var cancels: [UInt64: @Sendable () -> Void] = [:]
+    /// Writes, theme loads and reads of home.yaml, off the loop thread.
+    let fileWork = FileWork()
+    /// home.yaml writes asked for whose outcome has not come back yet, and the watcher's reports
+    /// that came meanwhile: they are handled after the outcome, so the echo of our own write is
+    /// known as ours (the watcher waits 50 ms; a loaded machine can reorder the two).
+    var writesInFlight = 0
+    var heldFileReports: [Msg] = []
 
     public init(
         state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
@@ -162,6 +169,23 @@ public final class Runtime {
         for msg in inbox.drain() {
             if case .loaded(_, let token, _) = msg { cancels[token] = nil }
             if case .loadTimedOut(_, let token, _) = msg { cancels[token] = nil }
+            switch msg {
+            case .homeFileChanged, .homeFileRefused:
+                if writesInFlight > 0 {
+                    heldFileReports.append(msg)
+                    continue
+                }
+            case .homeWritten:
+                writesInFlight = max(0, writesInFlight - 1)
+                send(msg)
+                if writesInFlight == 0 {
+                    let held = heldFileReports
+                    heldFileReports.removeAll()
+                    for m in held { send(m) }
+                }
+                continue
+            default: break
+            }
             send(msg)
         }
         if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
@@ -237,15 +261,22 @@ public final class Runtime {
             case .quit: break  // `state.quitting` ends `run()`
             case .saveUsage(let usage): services.saveUsage(usage)
             case .bell: terminal.bell()
-            case .writeHome(let home): send(.homeWritten(home, services.writeHome(home, state.homeFile)))
-            case .loadTheme(let name): send(.themeLoaded(name: name, services.loadTheme(name, state.home)))
+            case .writeHome(let home):
+                writesInFlight += 1
+                fileWork.writeHome(home, over: state.homeFile, with: services.writeHome, to: inbox)
+            case .loadTheme(let name):
+                let (load, home, inbox) = (services.loadTheme, state.home, inbox)
+                fileWork.run { inbox.post(.themeLoaded(name: name, load(name, home))) }
             case .perform(let job): services.perform(job, inbox)
             case .watchFiles(let paths): services.watchFiles(paths, inbox)
             case .edit(let work): services.edit(work, inbox)
             case .reply(let reply, let text): reply.fulfil(text)
             case .catchUpHome(let next):
-                if let m = services.readHome() { send(m) }
-                send(next)
+                let (read, inbox) = (services.readHome, inbox)
+                fileWork.run {
+                    if let m = read() { inbox.post(m) }
+                    inbox.post(next)
+                }
             }
         }
     }
@@ -283,7 +314,9 @@ public final class Runtime {
             let deadline = nextWake?.timeIntervalSince1970
             if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handle(event) }
         }
-        // What changed since the last turn (results that arrived meanwhile) is saved too.
+        // What changed since the last turn (results that arrived meanwhile) is saved too, and a
+        // write of home.yaml still under way finishes (a held lock gives up after 5 s).
+        fileWork.waitUntilDone(seconds: 10)
         send(.tick(clock.now))
         for msg in inbox.drain() { send(msg) }
         for (_, cancel) in cancels { cancel() }
