@@ -54,7 +54,8 @@ public enum AtomicFile {
     }
 
     /// Replaces the file at `path` with `data` (see the type's description).
-    public static func write(_ data: Data, to path: String, mode newMode: mode_t = 0o600, backup: String? = nil) throws {
+    public static func write(_ data: Data, to path: String, mode newMode: mode_t = 0o600, backup: String? = nil) throws
+    {
         let target = resolved(path)
         let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent().path

@@ -52,7 +52,8 @@ final class FileWork: @unchecked Sendable {
 
     /// Writes `home` over `base` with `writer` (in the queue's order) and posts the outcome.
     func writeHome(
-        _ home: HomeConfig, over base: HomeFileState?, with writer: @escaping @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>,
+        _ home: HomeConfig, over base: HomeFileState?,
+        with writer: @escaping @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>,
         to inbox: Inbox
     ) {
         run { [self] in
