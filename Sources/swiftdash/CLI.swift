@@ -78,13 +78,16 @@ func unknownWidget(_ kind: String) -> ExitCode {
     return usageFailure("\(what)\(quoted(kind)); available: \(bundle.kinds.joined(separator: ", "))")
 }
 
-func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, Theme) {
+/// `backgroundIsDark`: what the terminal said of its background (`theme: auto`); without it,
+/// `COLORFGBG`, else dark.
+func loadTheme(_ name: String?, from home: HomeConfig? = nil, backgroundIsDark: Bool? = nil) throws -> (Theme, Theme) {
     let paths = AppPaths(environment: processEnvironment)
     let search = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
     let fromHome = home.flatMap { name == $0.theme ? $0 : nil }
     do {
         return try ThemeLoader.loadPair(
-            name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search)
+            name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search,
+            backgroundIsDark: backgroundIsDark ?? Theme.backgroundIsDark(colorfgbg: processEnvironment["COLORFGBG"]))
     } catch let e as ConfigFileError {
         // A theme named on the command line that does not exist is a usage error; a broken
         // theme file, or one home.yaml names, is reported against its own file and line. Each

@@ -243,11 +243,17 @@ struct Home: ParsableCommand {
         FileLogHandler.bootstrap(file: paths.logFile)
         let logger = Logger(label: "swiftdash")
         let (home, homeFileState) = try loadHomeFile(useDefault: defaultHome)
-        let (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
-        logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
+        var (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
 
         do { try CursesTerminal.check(environment: processEnvironment) } catch { throw runtimeFailure("\(error)") }
         let terminal = CursesTerminal(environment: processEnvironment)
+        // `theme: auto` follows the background the terminal reported to the start-up probe.
+        let backgroundIsDark =
+            terminal.backgroundIsDark ?? Theme.backgroundIsDark(colorfgbg: processEnvironment["COLORFGBG"])
+        if (theme ?? home.theme) == "auto", let dark = terminal.backgroundIsDark {
+            (chosen, other) = try loadTheme("auto", from: home, backgroundIsDark: dark)
+        }
+        logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
         defer { terminal.shutdown() }
         let mono = terminal.colorDepth == .none
         let inbox = Inbox(wake: terminal.waker.wake)
@@ -283,7 +289,8 @@ struct Home: ParsableCommand {
         services.loadTheme = { name, home in
             do {
                 let (main, other) = try ThemeLoader.loadPair(
-                    name, fromHome: home, homeFile: homePath, searchPath: themeSearch)
+                    name, fromHome: home, homeFile: homePath, searchPath: themeSearch,
+                    backgroundIsDark: backgroundIsDark)
                 return .success(ThemePair(main, other))
             } catch {
                 return .failure(ThemeProblem(message: "\(error)"))

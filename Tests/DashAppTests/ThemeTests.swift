@@ -18,6 +18,17 @@ final class ThemeTests: XCTestCase {
         for role in ThemeRole.allCases { XCTAssertNotEqual(Theme.dark[role], .default, "\(role) is set") }
     }
 
+    func testTerminalIsShippedAndAutoFollowsTheBackground() throws {
+        XCTAssertEqual(try ThemeLoader.load("terminal", searchPath: [themesDir]), Theme.terminal)
+        XCTAssertEqual(try ThemeLoader.load("terminal", searchPath: []), Theme.terminal, "built in too")
+        XCTAssertEqual(try ThemeLoader.load("auto", searchPath: [themesDir], backgroundIsDark: false).name, "light")
+        XCTAssertEqual(try ThemeLoader.load("auto", searchPath: [themesDir], backgroundIsDark: true).name, "dark")
+        XCTAssertEqual(try ThemeLoader.load("auto", searchPath: [themesDir]).name, "dark", "nothing said: dark")
+        let (main, other) = try ThemeLoader.loadPair(
+            "auto", fromHome: nil, homeFile: "home.yaml", searchPath: [themesDir], backgroundIsDark: false)
+        XCTAssertEqual([main.name, other.name], ["light", "dark"], "t switches to the other")
+    }
+
     func testThemeErrorsSayWhatIsWrong() {
         XCTAssertThrowsError(try ThemeLoader.parse(yaml: "name: x\ncolors:\n  acent: \"#fff\"\n", file: "x.yaml")) {
             e in

@@ -78,7 +78,10 @@ public enum ThemeLoader {
     /// Loads a theme by name; `dark` and `light` always exist (built in). The first folder
     /// that has `NAME.yaml` wins; a broken file there is an error against that file and
     /// line (never "no theme named"), and only a missing file moves on to the next folder.
-    public static func load(_ name: String, searchPath: [URL]) throws -> Theme {
+    /// `auto`: `dark` or `light` as the terminal's background is (`backgroundIsDark`: what the
+    /// terminal answered, else `COLORFGBG`; dark when nothing says).
+    public static func load(_ name: String, searchPath: [URL], backgroundIsDark: Bool? = nil) throws -> Theme {
+        if name == "auto" { return try load(backgroundIsDark ?? true ? "dark" : "light", searchPath: searchPath) }
         for dir in searchPath {
             let url = dir.appendingPathComponent("\(name).yaml")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
@@ -87,10 +90,11 @@ public enum ThemeLoader {
         switch name {
         case "dark": return .dark
         case "light": return .light
+        case "terminal": return .terminal
         default:
             var e = ConfigFileError(
                 file: name, line: nil,
-                message: "no theme named `\(shown(name))`; built in: dark, light "
+                message: "no theme named `\(shown(name))`; built in: dark, light, terminal, auto "
                     + "(add your own as ~/.config/swiftdash/themes/NAME.yaml)")
             e.isMissingTheme = true
             throw e
@@ -103,11 +107,11 @@ public enum ThemeLoader {
     /// home configuration when the name came from its `theme:` line.
     public static func loadPair(
         _ name: String, fromHome home: HomeConfig?, homeFile: String,
-        searchPath: [URL]
+        searchPath: [URL], backgroundIsDark: Bool? = nil
     ) throws -> (Theme, Theme) {
         let main: Theme
         do {
-            main = try load(name, searchPath: searchPath)
+            main = try load(name, searchPath: searchPath, backgroundIsDark: backgroundIsDark)
         } catch var e as ConfigFileError where e.isMissingTheme {
             if let home {
                 e.file = homeFile
