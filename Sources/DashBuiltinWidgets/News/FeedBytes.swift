@@ -116,15 +116,17 @@ enum FeedBytes {
     /// The encodings read by hand; others named in the declaration go through Foundation.
     enum Encoding: Equatable {
         case utf8, utf16LE, utf16BE, utf32LE, utf32BE, latin1, windows1252, ascii
-        case foundation(String.Encoding)
+        /// Any other charset glibc's iconv knows (the name as the feed gave it, sanitised).
+        case iconv(String)
 
         /// One byte per character, and every byte sequence decodes: a server default that
         /// is often wrong (the guard in `decode` reads valid UTF-8 as UTF-8 instead).
         var isSingleByte: Bool {
             switch self {
             case .latin1, .windows1252, .ascii: return true
-            case .foundation(let e):
-                return [.isoLatin2, .windowsCP1250, .windowsCP1251, .windowsCP1253, .windowsCP1254].contains(e)
+            case .iconv(let name):
+                let n = name.lowercased()
+                return ["iso-8859-", "iso8859-", "windows-125", "cp125", "koi8"].contains { n.hasPrefix($0) }
             default: return false
             }
         }
@@ -139,15 +141,13 @@ enum FeedBytes {
             case "us-ascii", "ascii", "ansi-x3.4-1968": self = .ascii
             case "utf-16le": self = .utf16LE
             case "utf-16be", "utf-16": self = .utf16BE
-            case "iso-8859-2", "latin2": self = .foundation(.isoLatin2)
-            case "windows-1250", "cp1250": self = .foundation(.windowsCP1250)
-            case "windows-1251", "cp1251": self = .foundation(.windowsCP1251)
-            case "windows-1253", "cp1253": self = .foundation(.windowsCP1253)
-            case "windows-1254", "cp1254": self = .foundation(.windowsCP1254)
-            case "shift-jis", "shift_jis", "sjis", "x-sjis", "ms-kanji": self = .foundation(.shiftJIS)
-            case "euc-jp": self = .foundation(.japaneseEUC)
-            case "iso-2022-jp": self = .foundation(.iso2022JP)
-            default: return nil
+            case "shift-jis", "sjis", "x-sjis", "ms-kanji": self = .iconv("SHIFT_JIS")
+            case "x-gbk", "gb2312", "gb-2312": self = .iconv("GBK")  // GBK is a superset, as browsers read it
+            case "big5-hkscs": self = .iconv("BIG5-HKSCS")
+            case "x-euc-kr", "ks-c-5601-1987": self = .iconv("EUC-KR")
+            default:
+                guard FeedIconv.knows(name) else { return nil }
+                self = .iconv(name)
             }
         }
     }
@@ -205,9 +205,8 @@ enum FeedBytes {
                 i += 4
             }
             return String(out)
-        case .foundation(let e):
-            if let s = String(data: Data(bytes), encoding: e) { return s }
-            return String(decoding: bytes, as: UTF8.self)
+        case .iconv(let name):
+            return FeedIconv.decode(bytes, charset: name) ?? String(decoding: bytes, as: UTF8.self)
         }
     }
 

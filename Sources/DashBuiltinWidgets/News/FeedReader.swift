@@ -49,6 +49,8 @@ struct FeedReader {
     var feedHasImage = false
     var inContent = 0
     var contentType: String?
+    /// Atom 0.3's `mode` of the text construct being read (`base64`, `escaped`, `xml`).
+    var contentMode: String?
     var hasContent = false
     var summaryKey: String?
     var titleDepth = -1

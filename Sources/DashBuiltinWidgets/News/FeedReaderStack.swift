@@ -1,3 +1,5 @@
+import Foundation
+
 // The element stack of `FeedReader`: which element an entry field comes from, content types.
 extension FeedReader {
     mutating func push(_ name: String, _ expectingText: Bool) {
@@ -34,6 +36,7 @@ extension FeedReader {
     ) {
         inContent += 1
         contentType = Self.mapContentType(attrs["type"] ?? defaultType)
+        contentMode = attrs["mode"]?.lowercased()
         push(name, expectingText)
     }
 
@@ -41,6 +44,7 @@ extension FeedReader {
         let value = pop(name)
         inContent = max(0, inContent - 1)
         contentType = nil
+        contentMode = nil
         return value
     }
 
@@ -122,6 +126,10 @@ extension FeedReader {
         }
         var output = pieces.joined().trimmingWhitespace()
         guard top.expectingText else { return output }
+        // Atom 0.3 `mode="base64"`: the text is base64 (as feedparser reads it, UTF-8 within).
+        if contentMode == "base64", let data = Data(base64Encoded: output.filter { !$0.isWhitespace }) {
+            output = String(decoding: data, as: UTF8.self)
+        }
 
         if ["link", "id", "href", "url", "icon", "logo", "docs", "comments"].contains(name), !output.isEmpty {
             if name != "id" || guidIsLink { output = FeedURL.resolve(output, against: base) }

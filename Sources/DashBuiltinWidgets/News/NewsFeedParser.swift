@@ -73,19 +73,25 @@ enum NewsFeedParser {
         guard let root = reader.rootName else {
             throw DataSourceError(.badData, "\(host) sent a feed that is not valid XML")
         }
-        guard ["rss", "feed", "rdf:rdf", "channel"].contains(root) else {
+        // A root with a prefix of its own (`<rss:rss>`, `<x:RDF>`) is read like the plain one.
+        let local = root.split(separator: ":").last.map(String.init) ?? root
+        guard ["rss", "feed", "rdf:rdf", "channel"].contains(root) || ["rss", "feed", "rdf", "channel"].contains(local)
+        else {
             throw DataSourceError(.badData, "\(host)'s answer is not an RSS or Atom feed")
         }
         let feedLink = NewsHTML.webURL(reader.feed.link ?? "")
         var items: [NewsItem] = []
         for entry in reader.entries {
-            let title = NewsHTML.field(entry.title)
+            let summary = NewsHTML.field(entry.fields["summary"], keepParagraphs: true)
+            // An item without a title (Mastodon, micro.blog) is a story too: its first words
+            // stand for the title, as feed readers show them.
+            let given = NewsHTML.field(entry.title)
+            let title = given.isEmpty ? Self.titleFromSummary(NewsHTML.field(entry.fields["summary"])) : given
             guard !title.isEmpty else { continue }
             var link = NewsHTML.webURL(entry.link)
             if link.isEmpty, url.isEmpty, !feedLink.isEmpty, let rel = entry.link, !rel.isEmpty {
                 link = NewsHTML.webURL(FeedURL.resolve(rel, against: feedLink))
             }
-            let summary = NewsHTML.field(entry.fields["summary"], keepParagraphs: true)
             let rawID = NewsHTML.plain(entry.fields["id"]?.value ?? "")
             let id = rawID.isEmpty ? (link.isEmpty ? title : link) : rawID
             let date = (entry.fields["published"] ?? entry.fields["updated"]).flatMap { NewsDates.parse($0.value) }
@@ -99,6 +105,21 @@ enum NewsFeedParser {
             throw DataSourceError(.badData, "\(host) sent a feed that is not valid XML")
         }
         return Feed(title: NewsHTML.field(reader.feed.title), link: feedLink, items: items)
+    }
+
+    /// `summary` (as one line of text) cut at a word after at most `limit` characters (with "…");
+    /// Tests/reference/feedparser_reference.py applies the same rule to feedparser's summary.
+    static func titleFromSummary(_ summary: String, limit: Int = 80) -> String {
+        let words = summary.split(whereSeparator: { $0 == " " || $0.isNewline })
+        var out = ""
+        for w in words {
+            let next = out.isEmpty ? String(w) : out + " " + w
+            if next.count > limit {
+                return out.isEmpty ? String(w.prefix(limit - 1)) + "…" : out + "…"
+            }
+            out = next
+        }
+        return out
     }
 }
 
