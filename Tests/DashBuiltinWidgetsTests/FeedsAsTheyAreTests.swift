@@ -44,6 +44,27 @@ struct FeedsAsTheyAreTests {
         #expect(feed.items.map(\.title) == ["Café opens – “finally”", "Fish & chips"])
     }
 
+    @Test func atom10TextOfANonTextTypeIsBase64() throws {
+        let feed = try Self.parse(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>
+            <entry><title type="application/octet-stream">
+              \(Data("Example <b>Atom</b>".utf8).base64EncodedString())
+            </title><link href="https://example.org/x"/></entry></feed>
+            """)
+        #expect(feed.items.map(\.title) == ["Example <b>Atom</b>"], "not HTML: the markup is the title's text")
+    }
+
+    @Test func rss20WrittenInAUserlandNamespaceIsRSS() throws {
+        let feed = try Self.parse(
+            """
+            <r:rss version="2.0" xmlns:r="http://backend.userland.com/rss2"><r:channel><r:title>NS</r:title>
+            <r:item><r:title>Test Item</r:title><r:link>https://example.org/t</r:link></r:item>
+            </r:channel></r:rss>
+            """)
+        #expect(feed.items.map(\.title) == ["Test Item"])
+    }
+
     @Test func aRootWithANamespacePrefixIsAccepted() throws {
         let rss = try Self.parse(
             """

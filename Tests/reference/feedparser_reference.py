@@ -184,13 +184,13 @@ def title_from_summary(summary, limit=80):
     return out
 
 
-def read(path, content_type):
+def read(path, content_type, summary_titles=True):
     url = BASE + path.name
     d = feedparser.parse(path.read_bytes(), response_headers={"content-location": url, "content-type": content_type})
     entries = []
     for e in d.entries:
         title = text(e.get("title"), e.get("title_detail"))
-        if not title:
+        if not title and summary_titles:
             title = title_from_summary(text(e.get("summary"), e.get("summary_detail")))
         if not title:
             continue

@@ -179,10 +179,10 @@ struct FeedReader {
         for a in rawAttributes {
             let key = a.name.lowercased()
             if key == "xmlns" {
-                scope[""] = a.value
+                scope[""] = Self.userlandNamespace(a.value)
                 trackNamespace(prefix: nil, uri: a.value)
             } else if key.hasPrefix("xmlns:") {
-                scope[String(key.dropFirst(6))] = a.value
+                scope[String(key.dropFirst(6))] = Self.userlandNamespace(a.value)
                 trackNamespace(prefix: String(key.dropFirst(6)), uri: a.value)
             }
         }

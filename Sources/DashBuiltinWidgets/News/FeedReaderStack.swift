@@ -36,7 +36,7 @@ extension FeedReader {
     ) {
         inContent += 1
         contentType = Self.mapContentType(attrs["type"] ?? defaultType)
-        contentMode = attrs["mode"]?.lowercased()
+        contentMode = attrs["mode"]?.lowercased() ?? Self.impliedMode(attrs["type"])
         push(name, expectingText)
     }
 
@@ -63,6 +63,14 @@ extension FeedReader {
         let isHTML = type == "text/html" || type == Self.xhtml
         let value = popContent("content")
         if copyToSummary, let value { saveField("summary", Field(value: value, isHTML: isHTML), overwrite: false) }
+    }
+
+    /// Atom 1.0 has no `mode`: a text construct whose type is neither text nor XML
+    /// (`application/octet-stream`) is base64, as RFC 4287 §4.1.3.3 says and feedparser reads it.
+    static func impliedMode(_ type: String?) -> String? {
+        guard let t = type?.lowercased(), t.contains("/") else { return nil }
+        if t.hasPrefix("text/") || t.hasSuffix("/xml") || t.hasSuffix("+xml") { return nil }
+        return "base64"
     }
 
     static func mapContentType(_ t: String) -> String {
@@ -198,6 +206,12 @@ extension FeedReader {
         } else if overwrite || feed.fields[key] == nil {
             feed.fields[key] = f
         }
+    }
+
+    /// Any backend.userland.com namespace (`…/rss2` in RSS 2.0 written with a prefix) is RSS's
+    /// own, as feedparser matches it.
+    static func userlandNamespace(_ uri: String) -> String {
+        uri.lowercased().contains("backend.userland.com/rss") ? "http://backend.userland.com/rss" : uri
     }
 
     mutating func trackNamespace(prefix: String?, uri: String) {

@@ -75,7 +75,8 @@ enum NewsFeedParser {
         }
         // A root with a prefix of its own (`<rss:rss>`, `<x:RDF>`) is read like the plain one.
         let local = root.split(separator: ":").last.map(String.init) ?? root
-        guard ["rss", "feed", "rdf:rdf", "channel"].contains(root) || ["rss", "feed", "rdf", "channel"].contains(local)
+        guard
+            ["rss", "feed", "rdf:rdf", "channel"].contains(root) || ["rss", "feed", "rdf", "channel"].contains(local)
         else {
             throw DataSourceError(.badData, "\(host)'s answer is not an RSS or Atom feed")
         }
