@@ -48,6 +48,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "DashCore", swiftSettings: releaseSections),
+        // The commit `swiftdash --version` names; `make` defines it, a plain `swift build` leaves it empty.
+        .target(name: "DashBuildInfo"),
         .target(name: "DashWidgets", swiftSettings: releaseSections),
         .target(name: "DashScheduler", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
@@ -76,7 +78,7 @@ let package = Package(
             name: "swiftdash",
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashApp",
-                "DashCurses", "DashBuiltinWidgets",
+                "DashCurses", "DashBuiltinWidgets", "DashBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,7 +102,7 @@ let package = Package(
             name: "DashAppTests",
             dependencies: [
                 "DashApp", "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashTestSupport",
-                "DashBuiltinWidgets",
+                "DashBuiltinWidgets", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["__Snapshots__"]
         ),

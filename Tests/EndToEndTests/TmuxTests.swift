@@ -38,12 +38,13 @@ final class TmuxSession {
         return capture ? ((try? String(contentsOf: out, encoding: .utf8)) ?? "") : ""
     }
 
-    /// The configuration and cache folders under `dir` (`config/`, `cache/`), as swiftdash's
-    /// environment.
+    /// The configuration, cache and state folders under `dir` (`config/`, `cache/`, `state/`), as
+    /// swiftdash's environment.
     static func folders(in dir: URL) -> [String: String] {
         [
             "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
         ]
     }
 
@@ -320,6 +321,12 @@ final class TmuxEndToEndTests: XCTestCase {
             let text =
                 (try? String(contentsOfFile: home.appendingPathComponent("cache/\(f)").path, encoding: .utf8)) ?? ""
             XCTAssertFalse(text.contains(secret), "\(f) holds the API key")
+        }
+        // Nor what swiftdash remembers, or its log.
+        let state = home.appendingPathComponent("state")
+        for f in FileManager.default.enumerator(atPath: state.path)?.allObjects as? [String] ?? [] {
+            let text = (try? String(contentsOfFile: state.appendingPathComponent(f).path, encoding: .utf8)) ?? ""
+            XCTAssertFalse(text.contains(secret), "state/\(f) holds the API key")
         }
     }
 
