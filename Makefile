@@ -4,7 +4,7 @@
 #   make install              into /usr/local (PREFIX=~/.local needs no root; DESTDIR for packagers)
 #   make uninstall            removes what install put there (same PREFIX and DESTDIR)
 #   make deb                  .build/deb/swiftdash_VERSION_ARCH.deb, checked by lintian when it is installed
-#   make check-package        installs the .deb into a scratch root and runs it (Tests/package/check.sh)
+#   make check-package        after make deb: lintian, the .deb in a scratch root, install/uninstall (Tests/package/check.sh)
 #
 # The release build is the one the project measures (docs/measuring.md): the Swift runtime linked
 # statically, and Package.swift's release link flags (lld, the link order, packed relocations).
@@ -38,7 +38,8 @@ SHELLS = bash zsh fish
 ARCH = $(shell dpkg --print-architecture 2>/dev/null)
 DEBROOT = .build/deb/root
 DEB = .build/deb/swiftdash_$(VERSION)_$(ARCH).deb
-MAINTAINER = swiftdash developers <swiftdash@users.noreply.github.com>
+# Whoever builds the package for others sets MAINTAINER (Debian wants a name and a real address).
+MAINTAINER ?= swiftdash developers <swiftdash@example.org>
 
 .PHONY: all build completions man install install-files uninstall deb check-package clean-dist
 .DELETE_ON_ERROR:
@@ -65,12 +66,13 @@ completions: build
 man: build
 	@rm -rf $(STAGE)/man && mkdir -p $(STAGE)/man $(STAGE)/home
 	$(SWIFT) package plugin generate-manual --help > /dev/null
-	tool=$$(ls -t $$(find .build -path '*/release/generate-manual' -type f -perm -u+x) | head -n 1); \
+	tool=$$(find .build -name generate-manual-tool -type f -perm -u+x | head -n 1); \
 	test -n "$$tool" || { echo "generate-manual was not built" >&2; exit 1; }; \
 	env HOME=$(CURDIR)/$(STAGE)/home "$$tool" $(BIN)/swiftdash --multi-page --date $(DATE) \
 	  --authors 'swiftdash developers' --output-directory $(STAGE)/man
 	# The footer names the program and its version (the generator leaves it to the system's name).
 	sed -i 's/^\.Os$$/.Os swiftdash $(VERSION)/' $(STAGE)/man/*.1
+	printf '%s\n' "$$FETCH_MANUAL" | sed 's/@DATE@/$(DATE)/; s/@VERSION@/$(VERSION)/' > $(STAGE)/man/swiftdash-fetch.1
 
 install: all
 	$(MAKE) --no-print-directory install-files
@@ -91,7 +93,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS))
 	rm -f $(addprefix $(DESTDIR)$(THEMEDIR)/,$(notdir $(wildcard themes/*.yaml)))
 	-rmdir $(DESTDIR)$(THEMEDIR) $(DESTDIR)$(DATADIR)/swiftdash 2>/dev/null
-	rm -f $(DESTDIR)$(MANDIR)/swiftdash.1 $(DESTDIR)$(MANDIR)/swiftdash.*.1
+	rm -f $(DESTDIR)$(MANDIR)/swiftdash.1 $(DESTDIR)$(MANDIR)/swiftdash.*.1 $(DESTDIR)$(MANDIR)/swiftdash-fetch.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/swiftdash $(DESTDIR)$(ZSHCOMPDIR)/_swiftdash $(DESTDIR)$(FISHCOMPDIR)/swiftdash.fish
 
 # The Debian package: the files of `make install` under /usr (zsh's Debian folder), stripped
@@ -134,6 +136,28 @@ deb: all
 	@if command -v lintian > /dev/null; then lintian --fail-on error $(DEB); else echo "lintian is not installed: not checked"; fi
 	@echo "built $(DEB)"
 
+# swiftdash-fetch has no commands of its own to generate a page from: a short one by hand.
+define FETCH_MANUAL
+.Dd @DATE@
+.Dt SWIFTDASH-FETCH 1
+.Os swiftdash @VERSION@
+.Sh NAME
+.Nm swiftdash-fetch
+.Nd the helper that performs swiftdash's HTTP requests
+.Sh DESCRIPTION
+.Nm
+is started by
+.Xr swiftdash 1
+for its network widgets (news, crypto, weather, commits, calendars by URL), so that
+networking and TLS stay out of the home screen's process. It is not meant to be run by hand.
+swiftdash looks for it next to its own binary, or where
+.Ev SWIFTDASH_FETCH
+names it.
+.Sh SEE ALSO
+.Xr swiftdash 1
+endef
+export FETCH_MANUAL
+
 # The package's copyright file (Debian's machine-readable format). The binaries carry the Swift
 # runtime and these packages linked in statically; README.md names them too.
 define DEBIAN_COPYRIGHT
@@ -155,7 +179,9 @@ License: Apache-2.0
 endef
 export DEBIAN_COPYRIGHT
 
-check-package: deb
+# After `make deb` (it does not build again).
+check-package:
+	@test -f $(DEB) || { echo "no $(DEB): run make deb first" >&2; exit 1; }
 	bash Tests/package/check.sh $(DEB) $(COMMIT)
 
 clean-dist:

@@ -45,6 +45,11 @@ def width(ch):
     return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
 
 
+def own_cell(ch):
+    """A symbol a monospace font may lack (a fallback font draws it at another width)."""
+    return ord(ch) >= 0x2190 and not 0x2500 <= ord(ch) <= 0x259F
+
+
 def parse_sgr(params, style):
     p = [int(x) if x else 0 for x in params.split(";")]
     i = 0
@@ -80,11 +85,11 @@ def rows(text):
             run, start = "", col
             for ch in m.group(2):
                 w = width(ch)
-                if w == 2:  # a wide character on its own, so the grid stays exact
+                if w == 2 or own_cell(ch):  # on its own, so the grid stays exact whatever the font
                     if run:
                         runs.append((start, run, style))
                     runs.append((col, ch, style))
-                    run, start = "", col + 2
+                    run, start = "", col + w
                 else:
                     run += ch
                 col += w
@@ -102,6 +107,7 @@ def svg(text):
         f'font-size="{FONT}">',
         f'<rect width="100%" height="100%" fill="{DEFAULT_BG}"/>',
     ]
+    backgrounds = []  # drawn first, so no cell's background covers a neighbour's glyph
     for y, runs in enumerate(rows(text)):
         for col, run, style in runs:
             fg, bg = style.get("fg", DEFAULT_FG), style.get("bg")
@@ -109,7 +115,7 @@ def svg(text):
                 fg, bg = bg or DEFAULT_BG, fg
             cols = sum(width(c) for c in run)
             if bg:
-                parts.append(
+                backgrounds.append(
                     f'<rect x="{col * CELL_W:.1f}" y="{y * CELL_H}" width="{cols * CELL_W:.1f}" '
                     f'height="{CELL_H}" fill="{bg}"/>')
             if not run.strip():
@@ -127,6 +133,7 @@ def svg(text):
             parts.append(
                 f'<text x="{col * CELL_W:.1f}" y="{y * CELL_H + CELL_H * 0.75:.1f}" {attrs}{length} '
                 f'xml:space="preserve">{html.escape(run)}</text>')
+    parts[2:2] = backgrounds
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -53,7 +53,9 @@ struct Preview: AsyncParsableCommand {
     @Argument(help: "The widget kind (see `swiftdash widgets`).", completion: ShellCompletion.kinds)
     var kind: String
 
-    @Option(help: "small, medium, large, extraLarge or all.", completion: .list(["small", "medium", "large", "extraLarge", "all"]))
+    @Option(
+        help: "small, medium, large, extraLarge or all.",
+        completion: .list(["small", "medium", "large", "extraLarge", "all"]))
     var family: String = "all"
 
     @Flag(help: "Draw the placeholder (redacted) instead of the snapshot.")
@@ -369,7 +371,8 @@ struct Reload: ParsableCommand {
             """)
 
     @Argument(
-        help: "A widget kind, or one widget's id (w3); all when omitted.", completion: ShellCompletion.kindsAndWidgetIDs)
+        help: "A widget kind, or one widget's id (w3); all when omitted.",
+        completion: ShellCompletion.kindsAndWidgetIDs)
     var kind: String?
 
     func run() throws {

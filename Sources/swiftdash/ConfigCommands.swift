@@ -254,7 +254,8 @@ struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Remove a tile (t2) or one widget (w3; from a stack, only that widget).")
 
-    @Argument(help: "The tile or widget id (see `swiftdash config check`).", completion: ShellCompletion.tileAndWidgetIDs)
+    @Argument(
+        help: "The tile or widget id (see `swiftdash config check`).", completion: ShellCompletion.tileAndWidgetIDs)
     var id: String
 
     func run() throws {

@@ -17,7 +17,9 @@ enum ShellCompletion {
 
     static func isPlainWord(_ word: String) -> Bool {
         !word.isEmpty && word.count <= 64
-            && word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+            && word.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+            }
     }
 
     /// The home screen as the other commands read it; the built-in one when home.yaml is missing

@@ -28,7 +28,8 @@ final class StateFolderTests: XCTestCase {
         XCTAssertEqual(set.state.path, "/s/swiftdash")
         XCTAssertEqual(set.cache.path, "/c/swiftdash")
         // A relative value is ignored, as the XDG rules say.
-        XCTAssertEqual(AppPaths(environment: ["HOME": "/h", "XDG_STATE_HOME": "rel"]).state.path, "/h/.local/state/swiftdash")
+        XCTAssertEqual(
+            AppPaths(environment: ["HOME": "/h", "XDG_STATE_HOME": "rel"]).state.path, "/h/.local/state/swiftdash")
     }
 
     func testWidgetsKeepTheirStateInTheStateFolder() {
@@ -46,7 +47,8 @@ final class StateFolderTests: XCTestCase {
         try "usage".write(to: paths.cache.appendingPathComponent("usage.json"), atomically: true, encoding: .utf8)
         try "timer".write(
             to: paths.cache.appendingPathComponent("state/w3.json"), atomically: true, encoding: .utf8)
-        try "old log\n".write(to: paths.cache.appendingPathComponent("swiftdash.log"), atomically: true, encoding: .utf8)
+        try "old log\n".write(
+            to: paths.cache.appendingPathComponent("swiftdash.log"), atomically: true, encoding: .utf8)
         try "cached".write(
             to: paths.cache.appendingPathComponent("timelines/w1.json"), atomically: true, encoding: .utf8)
 

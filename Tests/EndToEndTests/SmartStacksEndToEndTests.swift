@@ -79,6 +79,6 @@ final class SmartStacksEndToEndTests: XCTestCase {
         t.waitFor("exit") { $0.contains("EXITED 0") }
         let usage = dir.appendingPathComponent("state/swiftdash/usage.json")
         let saved = try String(contentsOf: usage, encoding: .utf8)
-        XCTAssertTrue(saved.contains("\"shown\":\"w3\""), "the stack's item is remembered in the state folder: \(saved)")
+        XCTAssertTrue(saved.contains("\"shown\":\"w3\""), "the stack's item is remembered (state folder): \(saved)")
     }
 }

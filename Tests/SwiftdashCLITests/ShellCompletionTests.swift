@@ -133,7 +133,8 @@ final class ShellCompletionTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.err)
         XCTAssertEqual(try bashCompletions(["swiftdash", "config", "set", ""]), ["t1", "w1", "w2", "w3"])
         XCTAssertEqual(try bashCompletions(["swiftdash", "remove", "t"]), ["t1", "t2"])
-        XCTAssertEqual(try bashCompletions(["swiftdash", "reload", "w"]), ["water", "weather", "w1", "w2", "w3"].sorted())
+        XCTAssertEqual(
+            try bashCompletions(["swiftdash", "reload", "w"]), ["water", "weather", "w1", "w2", "w3"].sorted())
     }
 
     /// fish: `complete -C` lists what fish would offer for a command line.
@@ -151,10 +152,12 @@ final class ShellCompletionTests: XCTestCase {
     /// makes for `swiftdash preview cl`, and checks the script makes it for those commands.
     func testFishCompletesSubcommandsKindsAndIds() throws {
         XCTAssertEqual(try fishCompletions("swiftdash re").sorted(), ["reload", "remove", "render"])
-        XCTAssertEqual(try fishCompletions("swiftdash config ").filter { ["check", "path", "set"].contains($0) }.count, 3)
+        XCTAssertEqual(
+            try fishCompletions("swiftdash config ").filter { ["check", "path", "set"].contains($0) }.count, 3)
         let text = try String(contentsOf: try script("fish"), encoding: .utf8)
         for command in ["preview", "add", "config set", "remove", "reload", "push"] {
-            XCTAssertTrue(text.contains("(__swiftdash_custom_completion ---completion \(command) -- positional@0 "), command)
+            XCTAssertTrue(
+                text.contains("(__swiftdash_custom_completion ---completion \(command) -- positional@0 "), command)
         }
         func ask(_ words: [String]) throws -> [String] {
             let r = try runSwiftdash(
@@ -174,7 +177,8 @@ final class ShellCompletionTests: XCTestCase {
     /// words come back (an extension's kind, an id from the ids file beside home.yaml).
     func testCustomCompletionAnswersArePlainWords() throws {
         XCTAssertEqual(
-            ShellCompletion.words(["clock", "w2", "w1", "w1", "x\u{1b}]52;c;eA==\u{07}", "a b", "$(rm)", "é", "t1"], prefix: ""),
+            ShellCompletion.words(
+                ["clock", "w2", "w1", "w1", "x\u{1b}]52;c;eA==\u{07}", "a b", "$(rm)", "é", "t1"], prefix: ""),
             ["clock", "t1", "w1", "w2"])
         XCTAssertEqual(ShellCompletion.words(["w1", "w12", "t1"], prefix: "w1"), ["w1", "w12"])
         // Through the binary, as a shell asks: `---completion preview -- positional@0 INDEX CURSOR WORD`.
