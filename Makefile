@@ -71,7 +71,8 @@ man: build
 	env HOME=$(CURDIR)/$(STAGE)/home "$$tool" $(BIN)/swiftdash --multi-page --date $(DATE) \
 	  --authors 'swiftdash developers' --output-directory $(STAGE)/man
 	# The footer names the program and its version (the generator leaves it to the system's name).
-	sed -i 's/^\.Os$$/.Os swiftdash $(VERSION)/' $(STAGE)/man/*.1
+	# A blank line of a long discussion becomes the paragraph break mdoc spells .Pp (groff warns).
+	sed -i 's/^\.Os$$/.Os swiftdash $(VERSION)/; s/^$$/.Pp/' $(STAGE)/man/*.1
 	printf '%s\n' "$$FETCH_MANUAL" | sed 's/@DATE@/$(DATE)/; s/@VERSION@/$(VERSION)/' > $(STAGE)/man/swiftdash-fetch.1
 
 install: all
@@ -83,7 +84,8 @@ install-files:
 	$(INSTALL) -m 755 $(addprefix $(BIN)/,$(PROGRAMS)) $(DESTDIR)$(BINDIR)/
 	$(INSTALL) -m 644 themes/*.yaml $(DESTDIR)$(THEMEDIR)/
 	$(INSTALL) -m 644 $(STAGE)/man/*.1 $(DESTDIR)$(MANDIR)/
-	$(INSTALL) -m 644 $(STAGE)/completions/swiftdash.bash $(DESTDIR)$(BASHCOMPDIR)/swiftdash
+	sed '1{/^#!/d}' $(STAGE)/completions/swiftdash.bash > $(STAGE)/completions/swiftdash.sourced
+	$(INSTALL) -m 644 $(STAGE)/completions/swiftdash.sourced $(DESTDIR)$(BASHCOMPDIR)/swiftdash
 	$(INSTALL) -m 644 $(STAGE)/completions/_swiftdash $(DESTDIR)$(ZSHCOMPDIR)/_swiftdash
 	$(INSTALL) -m 644 $(STAGE)/completions/swiftdash.fish $(DESTDIR)$(FISHCOMPDIR)/swiftdash.fish
 
@@ -108,9 +110,11 @@ deb: all
 	$(INSTALL) -d $(DEBROOT)/usr/share/doc/swiftdash
 	printf '%s\n' "$$DEBIAN_COPYRIGHT" > $(DEBROOT)/usr/share/doc/swiftdash/copyright
 	printf '%s\n' 'swiftdash ($(VERSION)) unstable; urgency=medium' '' \
-	  '  * Release $(VERSION) (commit $(COMMIT)); what it brought: CHANGELOG.md.gz beside this file.' '' \
+	  '  * Release $(VERSION) (commit $(COMMIT)); see CHANGELOG.md.gz.' '' \
 	  " -- $(MAINTAINER)  $$(date -u -R -d '$(DATE) 12:00')" | gzip -9n > $(DEBROOT)/usr/share/doc/swiftdash/changelog.gz
 	gzip -9n < CHANGELOG.md > $(DEBROOT)/usr/share/doc/swiftdash/CHANGELOG.md.gz
+	$(INSTALL) -d $(DEBROOT)/usr/share/lintian/overrides
+	printf '%s\n' "$$LINTIAN_OVERRIDES" > $(DEBROOT)/usr/share/lintian/overrides/swiftdash
 	printf 'Source: swiftdash\n\nPackage: swiftdash\nArchitecture: any\n' > .build/deb/work/debian/control
 	cd .build/deb/work && dpkg-shlibdeps -O $(addprefix -e../root/usr/bin/,$(PROGRAMS)) \
 	  | sed -n 's/^shlibs:Depends=//p' > ../depends
@@ -157,6 +161,16 @@ names it.
 .Xr swiftdash 1
 endef
 export FETCH_MANUAL
+
+# The one lintian error the package would have, and why it stays: Swift packages are linked
+# statically, and Yams (home.yaml's parser) builds its own copy of libyaml into the binary.
+define LINTIAN_OVERRIDES
+# Yams, the YAML parser swiftdash is built with, carries its own copy of libyaml as part of the
+# Swift package and links it statically, like every Swift package; there is no shared libyaml
+# for it to use.
+swiftdash: embedded-library libyaml [usr/bin/swiftdash]
+endef
+export LINTIAN_OVERRIDES
 
 # The package's copyright file (Debian's machine-readable format). The binaries carry the Swift
 # runtime and these packages linked in statically; README.md names them too.

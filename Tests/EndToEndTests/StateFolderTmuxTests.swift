@@ -33,7 +33,8 @@ final class StateFolderTmuxTests: XCTestCase {
     }
 
     func testSWIFTDASH_LOGAndLogLevelChooseWhatIsLogged() throws {
-        let t = try TmuxSession(width: 80, height: 24, args: ["--log-level", "warning"], env: ["SWIFTDASH_LOG": "debug"])
+        let t = try TmuxSession(
+            width: 80, height: 24, args: ["--log-level", "warning"], env: ["SWIFTDASH_LOG": "debug"])
         defer { t.close() }
         t.waitFor("the first frame") { $0.contains("? help") }
         t.keys("q")

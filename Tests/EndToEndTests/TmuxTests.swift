@@ -51,7 +51,8 @@ final class TmuxSession {
     /// The environment swiftdash runs with (a CLI call that should reach it uses the same).
     private(set) var environment: [String: String] = [:]
 
-    init(width: Int, height: Int, args: [String] = [], env: [String: String] = [:]) throws {
+    /// swiftdash with `args` in a new session, or another `program` (a shell, with its arguments).
+    init(width: Int, height: Int, args: [String] = [], env: [String: String] = [:], program: [String]? = nil) throws {
         name = "sd"
         socket = "swiftdash-e2e-\(UUID().uuidString.prefix(8))"
         home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-e2e-\(UUID().uuidString)")
@@ -65,7 +66,8 @@ final class TmuxSession {
         environment = vars
         let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
         // COLUMNS and LINES the test runner may export are not swiftdash's to see, unless asked.
-        let command = (["env", "-u", "COLUMNS", "-u", "LINES"] + envArgs + [Self.binary] + args).map { "'\($0)'" }
+        let command = (["env", "-u", "COLUMNS", "-u", "LINES"] + envArgs + (program ?? [Self.binary] + args))
+            .map { "'\($0)'" }
             .joined(separator: " ")
         // After swiftdash exits, print its status and keep the pane so the test can read it.
         let script = "\(command); echo \"EXITED $?\"; sleep 60"

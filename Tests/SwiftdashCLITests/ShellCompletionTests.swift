@@ -50,15 +50,8 @@ final class ShellCompletionTests: XCTestCase {
         vars["PATH"] = exe.deletingLastPathComponent().path + ":/usr/bin:/bin"
         vars["LANG"] = "C.UTF-8"
         p.environment = vars
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
         p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return try runToEnd(p)
     }
 
     func script(_ shell: String) throws -> URL {
