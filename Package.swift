@@ -50,6 +50,8 @@ let package = Package(
         .target(name: "DashCore", swiftSettings: releaseSections),
         // The one atomic file writer (temp file, fsync, rename, fsync of the folder).
         .target(name: "DashFiles", swiftSettings: releaseSections),
+        // The commit `swiftdash --version` names; `make` defines it, a plain `swift build` leaves it empty.
+        .target(name: "DashBuildInfo"),
         .target(name: "DashWidgets", swiftSettings: releaseSections),
         .target(name: "DashScheduler", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
@@ -93,7 +95,7 @@ let package = Package(
             name: "swiftdash",
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashRuntime",
-                "DashCurses", "DashBuiltinWidgets",
+                "DashCurses", "DashBuiltinWidgets", "DashBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -117,7 +119,7 @@ let package = Package(
             name: "DashAppTests",
             dependencies: [
                 "DashApp", "DashHome", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler", "DashRender",
-                "DashTestSupport", "DashBuiltinWidgets", "DashFiles",
+                "DashTestSupport", "DashBuiltinWidgets", "DashFiles", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["__Snapshots__"]
         ),

@@ -41,12 +41,13 @@ public final class TmuxSession {
         return capture ? ((try? String(contentsOf: out, encoding: .utf8)) ?? "") : ""
     }
 
-    /// The configuration and cache folders under `dir` (`config/`, `cache/`), as swiftdash's
-    /// environment.
+    /// The configuration, cache and state folders under `dir` (`config/`, `cache/`, `state/`), as
+    /// swiftdash's environment.
     public static func folders(in dir: URL) -> [String: String] {
         [
             "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
         ]
     }
 
@@ -56,9 +57,10 @@ public final class TmuxSession {
     /// Starts `swiftdash ARGS` in a new tmux server of its own at `width`x`height`. `clock`: the
     /// program's clock (`SWIFTDASH_TEST_CLOCK`: `DATE` stands still, `DATE*RATE` runs), so a test
     /// never waits for a minute boundary and a status note never expires under it; nil: the
-    /// system clock.
+    /// system clock. `program`: another program than swiftdash (a shell, with its arguments).
     public init(
-        width: Int, height: Int, args: [String] = [], env: [String: String] = [:], clock: String? = nil
+        width: Int, height: Int, args: [String] = [], env: [String: String] = [:], clock: String? = nil,
+        program: [String]? = nil
     ) throws {
         name = "sd"
         socket = "swiftdash-e2e-\(UUID().uuidString.prefix(8))"
@@ -77,7 +79,7 @@ public final class TmuxSession {
         environment = vars
         let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
         // COLUMNS and LINES the test runner may export are not swiftdash's to see, unless asked.
-        let command = (["env", "-u", "COLUMNS", "-u", "LINES"] + envArgs + [Self.binary] + args).map { "'\($0)'" }
+        let command = (["env", "-u", "COLUMNS", "-u", "LINES"] + envArgs + (program ?? [Self.binary] + args)).map { "'\($0)'" }
             .joined(separator: " ")
         // After swiftdash exits, print its status and keep the pane so the test can read it.
         let script = "\(command); echo \"EXITED $?\"; sleep 60"

@@ -82,7 +82,7 @@ func unknownWidget(_ kind: String) -> ExitCode {
 /// `COLORFGBG`, else dark.
 func loadTheme(_ name: String?, from home: HomeConfig? = nil, backgroundIsDark: Bool? = nil) throws -> (Theme, Theme) {
     let paths = AppPaths(environment: processEnvironment)
-    let search = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
+    let search = ThemeLoader.searchPath(paths: paths, executable: SubprocessTransport.runningExecutable().path)
     let fromHome = home.flatMap { name == $0.theme ? $0 : nil }
     do {
         return try ThemeLoader.loadPair(
@@ -126,10 +126,14 @@ struct SwiftdashCommand: AsyncParsableCommand {
             Run with no subcommand to open the home screen; press ? inside for every key.
 
             Files: $XDG_CONFIG_HOME/swiftdash/home.yaml (your tiles) and themes/ (your themes); \
-            $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
+            $XDG_STATE_HOME/swiftdash (what swiftdash remembers: usage, timers, the log); \
+            $XDG_CACHE_HOME/swiftdash (the last timelines; safe to delete). \
             NO_COLOR gives a monochrome screen.
+
+            Exit status: 0 done, 1 a runtime error (a broken file, nothing running to ask), \
+            2 a usage error (a bad option, kind or id); the home screen ended by a signal: 128+N.
             """,
-        version: "swiftdash 0.4 (extension protocol 1)",
+        version: versionText,
         subcommands: [
             Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
             ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self,
@@ -165,7 +169,11 @@ struct SwiftdashCommand: AsyncParsableCommand {
             }
             if !text.isEmpty {
                 if code == .success {
-                    print(TextSanitizer.clean(text, keepNewlines: true))
+                    // Help, --version, a completion script, the manual's JSON: ours, printed whole
+                    // and unaltered (the sanitiser's 2,000-character cap cut the bash script).
+                    // The one exit-0 message with outside text, a completion's candidates, is
+                    // sanitised where they are made (ShellCompletion).
+                    print(text)
                 } else {
                     printError(text)
                 }

@@ -52,10 +52,12 @@ struct Preview: AsyncParsableCommand {
               swiftdash preview news --live --set feed=https://example.org/rss.xml
             """)
 
-    @Argument(help: "The widget kind (see `swiftdash widgets`).")
+    @Argument(help: "The widget kind (see `swiftdash widgets`).", completion: ShellCompletion.kinds)
     var kind: String
 
-    @Option(help: "small, medium, large, extraLarge or all.")
+    @Option(
+        help: "small, medium, large, extraLarge or all.",
+        completion: .list(["small", "medium", "large", "extraLarge", "all"]))
     var family: String = "all"
 
     @Flag(help: "Draw the placeholder (redacted) instead of the snapshot.")
@@ -220,10 +222,12 @@ struct Home: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "home",
         abstract: "Open the home screen in the terminal (the default command).",
+        usage: "swiftdash [home] [<options>]",
         discussion: """
             Arrows or h/j/k/l move between tiles, Enter opens one, Tab walks its links, Esc closes \
             a pane, PgUp/PgDn change page, r/R reload, t switches dark/light, ? lists every key, \
-            q quits. Logs go to $XDG_CACHE_HOME/swiftdash/swiftdash.log.
+            q quits. Logs go to $XDG_STATE_HOME/swiftdash/swiftdash.log (~/.local/state; rotated at \
+            1 MB, one old file kept); --log-level or SWIFTDASH_LOG chooses how much.
             """)
 
     @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
@@ -235,13 +239,30 @@ struct Home: ParsableCommand {
     @Flag(help: "Do not watch home.yaml for changes by other programs (they show at the next start).")
     var noWatch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How much the log says: trace, debug, info (the default), notice, warning, error or critical.",
+            discussion: "Without it, the SWIFTDASH_LOG environment variable.", valueName: "level"),
+        completion: .list(Logger.Level.allCases.map(\.rawValue)))
+    var logLevel: String?
+
+    func validate() throws {
+        // A level that is no level is a usage error (exit 2), before anything else is looked at.
+        if case .failure(let e) = FileLogHandler.level(option: logLevel, environment: processEnvironment) {
+            throw ValidationError(e.description)
+        }
+    }
+
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw runtimeFailure("the home screen needs a terminal; to draw to a file or a pipe use `swiftdash render`")
         }
         let paths = AppPaths(environment: processEnvironment)
-        FileLogHandler.bootstrap(file: paths.logFile)
+        let level = (try? FileLogHandler.level(option: logLevel, environment: processEnvironment).get()) ?? .info
+        let moved = StateFolder.migrate(paths)
+        FileLogHandler.bootstrap(file: paths.logFile, level: level)
         let logger = Logger(label: "swiftdash")
+        for line in moved { logger.notice("state: \(line)") }
         let (home, homeFileState) = try loadHomeFile(useDefault: defaultHome)
         var (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
 
@@ -269,7 +290,7 @@ struct Home: ParsableCommand {
             environment: environment, home: home, screen: terminal.size,
             theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
             now: clock.now, scheduler: scheduler)
-        let usageStore = UsageStore(directory: paths.cache)
+        let usageStore = UsageStore(directory: paths.state)
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState
         let env = processEnvironment
@@ -284,7 +305,7 @@ struct Home: ParsableCommand {
         let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
         services.writeHome = { homeFile.write($0, over: $1) }
         // A theme home.yaml names while running applies at once, or says why it cannot.
-        let themeSearch = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
+        let themeSearch = ThemeLoader.searchPath(paths: paths, executable: SubprocessTransport.runningExecutable().path)
         let homePath = paths.homeFile.path
         services.loadTheme = { name, home in
             do {
@@ -372,7 +393,9 @@ struct Reload: ParsableCommand {
             A widget's id (w3) is the one `swiftdash config check` prints and the running swiftdash uses.
             """)
 
-    @Argument(help: "A widget kind, or one widget's id (w3); all when omitted.")
+    @Argument(
+        help: "A widget kind, or one widget's id (w3); all when omitted.",
+        completion: ShellCompletion.kindsAndWidgetIDs)
     var kind: String?
 
     func run() throws {

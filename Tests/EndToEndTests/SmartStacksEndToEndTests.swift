@@ -77,8 +77,8 @@ final class SmartStacksEndToEndTests: XCTestCase {
         s = t.waitFor("the explanation") { $0.contains("shown because: BTC moved +8.0% in 24 h") }
         t.keys("q")
         t.waitFor("exit") { $0.contains("EXITED 0") }
-        let usage = dir.appendingPathComponent("cache/swiftdash/usage.json")
+        let usage = dir.appendingPathComponent("state/swiftdash/usage.json")
         let saved = try String(contentsOf: usage, encoding: .utf8)
-        XCTAssertTrue(saved.contains("\"shown\":\"w3\""), "the stack's item is remembered in the cache: \(saved)")
+        XCTAssertTrue(saved.contains("\"shown\":\"w3\""), "the stack's item is remembered (state folder): \(saved)")
     }
 }

@@ -192,6 +192,12 @@ final class TmuxEndToEndTests: XCTestCase {
                 (try? String(contentsOfFile: home.appendingPathComponent("cache/\(f)").path, encoding: .utf8)) ?? ""
             XCTAssertFalse(text.contains(secret), "\(f) holds the API key")
         }
+        // Nor what swiftdash remembers, or its log.
+        let state = home.appendingPathComponent("state")
+        for f in FileManager.default.enumerator(atPath: state.path)?.allObjects as? [String] ?? [] {
+            let text = (try? String(contentsOfFile: state.appendingPathComponent(f).path, encoding: .utf8)) ?? ""
+            XCTAssertFalse(text.contains(secret), "state/\(f) holds the API key")
+        }
     }
 
     func testNoColorStillShowsFocus() throws {

@@ -104,13 +104,13 @@ extension AppState {
 
 extension TimelineContext {
     /// The context of one instance's load or action: its id and where it may keep state
-    /// (`$XDG_CACHE_HOME/swiftdash/state`, when the environment names a home or a cache).
+    /// (`$XDG_STATE_HOME/swiftdash/widget-state`, when the environment names a home or a state folder).
     public func forInstance(_ id: String, environment: AppEnvironment) -> TimelineContext {
         var c = self
         c.instanceID = id
         let vars = environment.variables
-        if vars["XDG_CACHE_HOME"]?.hasPrefix("/") == true || vars["HOME"]?.hasPrefix("/") == true {
-            c.stateDirectory = AppPaths(environment: vars).cache.appendingPathComponent("state").path
+        if vars["XDG_STATE_HOME"]?.hasPrefix("/") == true || vars["HOME"]?.hasPrefix("/") == true {
+            c.stateDirectory = AppPaths(environment: vars).widgetState.path
         }
         return c
     }

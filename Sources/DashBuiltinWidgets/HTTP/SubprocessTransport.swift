@@ -75,7 +75,7 @@ public struct SubprocessTransport: HTTPTransport {
         return runningExecutable().deletingLastPathComponent().appendingPathComponent(helperName)
     }
 
-    static func runningExecutable() -> URL {
+    public static func runningExecutable() -> URL {
         let arg0 = CommandLine.arguments.first ?? ""
         // Started through $PATH, argv[0] has no slash: ask the kernel instead.
         if !arg0.contains("/"), let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

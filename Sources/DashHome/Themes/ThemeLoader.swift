@@ -129,6 +129,8 @@ public enum ThemeLoader {
 public struct AppPaths: Sendable {
     public var config: URL
     public var cache: URL
+    /// `$XDG_STATE_HOME/swiftdash` (`~/.local/state/swiftdash`): what is not a cache, see `StateFolder`.
+    public var state: URL
     public var runtime: URL
 
     public init(environment env: [String: String]) {
@@ -139,6 +141,7 @@ public struct AppPaths: Sendable {
         }
         config = xdg("XDG_CONFIG_HOME", ".config").appendingPathComponent("swiftdash")
         cache = xdg("XDG_CACHE_HOME", ".cache").appendingPathComponent("swiftdash")
+        state = xdg("XDG_STATE_HOME", ".local/state").appendingPathComponent("swiftdash")
         if let r = env["XDG_RUNTIME_DIR"], r.hasPrefix("/") {
             runtime = URL(fileURLWithPath: r).appendingPathComponent("swiftdash")
         } else {
@@ -147,7 +150,7 @@ public struct AppPaths: Sendable {
     }
 
     public var homeFile: URL { config.appendingPathComponent("home.yaml") }
-    public var logFile: URL { cache.appendingPathComponent("swiftdash.log") }
+    public var logFile: URL { state.appendingPathComponent("swiftdash.log") }
     /// One control socket per configuration folder: two swiftdash processes of one user with
     /// different configurations (another `HOME` or `XDG_CONFIG_HOME`) never answer each
     /// other's `swiftdash reload`.
@@ -155,4 +158,9 @@ public struct AppPaths: Sendable {
         let h = SecretFingerprint.fnv1a(config.standardizedFileURL.path)
         return runtime.appendingPathComponent("control-\(String(h & 0xffff_ffff, radix: 16)).sock")
     }
+}
+
+extension AppPaths {
+    /// What interactive widgets remember between runs, one file per widget instance.
+    public var widgetState: URL { state.appendingPathComponent("widget-state") }
 }

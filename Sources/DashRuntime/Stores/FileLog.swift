@@ -6,22 +6,42 @@ import DashHome
 
 /// A swift-log handler that appends lines to a file: the screen belongs to the UI.
 public struct FileLogHandler: LogHandler {
+    /// Past this size the log is rotated: `swiftdash.log` becomes `swiftdash.log.1` (replacing
+    /// the one before) and a new file is started, so the log never takes more than twice this.
+    public static let maxBytes = 1 << 20
+
     final class Sink: @unchecked Sendable {
         let lock = NSLock()
-        let handle: FileHandle?
-        init(url: URL) {
+        let url: URL
+        let maxBytes: Int
+        var handle: FileHandle?
+        var size = 0
+        init(url: URL, maxBytes: Int = FileLogHandler.maxBytes) {
+            self.url = url
+            self.maxBytes = maxBytes
             try? FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            open()
+        }
+        private func open() {
             if !FileManager.default.fileExists(atPath: url.path) {
                 FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
             handle = try? FileHandle(forWritingTo: url)
-            _ = try? handle?.seekToEnd()
+            size = Int((try? handle?.seekToEnd()) ?? 0)
         }
         func write(_ line: String) {
             lock.lock()
             defer { lock.unlock() }
-            handle?.write(Data(line.utf8))
+            let data = Data(line.utf8)
+            if size > 0, size + data.count > maxBytes {
+                try? handle?.close()
+                _ = rename(url.path, url.path + ".1")
+                open()
+            }
+            handle?.write(data)
+            size += data.count
         }
     }
 
@@ -30,19 +50,43 @@ public struct FileLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
 
-    public init(label: String, file: URL) {
+    public init(label: String, file: URL, maxBytes: Int = FileLogHandler.maxBytes) {
         self.label = label
-        self.sink = Sink(url: file)
+        self.sink = Sink(url: file, maxBytes: maxBytes)
     }
     init(label: String, sink: Sink) {
         self.label = label
         self.sink = sink
     }
 
-    /// Bootstraps swift-log so every logger writes to `file`.
-    public static func bootstrap(file: URL) {
+    /// Bootstraps swift-log so every logger writes to `file` what is at least as important as `level`.
+    public static func bootstrap(file: URL, level: Logger.Level = .info) {
         let sink = Sink(url: file)
-        LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
+        LoggingSystem.bootstrap {
+            var handler = FileLogHandler(label: $0, sink: sink)
+            handler.logLevel = level
+            return handler
+        }
+    }
+
+    /// The level `--log-level` names, else `SWIFTDASH_LOG`, else info; a word that names no level
+    /// is an error that lists the levels.
+    public static func level(option: String?, environment: [String: String]) -> Result<Logger.Level, LogLevelError> {
+        guard let word = option ?? environment["SWIFTDASH_LOG"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return .success(.info)
+        }
+        if let level = Logger.Level(rawValue: word.lowercased()) { return .success(level) }
+        return .failure(LogLevelError(word: word, fromOption: option != nil))
+    }
+
+    public struct LogLevelError: Error, CustomStringConvertible {
+        public var word: String
+        public var fromOption: Bool
+        public var description: String {
+            let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            let source = fromOption ? "--log-level" : "SWIFTDASH_LOG"
+            return "\(source) '\(TextSanitizer.singleLine(word))' is not a log level; use one of \(levels)"
+        }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
