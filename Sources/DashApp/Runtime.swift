@@ -150,6 +150,16 @@ public final class Runtime {
         run(App.update(&state, msg))
     }
 
+    /// Applies one message of a batch (`App.apply`); `settle()` after the last.
+    func apply(_ msg: Msg) {
+        run(App.apply(&state, msg))
+    }
+
+    /// Smart Stacks and visibility, once after a batch (`App.settle`).
+    func settle() {
+        run(App.settle(&state))
+    }
+
     /// One turn without waiting: the time, then the messages that arrived, then a frame if
     /// anything visible changed, then the loads asked for (after the frame: they compete for
     /// the same cores). Returns seconds until the next deadline (nil: sleep until input).
@@ -157,17 +167,24 @@ public final class Runtime {
     public func turn() -> Double? {
         stats.turns += 1
         send(.tick(clock.now))
-        for msg in inbox.drain() {
-            if case .loaded(_, let token, _) = msg { cancels[token] = nil }
-            if case .loadTimedOut(_, let token, _) = msg { cancels[token] = nil }
-            send(msg)
-        }
+        applyBacklog()
         if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
         if needsDraw { draw() }
         startLoads()
         nextWake = [state.nextDeadline, lastFrame?.nextLiveChange].compactMap { $0 }.min()
+        // Messages left for the next slice: look at the keys, then come straight back.
+        if backlog.hasMore { nextWake = clock.now }
         return nextWake.map { max(0, $0.timeIntervalSince(clock.now)) }
     }
+
+    /// How long one turn applies arrived messages (by `clock`) before it draws and lets the
+    /// loop read a key; the rest wait in `backlog` for the next turn (RuntimeBacklog.swift).
+    public var sliceSeconds = 0.010
+    /// Messages taken from the inbox and not applied yet.
+    var backlog = RuntimeBacklog()
+    /// How long the last pass over every tile after a batch took (`settle`): a slice applies
+    /// results for a few times that, so the passes stay a fraction of the work.
+    var settleSeconds = 0.0
 
     /// The wall-clock time the last turn asked to be woken at (nil: only input wakes it).
     public private(set) var nextWake: Date?
@@ -280,7 +297,7 @@ public final class Runtime {
         }
         // What changed since the last turn (results that arrived meanwhile) is saved too.
         send(.tick(clock.now))
-        for msg in inbox.drain() { send(msg) }
+        applyBacklog(slice: .infinity)
         for (_, cancel) in cancels { cancel() }
     }
 }
