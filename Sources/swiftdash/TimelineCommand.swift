@@ -154,9 +154,18 @@ struct Bench: ParsableCommand {
     @Option(help: "Frames to render for the render benchmark.") var frames = 200
     @Option(help: "Keystrokes for the Edit Widget benchmark.") var keystrokes = 400
     @Flag(help: "Only the Edit Widget benchmark (a keystroke in the form to the frame written).") var formOnly = false
+    @Option(help: "Only the scale benchmark, for homes of these numbers of tiles (e.g. 10,100,1000,10000).")
+    var tiles: String?
 
     func run() throws {
         if formOnly { return FormBench.run(keystrokes: keystrokes) }
+        if let tiles {
+            let sizes = tiles.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !sizes.isEmpty, sizes.allSatisfy({ (1...100_000).contains($0) }) else {
+                throw ValidationError("--tiles takes numbers from 1 to 100000, separated by commas")
+            }
+            return ScaleBench.run(sizes: sizes, environment: appEnvironment)
+        }
         let r = SchedulerBenchmark.run(
             instances: instances, entriesPerTimeline: entries, virtualHours: hours, wallClock: SystemClock())
         print(r)

@@ -162,10 +162,10 @@ public struct AppState: Sendable {
         page = min(page, layout.pageCount - 1)
     }
 
-    public func tile(_ id: String) -> TileInstance? { home.tiles.first { $0.id == id } }
+    public func tile(_ id: String) -> TileInstance? { home.tile(id) }
 
     /// The tile an instance belongs to.
-    public func tile(ofInstance id: String) -> TileInstance? { home.tiles.first { $0.items.contains { $0.id == id } } }
+    public func tile(ofInstance id: String) -> TileInstance? { home.tileIndex(ofInstance: id).map { home.tiles[$0] } }
 
     /// The widget instance a tile shows now (the current one of a stack).
     public func shownInstance(_ tileID: String) -> WidgetInstance? {
@@ -260,7 +260,7 @@ public struct AppState: Sendable {
     /// The detail pane's view for content of `size` (the caller knows the pane's geometry).
     public func detailView(size: Size) -> TileView? {
         guard case .detail(_, let instanceID, let link) = pane,
-            let inst = home.allInstances.first(where: { $0.id == instanceID }), let widget = bundle[inst.kind]
+            let inst = home.instance(instanceID), let widget = bundle[inst.kind]
         else { return nil }
         var ctx = context(for: .large)
         ctx.size = (size.width, size.height)

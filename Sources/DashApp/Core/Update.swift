@@ -9,7 +9,39 @@ public enum App {
     /// The pure step: a message changes the state and returns what to do.
     public static func update(_ s: inout AppState, _ msg: Msg) -> [Effect] {
         let fx = step(&s, msg)
+        // A tick that changed nothing: Smart Stacks would answer as before (SmartStacksQuiet).
+        if case .tick = msg, fx.isEmpty, SmartStacksQuiet.holds(s) { return visibility(&s) }
         return fx + smartStacks(&s) + visibility(&s)
+    }
+
+    /// Several messages that arrived together (load results finishing at once) in one step:
+    /// each changes the state in order, then Smart Stacks and visibility look once at the
+    /// result, as `update` does after one. The passes over every tile run once for the batch,
+    /// not once per message (issue 25: 1,000 results made one turn quadratic).
+    public static func update(_ s: inout AppState, batch msgs: [Msg]) -> [Effect] {
+        guard msgs.count > 1 else { return msgs.first.map { update(&s, $0) } ?? [] }
+        var fx: [Effect] = []
+        for msg in msgs { fx += apply(&s, msg) }
+        return coalescingRedraws(fx + settle(&s))
+    }
+
+    /// One message of a batch, without the passes over every tile: call `settle` after the
+    /// last one (the runtime applies a batch in slices between keys).
+    public static func apply(_ s: inout AppState, _ msg: Msg) -> [Effect] { step(&s, msg) }
+
+    /// What `update` does after a message, once for a batch: Smart Stacks and visibility.
+    public static func settle(_ s: inout AppState) -> [Effect] { smartStacks(&s) + visibility(&s) }
+
+    /// `fx` with one redraw (full if any was): a batch's messages each ask for one.
+    static func coalescingRedraws(_ fx: [Effect]) -> [Effect] {
+        var full: Bool? = nil
+        var out: [Effect] = []
+        out.reserveCapacity(fx.count)
+        for e in fx {
+            if case .redraw(let f) = e { full = (full ?? false) || f } else { out.append(e) }
+        }
+        if let full { out.append(.redraw(full: full)) }
+        return out
     }
 
     /// Tells the scheduler which instances are on screen (the page's tiles, a stack's front

@@ -35,7 +35,10 @@ public struct HomeConfig: Hashable, Sendable {
     public var theme: String?
     /// The line `theme:` is on, for errors about it.
     public var themeLine: Int?
-    public var tiles: [TileInstance]
+    /// Changing a tile drops the lookup index (`HomeLookup`); the next lookup builds it again.
+    public var tiles: [TileInstance] { didSet { lookup = HomeLookup() } }
+    /// Tiles and widgets by id, so a lookup is not a scan (HomeLookup.swift).
+    package var lookup = HomeLookup()
     /// Extension executables to describe at start besides those in the widgets folder (`extensions:`).
     public var extensions: [String] = []
     public init(theme: String? = nil, tiles: [TileInstance]) {

@@ -82,10 +82,48 @@ public struct HomeIDs: Codable, Equatable, Sendable {
     }
 }
 
+extension HomeIDs {
+    /// The largest table (cells) the alignment fills for a longest common subsequence (a few ms).
+    static let largestTable = 65_536
+
+    /// Pairs (i, j) of keys found once in `a` and once in `b`, with both i and j increasing: the
+    /// longest such run (patience sorting, O(n log n)).
+    static func uniqueAnchors(_ a: [String], _ b: [String]) -> [(Int, Int)] {
+        var countA: [String: Int] = [:]
+        var countB: [String: (count: Int, at: Int)] = [:]
+        for k in a { countA[k, default: 0] += 1 }
+        for (j, k) in b.enumerated() { countB[k, default: (0, j)].count += 1 }
+        var pairs: [(Int, Int)] = []
+        for (i, k) in a.enumerated() where countA[k] == 1 {
+            if let m = countB[k], m.count == 1 { pairs.append((i, m.at)) }
+        }
+        // Longest run with j increasing: `tails[l]` ends the best run of length l + 1.
+        var tails: [Int] = []
+        var before = [Int](repeating: -1, count: pairs.count)
+        for (p, pair) in pairs.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if pairs[tails[mid]].1 < pair.1 { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { before[p] = tails[lo - 1] }
+            if lo == tails.count { tails.append(p) } else { tails[lo] = p }
+        }
+        var out: [(Int, Int)] = []
+        var p = tails.last ?? -1
+        while p >= 0 {
+            out.append(pairs[p])
+            p = before[p]
+        }
+        return out.reversed()
+    }
+}
+
 extension HomeConfig {
     /// This home (read from the file: ids by position) with the ids `previous` gave the same tiles and
     /// widgets. Widgets are aligned in reading order: those with the same kind and configuration anchor
-    /// the alignment (a longest common subsequence, after the common start and end); between two
+    /// the alignment (a longest common subsequence after the common start and end; on a change too
+    /// large for its table, the widgets found once on each side, in order); between two
     /// anchors, widgets of the same kind pair up in order (the same widget with a new configuration).
     /// A tile keeps the id of the tile its first kept widget was in. Everything else gets a fresh id,
     /// one past the highest `previous` has. The same inputs give the same ids in every process.
@@ -109,8 +147,14 @@ extension HomeConfig {
             tail.append((endOld, endNew))
         }
         let rows = endOld - lo, cols = endNew - lo
-        // What is left between them, unless it is huge (then kinds alone pair widgets up).
-        if rows > 0, cols > 0, rows * cols <= 4_000_000 {
+        // What is left between them: a longest common subsequence while its table is small; on a
+        // larger change, the widgets found once on each side anchor it in order (a longest
+        // increasing run of them, n log n: the table grew with the square of the tiles, issue 25).
+        if rows > 0, cols > 0, rows * cols > HomeIDs.largestTable {
+            let oldKeys = (lo..<endOld).map { old[$0].kind + "\u{1}" + old[$0].config }
+            let newKeys = (lo..<endNew).map { now[$0].kind + "\u{1}" + now[$0].config }
+            anchors += HomeIDs.uniqueAnchors(oldKeys, newKeys).map { (lo + $0.0, lo + $0.1) }
+        } else if rows > 0, cols > 0 {
             var t = [Int32](repeating: 0, count: (rows + 1) * (cols + 1))
             func at(_ i: Int, _ j: Int) -> Int32 { t[i * (cols + 1) + j] }
             for i in stride(from: rows - 1, through: 0, by: -1) {

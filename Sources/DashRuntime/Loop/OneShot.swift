@@ -40,9 +40,7 @@ public enum OneShot {
             for await o in group { out.append(o) }
             return out
         }
-        for o in outcomes {
-            if o.sample { state.sampleInstances.insert(o.job.id) }
-            _ = App.update(&state, .loaded(id: o.job.id, token: o.job.token, result: o.result))
-        }
+        for o in outcomes where o.sample { state.sampleInstances.insert(o.job.id) }
+        _ = App.update(&state, batch: outcomes.map { .loaded(id: $0.job.id, token: $0.job.token, result: $0.result) })
     }
 }

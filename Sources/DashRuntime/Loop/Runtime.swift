@@ -159,6 +159,36 @@ public final class Runtime {
         run(App.update(&state, msg))
     }
 
+    /// A message from the inbox: the watcher's reports wait while a write of home.yaml is in
+    /// flight and are handled after its outcome, so the echo of our own write is known as ours
+    /// (the watcher waits 50 ms; a loaded machine can reorder the two).
+    func deliver(_ msg: Msg) {
+        switch msg {
+        case .homeFileChanged, .homeFileRefused where writesInFlight > 0:
+            heldFileReports.append(msg)
+        case .homeWritten:
+            writesInFlight = max(0, writesInFlight - 1)
+            send(msg)
+            if writesInFlight == 0 {
+                let held = heldFileReports
+                heldFileReports.removeAll()
+                for m in held { send(m) }
+            }
+        default:
+            send(msg)
+        }
+    }
+
+    /// Applies one message of a batch (`App.apply`); `settle()` after the last.
+    func apply(_ msg: Msg) {
+        run(App.apply(&state, msg))
+    }
+
+    /// Smart Stacks and visibility, once after a batch (`App.settle`).
+    func settle() {
+        run(App.settle(&state))
+    }
+
     /// One turn without waiting: the time, then the messages that arrived, then a frame if
     /// anything visible changed, then the loads asked for (after the frame: they compete for
     /// the same cores). Returns seconds until the next deadline (nil: sleep until input).
@@ -166,28 +196,7 @@ public final class Runtime {
     public func turn() -> Double? {
         stats.turns += 1
         send(.tick(clock.now))
-        for msg in inbox.drain() {
-            if case .loaded(_, let token, _) = msg { cancels[token] = nil }
-            if case .loadTimedOut(_, let token, _) = msg { cancels[token] = nil }
-            switch msg {
-            case .homeFileChanged, .homeFileRefused:
-                if writesInFlight > 0 {
-                    heldFileReports.append(msg)
-                    continue
-                }
-            case .homeWritten:
-                writesInFlight = max(0, writesInFlight - 1)
-                send(msg)
-                if writesInFlight == 0 {
-                    let held = heldFileReports
-                    heldFileReports.removeAll()
-                    for m in held { send(m) }
-                }
-                continue
-            default: break
-            }
-            send(msg)
-        }
+        applyBacklog()
         if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
         if needsDraw { draw() }
         startLoads()
@@ -195,8 +204,22 @@ public final class Runtime {
         // Deadlines are the clock's dates; the terminal waits on the wall clock (the same dates
         // for the system clock; a test clock that stands still never wakes by itself).
         nextWake = next.flatMap { clock.wallDate(of: $0) }
+        // Messages left for the next slice: look at the keys, then come straight back.
+        if backlog.hasMore {
+            nextWake = Date()
+            return 0
+        }
         return next.flatMap { clock.secondsUntil($0) }
     }
+
+    /// How long one turn applies arrived messages (by `clock`) before it draws and lets the
+    /// loop read a key; the rest wait in `backlog` for the next turn (RuntimeBacklog.swift).
+    public var sliceSeconds = 0.010
+    /// Messages taken from the inbox and not applied yet.
+    var backlog = RuntimeBacklog()
+    /// How long the last pass over every tile after a batch took (`settle`): a slice applies
+    /// results for a few times that, so the passes stay a fraction of the work.
+    var settleSeconds = 0.0
 
     /// The wall-clock time the last turn asked to be woken at (nil: only input wakes it).
     public private(set) var nextWake: Date?
@@ -318,7 +341,7 @@ public final class Runtime {
         // write of home.yaml still under way finishes (a held lock gives up after 5 s).
         fileWork.waitUntilDone(seconds: 10)
         send(.tick(clock.now))
-        for msg in inbox.drain() { send(msg) }
+        applyBacklog(slice: .infinity)
         for (_, cancel) in cancels { cancel() }
     }
 }

@@ -27,6 +27,13 @@ public struct SmartStacksState: Sendable {
     public internal(set) var nextDecision: Date?
     /// `usage` changed since it was last handed out to be saved.
     var dirty = false
+    /// How many times Smart Stacks went over every tile (tests count it: once per batch).
+    var passes = 0
+    /// What the last pass saw, and until when its answer holds: a tick that changes nothing
+    /// before then needs no pass (SmartStacksQuiet.swift).
+    var quiet: SmartStacksQuiet?
+    /// The earliest end of a relevance window an attention mark depends on (the last pass's).
+    var nextAttentionChange: Date?
 
     public init() {}
 }
@@ -96,6 +103,7 @@ extension App {
     static func smartStacks(_ s: inout AppState) -> [Effect] {
         var redraw = false
         var next: Date? = nil
+        s.smart.passes += 1
         for tile in s.home.tiles where tile.items.count > 1 {
             markSeen(&s, tile)
             let d = SmartRotate.decide(s.rotationInput(ofTile: tile))
@@ -113,6 +121,7 @@ extension App {
         }
         s.smart.nextDecision = next
         var fx = attention(&s, redraw: &redraw)
+        s.smart.quiet = SmartStacksQuiet(s)
         if s.smart.dirty {
             s.smart.dirty = false
             fx.append(.saveUsage(s.smart.usage))
@@ -160,6 +169,7 @@ extension App {
     /// the mark of the focused one, and rings the bell for `attention: bell` once per mark.
     static func attention(_ s: inout AppState, redraw: inout Bool) -> [Effect] {
         var fx: [Effect] = []
+        s.smart.nextAttentionChange = nil
         for tile in s.home.tiles {
             guard tile.attention != .none else {
                 if s.smart.attention.removeValue(forKey: tile.id) != nil { redraw = true }
@@ -176,6 +186,11 @@ extension App {
             if let r = entry.relevance, !r.untilSeen, r.score.isFinite, r.score >= SmartStacks.attentionThreshold,
                 r.duration.map({ s.now < entry.date.addingTimeInterval($0) }) ?? true
             {
+                if let end = r.duration.map({ entry.date.addingTimeInterval($0) }),
+                    s.smart.nextAttentionChange.map({ end < $0 }) ?? true
+                {
+                    s.smart.nextAttentionChange = end
+                }
                 if u.relevantSince == nil { u.relevantSince = "r:" + String(entry.date.timeIntervalSince1970) }
                 reason = r.reason ?? "relevant now"
             } else {
