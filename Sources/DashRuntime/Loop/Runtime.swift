@@ -164,7 +164,8 @@ public final class Runtime {
     /// (the watcher waits 50 ms; a loaded machine can reorder the two).
     func deliver(_ msg: Msg) {
         switch msg {
-        case .homeFileChanged, .homeFileRefused where writesInFlight > 0:
+        case .homeFileChanged,
+            .homeFileRefused where writesInFlight > 0:
             heldFileReports.append(msg)
         case .homeWritten:
             writesInFlight = max(0, writesInFlight - 1)
