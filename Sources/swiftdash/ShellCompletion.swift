@@ -2,6 +2,8 @@ import Foundation
 import ArgumentParser
 import DashWidgets
 import DashApp
+import DashHome
+import DashRuntime
 
 /// The candidates the shells' completion scripts ask swiftdash for (`swiftdash ---completion …`,
 /// ArgumentParser's custom completion): widget kinds and the ids `swiftdash config check` prints.

@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import DashWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// What is not a cache lives in $XDG_STATE_HOME (moved once from the cache folder), and the log
 /// there is capped and says as much as asked.
