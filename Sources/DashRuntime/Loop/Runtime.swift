@@ -112,6 +112,8 @@ public final class Runtime {
     /// known as ours (the watcher waits 50 ms; a loaded machine can reorder the two).
     var writesInFlight = 0
     var heldFileReports: [Msg] = []
+    /// The texts of home.yaml this runtime wrote last (their echoes are not news).
+    var recentWrites: [String] = []
 
     public init(
         state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
@@ -159,21 +161,28 @@ public final class Runtime {
         run(App.update(&state, msg))
     }
 
-    /// A message from the inbox: the watcher's reports wait while a write of home.yaml is in
-    /// flight and are handled after its outcome, so the echo of our own write is known as ours
-    /// (the watcher waits 50 ms; a loaded machine can reorder the two).
+    /// A message from the inbox. The watcher reports our own writes back to us; such an echo must
+    /// not read as another program's edit (that forgets the undo history and, when it arrives
+    /// after a later write, puts an older text back). So reports wait while a write is in flight,
+    /// and a report of a text this runtime wrote in its last few writes is dropped: the state
+    /// already has it or a newer one (unless the file was broken since: then it is the fix).
     func deliver(_ msg: Msg) {
         switch msg {
-        case .homeFileChanged,
-            .homeFileRefused where writesInFlight > 0:
+        case .homeFileChanged(let text?, _) where recentWrites.contains(text) && state.homeFile?.problem == nil:
+            return
+        case .homeFileChanged where writesInFlight > 0, .homeFileRefused where writesInFlight > 0:
             heldFileReports.append(msg)
-        case .homeWritten:
+        case .homeWritten(_, let result):
             writesInFlight = max(0, writesInFlight - 1)
+            if case .success(let text) = result {
+                recentWrites.append(text)
+                if recentWrites.count > 4 { recentWrites.removeFirst() }
+            }
             send(msg)
             if writesInFlight == 0 {
                 let held = heldFileReports
                 heldFileReports.removeAll()
-                for m in held { send(m) }
+                for m in held { deliver(m) }
             }
         default:
             send(msg)
