@@ -272,8 +272,16 @@ extension HomeConfig {
                 for (ck, cv) in cm {
                     let key = ck.string ?? ""
                     let text: String
+                    // A sequence's items are kept as they are (a command's argv byte for byte).
+                    var items: [String]? = nil
                     if let seq = cv.sequence {
-                        text = seq.compactMap(\.string).joined(separator: ",")
+                        let strings = seq.compactMap(\.string)
+                        guard strings.count == seq.count else {
+                            try fail(cv.mark?.line, "\(kind): `\(shown(key))` must be a list of text items")
+                            continue
+                        }
+                        items = strings
+                        text = strings.joined(separator: ",")
                     } else {
                         text = cv.string ?? ""
                     }
@@ -286,7 +294,11 @@ extension HomeConfig {
                         continue
                     }
                     do {
-                        config[key] = try widget.schema.parse(key: key, text: text)
+                        if let items {
+                            config[key] = try widget.schema.parse(key: key, items: items)
+                        } else {
+                            config[key] = try widget.schema.parse(key: key, text: text)
+                        }
                     } catch {
                         // The schema quotes the value trimmed; the cap covers the whole message.
                         let trimmed = text.trimmingCharacters(in: .whitespaces)

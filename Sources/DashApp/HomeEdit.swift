@@ -525,8 +525,23 @@ final class HomeEditor {
         let key = e.key ?? ""
         switch (e.value, new) {
         case (.scalar, .list(let items)):
-            // A list written as one comma-separated scalar stays one.
-            if let out = replacingScalar(e, with: items.joined(separator: ", ")) { return out }
+            // A list written as one scalar stays one while it reads back the same: one plain
+            // item, or plain items joined with commas where the scalar already held several
+            // (the parameter splits its text at commas; a command line is one item).
+            let plain = items.allSatisfy {
+                !$0.isEmpty && !$0.hasPrefix("[") && $0.trimmingCharacters(in: .whitespaces) == $0
+            }
+            var splitsAtCommas = false, readsWhole = false
+            if case .list(let was)? = old {
+                splitsAtCommas = was.count > 1
+                readsWhole = was.count == 1 && was[0].contains(",")
+            }
+            let commas = items.contains { $0.contains(",") }
+            if plain, items.count == 1 ? !commas || readsWhole : splitsAtCommas && !commas,
+                let out = replacingScalar(e, with: items.joined(separator: ", "))
+            {
+                return out
+            }
         case (.scalar, _):
             if let out = replacingScalar(e, with: new.description) { return out }
         case (.other, .list):

@@ -29,6 +29,7 @@ struct Widgets: ParsableCommand {
                 print(
                     "      \(p.allowed); default: \(def.isEmpty ? "(empty)" : def)"
                         + (p.environmentVariable.map { "; or $\($0)" } ?? ""))
+                if case .list = p.kind { print("      \(listHelp)") }
             }
             print("")
         }
@@ -63,7 +64,7 @@ struct Preview: AsyncParsableCommand {
     var live = false
 
     @Option(
-        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
+        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp(setHelp, valueName: "key=value"))
     var settings: [String] = []
 
     @Option(help: "Draw as of this time (ISO 8601).")
