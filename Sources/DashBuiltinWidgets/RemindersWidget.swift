@@ -12,9 +12,17 @@ public struct RemindersEntry: TimelineEntry, Hashable {
     public var items: [TodoItem]
     public var doneToday: Int
     public var doneTotal: Int
+    /// Open tasks and broken lines in the whole file (`items` keeps at most 1,000 of them);
+    /// nil in an entry cached before these were counted.
+    public var openTotal: Int? = nil
+    public var brokenTotal: Int? = nil
 
     public var open: [TodoItem] { items.filter { !$0.done && !$0.isBroken } }
     public var broken: [TodoItem] { items.filter(\.isBroken) }
+    /// How many tasks are open in the file, all of them counted.
+    public var openCount: Int { max(openTotal ?? 0, open.count) }
+    /// How many lines of the file are not understood, all of them counted.
+    public var brokenCount: Int { max(brokenTotal ?? 0, broken.count) }
 
     /// Open tasks, the next due first: by due date (overdue first), then those without one by
     /// priority; ties in file order.
@@ -48,11 +56,11 @@ public struct RemindersEntry: TimelineEntry, Hashable {
     }
 
     public var summary: String {
-        var s = "\(open.count) open"
+        var s = "\(openCount) open"
         if overdueCount > 0 { s += ", \(overdueCount) overdue" }
         if dueTodayCount > 0 { s += ", \(dueTodayCount) due today" }
         if let next = upcoming.first { s += "; next: \(next.title)" }
-        if !broken.isEmpty { s += "; \(broken.count) line\(broken.count == 1 ? "" : "s") not understood" }
+        if brokenCount > 0 { s += "; \(brokenCount) line\(brokenCount == 1 ? "" : "s") not understood" }
         return s
     }
 }
@@ -113,11 +121,13 @@ public struct RemindersProvider: TimelineProvider {
         for _ in 1..<max(1, days) { dates.append(LocalDay.nextMidnight(after: dates.last!, context.timeZone)) }
         let kept = Array(all.filter { !$0.done || $0.isBroken }.prefix(Self.maxItems))
         let doneAll = all.filter { $0.done && !$0.isBroken }
+        let brokenAll = all.filter(\.isBroken).count
         return dates.map { d in
             let day = LocalDay.key(d, context.timeZone)
             return RemindersEntry(
                 date: d, day: day, file: Self.shownPath(config), items: kept,
-                doneToday: doneAll.filter { $0.completed == day }.count, doneTotal: doneAll.count)
+                doneToday: doneAll.filter { $0.completed == day }.count, doneTotal: doneAll.count,
+                openTotal: all.count - doneAll.count - brokenAll, brokenTotal: brokenAll)
         }
     }
 

@@ -57,16 +57,51 @@ enum AtomicFile {
         }
     }
 
-    /// Reads at most `limit` bytes of `path`; a larger file is an error, not a gigabyte.
+    /// Reads at most `limit` bytes of `path`; a larger file is an error, not a gigabyte. Only
+    /// a regular file is read: a folder says so, and a FIFO or device is refused at once (it is
+    /// opened without blocking and never read, so a reader never waits on a writer).
     static func read(_ path: String, limit: Int) throws -> Data {
-        guard let h = FileHandle(forReadingAtPath: path) else {
-            let exists = access(path, F_OK) == 0
-            throw Failure(message: exists ? "cannot read \(path): \(errorText(errno))" : "no file at \(path)")
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw Failure(message: "no file at \(path)") }
+            throw Failure(message: "cannot read \(path): \(errorText(code))")
         }
-        defer { try? h.close() }
-        let data = (try? h.read(upToCount: limit + 1)) ?? Data()
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(message: "cannot read \(path): \(errorText(code))")
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR:
+            close(fd)
+            throw Failure(message: "\(path) is a folder, not a file; name a file in it")
+        default:
+            close(fd)
+            throw Failure(message: "\(path) is not a regular file (a \(kindName(st.st_mode))); not read")
+        }
+        // Back to blocking reads for the regular file.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        let data: Data
+        do { data = try h.read(upToCount: limit + 1) ?? Data() } catch {
+            throw Failure(message: "cannot read \(path): \(error.localizedDescription)")
+        }
         if data.count > limit { throw Failure(message: "\(path) is larger than \(limit / 1024) KB; not read") }
         return data
+    }
+
+    /// What a file that is not a regular file or folder is, in words.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "named pipe"
+        case S_IFCHR: return "character device"
+        case S_IFBLK: return "block device"
+        case S_IFSOCK: return "socket"
+        default: return "special file"
+        }
     }
 
     /// The file a path names after symbolic links (the path itself when it does not exist yet).

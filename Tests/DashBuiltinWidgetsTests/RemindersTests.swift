@@ -278,3 +278,62 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         #expect(text.contains("Caf\u{FFFD} receipt"))
     }
 }
+
+/// Issue 24.6: what the file says is shown, even when odd.
+@Suite struct RemindersOddFileTests {
+    func entry(_ t: TodoDir) async throws -> RemindersEntry {
+        let ctx = TimelineContext(family: .large, size: contentSize(.large), now: testNow)
+        return try #require(try await RemindersProvider().timeline(for: t.config, in: ctx).entries.first)
+    }
+
+    func error(_ path: String) async -> String? {
+        let ctx = TimelineContext(family: .medium, now: testNow)
+        do {
+            _ = try await RemindersProvider().timeline(for: WidgetConfig(["file": .string(path)]), in: ctx)
+            return nil
+        } catch { return "\(error)" }
+    }
+
+    /// Lines holding ESC, BEL or C1 bytes vanished: a file of only such lines showed "All done".
+    @Test(arguments: [WidgetFamily.small, .medium, .large])
+    func todoLinesWithControlBytesAreShownSanitisedAndCounted(_ family: WidgetFamily) async throws {
+        let t = try TodoDir(bytes: Data("\u{1B}[31mRed alert\u{1B}[0m\n\u{07}Ring the bell\nC1 \u{85}line\n".utf8))
+        let e = try await entry(t)
+        #expect(e.brokenCount == 3 && e.openCount == 0)
+        let text = render(RemindersWidget.widget, AnyEntry(e), family).text
+        #expect(!text.contains("All done"), "\(text)")
+        #expect(text.contains("⚠"), "\(text)")
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        if family != .small {
+            #expect(text.contains("Red alert") && text.contains("Ring the bell"), "\(text)")
+        } else {
+            #expect(text.contains("⚠ 3") && text.contains("line 1: Red"), "\(text)")
+        }
+        #expect(e.summary == "0 open; 3 lines not understood")
+    }
+
+    @Test func aReminderPathThatIsAFolderSaysSo() async throws {
+        let t = try TodoDir(bytes: Data())
+        #expect(await error(t.dir.path) == "\(t.dir.path) is a folder, not a file; name a file in it")
+    }
+
+    /// `render` never finished on a FIFO: it is refused at once, never opened for a blocking read.
+    @Test func aReminderPathThatIsAFIFOOrDeviceIsRefusedAtOnce() async throws {
+        let t = try TodoDir(bytes: Data())
+        let fifo = t.dir.appendingPathComponent("pipe.txt").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(await error(fifo) == "\(fifo) is not a regular file (a named pipe); not read")
+        #expect(await error("/dev/zero") == "/dev/zero is not a regular file (a character device); not read")
+    }
+
+    /// A 100,000-line list said "999 open": every task is counted, though 1,000 are kept.
+    @Test func aHundredThousandLineListSaysHowManyTasks() async throws {
+        let t = try TodoDir(bytes: Data(String(repeating: "t\n", count: 100_000).utf8 + Array("\u{07}odd\n".utf8)))
+        let e = try await entry(t)
+        #expect(e.items.count == RemindersProvider.maxItems)
+        #expect(e.openCount == 100_000 && e.brokenCount == 1)
+        #expect(e.summary.hasPrefix("100000 open"))
+        let text = render(RemindersWidget.widget, AnyEntry(e), .large).text
+        #expect(text.contains("100000 open") && text.contains("All 100001 ›"), "\(text)")
+    }
+}
