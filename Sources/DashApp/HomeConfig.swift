@@ -345,8 +345,7 @@ enum ConfigFile {
         if let size = attributes[.size] as? Int, size > maxBytes {
             throw ConfigFileError(
                 file: file, line: nil,
-                message: "the file is \(YAMLGuard.sizeText(size)); "
-                    + "\(what) may be at most \(YAMLGuard.sizeText(maxBytes))")
+                message: YAMLGuard.sizeRefusal(size, most: maxBytes, what: what))
         }
         do {
             let handle = try FileHandle(forReadingFrom: url)

@@ -107,9 +107,7 @@ public struct HomeFile: Sendable {
         guard fstat(fd, &st) == 0 else { throw refused("cannot read the file: \(Self.errorText())") }
         guard st.st_mode & S_IFMT == S_IFREG else { throw refused("not a regular file") }
         if Int(st.st_size) > Self.maxSize {
-            throw refused(
-                "the file is \(YAMLGuard.sizeText(Int(st.st_size))); "
-                    + "home.yaml may be at most \(YAMLGuard.sizeText(Self.maxSize))")
+            throw refused(YAMLGuard.sizeRefusal(Int(st.st_size), most: Self.maxSize, what: "home.yaml"))
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

@@ -18,6 +18,18 @@ final class ConfigHardeningTests: XCTestCase {
     }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
+    /// Issue 24.9: a size refusal says both sizes with enough digits to differ.
+    func testMessagesThatAreTrueSizesHaveDigitsToDiffer() {
+        let mb = 1 << 20
+        XCTAssertEqual(
+            YAMLGuard.sizeRefusal(mb * 14 / 10, most: mb, what: "home.yaml"),
+            "the file is 1.4 MB; home.yaml may be at most 1.0 MB")
+        XCTAssertEqual(YAMLGuard.sizeTexts(mb + 10_000, most: mb).0, "1.01 MB")
+        XCTAssertEqual(YAMLGuard.sizeTexts(mb + 1, most: mb).0, "1,048,577 bytes")
+        XCTAssertEqual(YAMLGuard.sizeTexts(70_000, most: 65_536).0, "68.4 KB")
+        XCTAssertEqual(YAMLGuard.sizeTexts(700, most: 512).0, "700 bytes")
+    }
+
     func parseError(_ yaml: String) -> String {
         do {
             _ = try HomeConfig.parse(yaml: yaml, file: "home.yaml", bundle: bundle)
@@ -120,7 +132,7 @@ final class ConfigHardeningTests: XCTestCase {
         let big = dir.appendingPathComponent("big.yaml")
         try Data(repeating: UInt8(ascii: "#"), count: ConfigLimits.maxHomeBytes + 1).write(to: big)
         XCTAssertThrowsError(try HomeConfig.load(contentsOf: big, bundle: bundle)) { e in
-            XCTAssertEqual("\(e)", "\(big.path): the file is 1.0 MB; home.yaml may be at most 1.0 MB")
+            XCTAssertEqual("\(e)", "\(big.path): the file is 1,048,577 bytes; home.yaml may be at most 1,048,576 bytes")
         }
         XCTAssertThrowsError(try HomeConfig.load(contentsOf: dir, bundle: bundle)) { e in
             XCTAssertEqual("\(e)", "\(dir.path): not a regular file")
@@ -229,7 +241,7 @@ final class ConfigHardeningTests: XCTestCase {
         try Data(repeating: UInt8(ascii: "#"), count: ConfigLimits.maxThemeBytes + 1).write(
             to: themes.appendingPathComponent("t.yaml"))
         XCTAssertThrowsError(try ThemeLoader.load("t", searchPath: [themes])) { e in
-            XCTAssertEqual("\(e)", "\(themes.path)/t.yaml: the file is 64 KB; a theme may be at most 64 KB")
+            XCTAssertEqual("\(e)", "\(themes.path)/t.yaml: the file is 64.001 KB; a theme may be at most 64.000 KB")
         }
     }
 }
