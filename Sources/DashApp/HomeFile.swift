@@ -82,13 +82,28 @@ public struct HomeFile: Sendable {
 
     /// The file a write replaces: the target of a symbolic link (a dotfiles repository), so the
     /// link stays a link.
+    /// A link whose target does not exist yet is followed too (the write creates the target).
     var target: URL {
         var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(path, &buf) != nil else { return url }
+        guard realpath(path, &buf) != nil else { return danglingTarget(path) }
         return URL(
             fileURLWithPath: String(
                 decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
                 as: UTF8.self))
+    }
+
+    /// Where a chain of symbolic links ends when its last target does not exist (`path` itself
+    /// when it is not a link).
+    func danglingTarget(_ path: String) -> URL {
+        var p = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(p, &st) == 0, st.st_mode & S_IFMT == S_IFLNK,
+                let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: p)
+            else { break }
+            p = dest.hasPrefix("/") ? dest : URL(fileURLWithPath: p).deletingLastPathComponent().path + "/" + dest
+        }
+        return URL(fileURLWithPath: p).standardizedFileURL
     }
 
     /// The text of the file; nil when there is none. Every reason it cannot be had (unreadable,
@@ -219,10 +234,15 @@ public struct HomeFile: Sendable {
     }
 
     /// Runs `body` holding the lock on `.home.yaml.lock` (waits up to 5 s for another process).
+    /// Temporary files a killed writer left are removed first, whatever `body` then does.
     public func withLock<T>(_ body: () throws -> T) throws -> T {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HomeFileError(message: "cannot open \(lockURL.path): \(Self.errorText())") }
+        guard fd >= 0 else {
+            let code = errno
+            throw HomeFileError(
+                message: "cannot open \(lockURL.path): \(String(cString: strerror(code)).lowercased())")
+        }
         defer { close(fd) }
         var tries = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -233,6 +253,7 @@ public struct HomeFile: Sendable {
             usleep(10_000)
         }
         defer { flock(fd, LOCK_UN) }
+        removeLeftovers(in: directory, name: url.lastPathComponent)
         return try body()
     }
 
@@ -249,8 +270,17 @@ public struct HomeFile: Sendable {
         var st = stat()
         let exists = stat(file.path, &st) == 0
         let mode = exists ? st.st_mode & 0o7777 : 0o600
-        func fail(_ what: String) -> HomeFileError {
-            HomeFileError(message: "cannot write \(file.path): \(what): \(Self.errorText())")
+        // errno is taken at the call, before anything else can change it (a folder that cannot be
+        // written said "No such file or directory").
+        func fail(_ what: String, _ code: Int32 = errno) -> HomeFileError {
+            HomeFileError(
+                message: "cannot write \(file.path): \(what): \(String(cString: strerror(code)).lowercased())")
+        }
+        // A file the user made read-only is respected, as an editor warns, even for root.
+        if exists, st.st_mode & 0o222 == 0 {
+            throw HomeFileError(
+                message: "\(url.lastPathComponent) is read-only (mode \(String(mode, radix: 8))); not saved: "
+                    + "make it writable (chmod u+w \(file.path)) to save changes")
         }
 
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -300,7 +330,8 @@ public struct HomeFile: Sendable {
     /// Temporary files a killed writer left (only a lock holder writes, so any there is stale).
     func removeLeftovers(in dir: URL, name: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
-        for n in names where n.hasPrefix(".\(name).tmp-") || n.hasPrefix(".\(name).bak.tmp-") {
+        for n in names
+        where n.hasPrefix(".\(name).tmp-") || n.hasPrefix(".\(name).bak.tmp-") || n.hasPrefix(".\(name).ids.tmp-") {
             unlink(dir.appendingPathComponent(n).path)
         }
     }
