@@ -150,13 +150,27 @@ public struct RemindersProvider: TimelineProvider {
     }
 
     /// Runs a checkbox: the one line changes, every other byte of the file stays, and the
-    /// file is replaced atomically. Returns the action that puts the line back.
+    /// file is replaced atomically, and only if it is still what was read (compare-and-swap):
+    /// when an editor wrote it meanwhile, the file is read again and the one-line change made
+    /// again on what it holds now, or refused with the reason. Returns the action that puts the
+    /// line back.
     static func perform(
         _ action: ReminderAction, _ config: WidgetConfig,
         _ context: TimelineContext
     ) throws -> ReminderAction? {
+        for _ in 0..<5 {
+            do { return try performOnce(action, config, context) } catch is AtomicFile.Changed { continue }
+        }
+        throw ActionError("\(shownPath(config)) kept changing while the tick was written; nothing written")
+    }
+
+    static func performOnce(
+        _ action: ReminderAction, _ config: WidgetConfig,
+        _ context: TimelineContext
+    ) throws -> ReminderAction? {
         let path = Self.path(config, context)
-        var file = TodoFile(try AtomicFile.read(path, limit: maxBytes))
+        let (data, identity) = try AtomicFile.readForUpdate(path, limit: maxBytes)
+        var file = TodoFile(data)
         let (hint, expected): (Int, String)
         switch action {
         case .setDone(let line, let text, _): (hint, expected) = (line, text)
@@ -178,7 +192,7 @@ public struct RemindersProvider: TimelineProvider {
         }
         guard replacement != expected else { return nil }
         file.lines[i].bytes = Array(replacement.utf8)
-        try AtomicFile.write(file.data, to: path)
+        try AtomicFile.write(file.data, to: path, ifStill: identity)
         return .replace(line: i, expected: replacement, with: expected)
     }
 }

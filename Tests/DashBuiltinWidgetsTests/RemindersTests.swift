@@ -337,3 +337,56 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         #expect(text.contains("100000 open") && text.contains("All 100001 ›"), "\(text)")
     }
 }
+
+/// Issue 24.3: a tick never loses a byte another writer put in the file meanwhile.
+@Suite struct RemindersCompareAndSwapTests {
+    /// An editor writes the file between the tick's read and its rename: the tick reads the file
+    /// again and makes its one-line change on what the editor wrote.
+    @Test func aUsersFileNeverLosesAByteToARaceTheTickIsMadeAgain() async throws {
+        let t = try TodoDir(bytes: Data("Buy milk\nCall mom\n".utf8))
+        let target = AtomicFile.resolved(t.file.path)
+        var writes = 0
+        AtomicFile.beforeSwap.set(target) {
+            writes += 1
+            if writes == 1 { try? Data("Buy milk\nEditor's new line\nCall mom\n".utf8).write(to: t.file) }
+        }
+        defer { AtomicFile.beforeSwap.set(target, nil) }
+        _ = try await perform(.setDone(line: 1, text: "Call mom", done: true), t)
+        #expect(writes == 2)
+        #expect(String(decoding: t.bytes, as: UTF8.self) == "Buy milk\nEditor's new line\nx 2026-11-23 Call mom\n")
+    }
+
+    /// The editor removed the task meanwhile: refused with the reason, the editor's file kept.
+    @Test func aUsersFileNeverLosesAByteToARaceOrTheTickIsRefused() async throws {
+        let t = try TodoDir(bytes: Data("Buy milk\nCall mom\n".utf8))
+        let target = AtomicFile.resolved(t.file.path)
+        AtomicFile.beforeSwap.set(target) { try? Data("Buy milk\n".utf8).write(to: t.file) }
+        defer { AtomicFile.beforeSwap.set(target, nil) }
+        await #expect(throws: (any Error).self) {
+            try await perform(.setDone(line: 1, text: "Call mom", done: true), t)
+        }
+        #expect(String(decoding: t.bytes, as: UTF8.self) == "Buy milk\n")
+        #expect(t.otherFiles.isEmpty, "no temporary file left")
+    }
+
+    /// The compare covers the bytes, not only size and time: a same-size rewrite within the
+    /// same clock tick is seen.
+    @Test func aUsersFileNeverLosesAByteToARaceSameSizeRewrite() throws {
+        let t = try TodoDir(bytes: Data("aaaa\n".utf8))
+        let (data, identity) = try AtomicFile.readForUpdate(t.file.path, limit: 1024)
+        #expect(data == Data("aaaa\n".utf8))
+        let fd = open(t.file.path, O_WRONLY)
+        _ = "bbbb".withCString { write(fd, $0, 4) }
+        close(fd)
+        var st = stat()
+        stat(t.file.path, &st)
+        var times = [st.st_atim, identity.map { timespec(tv_sec: $0.modified, tv_nsec: $0.modifiedNanoseconds) }!]
+        let rfd = open(t.file.path, O_RDONLY)
+        futimens(rfd, &times)
+        close(rfd)
+        #expect(throws: AtomicFile.Changed.self) {
+            try AtomicFile.write(Data("cccc\n".utf8), to: t.file.path, ifStill: identity)
+        }
+        #expect(String(decoding: t.bytes, as: UTF8.self) == "bbbb\n")
+    }
+}
