@@ -19,6 +19,9 @@ public enum ConfigLimits {
     public static let maxTiles = 1_000
     /// Widgets in one stack.
     public static let maxStackItems = 32
+    /// Widgets on the home screen in all, counted as the file expands (a stack used by many
+    /// tiles through an alias counts once per tile): each is an instance that loads.
+    public static let maxWidgets = 4_000
     /// Characters of one configuration value (the same cap as text from outside).
     public static let maxValueCharacters = TextSanitizer.maxFieldCharacters
 }

@@ -164,7 +164,19 @@ extension HomeConfig {
                     continue
                 }
                 var n = 0
+                var widgets = 0
                 for (i, t) in seq.enumerated() {
+                    // Counted as the file expands: `stack: *shared` in every tile counts each time.
+                    widgets += max(1, t.mapping?["stack"]?.sequence?.count ?? 1)
+                    if widgets > ConfigLimits.maxWidgets {
+                        try problems.add(
+                            ConfigFileError(
+                                file: file, line: t.mark?.line ?? k.mark?.line,
+                                message: "tile \(i + 1) brings the widgets to \(YAMLGuard.grouped(widgets)) "
+                                    + "(a stack shared through an alias counts in every tile); at most "
+                                    + "\(YAMLGuard.grouped(ConfigLimits.maxWidgets)) in all"))
+                        break
+                    }
                     let tile = try parseTile(
                         t, index: i, counter: &n, file: file, bundle: bundle, problems: &problems)
                     if let tile { config.tiles.append(tile) }

@@ -82,6 +82,10 @@ public struct RuntimeStats: Sendable {
     public var frames = 0
     public var cellsSent = 0
     public var loadsStarted = 0
+    /// The most loads running at once (at most `Runtime.maxLoadsInFlight`).
+    public var mostLoadsInFlight = 0
+    /// Input events handled in the turn of an earlier one (`handlePending`).
+    public var eventsCoalesced = 0
 }
 
 /// The loop, and nothing else: wait until the next deadline or an event, turn what happened
@@ -158,8 +162,14 @@ public final class Runtime {
         stats.turns += 1
         send(.tick(clock.now))
         for msg in inbox.drain() {
-            if case .loaded(_, let token, _) = msg { cancels[token] = nil }
-            if case .loadTimedOut(_, let token, _) = msg { cancels[token] = nil }
+            if case .loaded(_, let token, _) = msg {
+                cancels[token] = nil
+                loadsInFlight.remove(token)
+            }
+            if case .loadTimedOut(_, let token, _) = msg {
+                cancels[token] = nil
+                loadsInFlight.remove(token)
+            }
             send(msg)
         }
         if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
@@ -218,6 +228,7 @@ public final class Runtime {
             case .startLoad(let job): loadsToStart.append(job)
             case .cancelLoad(_, let token):
                 loadsToStart.removeAll { $0.token == token }
+                loadsInFlight.remove(token)
                 cancels.removeValue(forKey: token)?()
             case .saveCache(let records): services.saveCache(records)
             case .openURL(let url):
@@ -245,13 +256,23 @@ public final class Runtime {
         }
     }
 
+    /// Loads running at once, whatever the file says (each runs on a thread of its own, and may
+    /// start a process): the rest wait here, in order, and start as results come back.
+    public static let maxLoadsInFlight = 24
+
+    /// The loads started whose result has not come back.
+    var loadsInFlight: Set<UInt64> = []
+
     func startLoads() {
-        let jobs = loadsToStart
-        loadsToStart.removeAll()
+        let room = max(0, Self.maxLoadsInFlight - loadsInFlight.count)
+        let jobs = loadsToStart.prefix(room)
+        loadsToStart.removeFirst(jobs.count)
         for job in jobs {
             stats.loadsStarted += 1
+            loadsInFlight.insert(job.token)
             if let cancel = services.startLoad(job, inbox) { cancels[job.token] = cancel }
         }
+        stats.mostLoadsInFlight = max(stats.mostLoadsInFlight, loadsInFlight.count)
     }
 
     func draw() {

@@ -318,6 +318,10 @@ struct Home: ParsableCommand {
             // For the end-to-end test that a crash still restores the terminal.
             runtime.afterDraw = { fatalError("crash requested by SWIFTDASH_TEST_CRASH") }
         }
+        if processEnvironment["SWIFTDASH_TEST_HANG"] == "after-first-frame" {
+            // For the end-to-end test that SIGTERM ends a loop that never comes back.
+            runtime.afterDraw = { while true { pause() } }
+        }
         // Outside edits of home.yaml come in as messages (inotify; nothing wakes while it is quiet).
         var watcher: HomeFileWatcher?
         if let homeFileState, !noWatch {

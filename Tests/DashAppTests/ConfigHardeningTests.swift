@@ -18,6 +18,22 @@ final class ConfigHardeningTests: XCTestCase {
     }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
+    /// Issue 24.2: 1,000 tiles sharing one 32-widget stack through an alias (31.5 KB) passed
+    /// `config check` and then exhausted the machine: widgets are counted as the file expands,
+    /// and the tile that crosses the limit is named with its line.
+    func testNoConfigurationCanExhaustTheMachineAliasedStacksAreCounted() {
+        var yaml =
+            "tiles:\n  - family: medium\n    stack: &s\n" + String(repeating: "      - widget: clock\n", count: 32)
+        yaml += String(repeating: "  - family: medium\n    stack: *s\n", count: 999)
+        XCTAssertLessThan(yaml.utf8.count, 40_000)
+        let error = parseError(yaml)
+        // Tile 126 brings 126 × 32 = 4,032 widgets; tile 2 starts on line 36, tile 126 on 36 + 2 × 124.
+        XCTAssertEqual(
+            error,
+            "home.yaml:284: tile 126 brings the widgets to 4,032 (a stack shared through an alias counts "
+                + "in every tile); at most 4,000 in all")
+    }
+
     /// Issue 24.9: a size refusal says both sizes with enough digits to differ.
     func testMessagesThatAreTrueSizesHaveDigitsToDiffer() {
         let mb = 1 << 20

@@ -85,6 +85,24 @@ final class RuntimeTests: XCTestCase {
                         entries: [AnyEntry(StoryEntry(date: date, stories: stories, since: since))], policy: .never))))
     }
 
+    /// Issue 24.2: the home screen started a thread per widget (10,836 threads in 34 s): at
+    /// most `maxLoadsInFlight` loads run at once, the rest start as results come back.
+    func testNoConfigurationCanExhaustTheMachineLoadsInFlightAreBounded() {
+        let (r, _, clock, box) = makeRuntime(
+            size: Size(width: 200, height: 60), tiles: Array(repeating: .small, count: 300))
+        r.turn()
+        XCTAssertEqual(box.requests.count, Runtime.maxLoadsInFlight)
+        var finished = 0
+        while finished < box.requests.count {
+            finish(r, box.requests[finished], stories: ["s"], at: clock.now)
+            finished += 1
+            r.turn()
+            XCTAssertLessThanOrEqual(box.requests.count - finished, Runtime.maxLoadsInFlight)
+        }
+        XCTAssertEqual(box.requests.count, 300, "every widget loaded in the end")
+        XCTAssertEqual(r.stats.mostLoadsInFlight, Runtime.maxLoadsInFlight)
+    }
+
     func testPlaceholderFirstThenRealEntryThenStaleMarkKeepsTheEntry() {
         let (r, term, clock, box) = makeRuntime()
         r.turn()
