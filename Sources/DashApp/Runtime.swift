@@ -291,13 +291,39 @@ public final class Runtime {
         needsDraw = false
     }
 
+    /// The most input events handled in one turn (one frame for all of them).
+    static let maxEventsPerTurn = 8192
+
+    /// Everything already waiting (a paste, a held key, a 10,000-key flood) is handled in this
+    /// turn, with one frame for all of it, so keys never pile up behind frames. A Ctrl-C among
+    /// them quits at once, whatever is queued before it.
+    func handlePending() {
+        var batch: [InputEvent] = []
+        while !state.quitting, batch.count < Self.maxEventsPerTurn, let e = terminal.readEvent(timeout: 0) {
+            if case .wake = e { break }
+            batch.append(e)
+        }
+        stats.eventsCoalesced += batch.count
+        if batch.contains(.key(.ctrl("c"))) {
+            handle(.key(.ctrl("c")))
+            if state.quitting { return }
+        }
+        for e in batch {
+            if state.quitting { return }
+            handle(e)
+        }
+    }
+
     /// Runs until the user quits.
     public func run() {
         while !state.quitting {
             let timeout = turn()
             if state.quitting { break }
             let deadline = nextWake?.timeIntervalSince1970
-            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handle(event) }
+            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) {
+                handle(event)
+                handlePending()
+            }
         }
         // What changed since the last turn (results that arrived meanwhile) is saved too.
         send(.tick(clock.now))

@@ -103,6 +103,34 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(r.stats.mostLoadsInFlight, Runtime.maxLoadsInFlight)
     }
 
+    /// Issue 24.8: after a 10,000-key flood the app worked through queued keys (a frame each)
+    /// for 13 s. Waiting keys are handled in one turn with one frame, and `q` behind them quits.
+    func testKeysNeverPileUpAFloodIsOneFrameAndQQuits() {
+        let (r, term, _, _) = makeRuntime(tiles: [.small, .small, .medium, .small])
+        r.turn()
+        let framesBefore = r.stats.frames
+        let moves: [Key] = [.right, .down, .left, .up]
+        term.events = (0..<10_000).map { .key(moves[$0 % 4]) } + [.key(.char("q"))]
+        r.run()
+        XCTAssertTrue(r.state.quitting)
+        XCTAssertTrue(term.events.isEmpty)
+        XCTAssertLessThanOrEqual(r.stats.frames - framesBefore, 3, "one frame per turn, not one per key")
+        XCTAssertLessThanOrEqual(r.stats.turns, 5)
+    }
+
+    /// Ctrl-C quits at once whatever is queued before it (a flood of Enter and Escape).
+    func testKeysNeverPileUpCtrlCQuitsBeforeWhatIsQueued() {
+        let (r, term, _, box) = makeRuntime()
+        r.turn()
+        let loadsBefore = box.requests.count
+        term.events =
+            (0..<5_000).flatMap { _ in [InputEvent.key(.enter), .key(.char("r")), .key(.escape)] }
+            + [.key(.ctrl("c"))]
+        r.run()
+        XCTAssertTrue(r.state.quitting)
+        XCTAssertEqual(box.requests.count, loadsBefore, "nothing queued before Ctrl-C ran")
+    }
+
     func testPlaceholderFirstThenRealEntryThenStaleMarkKeepsTheEntry() {
         let (r, term, clock, box) = makeRuntime()
         r.turn()
