@@ -182,6 +182,13 @@ public struct HomeFile: Sendable {
                         return .failure(
                             HomeWriteFailure(.broken, "not saved: \(error); fix the file first", current: disk))
                     }
+                    if !now.sameContent(as: base.home), let merged = merge(home, over: base, into: disk, now: now) {
+                        try replace(with: merged)
+                        record(
+                            (try? HomeConfig.parse(yaml: merged, file: path, bundle: bundle))?.adoptingIDs(
+                                from: HomeIDs(withRecordedIDs(now))) ?? home)
+                        return .success(merged)
+                    }
                     guard now.sameContent(as: base.home) else {
                         var failure = HomeWriteFailure(
                             .changedElsewhere,
@@ -202,6 +209,18 @@ public struct HomeFile: Sendable {
         } catch {
             return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
         }
+    }
+
+    /// The app's change (`base` to `home`) made on the file as another program left it
+    /// (`disk`, holding `now`), when the two changed different lines: a three-way merge of the
+    /// texts, as `git` would, kept only if the result reads as a home screen. Nil: a conflict.
+    func merge(_ home: HomeConfig, over base: HomeFileState, into disk: String, now: HomeConfig) -> String? {
+        guard let baseText = base.text, base.problem == nil,
+            let ours = try? HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path),
+            let merged = LineMerge.merge(base: baseText, ours: ours, theirs: disk),
+            (try? HomeConfig.parse(yaml: merged, file: path, bundle: bundle)) != nil
+        else { return nil }
+        return merged
     }
 
     /// What a script's change did.

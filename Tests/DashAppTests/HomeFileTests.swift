@@ -193,6 +193,47 @@ final class HomeFileTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
     }
 
+    // MARK: - Issue 24.4: a save while another program edits a different tile goes through
+
+    func testASaveWhileAnotherProgramEditsADifferentTileGoesThrough() throws {
+        try put(original)
+        let (home, state) = try file.load()
+        // A script changes the second tile meanwhile.
+        let theirs = original.replacingOccurrences(
+            of: "    widget: news\n", with: "    widget: news\n    config: { count: 3 }\n")
+        try put(theirs)
+        var new = home
+        new.tiles[0].family = .medium
+        guard case .success(let text) = file.write(new, over: state) else { return XCTFail("refused") }
+        XCTAssertEqual(text, theirs.replacingOccurrences(of: "  - family: small", with: "  - family: medium"))
+        XCTAssertEqual(try contents(), text)
+        XCTAssertEqual(try contents(dir.appendingPathComponent("home.yaml.bak")), theirs, "their version is the backup")
+    }
+
+    func testASaveThatMeetsAnotherProgramsChangeOnItsLinesIsRefused() throws {
+        try put(original)
+        let (home, state) = try file.load()
+        let theirs = original.replacingOccurrences(of: "family: small", with: "family: large")
+        try put(theirs)
+        var new = home
+        new.tiles[0].family = .medium
+        guard case .failure(let e) = file.write(new, over: state) else { return XCTFail("written over their change") }
+        XCTAssertEqual(e.reason, .changedElsewhere)
+        XCTAssertEqual(try contents(), theirs)
+    }
+
+    func testLineMergeTakesBothSidesOrNothing() {
+        let base = "a\nb\nc\nd\ne\n"
+        XCTAssertEqual(
+            LineMerge.merge(base: base, ours: "A\nb\nc\nd\ne\n", theirs: "a\nb\nc\nd\nE\n"), "A\nb\nc\nd\nE\n")
+        XCTAssertEqual(
+            LineMerge.merge(base: base, ours: "a\nx\nb\nc\nd\ne\n", theirs: "a\nb\nc\nd\n"), "a\nx\nb\nc\nd\n")
+        XCTAssertNil(LineMerge.merge(base: base, ours: "a\nB\nc\nd\ne\n", theirs: "a\nb\nC\nd\ne\n"), "adjacent lines")
+        XCTAssertNil(LineMerge.merge(base: base, ours: "a\nB\nc\nd\ne\n", theirs: "a\nX\nc\nd\ne\n"))
+        XCTAssertEqual(
+            LineMerge.merge(base: base, ours: "a\nB\nc\nd\ne\n", theirs: "a\nB\nc\nd\ne\n"), "a\nB\nc\nd\ne\n")
+    }
+
     // MARK: - Issue 24.7: files and links are the user's
 
     func testAReadOnlyHomeYAMLIsRefusedNotReplaced() throws {
