@@ -55,6 +55,12 @@ public enum HomeText {
         file: String = "home.yaml"
     ) throws -> String {
         if let text, base.sameContent(as: new) { return text }
+        // Values only: each replaced where it stands, not one other byte moved.
+        if let text, let edited = HomeValueEdit.edit(text, holding: base, to: new),
+            reads(edited, as: new, bundle: bundle)
+        {
+            return edited
+        }
         if let text, let edited = HomeEditor(text: text, old: base, new: new, bundle: bundle)?.run(),
             reads(edited, as: new, bundle: bundle)
         {
