@@ -169,6 +169,21 @@ public struct HomeFile: Sendable {
             return .failure(
                 HomeWriteFailure(.noFile, "not saved: this home screen is the built-in default (--default-home)"))
         }
+        // An editor that wrote between the read and the rename (it takes no lock): read again
+        // and make the change again on what it wrote.
+        for _ in 0..<3 {
+            do { return try writeOnce(home, over: base) } catch is Changed { continue } catch {
+                return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
+            }
+        }
+        return .failure(
+            HomeWriteFailure(.notSaved, "not saved: \(url.lastPathComponent) kept changing while it was written"))
+    }
+
+    /// The file was not what was read when the new text was about to replace it.
+    struct Changed: Error {}
+
+    func writeOnce(_ home: HomeConfig, over base: HomeFileState) throws -> Result<String, HomeWriteFailure> {
         do {
             return try withLock { () throws -> Result<String, HomeWriteFailure> in
                 let disk: String?
@@ -183,7 +198,7 @@ public struct HomeFile: Sendable {
                             HomeWriteFailure(.broken, "not saved: \(error); fix the file first", current: disk))
                     }
                     if !now.sameContent(as: base.home), let merged = merge(home, over: base, into: disk, now: now) {
-                        try replace(with: merged)
+                        try replace(with: merged, over: disk)
                         record(
                             (try? HomeConfig.parse(yaml: merged, file: path, bundle: bundle))?.adoptingIDs(
                                 from: HomeIDs(withRecordedIDs(now))) ?? home)
@@ -202,12 +217,10 @@ public struct HomeFile: Sendable {
                     baseText = nil  // removed meanwhile: written anew
                 }
                 let text = try HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path)
-                if text != disk { try replace(with: text) }
+                if text != disk { try replace(with: text, over: disk) }
                 record(home)
                 return .success(text)
             }
-        } catch {
-            return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
         }
     }
 
@@ -236,6 +249,14 @@ public struct HomeFile: Sendable {
     /// result, all under the lock (for `swiftdash add`, `remove`, `config set`). Errors thrown
     /// by `change` come through as they are.
     public func modify(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
+        do { return try modifyOnce(change) } catch is Changed {
+            throw HomeFileError(
+                message: "\(url.lastPathComponent) was changed by another program while it was written; "
+                    + "nothing written: run the command again")
+        }
+    }
+
+    func modifyOnce(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
         try withLock {
             let disk = try read()
             let before =
@@ -244,7 +265,7 @@ public struct HomeFile: Sendable {
             var after = before
             try change(&after)
             let text = try HomeText.edit(disk, holding: before, to: after, bundle: bundle, file: path)
-            if text != disk { try replace(with: text) }
+            if text != disk { try replace(with: text, over: disk) }
             // The ids the change chose (`swiftdash add` prints them) are recorded for every process.
             let written = try HomeConfig.parse(yaml: text, file: path, bundle: bundle).adoptingIDs(from: HomeIDs(after))
             record(written)
@@ -253,6 +274,19 @@ public struct HomeFile: Sendable {
     }
 
     /// Runs `body` holding the lock on `.home.yaml.lock` (waits up to 5 s for another process).
+    /// Tests: runs just before the compare of a write (another writer gets in there).
+    nonisolated(unsafe) static var beforeSwapHook: (@Sendable (String) -> Void)?
+    var beforeSwap: (@Sendable (String) -> Void)? { Self.beforeSwapHook }
+
+    /// Whether the file at `path` is still `text` (nil: still absent), on the inode it was.
+    func still(_ text: String?, at path: String, inode: ino_t?) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return text == nil }
+        guard let text, inode == nil || st.st_ino == inode, Int(st.st_size) == text.utf8.count else { return false }
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.elementsEqual(text.utf8)
+    }
+
     /// Temporary files a killed writer left are removed first, whatever `body` then does.
     public func withLock<T>(_ body: () throws -> T) throws -> T {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -277,8 +311,10 @@ public struct HomeFile: Sendable {
     }
 
     /// Replaces the file's contents with `text`, atomically; the old file becomes
-    /// `home.yaml.bak`. Call holding the lock.
-    func replace(with text: String) throws {
+    /// `home.yaml.bak`. Call holding the lock. A compare-and-swap: just before the rename the
+    /// file must still be `current` (what was read; nil: no file), byte for byte, on the same
+    /// inode, else nothing is written and `Changed` is thrown (an editor takes no lock).
+    func replace(with text: String, over current: String?) throws {
         let file = target
         let dir = file.deletingLastPathComponent()
         let name = file.lastPathComponent
@@ -337,6 +373,8 @@ public struct HomeFile: Sendable {
                 try old.write(to: bak, options: .atomic)
             }
         }
+        beforeSwap?(file.path)
+        guard still(current, at: file.path, inode: exists ? st.st_ino : nil) else { throw Changed() }
         guard rename(tmp.path, file.path) == 0 else { throw fail("renaming the temporary file") }
         ok = true
         let dfd = open(dir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

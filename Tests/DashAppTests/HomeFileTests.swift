@@ -222,6 +222,36 @@ final class HomeFileTests: XCTestCase {
         XCTAssertEqual(try contents(), theirs)
     }
 
+    /// Issue 24.3: an editor (which takes no lock) writes between the read and the rename: the
+    /// write is a compare-and-swap, so the app's change is made again on the editor's file.
+    func testAUsersFileNeverLosesAByteToARaceHomeYAML() throws {
+        try put(original)
+        let (home, state) = try file.load()
+        let theirs = original.replacingOccurrences(of: "    widget: news\n", with: "    widget: news   # editor\n")
+        let target = url.path
+        let once = NSLock()
+        nonisolated(unsafe) var done = false
+        HomeFile.beforeSwapHook = { path in
+            guard path == target else { return }
+            once.withLock {
+                if !done { try? Data(theirs.utf8).write(to: URL(fileURLWithPath: path)) }
+                done = true
+            }
+        }
+        defer { HomeFile.beforeSwapHook = nil }
+        var new = home
+        new.tiles[0].family = .medium
+        guard case .success(let text) = file.write(new, over: state) else { return XCTFail("refused") }
+        XCTAssertEqual(text, theirs.replacingOccurrences(of: "family: small", with: "family: medium"))
+        XCTAssertEqual(try contents(), text, "the editor's comment kept")
+        // A script's change in the same race is refused with the reason, the editor's file kept.
+        done = false
+        XCTAssertThrowsError(try file.modify { $0.theme = "light" }) { e in
+            XCTAssertTrue("\(e)".contains("was changed by another program while it was written"), "\(e)")
+        }
+        XCTAssertEqual(try contents(), theirs, "what the editor wrote, nothing of the refused change")
+    }
+
     func testLineMergeTakesBothSidesOrNothing() {
         let base = "a\nb\nc\nd\ne\n"
         XCTAssertEqual(
