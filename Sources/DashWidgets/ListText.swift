@@ -22,8 +22,8 @@ public enum ListText {
             }
             let item: String
             switch s[i] {
-            case "\"": item = try doubleQuoted(s, &i)
-            case "'": item = try singleQuoted(s, &i)
+            case "\"": item = try readDoubleQuoted(s, &i)
+            case "'": item = try readSingleQuoted(s, &i)
             default:
                 var plain = String.UnicodeScalarView()
                 while i < s.count, s[i] != ",", s[i] != "]" {
@@ -41,7 +41,7 @@ public enum ListText {
             if s[i] == "," {
                 i += 1
             } else if s[i] != "]" {
-                throw ListTextError("expected , or ] after the item \(String(render: item))")
+                throw ListTextError("expected , or ] after the item \(ListText.doubleQuoted(item))")
             }
         }
         skipSpace()
@@ -54,7 +54,7 @@ public enum ListText {
     public static func text(_ items: [String]) -> String {
         if items.isEmpty { return "" }
         if items.count == 1, isPlain(items[0]) { return items[0] }
-        return "[" + items.map { isPlain($0) ? $0 : String(render: $0) }.joined(separator: ", ") + "]"
+        return "[" + items.map { isPlain($0) ? $0 : ListText.doubleQuoted($0) }.joined(separator: ", ") + "]"
     }
 
     /// An item written as it is inside `[…]` and alone (one item, for either reading).
@@ -65,7 +65,7 @@ public enum ListText {
         return !s.unicodeScalars.contains { $0 == "," || $0 == "]" || $0.value < 0x20 || $0.value == 0x7F }
     }
 
-    private static func singleQuoted(_ s: [Unicode.Scalar], _ i: inout Int) throws(ListTextError) -> String {
+    private static func readSingleQuoted(_ s: [Unicode.Scalar], _ i: inout Int) throws(ListTextError) -> String {
         var out = String.UnicodeScalarView()
         i += 1
         while i < s.count {
@@ -84,7 +84,7 @@ public enum ListText {
         throw ListTextError("an item has no closing '")
     }
 
-    private static func doubleQuoted(_ s: [Unicode.Scalar], _ i: inout Int) throws(ListTextError) -> String {
+    private static func readDoubleQuoted(_ s: [Unicode.Scalar], _ i: inout Int) throws(ListTextError) -> String {
         var out = String.UnicodeScalarView()
         i += 1
         while i < s.count {
@@ -128,9 +128,10 @@ public struct ListTextError: Error, Hashable, Sendable, CustomStringConvertible 
     init(_ description: String) { self.description = description }
 }
 
-extension String {
-    /// A string in double quotes, with `"` `\` and control characters escaped.
-    init(render s: String) {
+extension ListText {
+    /// `s` as a YAML double-quoted scalar: `"` `\` and control, line and paragraph separator and
+    /// byte order mark characters escaped (the one spelling of it, for lists and home.yaml).
+    public static func doubleQuoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -140,16 +141,21 @@ extension String {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) {
-                    out += "\\x" + (u.value < 0x10 ? "0" : "") + String(u.value, radix: 16, uppercase: true)
+                if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
+                    || u == "\u{FEFF}"
+                {
+                    let hex = String(u.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
                     out.unicodeScalars.append(u)
                 }
             }
         }
-        self = out + "\""
+        return out + "\""
     }
+}
 
+extension String {
     fileprivate func trimmingSpace() -> String {
         var v = Substring(self)
         while let f = v.first, f == " " || f == "\t" { v = v.dropFirst() }

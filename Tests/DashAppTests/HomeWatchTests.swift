@@ -191,6 +191,15 @@ final class HomeWatchTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: url, encoding: .utf8).contains("typed here"))
     }
 
+    /// Opens the focused tile's form, types `value` into its text field and presses Ctrl-S.
+    func typeAndSave(_ h: AppHarness, _ value: String) {
+        h.press(.char("e"))
+        h.select("text")
+        h.press(.ctrl("u"))
+        h.type(value)
+        h.press(.ctrl("s"))
+    }
+
     /// Issue 24.4: 9 of 15 saves were refused while a script edited another tile, and what was
     /// typed was lost. The save is made on the file as the script left it (a three-way merge).
     func testASaveWhileAnotherProgramEditsADifferentTileGoesThrough() throws {
@@ -199,11 +208,7 @@ final class HomeWatchTests: XCTestCase {
         // The script's write, before the watcher has told the app.
         let theirs = text.replacingOccurrences(of: "text: three", with: "text: THREE")
         try Data(theirs.utf8).write(to: url)
-        h.press(.char("e"))
-        h.select("text")
-        h.press(.ctrl("u"))
-        h.type("typed")
-        h.press(.ctrl("s"))
+        typeAndSave(h, "typed")
         XCTAssertEqual(h.state.pane, .none)
         let file = try String(contentsOf: url, encoding: .utf8)
         XCTAssertEqual(file, theirs.replacingOccurrences(of: "text: one", with: "text: typed"))
@@ -218,11 +223,7 @@ final class HomeWatchTests: XCTestCase {
         let url = try useRealFile(h, holding: text)
         let theirs = text.replacingOccurrences(of: "text: one", with: "text: ONE")
         try Data(theirs.utf8).write(to: url)
-        h.press(.char("e"))
-        h.select("text")
-        h.press(.ctrl("u"))
-        h.type("typed")
-        h.press(.ctrl("s"))
+        typeAndSave(h, "typed")
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), theirs, "their change kept")
         XCTAssertEqual(h.state.pane, .form, "the form is open again")
         XCTAssertEqual(h.field("text")?.line.text, "typed", "with what was typed")
