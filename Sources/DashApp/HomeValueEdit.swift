@@ -30,7 +30,7 @@ enum HomeValueEdit {
         guard !changes.isEmpty, let root = try? YAMLGuard.compose(text, file: "home.yaml"),
             let tiles = root.mapping?["tiles"]?.sequence, tiles.count == base.tiles.count
         else { return nil }
-        var edits: [Site: String] = [:]
+        var edits: [Site: Replacement] = [:]
         for c in changes {
             guard let tile = tiles[c.tile].mapping else { return nil }
             let itemNode: Node?
@@ -40,23 +40,29 @@ enum HomeValueEdit {
             } else {
                 itemNode = c.item == 0 ? tiles[c.tile] : nil
             }
-            guard let config = itemNode?.mapping?["config"]?.mapping, let node = config[c.key],
-                case .scalar(let scalar) = node, let mark = scalar.mark
-            else { return nil }
-            let rendered: String
-            switch c.value {
-            case .list(let items):
+            guard let config = itemNode?.mapping?["config"]?.mapping, let node = config[c.key] else { return nil }
+            let rendered: Replacement
+            let at: Mark
+            switch (node, c.value) {
+            case (.sequence(let seq), .list(let items)):
+                // A list written `[…]` on one line: the brackets' contents written again.
+                guard let mark = seq.mark, seq.allSatisfy({ $0.mark?.line == mark.line }) else { return nil }
+                (rendered, at) = (.flowList(items), mark)
+            case (.scalar(let scalar), .list(let items)):
                 // A list written as one scalar stays one only as one plain item.
-                guard items.count == 1, !items[0].contains(","), !items[0].hasPrefix("[") else { return nil }
-                rendered = items[0]
+                guard let mark = scalar.mark, items.count == 1, !items[0].contains(","), !items[0].hasPrefix("[")
+                else { return nil }
+                (rendered, at) = (.scalar(items[0]), mark)
+            case (.scalar(let scalar), _):
+                guard let mark = scalar.mark, !(scalar.string.isEmpty && scalar.style == .plain) else { return nil }
+                (rendered, at) = (.scalar(c.value.description), mark)
             default:
-                rendered = c.value.description
+                return nil
             }
-            let site = Site(line: mark.line - 1, column: mark.column - 1)
-            // A scalar shared through an alias is one site: every use must want the same value.
+            let site = Site(line: at.line - 1, column: at.column - 1)
+            // A value shared through an alias is one site: every use must want the same value.
             if let other = edits[site], other != rendered { return nil }
             edits[site] = rendered
-            if scalar.string.isEmpty && scalar.style == .plain { return nil }
         }
         // Lines by "\n" with any "\r" kept in them: the file's endings stay as they are.
         var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
@@ -77,13 +83,59 @@ enum HomeValueEdit {
                 }
                 let style = styleAt(chars, col)
                 let inFlow = isInFlow(chars, before: col)
-                guard let end = YAMLScalar.end(of: chars, from: col, style: style, inFlow: inFlow) else { return nil }
-                let text = YAMLScalar.render(rendered, like: style, inFlow: inFlow)
+                let end: Int
+                let text: String
+                switch rendered {
+                case .scalar(let value):
+                    guard let e = YAMLScalar.end(of: chars, from: col, style: style, inFlow: inFlow) else { return nil }
+                    (end, text) = (e, YAMLScalar.render(value, like: style, inFlow: inFlow))
+                case .flowList(let items):
+                    guard col < chars.count, chars[col] == "[", let close = closingBracket(chars, from: col) else {
+                        return nil
+                    }
+                    let inner = items.map { YAMLScalar.render($0, inFlow: true) }.joined(separator: ", ")
+                    let spaced = col + 1 < chars.count && chars[col + 1] == " " && !items.isEmpty
+                    (end, text) = (close + 1, spaced ? "[ " + inner + " ]" : "[" + inner + "]")
+                }
                 chars.replaceSubrange(col..<end, with: Array(text.unicodeScalars))
             }
             lines[line] = crlf ? chars + ["\r"] : chars
         }
         return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    }
+
+    /// What replaces a value: a scalar's text, or the items of a one-line `[…]`.
+    enum Replacement: Hashable {
+        case scalar(String)
+        case flowList([String])
+    }
+
+    /// The `]` that closes the `[` at `open` on this line (quotes skipped), or nil.
+    static func closingBracket(_ chars: [Unicode.Scalar], from open: Int) -> Int? {
+        var depth = 0
+        var quote: Unicode.Scalar? = nil
+        var i = open
+        while i < chars.count {
+            let c = chars[i]
+            if let q = quote {
+                if c == "\\" && q == "\"" {
+                    i += 2
+                    continue
+                }
+                if c == q { quote = nil }
+            } else {
+                switch c {
+                case "'", "\"": quote = c
+                case "[", "{": depth += 1
+                case "]", "}":
+                    depth -= 1
+                    if depth == 0 { return c == "]" ? i : nil }
+                default: break
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 
     static func styleAt(_ chars: [Unicode.Scalar], _ col: Int) -> Node.Scalar.Style {

@@ -91,6 +91,10 @@ final class HomeEditCorpusTests: XCTestCase {
         XCTAssertEqual(
             try edited(text) { $0.tiles[0].items[0].config["interval"] = .int(60) },
             text.replacingOccurrences(of: "interval: 30}", with: "interval: 60}"))
+        // The list itself: the brackets' contents change, the mapping stays flow, its keys in order.
+        XCTAssertEqual(
+            try edited(text) { $0.tiles[0].items[0].config["command"] = .list(["du", "-sh", "a,b", ""]) },
+            text.replacingOccurrences(of: "command: [df, -h],", with: #"command: [du, "-sh", "a,b", ""],"#))
     }
 
     func testEditsKeepWhatTheyDoNotTouchCRLFTabsAndAByteOrderMark() throws {
