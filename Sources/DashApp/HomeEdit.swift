@@ -55,6 +55,13 @@ public enum HomeText {
         file: String = "home.yaml"
     ) throws -> String {
         if let text, base.sameContent(as: new) { return text }
+        // Directives, `---` and `...` stay as they are: only the document between them is edited.
+        if let text, case let frame = HomeDocumentFrame(text), frame.isFramed,
+            let body = try? edit(frame.body, holding: base, to: new, bundle: bundle, file: file),
+            case let whole = frame.head + body + frame.tail, reads(whole, as: new, bundle: bundle)
+        {
+            return whole
+        }
         // Values only: each replaced where it stands, not one other byte moved.
         if let text, let edited = HomeValueEdit.edit(text, holding: base, to: new),
             reads(edited, as: new, bundle: bundle)

@@ -66,6 +66,21 @@ final class HomeEditCorpusTests: XCTestCase {
         XCTAssertEqual(zone, Self.anchors.replacingOccurrences(of: "&tz UTC", with: "&tz Asia/Tokyo"))
     }
 
+    /// Adding or removing a tile edits the document between `---` and `...` only: the directive,
+    /// the markers and every anchor stay.
+    func testEditsKeepWhatTheyDoNotTouchDirectivesWhenTilesComeAndGo() throws {
+        let last = "  - family: small\n    widget: clock\n    config: { label: \"Other\", timeZone: *tz }\n"
+        XCTAssertEqual(
+            try edited(Self.anchors) { $0.tiles.removeLast() },
+            Self.anchors.replacingOccurrences(of: last, with: ""))
+        let added = try edited(Self.anchors) {
+            $0.tiles.append(TileInstance(id: "t9", family: .medium, items: [WidgetInstance(id: "w9", kind: "clock")]))
+        }
+        XCTAssertEqual(
+            added,
+            Self.anchors.replacingOccurrences(of: last, with: last + "  - family: medium\n    widget: clock\n"))
+    }
+
     func testEditsKeepWhatTheyDoNotTouchAOneLineFlowFile() throws {
         let flow = "{tiles: [{family: small, widget: clock, config: {label: A, timeZone: UTC}}, {widget: clock}]}\n"
         XCTAssertEqual(
