@@ -18,6 +18,7 @@
 #include <sys/ioctl.h>
 #include <poll.h>
 #include <errno.h>
+#include <sys/time.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
@@ -108,8 +109,27 @@ static inline void sd_save_termios(void) {
     if (tcgetattr(STDIN_FILENO, sd_termios_slot()) == 0) *sd_have_termios_slot() = 1;
 }
 
+/// The loop did not end within 0.8 s of a quit signal (a turn that never returns): the
+/// terminal is put back here and the process ends of the signal it was sent.
+static void sd_quit_deadline(int sig) {
+    (void)sig;
+    static const char reset[] = "\033[0m\033[?1000l\033[?1002l\033[?1006l\033[?2004l\033[?25h\033[?1049l\r\n";
+    ssize_t r = write(STDOUT_FILENO, reset, sizeof(reset) - 1); (void)r;
+    if (*sd_have_termios_slot()) tcsetattr(STDIN_FILENO, TCSANOW, sd_termios_slot());
+    int q = (int)*sd_signal_slot();
+    if (q == 0) q = SIGTERM;
+    signal(q, SIG_DFL);
+    raise(q);
+    _exit(128 + q);
+}
+
 static void sd_quit_signal(int sig) {
     *sd_signal_slot() = sig;
+    // Whatever the loop is doing, the process ends within a second (sd_quit_deadline).
+    struct itimerval deadline;
+    memset(&deadline, 0, sizeof deadline);
+    deadline.it_value.tv_usec = 800000;
+    setitimer(ITIMER_REAL, &deadline, NULL);
     int fd = *sd_wake_fd_slot();
     if (fd >= 0) { char c = 'q'; ssize_t r = write(fd, &c, 1); (void)r; }
 }
@@ -138,6 +158,11 @@ static inline void sd_install_signal_handlers(int wake_fd) {
     // Ctrl-\ sends SIGQUIT, whose default (dump core, keep every terminal mode) would
     // leave the alternate screen, a hidden cursor, and mouse and keypad modes on.
     sigaction(SIGQUIT, &sa, NULL);
+    struct sigaction da;
+    memset(&da, 0, sizeof da);
+    da.sa_handler = sd_quit_deadline;
+    sigemptyset(&da.sa_mask);
+    sigaction(SIGALRM, &da, NULL);
     struct sigaction ca;
     memset(&ca, 0, sizeof ca);
     ca.sa_handler = sd_crash_signal;

@@ -53,9 +53,13 @@ public enum AtomicFile {
         return current
     }
 
-    /// Replaces the file at `path` with `data` (see the type's description).
-    public static func write(_ data: Data, to path: String, mode newMode: mode_t = 0o600, backup: String? = nil) throws
-    {
+    /// Replaces the file at `path` with `data` (see the type's description). `beforeRename` runs
+    /// once the new contents are on disk, just before the old file is replaced: a compare-and-swap
+    /// checks there that nobody changed the file meanwhile, and throws to write nothing.
+    public static func write(
+        _ data: Data, to path: String, mode newMode: mode_t = 0o600, backup: String? = nil,
+        beforeRename: () throws -> Void = {}
+    ) throws {
         let target = resolved(path)
         let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent().path
@@ -64,7 +68,8 @@ public enum AtomicFile {
         let mode = exists ? st.st_mode & 0o7777 : newMode
         let tmp = dir + "/" + tempName(for: url.lastPathComponent, pid: getpid(), nonce: .random(in: 0...UInt32.max))
         func failure(_ what: String, _ code: Int32 = errno) -> Failure {
-            Failure(message: "cannot write \(target): \(what): \(String(cString: strerror(code)))", code: code)
+            Failure(
+                message: "cannot write \(target): \(what): \(String(cString: strerror(code)).lowercased())", code: code)
         }
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("creating a temporary file") }
@@ -89,6 +94,7 @@ public enum AtomicFile {
             guard written == data.count else { throw failure("writing") }
             guard fsync(fd) == 0 else { throw failure("flushing") }
         }
+        try beforeRename()
         if exists, let backup {
             // The old file becomes the backup: a second name for it, put in place atomically.
             let bakTmp =

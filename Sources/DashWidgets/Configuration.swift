@@ -15,7 +15,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .int(let i): return String(i)
         case .bool(let b): return b ? "true" : "false"
         case .date(let d): return d.formatted(.iso8601)
-        case .list(let l): return l.joined(separator: ",")
+        case .list(let l): return ListText.text(l)
         }
     }
 }
@@ -42,7 +42,8 @@ public enum ParameterKind: Sendable {
     case bool
     case date
     case filePath
-    /// A list of strings, written comma-separated; each item may have to match `itemPattern`.
+    /// A list of strings, written `[a, "b,c"]` (YAML flow syntax) or comma-separated; each item
+    /// may have to match `itemPattern`.
     case list(itemPattern: String? = nil)
 
     public var typeName: String {
@@ -76,11 +77,20 @@ public struct Parameter: Sendable {
     /// What the kind's pattern allows, in words a user reads ("a coin id such as bitcoin"; for a
     /// list, one item): shown in the form, `--help` and errors instead of the regular expression.
     public var patternWords: String?
+    /// A list whose text (not in `[…]`) is one item, not split at commas: a command line.
+    public var textIsOneItem = false
 
     /// The same parameter with a further check of its value (`check`).
     public func checked(_ check: @escaping @Sendable (ConfigValue) -> String?) -> Parameter {
         var p = self
         p.check = check
+        return p
+    }
+
+    /// The same list parameter with a text that is not `[…]` read as one item (`textIsOneItem`).
+    public func textAsOneItem() -> Parameter {
+        var p = self
+        p.textIsOneItem = true
         return p
     }
 
@@ -119,7 +129,9 @@ public struct Parameter: Sendable {
         case .bool: return "true or false"
         case .date: return "a date like 2026-11-23 or 2026-11-23T09:30:00Z"
         case .filePath: return "a file path"
-        case .list(let p): return "a comma-separated list" + (p == nil ? "" : ", each " + itemAllowed)
+        case .list(let p):
+            let form = textIsOneItem ? "one line or a list" : "a comma-separated list"
+            return form + (p == nil ? "" : ", each " + itemAllowed)
         }
     }
 
@@ -236,10 +248,31 @@ public struct ConfigurationSchema: Sendable {
             }
             value = .date(d)
         case .list:
-            value = .list(t.isEmpty ? [] : t.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            let items: [String]?
+            do { items = try ListText.flowItems(t) } catch {
+                throw ConfigError(key: key, message: "'\(t)' is not \(p.allowed): \(error.description)")
+            }
+            if let items {
+                value = .list(items)
+            } else if p.textIsOneItem {
+                value = .list(t.isEmpty ? [] : [t])
+            } else {
+                value = .list(t.isEmpty ? [] : t.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            }
         default:
             value = .string(t)
         }
+        if let error = validate(p, value) { throw error }
+        return value
+    }
+
+    /// Turns the items of a YAML sequence into a value: for a list parameter the items as they
+    /// are, byte for byte; for any other the items joined with commas, read as text.
+    public func parse(key: String, items: [String]) throws(ConfigError) -> ConfigValue {
+        guard let p = parameter(key), case .list = p.kind else {
+            return try parse(key: key, text: items.joined(separator: ","))
+        }
+        let value = ConfigValue.list(items)
         if let error = validate(p, value) { throw error }
         return value
     }

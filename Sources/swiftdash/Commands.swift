@@ -31,6 +31,7 @@ struct Widgets: ParsableCommand {
                 print(
                     "      \(p.allowed); default: \(def.isEmpty ? "(empty)" : def)"
                         + (p.environmentVariable.map { "; or $\($0)" } ?? ""))
+                if case .list = p.kind { print("      \(listHelp)") }
             }
             print("")
         }
@@ -67,7 +68,7 @@ struct Preview: AsyncParsableCommand {
     var live = false
 
     @Option(
-        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
+        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp(setHelp, valueName: "key=value"))
     var settings: [String] = []
 
     @Option(help: "Draw as of this time (ISO 8601).")
@@ -354,6 +355,10 @@ struct Home: ParsableCommand {
         if processEnvironment["SWIFTDASH_TEST_CRASH"] == "after-first-frame" {
             // For the end-to-end test that a crash still restores the terminal.
             runtime.afterDraw = { fatalError("crash requested by SWIFTDASH_TEST_CRASH") }
+        }
+        if processEnvironment["SWIFTDASH_TEST_HANG"] == "after-first-frame" {
+            // For the end-to-end test that SIGTERM ends a loop that never comes back.
+            runtime.afterDraw = { while true { pause() } }
         }
         // Outside edits of home.yaml come in as messages (inotify; nothing wakes while it is quiet).
         var watcher: HomeFileWatcher?

@@ -161,13 +161,17 @@ struct ConfigSet: ParsableCommand {
             Values are checked like the in-app form checks them (`swiftdash widgets` lists each \
             widget's parameters).
 
+            A list is written in YAML flow syntax, each item as it is passed on (quote an item \
+            that holds a comma or is empty): command='[cut, "-d,", -f1, notes.csv]'. A list \
+            without brackets is split at commas (a command is one line).
+
             Example: swiftdash config set w2 coin=ETH currency=EUR
             """)
 
     @Argument(help: "The widget (w3) or single-widget tile (t2).", completion: ShellCompletion.settableIDs)
     var id: String
 
-    @Argument(help: ArgumentHelp("Values to set.", valueName: "key=value"))
+    @Argument(help: ArgumentHelp("Values to set. \(listHelp)", valueName: "key=value"))
     var assignments: [String] = []
 
     func run() throws {
@@ -218,7 +222,7 @@ struct Add: ParsableCommand {
     var family: String?
 
     @Option(
-        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Set a parameter.", valueName: "key=value"))
+        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp(setHelp, valueName: "key=value"))
     var settings: [String] = []
 
     func run() throws {
@@ -278,3 +282,9 @@ struct Remove: ParsableCommand {
         print("removed \(clean(removed))")
     }
 }
+
+/// How `--set` and `config set` spell a list, for their help.
+let listHelp = #"A list: key='[a, "b,c", ""]' (YAML flow syntax), each item byte for byte."#
+
+/// The help of a `--set` option.
+let setHelp = "Set a parameter. " + listHelp

@@ -67,7 +67,7 @@ final class AtomicFileTests: XCTestCase {
         try AtomicFile.write(Data("kept\n".utf8), to: file)
         chmod(dir.path, 0o500)
         XCTAssertThrowsError(try AtomicFile.write(Data("lost\n".utf8), to: file)) { error in
-            XCTAssertTrue("\(error)".contains("Permission denied"), "\(error)")
+            XCTAssertTrue("\(error)".contains("permission denied"), "\(error)")
         }
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "kept\n")
     }

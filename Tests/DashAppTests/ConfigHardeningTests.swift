@@ -20,6 +20,34 @@ final class ConfigHardeningTests: XCTestCase {
     }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
+    /// Issue 24.2: 1,000 tiles sharing one 32-widget stack through an alias (31.5 KB) passed
+    /// `config check` and then exhausted the machine: widgets are counted as the file expands,
+    /// and the tile that crosses the limit is named with its line.
+    func testNoConfigurationCanExhaustTheMachineAliasedStacksAreCounted() {
+        var yaml =
+            "tiles:\n  - family: medium\n    stack: &s\n" + String(repeating: "      - widget: clock\n", count: 32)
+        yaml += String(repeating: "  - family: medium\n    stack: *s\n", count: 999)
+        XCTAssertLessThan(yaml.utf8.count, 40_000)
+        let error = parseError(yaml)
+        // Tile 126 brings 126 × 32 = 4,032 widgets; tile 2 starts on line 36, tile 126 on 36 + 2 × 124.
+        XCTAssertEqual(
+            error,
+            "home.yaml:284: tile 126 brings the widgets to 4,032 (a stack shared through an alias counts "
+                + "in every tile); at most 4,000 in all")
+    }
+
+    /// Issue 24.9: a size refusal says both sizes with enough digits to differ.
+    func testMessagesThatAreTrueSizesHaveDigitsToDiffer() {
+        let mb = 1 << 20
+        XCTAssertEqual(
+            YAMLGuard.sizeRefusal(mb * 14 / 10, most: mb, what: "home.yaml"),
+            "the file is 1.4 MB; home.yaml may be at most 1.0 MB")
+        XCTAssertEqual(YAMLGuard.sizeTexts(mb + 10_000, most: mb).0, "1.01 MB")
+        XCTAssertEqual(YAMLGuard.sizeTexts(mb + 1, most: mb).0, "1,048,577 bytes")
+        XCTAssertEqual(YAMLGuard.sizeTexts(70_000, most: 65_536).0, "68.4 KB")
+        XCTAssertEqual(YAMLGuard.sizeTexts(700, most: 512).0, "700 bytes")
+    }
+
     func parseError(_ yaml: String) -> String {
         do {
             _ = try HomeConfig.parse(yaml: yaml, file: "home.yaml", bundle: bundle)
@@ -122,7 +150,7 @@ final class ConfigHardeningTests: XCTestCase {
         let big = dir.appendingPathComponent("big.yaml")
         try Data(repeating: UInt8(ascii: "#"), count: ConfigLimits.maxHomeBytes + 1).write(to: big)
         XCTAssertThrowsError(try HomeConfig.load(contentsOf: big, bundle: bundle)) { e in
-            XCTAssertEqual("\(e)", "\(big.path): the file is 1.0 MB; home.yaml may be at most 1.0 MB")
+            XCTAssertEqual("\(e)", "\(big.path): the file is 1,048,577 bytes; home.yaml may be at most 1,048,576 bytes")
         }
         XCTAssertThrowsError(try HomeConfig.load(contentsOf: dir, bundle: bundle)) { e in
             XCTAssertEqual("\(e)", "\(dir.path): not a regular file")
@@ -231,7 +259,7 @@ final class ConfigHardeningTests: XCTestCase {
         try Data(repeating: UInt8(ascii: "#"), count: ConfigLimits.maxThemeBytes + 1).write(
             to: themes.appendingPathComponent("t.yaml"))
         XCTAssertThrowsError(try ThemeLoader.load("t", searchPath: [themes])) { e in
-            XCTAssertEqual("\(e)", "\(themes.path)/t.yaml: the file is 64 KB; a theme may be at most 64 KB")
+            XCTAssertEqual("\(e)", "\(themes.path)/t.yaml: the file is 64.001 KB; a theme may be at most 64.000 KB")
         }
     }
 }

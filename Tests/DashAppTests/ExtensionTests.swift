@@ -190,6 +190,15 @@ final class ExtensionTests: XCTestCase {
         [garbage, huge, stray, error].forEach { $0.stop() }
     }
 
+    /// Issue 24.9: very deep but valid JSON is "nested deeper than N", not "garbage".
+    func testMessagesThatAreTrueDeepJSONIsNestedDeeperNotGarbage() async throws {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let p = try misbehaving("deep", "echo '{\"id\":2,\"result\":\(deep)}'")
+        let m = await failure(try widget(p, kind: "deep"))
+        XCTAssertEqual(m, "deep: sent an answer refused: the JSON is nested deeper than 64 levels")
+        p.stop()
+    }
+
     func testACrashIsRestartedWithBackOffAndACleanExitBetweenRequestsIsNot() async throws {
         let crash = try misbehaving("crash", "exit 7")
         let w = try widget(crash, kind: "crash")

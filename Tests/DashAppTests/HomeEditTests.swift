@@ -98,6 +98,50 @@ final class HomeEditTests: XCTestCase {
             """)
     }
 
+    /// Issue 24.1: a command list in home.yaml is the argv byte for byte (commas, spaces and
+    /// empty items kept), a command line is one item, and an edit writes them back so.
+    func testCommandRunsWithExactlyTheArgumentsWrittenInHomeYAML() throws {
+        let yaml = """
+            tiles:
+              - widget: command
+                config:
+                  command: [argv.sh, "a,b", "c, d", "", "x"]
+              - widget: command
+                config:
+                  command: echo a, b
+                  shell: true
+              - widget: command
+                config:
+                  command:
+                    - cut
+                    - "-d,"
+                    - -f1
+
+            """
+        let home = try HomeConfig.parse(yaml: yaml, file: "home.yaml", bundle: bundle)
+        XCTAssertEqual(home.tiles[0].items[0].config["command"], .list(["argv.sh", "a,b", "c, d", "", "x"]))
+        XCTAssertEqual(home.tiles[1].items[0].config["command"], .list(["echo a, b"]))
+        XCTAssertEqual(home.tiles[2].items[0].config["command"], .list(["cut", "-d,", "-f1"]))
+        XCTAssertEqual(
+            try diff(yaml) { $0.tiles[0].items[0].config["command"] = .list(["argv.sh", "a,b", "", "y, z"]) },
+            """
+            +4:       command: [argv.sh, "a,b", "", "y, z"]
+            -4:       command: [argv.sh, "a,b", "c, d", "", "x"]
+            """)
+        XCTAssertEqual(
+            try diff(yaml) { $0.tiles[1].items[0].config["command"] = .list(["rm", "old,file"]) },
+            """
+            +7:       command: [rm, "old,file"]
+            -7:       command: echo a, b
+            """)
+        XCTAssertEqual(
+            try diff(yaml) { $0.tiles[1].items[0].config["command"] = .list(["echo c, d"]) },
+            """
+            +7:       command: echo c, d
+            -7:       command: echo a, b
+            """)
+    }
+
     func testFlowConfigIsEditedOnItsLine() throws {
         XCTAssertEqual(
             try diff { $0.tiles[1].items[0].config["coin"] = .string("LTC") },

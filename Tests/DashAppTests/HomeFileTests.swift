@@ -124,9 +124,9 @@ final class HomeFileTests: XCTestCase {
         var theirs = home
         theirs.tiles.append(TileInstance(id: "t9", family: .small, items: [WidgetInstance(id: "w9", kind: "crypto")]))
         guard case .success(let theirText) = file.write(theirs, over: state) else { return XCTFail("not written") }
-        // This one still believes the file holds `home`.
+        // This one still believes the file holds `home`, and adds a tile at the same place.
         var mine = home
-        mine.tiles.removeFirst()
+        mine.tiles.append(TileInstance(id: "t8", family: .small, items: [WidgetInstance(id: "w8", kind: "clock")]))
         guard case .failure(let f) = file.write(mine, over: state) else { return XCTFail("the other change was lost") }
         XCTAssertEqual(f.reason, .changedElsewhere)
         XCTAssertEqual(f.current, theirText)
@@ -192,6 +192,122 @@ final class HomeFileTests: XCTestCase {
         let stale = dir.appendingPathComponent(".home.yaml.tmp-99999")
         try Data("half a fi".utf8).write(to: stale)
         _ = try file.modify { $0.theme = "light" }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
+    }
+
+    // MARK: - Issue 24.4: a save while another program edits a different tile goes through
+
+    func testASaveWhileAnotherProgramEditsADifferentTileGoesThrough() throws {
+        try put(original)
+        let (home, state) = try file.load()
+        // A script changes the second tile meanwhile.
+        let theirs = original.replacingOccurrences(
+            of: "    widget: news\n", with: "    widget: news\n    config: { count: 3 }\n")
+        try put(theirs)
+        var new = home
+        new.tiles[0].family = .medium
+        guard case .success(let text) = file.write(new, over: state) else { return XCTFail("refused") }
+        XCTAssertEqual(text, theirs.replacingOccurrences(of: "  - family: small", with: "  - family: medium"))
+        XCTAssertEqual(try contents(), text)
+        XCTAssertEqual(try contents(dir.appendingPathComponent("home.yaml.bak")), theirs, "their version is the backup")
+    }
+
+    func testASaveThatMeetsAnotherProgramsChangeOnItsLinesIsRefused() throws {
+        try put(original)
+        let (home, state) = try file.load()
+        let theirs = original.replacingOccurrences(of: "family: small", with: "family: large")
+        try put(theirs)
+        var new = home
+        new.tiles[0].family = .medium
+        guard case .failure(let e) = file.write(new, over: state) else { return XCTFail("written over their change") }
+        XCTAssertEqual(e.reason, .changedElsewhere)
+        XCTAssertEqual(try contents(), theirs)
+    }
+
+    /// Issue 24.3: an editor (which takes no lock) writes between the read and the rename: the
+    /// write is a compare-and-swap, so the app's change is made again on the editor's file.
+    func testAUsersFileNeverLosesAByteToARaceHomeYAML() throws {
+        try put(original)
+        let (home, state) = try file.load()
+        let theirs = original.replacingOccurrences(of: "    widget: news\n", with: "    widget: news   # editor\n")
+        let target = url.path
+        let once = NSLock()
+        nonisolated(unsafe) var done = false
+        HomeFile.beforeSwapHook = { path in
+            guard path == target else { return }
+            once.withLock {
+                if !done { try? Data(theirs.utf8).write(to: URL(fileURLWithPath: path)) }
+                done = true
+            }
+        }
+        defer { HomeFile.beforeSwapHook = nil }
+        var new = home
+        new.tiles[0].family = .medium
+        guard case .success(let text) = file.write(new, over: state) else { return XCTFail("refused") }
+        XCTAssertEqual(text, theirs.replacingOccurrences(of: "family: small", with: "family: medium"))
+        XCTAssertEqual(try contents(), text, "the editor's comment kept")
+        // A script's change in the same race is refused with the reason, the editor's file kept.
+        done = false
+        XCTAssertThrowsError(try file.modify { $0.theme = "light" }) { e in
+            XCTAssertTrue("\(e)".contains("was changed by another program while it was written"), "\(e)")
+        }
+        XCTAssertEqual(try contents(), theirs, "what the editor wrote, nothing of the refused change")
+    }
+
+    func testLineMergeTakesBothSidesOrNothing() {
+        let base = "a\nb\nc\nd\ne\n"
+        XCTAssertEqual(
+            LineMerge.merge(base: base, ours: "A\nb\nc\nd\ne\n", theirs: "a\nb\nc\nd\nE\n"), "A\nb\nc\nd\nE\n")
+        XCTAssertEqual(
+            LineMerge.merge(base: base, ours: "a\nx\nb\nc\nd\ne\n", theirs: "a\nb\nc\nd\n"), "a\nx\nb\nc\nd\n")
+        XCTAssertNil(LineMerge.merge(base: base, ours: "a\nB\nc\nd\ne\n", theirs: "a\nb\nC\nd\ne\n"), "adjacent lines")
+        XCTAssertNil(LineMerge.merge(base: base, ours: "a\nB\nc\nd\ne\n", theirs: "a\nX\nc\nd\ne\n"))
+        XCTAssertEqual(
+            LineMerge.merge(base: base, ours: "a\nB\nc\nd\ne\n", theirs: "a\nB\nc\nd\ne\n"), "a\nB\nc\nd\ne\n")
+    }
+
+    // MARK: - Issue 24.7: files and links are the user's
+
+    func testAReadOnlyHomeYAMLIsRefusedNotReplaced() throws {
+        try put(original)
+        chmod(url.path, 0o444)
+        let (home, state) = try file.load()
+        var new = home
+        new.theme = "light"
+        guard case .failure(let e) = file.write(new, over: state) else { return XCTFail("written over a 0444 file") }
+        XCTAssertEqual(e.reason, .notSaved)
+        XCTAssertTrue(e.message.hasPrefix("not saved: home.yaml is read-only (mode 444)"), e.message)
+        XCTAssertEqual(try contents(), original)
+        XCTAssertEqual(try mode(url), 0o444)
+        XCTAssertThrowsError(try file.modify { $0.theme = "light" }) { error in
+            XCTAssertTrue("\(error)".hasPrefix("home.yaml is read-only"), "\(error)")
+        }
+    }
+
+    func testADanglingHomeYAMLSymlinkIsWrittenThroughToItsTarget() throws {
+        let real = dir.appendingPathComponent("dotfiles/home.yaml")
+        try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "dotfiles/home.yaml")
+        _ = try file.modify { $0.theme = "light" }
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url.path), "dotfiles/home.yaml")
+        XCTAssertTrue(try contents(real).contains("theme: light"))
+        // A link into a folder that does not exist is refused, and stays a link.
+        let nowhere = dir.appendingPathComponent("other.yaml")
+        try FileManager.default.createSymbolicLink(atPath: nowhere.path, withDestinationPath: "gone/home.yaml")
+        XCTAssertThrowsError(try HomeFile(url: nowhere, bundle: bundle).modify { $0.theme = "light" }) { error in
+            XCTAssertTrue("\(error)".contains("no such file or directory"), "\(error)")
+        }
+        XCTAssertNotNil(try? FileManager.default.destinationOfSymbolicLink(atPath: nowhere.path))
+    }
+
+    /// A kill -9 of `config set` can leave `.home.yaml.ids.tmp-PID`: the next lock holder removes
+    /// it, even one whose change is refused.
+    func testAStaleIDsTemporaryIsRemovedByTheNextWriter() throws {
+        try put(original)
+        let stale = dir.appendingPathComponent(".home.yaml.ids.tmp-99999")
+        try Data("{".utf8).write(to: stale)
+        struct Refused: Error {}
+        XCTAssertThrowsError(try file.modify { _ in throw Refused() })
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
     }
 

@@ -87,6 +87,52 @@ final class RuntimeTests: XCTestCase {
                         entries: [AnyEntry(StoryEntry(date: date, stories: stories, since: since))], policy: .never))))
     }
 
+    /// Issue 24.2: the home screen started a thread per widget (10,836 threads in 34 s): at
+    /// most `maxLoadsInFlight` loads run at once, the rest start as results come back.
+    func testNoConfigurationCanExhaustTheMachineLoadsInFlightAreBounded() {
+        let (r, _, clock, box) = makeRuntime(
+            size: Size(width: 200, height: 60), tiles: Array(repeating: .small, count: 300))
+        r.turn()
+        XCTAssertEqual(box.requests.count, Runtime.maxLoadsInFlight)
+        var finished = 0
+        while finished < box.requests.count {
+            finish(r, box.requests[finished], stories: ["s"], at: clock.now)
+            finished += 1
+            r.turn()
+            XCTAssertLessThanOrEqual(box.requests.count - finished, Runtime.maxLoadsInFlight)
+        }
+        XCTAssertEqual(box.requests.count, 300, "every widget loaded in the end")
+        XCTAssertEqual(r.stats.mostLoadsInFlight, Runtime.maxLoadsInFlight)
+    }
+
+    /// Issue 24.8: after a 10,000-key flood the app worked through queued keys (a frame each)
+    /// for 13 s. Waiting keys are handled in one turn with one frame, and `q` behind them quits.
+    func testKeysNeverPileUpAFloodIsOneFrameAndQQuits() {
+        let (r, term, _, _) = makeRuntime(tiles: [.small, .small, .medium, .small])
+        r.turn()
+        let framesBefore = r.stats.frames
+        let moves: [Key] = [.right, .down, .left, .up]
+        term.events = (0..<10_000).map { .key(moves[$0 % 4]) } + [.key(.char("q"))]
+        r.run()
+        XCTAssertTrue(r.state.quitting)
+        XCTAssertTrue(term.events.isEmpty)
+        XCTAssertLessThanOrEqual(r.stats.frames - framesBefore, 3, "one frame per turn, not one per key")
+        XCTAssertLessThanOrEqual(r.stats.turns, 5)
+    }
+
+    /// Ctrl-C quits at once whatever is queued before it (a flood of Enter and Escape).
+    func testKeysNeverPileUpCtrlCQuitsBeforeWhatIsQueued() {
+        let (r, term, _, box) = makeRuntime()
+        r.turn()
+        let loadsBefore = box.requests.count
+        term.events =
+            (0..<5_000).flatMap { _ in [InputEvent.key(.enter), .key(.char("r")), .key(.escape)] }
+            + [.key(.ctrl("c"))]
+        r.run()
+        XCTAssertTrue(r.state.quitting)
+        XCTAssertEqual(box.requests.count, loadsBefore, "nothing queued before Ctrl-C ran")
+    }
+
     func testPlaceholderFirstThenRealEntryThenStaleMarkKeepsTheEntry() {
         let (r, term, clock, box) = makeRuntime()
         r.turn()

@@ -164,15 +164,16 @@ final class WidgetIDTests: XCTestCase {
         XCTAssertEqual(titles(try app(file).state.home), ["w2 two", "w3 three", "w4 four"])
     }
 
-    /// A write refused because another program changed the file takes that program's ids.
-    func testAChangeRefusedBecauseTheFileChangedTakesTheOtherProgramsIDs() throws {
+    /// A write made over another program's change (a three-way merge, issue 24.4) takes that
+    /// program's ids.
+    func testAChangeMergedWithAnotherProgramsTakesItsIDs() throws {
         let (h, file) = try start()
         h.press(.char("d"))
         _ = try add(file, title: "four")  // the watcher has not said so yet
         var home = h.state.home
         home.tiles[0].items[0].config["title"] = .string("TWO")
         h.run { Editing.changeHome(&$0, to: home, what: "a change", focus: nil) }
-        XCTAssertEqual(titles(h.state.home), ["w2 two", "w3 three", "w4 four"])
+        XCTAssertEqual(titles(h.state.home), ["w2 TWO", "w3 three", "w4 four"])
         XCTAssertEqual(try commandLineIDs(file), ["w2", "w3", "w4"])
     }
 

@@ -373,6 +373,23 @@ struct CalendarWidgetTests {
         #expect(folder?.message.contains("is a folder") == true)
     }
 
+    /// Issue 24.6: a FIFO or a device is refused at once (a read of one never ends).
+    @Test func aCalendarFileThatIsAFIFOOrDeviceIsRefusedAtOnce() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("cal.ics").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let e = await expectDataSourceError {
+            _ = try await widget.timeline(for: config([fifo]), in: calendarContext(.small))
+        }
+        #expect(e?.message == "\(fifo) is not a regular file (a named pipe); not read")
+        let device = await expectDataSourceError {
+            _ = try await widget.timeline(for: config(["/dev/zero"]), in: calendarContext(.small))
+        }
+        #expect(device?.message == "/dev/zero is not a regular file (a character device); not read")
+    }
+
     @Test func urlsAreFetchedThroughTheHTTPClient() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }

@@ -63,9 +63,32 @@ struct CommandWidgetTests {
     @Test func shellOnlyWhenAsked() async throws {
         let e = try await run(["command": .list(["echo $((1+2)) | tr 3 X"]), "shell": .bool(true)])
         #expect(texts(e) == ["X"])
-        // The configuration text splits lists at commas: the script is put back together.
-        let commas = try await run(["command": .list(["printf 'a", "b\\n'"]), "shell": .bool(true)])
-        #expect(texts(commas) == ["a,b"])
+        // Further items are the script's arguments, as they are.
+        let args = try await run(["command": .list([#"printf '%s|' "$@""#, "a, b", ""]), "shell": .bool(true)])
+        #expect(texts(args) == ["a, b||"])
+    }
+
+    /// Issue 24.1: `[argv.sh, "a,b", "c, d", "", "x"]` ran `argv.sh a b c d x`; `echo a, b`
+    /// with shell ran `echo a,b`. The list is the argv byte for byte, from home.yaml and `--set`.
+    @Test func commandRunsWithExactlyTheArgumentsWritten() async throws {
+        let printf = #"printf '<%s>' "$@""#
+        let argv = try await run(["command": .list(["sh", "-c", printf, "sh", "a,b", "c, d", "", "x", " y "])])
+        #expect(texts(argv) == ["<a,b><c, d><><x>< y >"])
+        let schema = CommandWidget.schema
+        // `--set`/`config set`: YAML flow syntax carries commas and empty items.
+        let set = try schema.parse(key: "command", text: #"[sh, -c, "printf '<%s>' \"$@\"", sh, "a,b", 'c, d', "", x]"#)
+        #expect(set == .list(["sh", "-c", printf, "sh", "a,b", "c, d", "", "x"]))
+        let fromSet = try await run(["command": set])
+        #expect(texts(fromSet) == ["<a,b><c, d><><x>"])
+        // A text without brackets is one line: with shell: true, the shell sees it whole.
+        let line = try schema.parse(key: "command", text: "echo a, b")
+        #expect(line == .list(["echo a, b"]))
+        #expect(texts(try await run(["command": line, "shell": .bool(true)])) == ["a, b"])
+        #expect(texts(try await run(["command": line])) == ["a, b"])
+        // The value shown reads back the same.
+        #expect(try schema.parse(key: "command", text: set.description) == set)
+        #expect(try schema.parse(key: "command", text: line.description) == line)
+        #expect(throws: ConfigError.self) { try schema.parse(key: "command", text: #"[a, "b"#) }
     }
 
     @Test func stdinIsClosedAndTheEnvironmentKnowsTheTileSize() async throws {

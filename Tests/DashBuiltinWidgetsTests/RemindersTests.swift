@@ -278,3 +278,115 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         #expect(text.contains("Caf\u{FFFD} receipt"))
     }
 }
+
+/// Issue 24.6: what the file says is shown, even when odd.
+@Suite struct RemindersOddFileTests {
+    func entry(_ t: TodoDir) async throws -> RemindersEntry {
+        let ctx = TimelineContext(family: .large, size: contentSize(.large), now: testNow)
+        return try #require(try await RemindersProvider().timeline(for: t.config, in: ctx).entries.first)
+    }
+
+    func error(_ path: String) async -> String? {
+        let ctx = TimelineContext(family: .medium, now: testNow)
+        do {
+            _ = try await RemindersProvider().timeline(for: WidgetConfig(["file": .string(path)]), in: ctx)
+            return nil
+        } catch { return "\(error)" }
+    }
+
+    /// Lines holding ESC, BEL or C1 bytes vanished: a file of only such lines showed "All done".
+    @Test(arguments: [WidgetFamily.small, .medium, .large])
+    func todoLinesWithControlBytesAreShownSanitisedAndCounted(_ family: WidgetFamily) async throws {
+        let t = try TodoDir(bytes: Data("\u{1B}[31mRed alert\u{1B}[0m\n\u{07}Ring the bell\nC1 \u{85}line\n".utf8))
+        let e = try await entry(t)
+        #expect(e.brokenCount == 3 && e.openCount == 0)
+        let text = render(RemindersWidget.widget, AnyEntry(e), family).text
+        #expect(!text.contains("All done"), "\(text)")
+        #expect(text.contains("⚠"), "\(text)")
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        if family != .small {
+            #expect(text.contains("Red alert") && text.contains("Ring the bell"), "\(text)")
+        } else {
+            #expect(text.contains("⚠ 3") && text.contains("line 1: Red"), "\(text)")
+        }
+        #expect(e.summary == "0 open; 3 lines not understood")
+    }
+
+    @Test func aReminderPathThatIsAFolderSaysSo() async throws {
+        let t = try TodoDir(bytes: Data())
+        #expect(await error(t.dir.path) == "\(t.dir.path) is a folder, not a file; name a file in it")
+    }
+
+    /// `render` never finished on a FIFO: it is refused at once, never opened for a blocking read.
+    @Test func aReminderPathThatIsAFIFOOrDeviceIsRefusedAtOnce() async throws {
+        let t = try TodoDir(bytes: Data())
+        let fifo = t.dir.appendingPathComponent("pipe.txt").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(await error(fifo) == "\(fifo) is not a regular file (a named pipe); not read")
+        #expect(await error("/dev/zero") == "/dev/zero is not a regular file (a character device); not read")
+    }
+
+    /// A 100,000-line list said "999 open": every task is counted, though 1,000 are kept.
+    @Test func aHundredThousandLineListSaysHowManyTasks() async throws {
+        let t = try TodoDir(bytes: Data(String(repeating: "t\n", count: 100_000).utf8 + Array("\u{07}odd\n".utf8)))
+        let e = try await entry(t)
+        #expect(e.items.count == RemindersProvider.maxItems)
+        #expect(e.openCount == 100_000 && e.brokenCount == 1)
+        #expect(e.summary.hasPrefix("100000 open"))
+        let text = render(RemindersWidget.widget, AnyEntry(e), .large).text
+        #expect(text.contains("100000 open") && text.contains("All 100001 ›"), "\(text)")
+    }
+}
+
+/// Issue 24.3: a tick never loses a byte another writer put in the file meanwhile.
+@Suite struct RemindersCompareAndSwapTests {
+    /// An editor writes the file between the tick's read and its rename: the tick reads the file
+    /// again and makes its one-line change on what the editor wrote.
+    @Test func aUsersFileNeverLosesAByteToARaceTheTickIsMadeAgain() async throws {
+        let t = try TodoDir(bytes: Data("Buy milk\nCall mom\n".utf8))
+        let target = AtomicFile.resolved(t.file.path)
+        var writes = 0
+        AtomicFile.beforeSwap.set(target) {
+            writes += 1
+            if writes == 1 { try? Data("Buy milk\nEditor's new line\nCall mom\n".utf8).write(to: t.file) }
+        }
+        defer { AtomicFile.beforeSwap.set(target, nil) }
+        _ = try await perform(.setDone(line: 1, text: "Call mom", done: true), t)
+        #expect(writes == 2)
+        #expect(String(decoding: t.bytes, as: UTF8.self) == "Buy milk\nEditor's new line\nx 2026-11-23 Call mom\n")
+    }
+
+    /// The editor removed the task meanwhile: refused with the reason, the editor's file kept.
+    @Test func aUsersFileNeverLosesAByteToARaceOrTheTickIsRefused() async throws {
+        let t = try TodoDir(bytes: Data("Buy milk\nCall mom\n".utf8))
+        let target = AtomicFile.resolved(t.file.path)
+        AtomicFile.beforeSwap.set(target) { try? Data("Buy milk\n".utf8).write(to: t.file) }
+        defer { AtomicFile.beforeSwap.set(target, nil) }
+        await #expect(throws: (any Error).self) {
+            try await perform(.setDone(line: 1, text: "Call mom", done: true), t)
+        }
+        #expect(String(decoding: t.bytes, as: UTF8.self) == "Buy milk\n")
+        #expect(t.otherFiles.isEmpty, "no temporary file left")
+    }
+
+    /// The compare covers the bytes, not only size and time: a same-size rewrite within the
+    /// same clock tick is seen.
+    @Test func aUsersFileNeverLosesAByteToARaceSameSizeRewrite() throws {
+        let t = try TodoDir(bytes: Data("aaaa\n".utf8))
+        let (data, identity) = try AtomicFile.readForUpdate(t.file.path, limit: 1024)
+        #expect(data == Data("aaaa\n".utf8))
+        let fd = open(t.file.path, O_WRONLY)
+        _ = "bbbb".withCString { write(fd, $0, 4) }
+        close(fd)
+        var st = stat()
+        stat(t.file.path, &st)
+        var times = [st.st_atim, identity.map { timespec(tv_sec: $0.modified, tv_nsec: $0.modifiedNanoseconds) }!]
+        let rfd = open(t.file.path, O_RDONLY)
+        futimens(rfd, &times)
+        close(rfd)
+        #expect(throws: AtomicFile.Changed.self) {
+            try AtomicFile.write(Data("cccc\n".utf8), to: t.file.path, ifStill: identity)
+        }
+        #expect(String(decoding: t.bytes, as: UTF8.self) == "bbbb\n")
+    }
+}

@@ -122,6 +122,44 @@ final class TmuxEndToEndTests: XCTestCase {
         XCTAssertFalse(s.contains("╭"), s)
     }
 
+    /// Issue 24.2: the home screen ignored SIGHUP and SIGTERM while its loop was busy. A quit
+    /// signal ends it within a second with the terminal restored, even when the loop never
+    /// comes back (the test build hangs it after the first frame).
+    func testNoConfigurationCanExhaustTheMachineSigtermEndsAStuckLoop() throws {
+        for (signal, status) in [(SIGTERM, "EXITED 143"), (SIGHUP, "EXITED 129")] {
+            let t = try TmuxSession(width: 80, height: 24, env: ["SWIFTDASH_TEST_HANG": "after-first-frame"])
+            defer { t.close() }
+            t.waitFor("the first frame") { $0.contains("? help") }
+            let child = t.childPID()
+            XCTAssertGreaterThan(child, 0)
+            let sent = Date()
+            kill(child, signal)
+            let s = t.waitFor("exit on signal \(signal)") { $0.contains("EXITED") }
+            XCTAssertTrue(s.contains(status), s)
+            XCTAssertFalse(s.contains("╭") || s.contains("┏"), "the alternate screen was left:\n\(s)")
+            // The deadline is 0.8 s; the screen is read every few milliseconds.
+            XCTAssertLessThan(Date().timeIntervalSince(sent), 5, "ended within about a second")
+        }
+    }
+
+    /// Issue 24.8: after a 10,000-key flood the app still worked through queued keys 13 s later,
+    /// and neither `q` nor Ctrl-C quit it within 9 s. Keys waiting are handled in one turn.
+    func testKeysNeverPileUpAfterATenThousandKeyFlood() throws {
+        for (quit, status) in [("q", "EXITED 0"), ("C-c", "EXITED 130")] {
+            let t = try TmuxSession(width: 100, height: 30)
+            defer { t.close() }
+            t.waitFor("the first frame") { $0.contains("? help") }
+            let flood = String(repeating: "hjkl", count: 2_500)
+            t.keys("-l", flood)
+            t.keys(quit)
+            let sent = Date()
+            let s = t.waitFor("exit after the flood and \(quit)", timeout: 20) { $0.contains("EXITED") }
+            XCTAssertTrue(s.contains(status), s)
+            // Measured, not waited for: the probe saw more than 9 s.
+            XCTAssertLessThan(Date().timeIntervalSince(sent), 3, "\(quit) was honoured behind the flood")
+        }
+    }
+
     /// The pane's terminal modes as tmux tracks them.
     func modes(_ t: TmuxSession) -> [String: String] {
         let names = ["alternate_on", "cursor_flag", "mouse_any_flag", "mouse_standard_flag", "keypad_cursor_flag"]

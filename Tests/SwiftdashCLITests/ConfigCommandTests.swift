@@ -45,6 +45,64 @@ final class ConfigCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "checking writes nothing")
     }
 
+    /// Issue 24.1: `config set` and `--set` spell a list in YAML flow syntax, so an argument
+    /// can hold a comma or be empty; the file gets the list byte for byte; `--help` says so.
+    func testCommandRunsWithExactlyTheArgumentsWrittenThroughConfigSet() throws {
+        try put(commented)
+        let a = try run("add", "command", "--set", #"command=[cut, "-d,", -f1, ""]"#)
+        XCTAssertEqual(a.status, 0, a.err)
+        var text = try contents()
+        XCTAssertTrue(text.contains(#"command: [cut, "-d,", "-f1", ""]"#), text)
+        let s = try run("config", "set", "w3", #"command=[rm, 'old,file']"#)
+        XCTAssertEqual(s.status, 0, s.err)
+        XCTAssertEqual(s.out, "w3 command: command = [rm, \"old,file\"]\n")
+        text = try contents()
+        XCTAssertTrue(text.contains(#"command: [rm, "old,file"]"#), text)
+        let line = try run("config", "set", "w3", "command=echo a, b", "shell=true")
+        XCTAssertEqual(line.status, 0, line.err)
+        text = try contents()
+        XCTAssertTrue(text.contains(#"command: ["echo a, b"]"#), text)
+        let bad = try run("config", "set", "w3", #"command=[rm, "old"#)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.err.contains("an item has no closing \""), bad.err)
+        for help in [try run("config", "set", "--help"), try run("add", "--help")] {
+            XCTAssertTrue(help.out.contains(#"key='[a, "b,c", ""]'"#), help.out)
+        }
+    }
+
+    /// Issue 24.7: a folder swiftdash may not write in says "permission denied" (it said "No such
+    /// file or directory"). Run as nobody when the tests run as root, who may write anywhere.
+    func testAReadOnlyFolderSaysPermissionDenied() throws {
+        try put(commented)
+        let lock = dir.appendingPathComponent(".home.yaml.lock")
+        try Data().write(to: lock)
+        chmod(lock.path, 0o666)
+        chmod(file.path, 0o666)
+        chmod(dir.path, 0o555)
+        defer { chmod(dir.path, 0o755) }
+        var args = ["config", "set", "w1", "label=Office"]
+        let exe = try XCTUnwrap(builtProduct("swiftdash"))
+        let p = Process()
+        if getuid() == 0 {
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            args = ["--reuid=65534", "--regid=65534", "--clear-groups", exe.path] + args
+        } else {
+            p.executableURL = exe
+        }
+        p.arguments = args
+        p.environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertNotEqual(p.terminationStatus, 0)
+        XCTAssertTrue(said.contains("permission denied"), said)
+        XCTAssertFalse(said.contains("No such file"), said)
+        XCTAssertEqual(try contents(), commented)
+    }
+
     func testAddSetAndRemoveChangeOnlyTheirLines() throws {
         try put(commented)
         let a = try run("add", "clock", "--family", "medium", "--set", "timeZone=Asia/Tokyo", "--set", "label=Tokyo")

@@ -352,6 +352,12 @@ struct CalendarSource: Sendable {
             throw DataSourceError(.notFound, "calendar file \(shown) not found")
         }
         guard !isDir.boolValue else { throw DataSourceError(.configuration, "\(shown) is a folder, not an .ics file") }
+        // A FIFO or a device would block the read (or never end): refused at once.
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            throw DataSourceError(
+                .configuration, "\(shown) is not a regular file (a \(AtomicFile.kindName(st.st_mode))); not read")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DataSourceError(.configuration, "cannot read \(shown) (permission?)")
         }

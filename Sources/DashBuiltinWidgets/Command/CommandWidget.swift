@@ -49,14 +49,21 @@ struct CommandSpec: Sendable, Hashable {
     var display: String
 
     init(_ c: WidgetConfig) throws {
-        let items = c.list("command").filter { !$0.isEmpty }
-        guard !items.isEmpty else { throw CommandError("no command set: give the program and its arguments") }
+        // A list is the argv byte for byte (empty items and commas kept); a text is one line.
+        let items: [String]
+        if case .string(let line)? = c["command"] {
+            items = line.isEmpty ? [] : [line]
+        } else {
+            items = c.list("command")
+        }
+        guard !items.isEmpty, !(items.count == 1 && items[0].allSatisfy(\.isWhitespace)) else {
+            throw CommandError("no command set: give the program and its arguments")
+        }
         shell = c.bool("shell")
         if shell {
-            // The list was split on commas: put the script back together.
-            let script = items.joined(separator: ",")
-            argv = ["/bin/sh", "-c", script]
-            display = script
+            // The first item is the script; any further items are its arguments $1, $2…
+            argv = ["/bin/sh", "-c", items[0]] + (items.count > 1 ? ["sh"] + items.dropFirst() : [])
+            display = ([items[0]] + items.dropFirst().map(CommandSpec.quoted)).joined(separator: " ")
         } else if items.count == 1 {
             argv = try CommandSpec.words(items[0])
             display = items[0]
@@ -162,9 +169,11 @@ public enum CommandWidget {
     public static let schema = ConfigurationSchema([
         Parameter(
             key: "command", title: "Command",
-            help: "The program and its arguments, as a list (or one line, split into words without a shell); "
-                + "with shell: true, a script for sh -c",
-            kind: .list(itemPattern: nil), default: .list(["uptime"])),
+            help: "The program and its arguments, as a list, each item one argument as written "
+                + "(or one line, split into words without a shell); with shell: true, one line for sh -c "
+                + "(further list items are its $1, $2…)",
+            kind: .list(itemPattern: nil), default: .list(["uptime"])
+        ).textAsOneItem(),
         Parameter(
             key: "shell", title: "Run through sh -c",
             help: "Needed for pipes, redirections and variables; off runs the program directly",

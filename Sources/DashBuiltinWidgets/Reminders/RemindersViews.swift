@@ -36,11 +36,20 @@ enum RemindersViews {
     }
 
     static func counts(_ e: RemindersEntry, long: Bool) -> String {
-        var parts = ["\(e.open.count) open"]
+        var parts = ["\(e.openCount) open"]
         if e.overdueCount > 0 { parts.append("\(e.overdueCount) overdue") }
+        if !long, e.brokenCount > 0 { parts.append("⚠ \(e.brokenCount)") }
         if long, e.doneToday > 0 { parts.append("\(e.doneToday) done today") }
         return parts.joined(separator: " · ")
     }
+
+    /// A line that is not understood, as the tile lists it: marked, sanitised, never a checkbox.
+    static func brokenRow(_ item: TodoItem) -> TileView {
+        Text("⚠ line \(item.line + 1): " + item.title).foregroundStyle(.warning).lineLimit(1)
+    }
+
+    /// "All done" only when the file holds nothing open and nothing not understood.
+    static func allDone(_ e: RemindersEntry) -> Bool { e.upcoming.isEmpty && e.broken.isEmpty }
 
     static func row(_ e: RemindersEntry, _ item: TodoItem, priority: Bool) -> TileView {
         HStack(spacing: 1) {
@@ -55,6 +64,14 @@ enum RemindersViews {
         let upcoming = e.upcoming
         switch context.family {
         case .small:
+            if upcoming.isEmpty, let first = e.broken.first {
+                return VStack {
+                    Text("⚠ \(e.brokenCount) not understood").font(.caption).foregroundStyle(.warning)
+                    Text("line \(first.line + 1): " + first.title).lineLimit(2)
+                    Spacer()
+                    Text(counts(e, long: false)).font(.caption).lineLimit(1).invalidatable()
+                }.widgetURL(link)
+            }
             guard let next = upcoming.first else {
                 return VStack {
                     Text("All done").font(.headline).foregroundStyle(.positive)
@@ -81,10 +98,11 @@ enum RemindersViews {
                     Spacer()
                     Text(counts(e, long: false)).font(.caption).lineLimit(1).invalidatable()
                 }
-                if upcoming.isEmpty {
+                if allDone(e) {
                     Text("All done — nothing open in \(e.file)").foregroundStyle(.positive)
                 }
                 for item in upcoming.prefix(4) { row(e, item, priority: false) }
+                for item in e.broken.prefix(max(0, 4 - upcoming.count)) { brokenRow(item) }
             }.widgetURL(link)
         case .large, .extraLarge:
             return VStack {
@@ -93,18 +111,21 @@ enum RemindersViews {
                     Spacer()
                     Text(counts(e, long: true)).font(.caption).lineLimit(1).invalidatable()
                 }
-                if upcoming.isEmpty {
+                if allDone(e) {
                     Text("All done — nothing open in \(e.file)").foregroundStyle(.positive)
                 }
                 grouped(e, upcoming, rows: max(2, context.size.height - 2))
+                if upcoming.isEmpty {
+                    for item in e.broken.prefix(max(0, context.size.height - 4)) { brokenRow(item) }
+                }
                 Spacer()
                 HStack {
-                    if !e.broken.isEmpty {
-                        Text("⚠ \(e.broken.count) line\(e.broken.count == 1 ? "" : "s") not understood")
+                    if e.brokenCount > 0 {
+                        Text("⚠ \(e.brokenCount) line\(e.brokenCount == 1 ? "" : "s") not understood")
                             .foregroundStyle(.warning)
                     }
                     Spacer()
-                    Text("All \(e.open.count + e.broken.count) ›").foregroundStyle(.accent).link(allLink)
+                    Text("All \(e.openCount + e.brokenCount) ›").foregroundStyle(.accent).link(allLink)
                 }
             }.widgetURL(link)
         }
@@ -141,6 +162,9 @@ enum RemindersViews {
         }
         return VStack {
             Text("\(e.file) — \(counts(e, long: true)), \(e.doneTotal) done").font(.headline)
+            if e.openCount > e.open.count || e.brokenCount > e.broken.count {
+                Text("the first \(e.items.count) lines of \(e.openCount + e.brokenCount) are listed").font(.caption)
+            }
             Text(" ")
             for (g, items) in groups {
                 Text(g).bold().foregroundStyle(g == "Overdue" ? .negative : .accent)

@@ -12,9 +12,17 @@ public struct RemindersEntry: TimelineEntry, Hashable {
     public var items: [TodoItem]
     public var doneToday: Int
     public var doneTotal: Int
+    /// Open tasks and broken lines in the whole file (`items` keeps at most 1,000 of them);
+    /// nil in an entry cached before these were counted.
+    public var openTotal: Int? = nil
+    public var brokenTotal: Int? = nil
 
     public var open: [TodoItem] { items.filter { !$0.done && !$0.isBroken } }
     public var broken: [TodoItem] { items.filter(\.isBroken) }
+    /// How many tasks are open in the file, all of them counted.
+    public var openCount: Int { max(openTotal ?? 0, open.count) }
+    /// How many lines of the file are not understood, all of them counted.
+    public var brokenCount: Int { max(brokenTotal ?? 0, broken.count) }
 
     /// Open tasks, the next due first: by due date (overdue first), then those without one by
     /// priority; ties in file order.
@@ -48,11 +56,11 @@ public struct RemindersEntry: TimelineEntry, Hashable {
     }
 
     public var summary: String {
-        var s = "\(open.count) open"
+        var s = "\(openCount) open"
         if overdueCount > 0 { s += ", \(overdueCount) overdue" }
         if dueTodayCount > 0 { s += ", \(dueTodayCount) due today" }
         if let next = upcoming.first { s += "; next: \(next.title)" }
-        if !broken.isEmpty { s += "; \(broken.count) line\(broken.count == 1 ? "" : "s") not understood" }
+        if brokenCount > 0 { s += "; \(brokenCount) line\(brokenCount == 1 ? "" : "s") not understood" }
         return s
     }
 }
@@ -113,11 +121,13 @@ public struct RemindersProvider: TimelineProvider {
         for _ in 1..<max(1, days) { dates.append(LocalDay.nextMidnight(after: dates.last!, context.timeZone)) }
         let kept = Array(all.filter { !$0.done || $0.isBroken }.prefix(Self.maxItems))
         let doneAll = all.filter { $0.done && !$0.isBroken }
+        let brokenAll = all.filter(\.isBroken).count
         return dates.map { d in
             let day = LocalDay.key(d, context.timeZone)
             return RemindersEntry(
                 date: d, day: day, file: Self.shownPath(config), items: kept,
-                doneToday: doneAll.filter { $0.completed == day }.count, doneTotal: doneAll.count)
+                doneToday: doneAll.filter { $0.completed == day }.count, doneTotal: doneAll.count,
+                openTotal: all.count - doneAll.count - brokenAll, brokenTotal: brokenAll)
         }
     }
 
@@ -140,13 +150,27 @@ public struct RemindersProvider: TimelineProvider {
     }
 
     /// Runs a checkbox: the one line changes, every other byte of the file stays, and the
-    /// file is replaced atomically. Returns the action that puts the line back.
+    /// file is replaced atomically, and only if it is still what was read (compare-and-swap):
+    /// when an editor wrote it meanwhile, the file is read again and the one-line change made
+    /// again on what it holds now, or refused with the reason. Returns the action that puts the
+    /// line back.
     static func perform(
         _ action: ReminderAction, _ config: WidgetConfig,
         _ context: TimelineContext
     ) throws -> ReminderAction? {
+        for _ in 0..<5 {
+            do { return try performOnce(action, config, context) } catch is AtomicFile.Changed { continue }
+        }
+        throw ActionError("\(shownPath(config)) kept changing while the tick was written; nothing written")
+    }
+
+    static func performOnce(
+        _ action: ReminderAction, _ config: WidgetConfig,
+        _ context: TimelineContext
+    ) throws -> ReminderAction? {
         let path = Self.path(config, context)
-        var file = TodoFile(try AtomicFile.read(path, limit: maxBytes))
+        let (data, identity) = try AtomicFile.readForUpdate(path, limit: maxBytes)
+        var file = TodoFile(data)
         let (hint, expected): (Int, String)
         switch action {
         case .setDone(let line, let text, _): (hint, expected) = (line, text)
@@ -168,7 +192,7 @@ public struct RemindersProvider: TimelineProvider {
         }
         guard replacement != expected else { return nil }
         file.lines[i].bytes = Array(replacement.utf8)
-        try AtomicFile.write(file.data, to: path)
+        try AtomicFile.write(file.data, to: path, ifStill: identity)
         return .replace(line: i, expected: replacement, with: expected)
     }
 }

@@ -14,9 +14,55 @@ enum AtomicFile {
         var errorDescription: String? { message }
     }
 
+    /// Tests: runs for a path just before its compare-and-swap (another writer gets in there).
+    final class Hooks: @unchecked Sendable {
+        private let lock = NSLock()
+        private var hooks: [String: () -> Void] = [:]
+        func set(_ path: String, _ hook: (() -> Void)?) { lock.withLock { hooks[path] = hook } }
+        func run(_ path: String) {
+            guard let hook = lock.withLock({ hooks[path] }) else { return }
+            hook()
+        }
+    }
+    static let beforeSwap = Hooks()
+
+    /// The file changed between the read and the write (`write(_:to:ifStill:)`): nothing written.
+    struct Changed: Error {}
+
+    /// What a file was when it was read: the compare of a compare-and-swap write.
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int
+        var modifiedNanoseconds: Int
+        /// The bytes read (at most the reader's limit): compared whole, a hash that cannot collide.
+        var contents: Data
+
+        init?(_ path: String, contents: Data) {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return nil }
+            device = UInt64(st.st_dev)
+            inode = UInt64(st.st_ino)
+            size = Int64(st.st_size)
+            modified = st.st_mtim.tv_sec
+            modifiedNanoseconds = st.st_mtim.tv_nsec
+            self.contents = contents
+        }
+    }
+
+    /// Reads `path` as `read` does, with what it was, for a compare-and-swap write.
+    static func readForUpdate(_ path: String, limit: Int) throws -> (Data, Identity?) {
+        let data = try read(path, limit: limit)
+        return (data, Identity(resolved(path), contents: data))
+    }
+
     /// Replaces `path` with `data`. A symbolic link is followed (the file it points to is
-    /// replaced, the link stays); an existing file keeps its permission bits.
-    static func write(_ data: Data, to path: String) throws {
+    /// replaced, the link stays); an existing file keeps its permission bits. With `ifStill`,
+    /// a compare-and-swap: the file is replaced only if it is still what was read (inode, size,
+    /// modification time and every byte), checked after the new text is on disk, just before
+    /// the rename; else `Changed` is thrown and nothing is written.
+    static func write(_ data: Data, to path: String, ifStill expected: Identity? = nil) throws {
         let target = resolved(path)
         let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent().path
@@ -48,6 +94,11 @@ enum AtomicFile {
             throw Failure(message: "cannot write \(tmp): \(errorText(code))")
         }
         guard close(fd) == 0 else { throw Failure(message: "cannot write \(tmp): \(errorText(errno))") }
+        if let expected {
+            beforeSwap.run(target)
+            let now = (try? read(target, limit: expected.contents.count)).flatMap { Identity(target, contents: $0) }
+            guard now == expected else { throw Changed() }
+        }
         guard rename(tmp, target) == 0 else { throw Failure(message: "cannot replace \(target): \(errorText(errno))") }
         done = true
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -57,16 +108,51 @@ enum AtomicFile {
         }
     }
 
-    /// Reads at most `limit` bytes of `path`; a larger file is an error, not a gigabyte.
+    /// Reads at most `limit` bytes of `path`; a larger file is an error, not a gigabyte. Only
+    /// a regular file is read: a folder says so, and a FIFO or device is refused at once (it is
+    /// opened without blocking and never read, so a reader never waits on a writer).
     static func read(_ path: String, limit: Int) throws -> Data {
-        guard let h = FileHandle(forReadingAtPath: path) else {
-            let exists = access(path, F_OK) == 0
-            throw Failure(message: exists ? "cannot read \(path): \(errorText(errno))" : "no file at \(path)")
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw Failure(message: "no file at \(path)") }
+            throw Failure(message: "cannot read \(path): \(errorText(code))")
         }
-        defer { try? h.close() }
-        let data = (try? h.read(upToCount: limit + 1)) ?? Data()
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(message: "cannot read \(path): \(errorText(code))")
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR:
+            close(fd)
+            throw Failure(message: "\(path) is a folder, not a file; name a file in it")
+        default:
+            close(fd)
+            throw Failure(message: "\(path) is not a regular file (a \(kindName(st.st_mode))); not read")
+        }
+        // Back to blocking reads for the regular file.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        let data: Data
+        do { data = try h.read(upToCount: limit + 1) ?? Data() } catch {
+            throw Failure(message: "cannot read \(path): \(error.localizedDescription)")
+        }
         if data.count > limit { throw Failure(message: "\(path) is larger than \(limit / 1024) KB; not read") }
         return data
+    }
+
+    /// What a file that is not a regular file or folder is, in words.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "named pipe"
+        case S_IFCHR: return "character device"
+        case S_IFBLK: return "block device"
+        case S_IFSOCK: return "socket"
+        default: return "special file"
+        }
     }
 
     /// The file a path names after symbolic links (the path itself when it does not exist yet).

@@ -19,6 +19,9 @@ public enum ConfigLimits {
     public static let maxTiles = 1_000
     /// Widgets in one stack.
     public static let maxStackItems = 32
+    /// Widgets on the home screen in all, counted as the file expands (a stack used by many
+    /// tiles through an alias counts once per tile): each is an instance that loads.
+    public static let maxWidgets = 4_000
     /// Characters of one configuration value (the same cap as text from outside).
     public static let maxValueCharacters = TextSanitizer.maxFieldCharacters
 }
@@ -43,8 +46,7 @@ enum YAMLGuard {
         if data.count > maxBytes {
             throw ConfigFileError(
                 file: file, line: nil,
-                message: "the file is \(sizeText(data.count)); "
-                    + "\(what) may be at most \(sizeText(maxBytes))")
+                message: sizeRefusal(data.count, most: maxBytes, what: what))
         }
         if let s = String(validating: data, as: UTF8.self) { return s }
         var parser = Unicode.UTF8.ForwardParser()
@@ -115,6 +117,25 @@ enum YAMLGuard {
             i -= 3
         }
         return s
+    }
+
+    /// "the file is 1.4 MB; WHAT may be at most 1.0 MB": both sizes in one unit, with as many
+    /// digits as it takes for them to differ (1.0004 MB is not said as the 1.0 MB it exceeds).
+    static func sizeRefusal(_ bytes: Int, most: Int, what: String) -> String {
+        let (size, limit) = sizeTexts(bytes, most: most)
+        return "the file is \(size); \(what) may be at most \(limit)"
+    }
+
+    static func sizeTexts(_ bytes: Int, most: Int) -> (String, String) {
+        let (unit, name) =
+            max(bytes, most) >= 1 << 20 ? (1 << 20, "MB") : max(bytes, most) >= 1 << 10 ? (1 << 10, "KB") : (1, "bytes")
+        if unit == 1 { return ("\(bytes) bytes", "\(most) bytes") }
+        for places in 1...4 {
+            let a = FixedFormat.decimal(Double(bytes) / Double(unit), places: places)
+            let b = FixedFormat.decimal(Double(most) / Double(unit), places: places)
+            if a != b { return (a + " " + name, b + " " + name) }
+        }
+        return ("\(grouped(bytes)) bytes", "\(grouped(most)) bytes")
     }
 
     static func sizeText(_ bytes: Int) -> String {

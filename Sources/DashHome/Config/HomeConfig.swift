@@ -167,7 +167,19 @@ extension HomeConfig {
                     continue
                 }
                 var n = 0
+                var widgets = 0
                 for (i, t) in seq.enumerated() {
+                    // Counted as the file expands: `stack: *shared` in every tile counts each time.
+                    widgets += max(1, t.mapping?["stack"]?.sequence?.count ?? 1)
+                    if widgets > ConfigLimits.maxWidgets {
+                        try problems.add(
+                            ConfigFileError(
+                                file: file, line: t.mark?.line ?? k.mark?.line,
+                                message: "tile \(i + 1) brings the widgets to \(YAMLGuard.grouped(widgets)) "
+                                    + "(a stack shared through an alias counts in every tile); at most "
+                                    + "\(YAMLGuard.grouped(ConfigLimits.maxWidgets)) in all"))
+                        break
+                    }
                     let tile = try parseTile(
                         t, index: i, counter: &n, file: file, bundle: bundle, problems: &problems)
                     if let tile { config.tiles.append(tile) }
@@ -275,8 +287,16 @@ extension HomeConfig {
                 for (ck, cv) in cm {
                     let key = ck.string ?? ""
                     let text: String
+                    // A sequence's items are kept as they are (a command's argv byte for byte).
+                    var items: [String]? = nil
                     if let seq = cv.sequence {
-                        text = seq.compactMap(\.string).joined(separator: ",")
+                        let strings = seq.compactMap(\.string)
+                        guard strings.count == seq.count else {
+                            try fail(cv.mark?.line, "\(kind): `\(shown(key))` must be a list of text items")
+                            continue
+                        }
+                        items = strings
+                        text = strings.joined(separator: ",")
                     } else {
                         text = cv.string ?? ""
                     }
@@ -289,7 +309,11 @@ extension HomeConfig {
                         continue
                     }
                     do {
-                        config[key] = try widget.schema.parse(key: key, text: text)
+                        if let items {
+                            config[key] = try widget.schema.parse(key: key, items: items)
+                        } else {
+                            config[key] = try widget.schema.parse(key: key, text: text)
+                        }
                     } catch {
                         // The schema quotes the value trimmed; the cap covers the whole message.
                         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -336,8 +360,7 @@ enum ConfigFile {
         if let size = attributes[.size] as? Int, size > maxBytes {
             throw ConfigFileError(
                 file: file, line: nil,
-                message: "the file is \(YAMLGuard.sizeText(size)); "
-                    + "\(what) may be at most \(YAMLGuard.sizeText(maxBytes))")
+                message: YAMLGuard.sizeRefusal(size, most: maxBytes, what: what))
         }
         do {
             let handle = try FileHandle(forReadingFrom: url)

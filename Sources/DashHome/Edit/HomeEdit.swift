@@ -55,6 +55,19 @@ public enum HomeText {
         file: String = "home.yaml"
     ) throws -> String {
         if let text, base.sameContent(as: new) { return text }
+        // Directives, `---` and `...` stay as they are: only the document between them is edited.
+        if let text, case let frame = HomeDocumentFrame(text), frame.isFramed,
+            let body = try? edit(frame.body, holding: base, to: new, bundle: bundle, file: file),
+            case let whole = frame.head + body + frame.tail, reads(whole, as: new, bundle: bundle)
+        {
+            return whole
+        }
+        // Values only: each replaced where it stands, not one other byte moved.
+        if let text, let edited = HomeValueEdit.edit(text, holding: base, to: new),
+            reads(edited, as: new, bundle: bundle)
+        {
+            return edited
+        }
         if let text, let edited = HomeEditor(text: text, old: base, new: new, bundle: bundle)?.run(),
             reads(edited, as: new, bundle: bundle)
         {
@@ -525,8 +538,23 @@ final class HomeEditor {
         let key = e.key ?? ""
         switch (e.value, new) {
         case (.scalar, .list(let items)):
-            // A list written as one comma-separated scalar stays one.
-            if let out = replacingScalar(e, with: items.joined(separator: ", ")) { return out }
+            // A list written as one scalar stays one while it reads back the same: one plain
+            // item, or plain items joined with commas where the scalar already held several
+            // (the parameter splits its text at commas; a command line is one item).
+            let plain = items.allSatisfy {
+                !$0.isEmpty && !$0.hasPrefix("[") && $0.trimmingCharacters(in: .whitespaces) == $0
+            }
+            var splitsAtCommas = false, readsWhole = false
+            if case .list(let was)? = old {
+                splitsAtCommas = was.count > 1
+                readsWhole = was.count == 1 && was[0].contains(",")
+            }
+            let commas = items.contains { $0.contains(",") }
+            if plain, items.count == 1 ? !commas || readsWhole : splitsAtCommas && !commas,
+                let out = replacingScalar(e, with: items.joined(separator: ", "))
+            {
+                return out
+            }
         case (.scalar, _):
             if let out = replacingScalar(e, with: new.description) { return out }
         case (.other, .list):

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import DashWidgets
 
 // The block structure of a YAML file with line positions, for changing a file by editing only
 // the lines a change touches (HomeEdit.swift). Yams gives each node the mark (line, column)
@@ -220,27 +221,7 @@ enum YAMLScalar {
         return true
     }
 
-    static func doubleQuoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
-                    || u == "\u{FEFF}"
-                {
-                    out += String(format: "\\u%04X", u.value)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func doubleQuoted(_ s: String) -> String { ListText.doubleQuoted(s) }
 
     /// Single quotes cannot escape control characters: nil when the text has any.
     static func singleQuoted(_ s: String) -> String? {

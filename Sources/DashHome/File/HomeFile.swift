@@ -84,13 +84,28 @@ public struct HomeFile: Sendable {
 
     /// The file a write replaces: the target of a symbolic link (a dotfiles repository), so the
     /// link stays a link.
+    /// A link whose target does not exist yet is followed too (the write creates the target).
     package var target: URL {
         var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(path, &buf) != nil else { return url }
+        guard realpath(path, &buf) != nil else { return danglingTarget(path) }
         return URL(
             fileURLWithPath: String(
                 decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
                 as: UTF8.self))
+    }
+
+    /// Where a chain of symbolic links ends when its last target does not exist (`path` itself
+    /// when it is not a link).
+    func danglingTarget(_ path: String) -> URL {
+        var p = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(p, &st) == 0, st.st_mode & S_IFMT == S_IFLNK,
+                let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: p)
+            else { break }
+            p = dest.hasPrefix("/") ? dest : URL(fileURLWithPath: p).deletingLastPathComponent().path + "/" + dest
+        }
+        return URL(fileURLWithPath: p).standardizedFileURL
     }
 
     /// The text of the file; nil when there is none. Every reason it cannot be had (unreadable,
@@ -109,9 +124,7 @@ public struct HomeFile: Sendable {
         guard fstat(fd, &st) == 0 else { throw refused("cannot read the file: \(Self.errorText())") }
         guard st.st_mode & S_IFMT == S_IFREG else { throw refused("not a regular file") }
         if Int(st.st_size) > Self.maxSize {
-            throw refused(
-                "the file is \(YAMLGuard.sizeText(Int(st.st_size))); "
-                    + "home.yaml may be at most \(YAMLGuard.sizeText(Self.maxSize))")
+            throw refused(YAMLGuard.sizeRefusal(Int(st.st_size), most: Self.maxSize, what: "home.yaml"))
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -158,6 +171,21 @@ public struct HomeFile: Sendable {
             return .failure(
                 HomeWriteFailure(.noFile, "not saved: this home screen is the built-in default (--default-home)"))
         }
+        // An editor that wrote between the read and the rename (it takes no lock): read again
+        // and make the change again on what it wrote.
+        for _ in 0..<3 {
+            do { return try writeOnce(home, over: base) } catch is Changed { continue } catch {
+                return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
+            }
+        }
+        return .failure(
+            HomeWriteFailure(.notSaved, "not saved: \(url.lastPathComponent) kept changing while it was written"))
+    }
+
+    /// The file was not what was read when the new text was about to replace it.
+    struct Changed: Error {}
+
+    func writeOnce(_ home: HomeConfig, over base: HomeFileState) throws -> Result<String, HomeWriteFailure> {
         do {
             return try withLock { () throws -> Result<String, HomeWriteFailure> in
                 let disk: String?
@@ -170,6 +198,13 @@ public struct HomeFile: Sendable {
                     do { now = try HomeConfig.parse(yaml: disk, file: path, bundle: bundle) } catch {
                         return .failure(
                             HomeWriteFailure(.broken, "not saved: \(error); fix the file first", current: disk))
+                    }
+                    if !now.sameContent(as: base.home), let merged = merge(home, over: base, into: disk, now: now) {
+                        try replace(with: merged, over: disk)
+                        record(
+                            (try? HomeConfig.parse(yaml: merged, file: path, bundle: bundle))?.adoptingIDs(
+                                from: HomeIDs(withRecordedIDs(now))) ?? home)
+                        return .success(merged)
                     }
                     guard now.sameContent(as: base.home) else {
                         var failure = HomeWriteFailure(
@@ -184,13 +219,23 @@ public struct HomeFile: Sendable {
                     baseText = nil  // removed meanwhile: written anew
                 }
                 let text = try HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path)
-                if text != disk { try replace(with: text) }
+                if text != disk { try replace(with: text, over: disk) }
                 record(home)
                 return .success(text)
             }
-        } catch {
-            return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
         }
+    }
+
+    /// The app's change (`base` to `home`) made on the file as another program left it
+    /// (`disk`, holding `now`), when the two changed different lines: a three-way merge of the
+    /// texts, as `git` would, kept only if the result reads as a home screen. Nil: a conflict.
+    func merge(_ home: HomeConfig, over base: HomeFileState, into disk: String, now: HomeConfig) -> String? {
+        guard let baseText = base.text, base.problem == nil,
+            let ours = try? HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path),
+            let merged = LineMerge.merge(base: baseText, ours: ours, theirs: disk),
+            (try? HomeConfig.parse(yaml: merged, file: path, bundle: bundle)) != nil
+        else { return nil }
+        return merged
     }
 
     /// What a script's change did.
@@ -206,6 +251,14 @@ public struct HomeFile: Sendable {
     /// result, all under the lock (for `swiftdash add`, `remove`, `config set`). Errors thrown
     /// by `change` come through as they are.
     public func modify(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
+        do { return try modifyOnce(change) } catch is Changed {
+            throw HomeFileError(
+                message: "\(url.lastPathComponent) was changed by another program while it was written; "
+                    + "nothing written: run the command again")
+        }
+    }
+
+    func modifyOnce(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
         try withLock {
             let disk = try read()
             let before =
@@ -214,7 +267,7 @@ public struct HomeFile: Sendable {
             var after = before
             try change(&after)
             let text = try HomeText.edit(disk, holding: before, to: after, bundle: bundle, file: path)
-            if text != disk { try replace(with: text) }
+            if text != disk { try replace(with: text, over: disk) }
             // The ids the change chose (`swiftdash add` prints them) are recorded for every process.
             let written = try HomeConfig.parse(yaml: text, file: path, bundle: bundle).adoptingIDs(from: HomeIDs(after))
             record(written)
@@ -223,10 +276,28 @@ public struct HomeFile: Sendable {
     }
 
     /// Runs `body` holding the lock on `.home.yaml.lock` (waits up to 5 s for another process).
+    /// Tests: runs just before the compare of a write (another writer gets in there).
+    nonisolated(unsafe) static var beforeSwapHook: (@Sendable (String) -> Void)?
+    var beforeSwap: (@Sendable (String) -> Void)? { Self.beforeSwapHook }
+
+    /// Whether the file at `path` is still `text` (nil: still absent), on the inode it was.
+    func still(_ text: String?, at path: String, inode: ino_t?) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return text == nil }
+        guard let text, inode == nil || st.st_ino == inode, Int(st.st_size) == text.utf8.count else { return false }
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.elementsEqual(text.utf8)
+    }
+
+    /// Temporary files a killed writer left are removed first, whatever `body` then does.
     public func withLock<T>(_ body: () throws -> T) throws -> T {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HomeFileError(message: "cannot open \(lockURL.path): \(Self.errorText())") }
+        guard fd >= 0 else {
+            let code = errno
+            throw HomeFileError(
+                message: "cannot open \(lockURL.path): \(String(cString: strerror(code)).lowercased())")
+        }
         defer { close(fd) }
         var tries = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -237,21 +308,37 @@ public struct HomeFile: Sendable {
             usleep(10_000)
         }
         defer { flock(fd, LOCK_UN) }
+        removeLeftovers(in: directory, name: url.lastPathComponent)
         return try body()
     }
 
     /// Replaces the file's contents with `text` through the one atomic writer (`AtomicFile`: temp
     /// file, fsync, rename, fsync of the folder; permissions and owner kept, 0600 for a new file);
-    /// the old file becomes `home.yaml.bak`. Call holding the lock.
-    func replace(with text: String) throws {
+    /// the old file becomes `home.yaml.bak`. Call holding the lock. A compare-and-swap: just before
+    /// the rename the file must still be `current` (what was read; nil: no file), byte for byte,
+    /// on the same inode, else nothing is written and `Changed` is thrown (an editor takes no lock).
+    func replace(with text: String, over current: String?) throws {
         let file = target
         let dir = file.deletingLastPathComponent()
         let name = file.lastPathComponent
         removeLeftovers(in: dir, name: name)
+        var st = stat()
+        let exists = stat(file.path, &st) == 0
+        // A file the user made read-only is respected, as an editor warns, even for root.
+        if exists, st.st_mode & 0o222 == 0 {
+            throw HomeFileError(
+                message: "\(url.lastPathComponent) is read-only (mode \(String(st.st_mode & 0o7777, radix: 8))); "
+                    + "not saved: make it writable (chmod u+w \(file.path)) to save changes")
+        }
+        let inode = exists ? st.st_ino : nil
         do {
             try AtomicFile.write(
                 Data(text.utf8), to: file.path, mode: 0o600,
-                backup: dir.appendingPathComponent(name + ".bak").path)
+                backup: dir.appendingPathComponent(name + ".bak").path
+            ) {
+                beforeSwap?(file.path)
+                guard still(current, at: file.path, inode: inode) else { throw Changed() }
+            }
         } catch let f as AtomicFile.Failure {
             throw HomeFileError(message: f.message)
         }
@@ -260,7 +347,8 @@ public struct HomeFile: Sendable {
     /// Temporary files a killed writer left (only a lock holder writes, so any there is stale).
     func removeLeftovers(in dir: URL, name: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
-        for n in names where n.hasPrefix(".\(name).tmp-") || n.hasPrefix(".\(name).bak.tmp-") {
+        for n in names
+        where n.hasPrefix(".\(name).tmp-") || n.hasPrefix(".\(name).bak.tmp-") || n.hasPrefix(".\(name).ids.tmp-") {
             unlink(dir.appendingPathComponent(n).path)
         }
     }

@@ -23,8 +23,11 @@ public enum OneShot {
             return nil
         }
         typealias Outcome = (job: LoadJob, result: Result<AnyTimeline, any Error>, sample: Bool)
+        // At most `Runtime.maxLoadsInFlight` at once, as in the home screen (a command widget
+        // starts a process per load): the next starts as one ends.
         let outcomes = await withTaskGroup(of: Outcome.self) { group in
-            for job in jobs {
+            var waiting = jobs[...]
+            func start(_ job: LoadJob) {
                 group.addTask {
                     let widget = job.request.widget
                     if source == .sample && widget.cost(for: job.request.configuration) == .budgeted {
@@ -36,8 +39,13 @@ public enum OneShot {
                     return (job, await Loads.run(job), false)
                 }
             }
+            for job in waiting.prefix(Runtime.maxLoadsInFlight) { start(job) }
+            waiting = waiting.dropFirst(Runtime.maxLoadsInFlight)
             var out: [Outcome] = []
-            for await o in group { out.append(o) }
+            for await o in group {
+                out.append(o)
+                if let job = waiting.popFirst() { start(job) }
+            }
             return out
         }
         for o in outcomes where o.sample { state.sampleInstances.insert(o.job.id) }

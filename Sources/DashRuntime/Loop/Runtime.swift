@@ -84,6 +84,10 @@ public struct RuntimeStats: Sendable {
     public var frames = 0
     public var cellsSent = 0
     public var loadsStarted = 0
+    /// The most loads running at once (at most `Runtime.maxLoadsInFlight`).
+    public var mostLoadsInFlight = 0
+    /// Input events handled in the turn of an earlier one (`handlePending`).
+    public var eventsCoalesced = 0
 }
 
 /// The loop, and nothing else: wait until the next deadline or an event, turn what happened
@@ -280,6 +284,7 @@ public final class Runtime {
             case .startLoad(let job): loadsToStart.append(job)
             case .cancelLoad(_, let token):
                 loadsToStart.removeAll { $0.token == token }
+                loadsInFlight.remove(token)
                 cancels.removeValue(forKey: token)?()
             case .saveCache(let records): services.saveCache(records)
             case .openURL(let url):
@@ -314,13 +319,23 @@ public final class Runtime {
         }
     }
 
+    /// Loads running at once, whatever the file says (each runs on a thread of its own, and may
+    /// start a process): the rest wait here, in order, and start as results come back.
+    public static let maxLoadsInFlight = 24
+
+    /// The loads started whose result has not come back.
+    var loadsInFlight: Set<UInt64> = []
+
     func startLoads() {
-        let jobs = loadsToStart
-        loadsToStart.removeAll()
+        let room = max(0, Self.maxLoadsInFlight - loadsInFlight.count)
+        let jobs = loadsToStart.prefix(room)
+        loadsToStart.removeFirst(jobs.count)
         for job in jobs {
             stats.loadsStarted += 1
+            loadsInFlight.insert(job.token)
             if let cancel = services.startLoad(job, inbox) { cancels[job.token] = cancel }
         }
+        stats.mostLoadsInFlight = max(stats.mostLoadsInFlight, loadsInFlight.count)
     }
 
     func draw() {
@@ -339,13 +354,39 @@ public final class Runtime {
         needsDraw = false
     }
 
+    /// The most input events handled in one turn (one frame for all of them).
+    static let maxEventsPerTurn = 8192
+
+    /// Everything already waiting (a paste, a held key, a 10,000-key flood) is handled in this
+    /// turn, with one frame for all of it, so keys never pile up behind frames. A Ctrl-C among
+    /// them quits at once, whatever is queued before it.
+    func handlePending() {
+        var batch: [InputEvent] = []
+        while !state.quitting, batch.count < Self.maxEventsPerTurn, let e = terminal.readEvent(timeout: 0) {
+            if case .wake = e { break }
+            batch.append(e)
+        }
+        stats.eventsCoalesced += batch.count
+        if batch.contains(.key(.ctrl("c"))) {
+            handle(.key(.ctrl("c")))
+            if state.quitting { return }
+        }
+        for e in batch {
+            if state.quitting { return }
+            handle(e)
+        }
+    }
+
     /// Runs until the user quits.
     public func run() {
         while !state.quitting {
             let timeout = turn()
             if state.quitting { break }
             let deadline = nextWake?.timeIntervalSince1970
-            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handle(event) }
+            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) {
+                handle(event)
+                handlePending()
+            }
         }
         // What changed since the last turn (results that arrived meanwhile) is saved too, and a
         // write of home.yaml still under way finishes (a held lock gives up after 5 s).

@@ -69,8 +69,14 @@ extension Runtime {
                 while let m = backlog.first, m.isLoadResult, first || elapsed() < budget {
                     first = false
                     _ = backlog.removeFirst()
-                    if case .loaded(_, let token, _) = m { cancels[token] = nil }
-                    if case .loadTimedOut(_, let token, _) = m { cancels[token] = nil }
+                    if case .loaded(_, let token, _) = m {
+                        cancels[token] = nil
+                        loadsInFlight.remove(token)
+                    }
+                    if case .loadTimedOut(_, let token, _) = m {
+                        cancels[token] = nil
+                        loadsInFlight.remove(token)
+                    }
                     apply(m)
                 }
                 let settling = clock.now

@@ -303,9 +303,15 @@ public final class ExtensionProcess: @unchecked Sendable {
                 start = nl + 1
                 // A blank line answers nothing either: it counts, so endless blank output ends too.
                 if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
-                    guard let json = try? JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes),
-                        json.object != nil
-                    else {
+                    let parsed: JSONValue?
+                    do { parsed = try JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes) } catch {
+                        // Valid JSON past a limit is said as that limit, not as garbage.
+                        if let e = error as? ViewJSONError, !e.message.hasPrefix("not valid JSON") {
+                            throw Crash(reason: "sent an answer refused: \(e.message)")
+                        }
+                        parsed = nil
+                    }
+                    guard let json = parsed, json.object != nil else {
                         let shown = TextSanitizer.singleLine(String(decoding: line.prefix(60), as: UTF8.self))
                         throw Crash(reason: "sent garbage instead of JSON: \(shown)")
                     }

@@ -131,8 +131,12 @@ extension Editing {
                 home.tiles[t].items[i].config = config
             }
         }
+        var typed = form
+        typed.problem = nil
         closeForm(&s)
         let fx = changeHome(&s, to: home, what: "edit \(widget.displayName)", focus: form.tileID)
+        s.editing.submitted =
+            fx.contains { if case .writeHome = $0 { return true } else { return false } } ? typed : nil
         s.say("saved \(widget.displayName): reloading")
         return fx
     }

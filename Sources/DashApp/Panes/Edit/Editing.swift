@@ -129,6 +129,8 @@ public struct EditingState: Sendable {
     public var gallery: GalleryState?
     public var arrange: ArrangeState?
     public var history = EditHistory()
+    /// The form whose save is being written: reopened with what was typed if the write is refused.
+    var submitted: EditForm?
     /// Dynamic enum options loaded this session, by kind, parameter and the values asked with.
     var options: [String: OptionsLoad] = [:]
     var optionTokens: [UInt64: String] = [:]

@@ -77,10 +77,23 @@ extension App {
         }
         switch result {
         case .success(let text):
+            s.editing.submitted = nil
+            let previous = file.text
             file.text = text
             file.home = home
             file.problem = nil
             s.homeFile = file
+            // A save merged with another program's change to other lines: the file as it is now
+            // shows, with both changes.
+            let name = URL(fileURLWithPath: file.path).lastPathComponent
+            if let written = try? HomeConfig.parse(yaml: text, file: name, bundle: s.bundle),
+                !written.sameContent(as: home)
+            {
+                s.homeFile?.text = previous
+                let fx = homeFileChanged(&s, text: text)
+                s.say("saved, with another program's change to \(name) kept")
+                return fx
+            }
             return []
         case .failure(let f):
             var fx: [Effect] = [.log(f.message)]
@@ -96,6 +109,17 @@ extension App {
                 break
             }
             s.say(TextSanitizer.singleLine(f.message))
+            // A form's save that was refused: the form opens again with what was typed.
+            if f.reason == .changedElsewhere || f.reason == .broken, var form = s.editing.submitted,
+                let id = form.instanceID, let inst = s.home.allInstances.first(where: { $0.id == id }),
+                s.tile(form.tileID) != nil
+            {
+                form.original = inst.config
+                form.problem = TextSanitizer.singleLine(f.message) + "; what you typed is still here"
+                s.editing.form = form
+                s.pane = .form
+            }
+            s.editing.submitted = nil
             return fx + [.redraw(full: false)]
         }
     }
