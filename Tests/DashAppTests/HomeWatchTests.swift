@@ -315,25 +315,8 @@ final class HomeWatchTests: XCTestCase {
     }
 
     func testTheRuntimePicksUpAnEditorsChange() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-watch-\(UUID().uuidString)")
+        let (dir, url, file, fileState, woke, inbox, runtime) = try runtimeOnRealFile("watch")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent("home.yaml")
-        try Data(text.utf8).write(to: url)
-        let bundle = WidgetBundle([noteWidget])
-        let file = HomeFile(url: url, bundle: bundle)
-        let (home, fileState) = try file.load()
-        var state = AppState(
-            bundle: bundle, home: home, screen: Size(width: 80, height: 24), theme: .dark,
-            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
-        state.homeFile = fileState
-        let woke = DispatchSemaphore(value: 0)
-        let inbox = Inbox(wake: { woke.signal() })
-        var services = RuntimeServices(startLoad: { _, _ in nil })
-        services.writeHome = { file.write($0, over: $1) }
-        let runtime = Runtime(
-            state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
-            clock: VirtualClock(now: start), inbox: inbox, services: services)
         let watcher = try HomeFileWatcher(file: url, initial: fileState.text) { inbox.post(.homeFileRead($0)) }
         defer { watcher.stop() }
         runtime.turn()
@@ -362,12 +345,15 @@ final class HomeWatchTests: XCTestCase {
 }
 
 extension HomeWatchTests {
-    /// A save while another swiftdash holds home.yaml's lock (a script's `config set`): the loop
-    /// hands the write to its file thread and goes on, keys move the focus meanwhile, and the write
-    /// goes through once the lock is free.
-    func testAWriteWaitingForTheLockNeverFreezesKeysOrDrawing() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-lock-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// The real runtime over a real home.yaml holding `text` in a new folder (removed by the
+    /// caller), on a virtual clock, its writes through `HomeFile`; `woke` is signalled when a
+    /// message arrives.
+    func runtimeOnRealFile(_ name: String) throws -> (
+        dir: URL, url: URL, file: HomeFile, state: HomeFileState, woke: DispatchSemaphore, inbox: Inbox,
+        runtime: Runtime
+    ) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swiftdash-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("home.yaml")
         try Data(text.utf8).write(to: url)
@@ -385,6 +371,15 @@ extension HomeWatchTests {
         let runtime = Runtime(
             state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
             clock: VirtualClock(now: start), inbox: inbox, services: services)
+        return (dir, url, file, fileState, woke, inbox, runtime)
+    }
+
+    /// A save while another swiftdash holds home.yaml's lock (a script's `config set`): the loop
+    /// hands the write to its file thread and goes on, keys move the focus meanwhile, and the write
+    /// goes through once the lock is free.
+    func testAWriteWaitingForTheLockNeverFreezesKeysOrDrawing() throws {
+        let (dir, url, file, _, woke, _, runtime) = try runtimeOnRealFile("lock")
+        defer { try? FileManager.default.removeItem(at: dir) }
         runtime.turn()
         // Another process holds the lock.
         let fd = open(file.lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
