@@ -1,12 +1,14 @@
 import Foundation
 import DashWidgets
+import DashFiles
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Files the interactive widgets write: written whole to a temp file beside the target,
-/// fsync'd, then renamed over it (and the directory fsync'd), so a reader sees the old file or
-/// the new one, never half of one.
+/// Files the interactive widgets read and write: written through the one atomic writer
+/// (`DashFiles.AtomicFile`: a temp file beside the target, fsync'd, renamed over it, the directory
+/// fsync'd), so a reader sees the old file or the new one, never half of one; read with a limit,
+/// and only when they are regular files.
 enum AtomicFile {
     struct Failure: Error, CustomStringConvertible, LocalizedError {
         var message: String
@@ -64,47 +66,16 @@ enum AtomicFile {
     /// the rename; else `Changed` is thrown and nothing is written.
     static func write(_ data: Data, to path: String, ifStill expected: Identity? = nil) throws {
         let target = resolved(path)
-        let url = URL(fileURLWithPath: target)
-        let dir = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        var mode: mode_t = 0o644
-        var st = stat()
-        if stat(target, &st) == 0 { mode = st.st_mode & 0o7777 }
-        let tmp = dir + "/." + name + ".swiftdash-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw Failure(message: "cannot write in \(dir): \(errorText(errno))") }
-        var done = false
-        defer { if !done { unlink(tmp) } }
-        let written: Int = data.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return -1
-                }
-                off += n
+        do {
+            // The one atomic writer; a new file is 0644 (a todo.txt is the user's ordinary file).
+            try DashFiles.AtomicFile.write(data, to: target, mode: 0o644) {
+                guard let expected else { return }
+                beforeSwap.run(target)
+                let now = (try? read(target, limit: expected.contents.count)).flatMap { Identity(target, contents: $0) }
+                guard now == expected else { throw Changed() }
             }
-            return off
-        }
-        let code = errno
-        _ = fchmod(fd, mode)
-        guard written == data.count, fsync(fd) == 0 else {
-            close(fd)
-            throw Failure(message: "cannot write \(tmp): \(errorText(code))")
-        }
-        guard close(fd) == 0 else { throw Failure(message: "cannot write \(tmp): \(errorText(errno))") }
-        if let expected {
-            beforeSwap.run(target)
-            let now = (try? read(target, limit: expected.contents.count)).flatMap { Identity(target, contents: $0) }
-            guard now == expected else { throw Changed() }
-        }
-        guard rename(tmp, target) == 0 else { throw Failure(message: "cannot replace \(target): \(errorText(errno))") }
-        done = true
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 {
-            _ = fsync(dfd)
-            close(dfd)
+        } catch let f as DashFiles.AtomicFile.Failure {
+            throw Failure(message: f.message)
         }
     }
 
