@@ -158,6 +158,7 @@ extension View {
     /// A background cannot be drawn behind text in a cell grid: only the content is drawn.
     public func background<B: View>(_ background: B, alignment: Alignment = .center) -> some View { self }
     public func background<B: View>(alignment: Alignment = .center, @ViewBuilder content: () -> B) -> some View { self }
+    @_disfavoredOverload
     public func background<S: ShapeStyle>(_ style: S) -> some View { self }
     /// An overlay is drawn after the content (a gradient or colour overlay draws nothing).
     public func overlay<O: View>(_ overlay: O, alignment: Alignment = .center) -> some View {

@@ -61,12 +61,17 @@ func setting(_ key: String, _ value: JSONValue, on nodes: [JSONValue]) -> [JSONV
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<V: View>(_ view: V) -> V { view }
-    public static func buildBlock<each V: View>(_ views: repeat each V) -> ViewList {
-        var parts: [(EnvironmentValues) -> [JSONValue]] = []
+    public static func buildBlock<V0: View, V1: View, each V: View>(_ v0: V0, _ v1: V1, _ views: repeat each V) -> ViewList {
+        var parts: [(EnvironmentValues) -> [JSONValue]] = [{ render(v0, $0) }, { render(v1, $0) }]
         for view in repeat each views { parts.append { render(view, $0) } }
         return ViewList { env in parts.flatMap { $0(env) } }
     }
-    public static func buildOptional<V: View>(_ view: V?) -> ViewList { ViewList { env in view.map { render($0, env) } ?? [] } }
+    public static func buildOptional(_ view: (any View)?) -> ViewList {
+        ViewList { env in
+            guard let view else { return [] }
+            return render(view, env)
+        }
+    }
     public static func buildEither<T: View, F: View>(first: T) -> ConditionalContent<T, F> { ConditionalContent(first: first) }
     public static func buildEither<T: View, F: View>(second: F) -> ConditionalContent<T, F> { ConditionalContent(second: second) }
     public static func buildLimitedAvailability<V: View>(_ view: V) -> AnyView { AnyView(view) }
