@@ -127,7 +127,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
         version: "swiftdash 0.4 (extension protocol 1)",
         subcommands: [
             Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
-            ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self,
+            ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self, NewWidget.self,
         ],
         defaultSubcommand: Home.self
     )
