@@ -42,7 +42,9 @@ public struct ExtensionServer {
     /// The answer line to one request line.
     public func answer(line: String) -> String {
         guard let request = try? JSONValue.parse(Data(line.utf8)), let o = request.object else {
-            return encode(["id": .null, "error": .string("a request is one line of JSON: {\"id\", \"method\", \"params\"}")])
+            return encode([
+                "id": .null, "error": .string("a request is one line of JSON: {\"id\", \"method\", \"params\"}"),
+            ])
         }
         var reply: [String: JSONValue] = ["id": o["id"] ?? .null]
         do {
@@ -69,7 +71,8 @@ public struct ExtensionServer {
     }
 
     /// The provider's context and the views' environment for a request.
-    func context(_ w: _WidgetDescriptor, _ params: [String: JSONValue]) -> (TimelineProviderContext, EnvironmentValues) {
+    func context(_ w: _WidgetDescriptor, _ params: [String: JSONValue]) -> (TimelineProviderContext, EnvironmentValues)
+    {
         let c = params["context"]?.object ?? [:]
         let familyName = c["family"]?.string ?? params["family"]?.string
         let family = WidgetFamily.from(familyName, supported: w.families)
@@ -83,13 +86,17 @@ public struct ExtensionServer {
         env.displaySize = size
         env.colorScheme = c["colorScheme"]?.string == "light" ? .light : .dark
         if let tz = c["timeZone"]?.string.flatMap(TimeZone.init(identifier:)) { env.timeZone = tz }
-        return (TimelineProviderContext(family: family, displaySize: size, isPreview: c["isPreview"]?.bool ?? false), env)
+        return (
+            TimelineProviderContext(family: family, displaySize: size, isPreview: c["isPreview"]?.bool ?? false), env
+        )
     }
 
     func answer(method: String, params: [String: JSONValue]) throws -> JSONValue {
         switch method {
         case "describe":
-            return .object(["protocol": .number(Double(ExtensionProtocol.version)), "widgets": .array(widgets.map(describe))])
+            return .object([
+                "protocol": .number(Double(ExtensionProtocol.version)), "widgets": .array(widgets.map(describe)),
+            ])
         case "placeholder":
             let w = try widget(params)
             var (ctx, env) = context(w, params)
@@ -105,7 +112,9 @@ public struct ExtensionServer {
             return try w.timeline(params["config"]?.object ?? [:], ctx, env)
         case "options":
             let w = try widget(params)
-            return .object(["options": .array(try w.options(params["parameter"]?.string ?? "", params["config"]?.object ?? [:]))])
+            return .object([
+                "options": .array(try w.options(params["parameter"]?.string ?? "", params["config"]?.object ?? [:]))
+            ])
         case "perform":
             let w = try widget(params)
             let action = params["action"]?.string ?? ""

@@ -195,7 +195,9 @@ final class ParameterBox<Value: _IntentValue>: @unchecked Sendable {
     var value: Value
     var range: (Int, Int)?
     init(title: String, help: String?, value: Value, hasDefault: Bool) {
-        (self.title, self.help, self.value, self.defaultValue, self.hasDefault) = (title, help, value, value, hasDefault)
+        (self.title, self.help, self.value, self.defaultValue, self.hasDefault) = (
+            title, help, value, value, hasDefault
+        )
     }
 }
 
@@ -208,7 +210,9 @@ protocol AnyParameter {
 
 extension Parameter: AnyParameter {
     func describe(key: String) -> JSONValue {
-        var o: [String: JSONValue] = ["key": .string(key), "type": .string(Value._parameterType), "title": .string(box.title)]
+        var o: [String: JSONValue] = [
+            "key": .string(key), "type": .string(Value._parameterType), "title": .string(box.title),
+        ]
         if let help = box.help { o["help"] = .string(help) }
         let choices = Value._choices.map(\.value)
         if !choices.isEmpty { o["options"] = .array(choices) }
@@ -217,7 +221,9 @@ extension Parameter: AnyParameter {
         return .object(o)
     }
     func set(_ json: JSONValue) async throws {
-        guard let v = try await Value._decode(_JSON(json)) else { throw IntentError("`\(json)` is not a \(Value.self)") }
+        guard let v = try await Value._decode(_JSON(json)) else {
+            throw IntentError("`\(json)` is not a \(Value.self)")
+        }
         box.value = v
     }
     var json: JSONValue { box.value._json.value }
@@ -235,7 +241,9 @@ enum Parameters {
 
     static func all(_ intent: some AppIntent) -> [(key: String, parameter: AnyParameter)] {
         Mirror(reflecting: intent).children.compactMap { child in
-            guard let label = child.label, label.hasPrefix("_"), let p = child.value as? AnyParameter else { return nil }
+            guard let label = child.label, label.hasPrefix("_"), let p = child.value as? AnyParameter else {
+                return nil
+            }
             return (String(label.dropFirst()), p)
         }
     }
@@ -271,8 +279,13 @@ public struct DisplayRepresentation: ExpressibleByStringInterpolation, Sendable 
     public let title: String
     public let subtitle: String?
     public init(stringLiteral value: String) { (title, subtitle) = (value, nil) }
-    public init(stringInterpolation: LocalizedStringKey.StringInterpolation) { (title, subtitle) = (stringInterpolation.text, nil) }
-    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: DisplayRepresentation.Image? = nil) {
+    public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {
+        (title, subtitle) = (stringInterpolation.text, nil)
+    }
+    public init(
+        title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil,
+        image: DisplayRepresentation.Image? = nil
+    ) {
         (self.title, self.subtitle) = (title.text, subtitle?.text)
     }
     public struct Image: Sendable {
@@ -291,7 +304,10 @@ extension AppEnum {
     public static var _parameterType: String { "enum" }
     public static var _choices: [_JSON] {
         allCases.map { c in
-            _JSON(.object(["value": .string(c.rawValue), "title": .string(caseDisplayRepresentations[c]?.title ?? c.rawValue)]))
+            _JSON(
+                .object([
+                    "value": .string(c.rawValue), "title": .string(caseDisplayRepresentations[c]?.title ?? c.rawValue),
+                ]))
         }
     }
     public static var _fallback: Self { allCases.first! }
@@ -318,7 +334,8 @@ extension AppEntity {
     }
     public static func _suggested() async throws -> [_JSON] {
         try await defaultQuery.suggestedEntities().map { e in
-            _JSON(.object(["value": .string(String(describing: e.id)), "title": .string(e.displayRepresentation.title)]))
+            _JSON(
+                .object(["value": .string(String(describing: e.id)), "title": .string(e.displayRepresentation.title)]))
         }
     }
     public var _json: _JSON { _JSON(.string(String(describing: id))) }
@@ -368,7 +385,9 @@ enum IntentRegistry {
         var params: [String: JSONValue] = [:]
         if let space = action.firstIndex(of: " ") {
             let text = action[action.index(after: space)...]
-            guard let o = try JSONValue.parse(Data(text.utf8)).object else { throw IntentError("bad action parameters") }
+            guard let o = try JSONValue.parse(Data(text.utf8)).object else {
+                throw IntentError("bad action parameters")
+            }
             params = o
         }
         try await run(type, params)

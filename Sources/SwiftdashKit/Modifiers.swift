@@ -50,17 +50,23 @@ extension View {
             return n
         }
     }
-    public func fontWeight(_ weight: Font.Weight?) -> some View { styled("bold", (weight?.isBold ?? false) ? .bool(true) : nil) }
+    public func fontWeight(_ weight: Font.Weight?) -> some View {
+        styled("bold", (weight?.isBold ?? false) ? .bool(true) : nil)
+    }
     public func bold(_ isActive: Bool = true) -> some View { styled("bold", .bool(isActive)) }
     public func italic(_ isActive: Bool = true) -> some View { self }
     public func monospacedDigit() -> some View { styled("font", .string("monospacedDigit")) }
     public func foregroundColor(_ color: Color?) -> some View { styled("color", color?.semantic.map { .string($0) }) }
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { styled("color", style.semantic.map { .string($0) }) }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        styled("color", style.semantic.map { .string($0) })
+    }
     public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
         foregroundStyle(primary)
     }
     public func tint(_ tint: Color?) -> some View { self }
-    public func lineLimit(_ number: Int?) -> some View { styled("lineLimit", number.map { .number(Double(max(1, min(200, $0)))) }) }
+    public func lineLimit(_ number: Int?) -> some View {
+        styled("lineLimit", number.map { .number(Double(max(1, min(200, $0)))) })
+    }
     public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View { lineLimit(limit) }
     /// Multi-line text is drawn from the leading edge of its lines.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { self }
@@ -141,7 +147,9 @@ extension View {
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View { self }
     public func mask<M: View>(_ mask: M) -> some View { self }
     public func shadow(color: Color = .black, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
-    public func opacity(_ opacity: Double) -> some View { opacity < 0.6 ? AnyView(foregroundStyle(.secondary)) : AnyView(self) }
+    public func opacity(_ opacity: Double) -> some View {
+        opacity < 0.6 ? AnyView(foregroundStyle(.secondary)) : AnyView(self)
+    }
     public func blur(radius: CGFloat, opaque: Bool = false) -> some View { self }
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View { self }
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { self }
@@ -180,8 +188,11 @@ extension View {
         }
     }
     /// The tile's background is the theme's: the content is drawn as it is.
-    public func containerBackground<S: ShapeStyle>(_ style: S, for placement: ContainerBackgroundPlacement) -> some View { self }
-    public func containerBackground<B: View>(for placement: ContainerBackgroundPlacement, @ViewBuilder content: () -> B) -> some View {
+    public func containerBackground<S: ShapeStyle>(_ style: S, for placement: ContainerBackgroundPlacement) -> some View
+    { self }
+    public func containerBackground<B: View>(for placement: ContainerBackgroundPlacement, @ViewBuilder content: () -> B)
+        -> some View
+    {
         self
     }
     public func redacted(reason: RedactionReasons) -> some View {

@@ -56,7 +56,10 @@ public struct State<Value> {
 
 @propertyWrapper
 public struct AppStorage<Value> {
-    @available(*, unavailable, message: "a widget's settings are its configuration: use an AppIntent's @Parameter, or UserDefaults(suiteName:)")
+    @available(
+        *, unavailable,
+        message: "a widget's settings are its configuration: use an AppIntent's @Parameter, or UserDefaults(suiteName:)"
+    )
     public init(wrappedValue: Value, _ key: String) { fatalError() }
     public var wrappedValue: Value { fatalError() }
 }
@@ -64,19 +67,34 @@ public struct AppStorage<Value> {
 // MARK: - Not offered
 
 extension View {
-    @available(*, unavailable, message: "a widget is not interactive beyond its controls: use Button(intent:), Toggle(isOn:intent:) or Link")
+    @available(
+        *, unavailable,
+        message: "a widget is not interactive beyond its controls: use Button(intent:), Toggle(isOn:intent:) or Link"
+    )
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { self }
-    @available(*, unavailable, message: "a widget draws once per entry and runs no view code later: compute in the TimelineProvider")
+    @available(
+        *, unavailable,
+        message: "a widget draws once per entry and runs no view code later: compute in the TimelineProvider"
+    )
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
     @available(*, unavailable, message: "a widget draws once per entry: compute in the TimelineProvider")
-    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View { self }
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View {
+        self
+    }
     @available(*, unavailable, message: "widgets do not animate: an entry's view is drawn as it is")
     public func animation<V: Equatable>(_ animation: Any?, value: V) -> some View { self }
-    @available(*, unavailable, message: "a widget has no sheets or navigation: link to a detail pane with Link or widgetURL")
-    public func sheet<Content: View>(isPresented: Binding<Bool>, @ViewBuilder content: @escaping () -> Content) -> some View { self }
+    @available(
+        *, unavailable, message: "a widget has no sheets or navigation: link to a detail pane with Link or widgetURL"
+    )
+    public func sheet<Content: View>(isPresented: Binding<Bool>, @ViewBuilder content: @escaping () -> Content)
+        -> some View
+    { self }
 }
 
-@available(*, unavailable, message: "a widget shows no lists that scroll: use VStack with ForEach and a prefix that fits the family")
+@available(
+    *, unavailable,
+    message: "a widget shows no lists that scroll: use VStack with ForEach and a prefix that fits the family"
+)
 public struct List<Content: View>: View {
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { return fatalError() }

@@ -39,7 +39,8 @@ public enum SFSymbols {
         "brain": "🧠", "graduationcap": "🎓", "terminal": "⌨", "keyboard": "⌨", "command": "⌘",
         "chevron.left.forwardslash.chevron.right": "</>", "arrow.triangle.branch": "⑂", "swift": "🐦",
         "hammer": "🔨", "wrench": "🔧", "ant": "🐜", "ladybug": "🐞", "shippingbox": "📦", "tray": "📥",
-        "square.stack": "❏", "rectangle.stack": "❏", "square.grid.2x2": "⊞", "app": "▢", "dot.radiowaves.left.and.right": "📡",
+        "square.stack": "❏", "rectangle.stack": "❏", "square.grid.2x2": "⊞", "app": "▢",
+        "dot.radiowaves.left.and.right": "📡",
     ]
 
     /// The glyph for a symbol name: the name, then without its last part (`.fill`, `.circle`…).

@@ -52,14 +52,18 @@ public struct Text: View, PrimitiveView, Equatable {
     }
     /// A live date: swiftdash updates it on screen without asking the provider.
     public init(_ date: Date, style: DateStyle) { content = [.date(date, style)] }
-    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+    public init(
+        timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true
+    ) {
         content = [.timer(timerInterval, countsDown: countsDown)]
     }
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
         content = [.verbatim(format.format(input))]
     }
     public init(_ range: ClosedRange<Date>) {
-        content = [.verbatim(DateStyle.time.staticText(range.lowerBound) + " – " + DateStyle.time.staticText(range.upperBound))]
+        content = [
+            .verbatim(DateStyle.time.staticText(range.lowerBound) + " – " + DateStyle.time.staticText(range.upperBound))
+        ]
     }
 
     public struct DateStyle: Sendable, Hashable {
@@ -122,10 +126,14 @@ public struct Text: View, PrimitiveView, Equatable {
         if font?.boldWeight == true { t.style["bold"] = .bool(true) }
         return t
     }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { (weight?.isBold ?? false) ? styled("bold", .bool(true)) : self }
+    public func fontWeight(_ weight: Font.Weight?) -> Text {
+        (weight?.isBold ?? false) ? styled("bold", .bool(true)) : self
+    }
     public func bold() -> Text { styled("bold", .bool(true)) }
     public func bold(_ isActive: Bool) -> Text { styled("bold", .bool(isActive)) }
-    public func foregroundColor(_ color: Color?) -> Text { color?.semantic.map { styled("color", .string($0)) } ?? self }
+    public func foregroundColor(_ color: Color?) -> Text {
+        color?.semantic.map { styled("color", .string($0)) } ?? self
+    }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
         style.semantic.map { styled("color", .string($0)) } ?? self
     }

@@ -61,7 +61,9 @@ func setting(_ key: String, _ value: JSONValue, on nodes: [JSONValue]) -> [JSONV
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<V: View>(_ view: V) -> V { view }
-    public static func buildBlock<V0: View, V1: View, each V: View>(_ v0: V0, _ v1: V1, _ views: repeat each V) -> ViewList {
+    public static func buildBlock<V0: View, V1: View, each V: View>(_ v0: V0, _ v1: V1, _ views: repeat each V)
+        -> ViewList
+    {
         var parts: [(EnvironmentValues) -> [JSONValue]] = [{ render(v0, $0) }, { render(v1, $0) }]
         for view in repeat each views { parts.append { render(view, $0) } }
         return ViewList { env in parts.flatMap { $0(env) } }
@@ -72,10 +74,16 @@ public enum ViewBuilder {
             return render(view, env)
         }
     }
-    public static func buildEither<T: View, F: View>(first: T) -> ConditionalContent<T, F> { ConditionalContent(first: first) }
-    public static func buildEither<T: View, F: View>(second: F) -> ConditionalContent<T, F> { ConditionalContent(second: second) }
+    public static func buildEither<T: View, F: View>(first: T) -> ConditionalContent<T, F> {
+        ConditionalContent(first: first)
+    }
+    public static func buildEither<T: View, F: View>(second: F) -> ConditionalContent<T, F> {
+        ConditionalContent(second: second)
+    }
     public static func buildLimitedAvailability<V: View>(_ view: V) -> AnyView { AnyView(view) }
-    public static func buildArray<V: View>(_ views: [V]) -> ViewList { ViewList { env in views.flatMap { render($0, env) } } }
+    public static func buildArray<V: View>(_ views: [V]) -> ViewList {
+        ViewList { env in views.flatMap { render($0, env) } }
+    }
 }
 
 /// One of two views (an `if`/`else` or a `switch` in a view builder).
@@ -127,7 +135,8 @@ public struct Group<Content: View>: View, PrimitiveView {
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
     let data: Data
     let content: (Data.Element) -> Content
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {
         self.data = data
         self.content = content
     }

@@ -39,7 +39,11 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
         let mx = max(red, green, blue), mn = min(red, green, blue)
         if mx - mn < 0.15 { return mx > 0.3 && mx < 0.75 ? "secondary" : "primary" }
         var h: Double
-        if mx == red { h = (green - blue) / (mx - mn) } else if mx == green { h = 2 + (blue - red) / (mx - mn) } else {
+        if mx == red {
+            h = (green - blue) / (mx - mn)
+        } else if mx == green {
+            h = 2 + (blue - red) / (mx - mn)
+        } else {
             h = 4 + (red - green) / (mx - mn)
         }
         h *= 60
@@ -227,7 +231,8 @@ enum Cells {
 
 public struct VStack<Content: View>: View, PrimitiveView {
     let alignment: HorizontalAlignment, spacing: CGFloat?, content: Content
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
+    {
         (self.alignment, self.spacing, self.content) = (alignment, spacing, content())
     }
     func nodes(_ env: EnvironmentValues) -> [JSONValue] {
@@ -268,7 +273,9 @@ public typealias LazyHStack = HStack
 /// Chooses the first of its views that fits the tile.
 public struct ViewThatFits<Content: View>: View, PrimitiveView {
     let content: Content
-    public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) { self.content = content() }
+    public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
     func nodes(_ env: EnvironmentValues) -> [JSONValue] { Array(render(content, env).prefix(1)) }
 }
 
@@ -317,7 +324,9 @@ public struct Image: View, PrimitiveView, Hashable, Sendable {
 
 public struct Label<Title: View, Icon: View>: View, PrimitiveView {
     let title: Title, icon: Icon
-    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) { (self.title, self.icon) = (title(), icon()) }
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        (self.title, self.icon) = (title(), icon())
+    }
     func nodes(_ env: EnvironmentValues) -> [JSONValue] {
         if env.labelStyle == .titleOnly { return render(title, env) }
         if env.labelStyle == .iconOnly { return render(icon, env) }
@@ -353,14 +362,18 @@ extension EnvironmentValues {
 /// becomes `swiftdash://KIND/…` with the URL as its path, which the widget's detail pane shows.
 public struct Link<Label: View>: View, PrimitiveView {
     let destination: URL, label: Label
-    public init(destination: URL, @ViewBuilder label: () -> Label) { (self.destination, self.label) = (destination, label()) }
+    public init(destination: URL, @ViewBuilder label: () -> Label) {
+        (self.destination, self.label) = (destination, label())
+    }
     func nodes(_ env: EnvironmentValues) -> [JSONValue] {
         [.object(["link": .string(Links.url(destination, kind: env.kind)), "view": single(render(label, env))])]
     }
 }
 
 extension Link where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, destination: URL) { self.init(destination: destination) { Text(titleKey) } }
+    public init(_ titleKey: LocalizedStringKey, destination: URL) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, destination: URL) { self.init(destination: destination) { Text(title) } }
 }
@@ -392,7 +405,9 @@ public struct Button<Label: View>: View, PrimitiveView {
 }
 
 extension Button where Label == Text {
-    public init<I: AppIntent>(_ titleKey: LocalizedStringKey, intent: I) { self.init(intent: intent) { Text(titleKey) } }
+    public init<I: AppIntent>(_ titleKey: LocalizedStringKey, intent: I) {
+        self.init(intent: intent) { Text(titleKey) }
+    }
     @_disfavoredOverload
     public init<I: AppIntent, S: StringProtocol>(_ title: S, intent: I) { self.init(intent: intent) { Text(title) } }
 }
@@ -460,7 +475,12 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
         switch kind {
         case .value(let v): return l + [.object(["gauge": .number(v.isFinite ? min(1, max(0, v)) : 0)])]
         case .timer(let r, let down):
-            return l + [.object(["date": .number((down ? r.upperBound : r.lowerBound).timeIntervalSince1970), "style": .string("timer")])]
+            return l + [
+                .object([
+                    "date": .number((down ? r.upperBound : r.lowerBound).timeIntervalSince1970),
+                    "style": .string("timer"),
+                ])
+            ]
         case .indeterminate: return l + [.string("…")]
         }
     }
@@ -524,6 +544,8 @@ public struct Gauge<Label: View>: View, PrimitiveView {
 /// A binding: widgets have none (their state lives in the provider), offered only so that
 /// the unavailable controls above can say what to use instead.
 public struct Binding<Value> {
-    @available(*, unavailable, message: "a widget has no bindings: keep the value in the entry, change it with an AppIntent")
+    @available(
+        *, unavailable, message: "a widget has no bindings: keep the value in the entry, change it with an AppIntent"
+    )
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { fatalError() }
 }

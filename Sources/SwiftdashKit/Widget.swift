@@ -113,9 +113,8 @@ extension TimelineProvider {
     public func timeline(with context: Context, completion: @escaping (Timeline<Entry>) -> Void) { Missing.report() }
     /// Without a placeholder of its own, a provider's placeholder is its snapshot for a preview.
     public func placeholder(in context: Context) -> Entry {
-        let preview = TimelineProviderContext(family: context.family, displaySize: context.displaySize, isPreview: true)
-        do { return try Wait.value { getSnapshot(in: preview, completion: $0) } } catch {
-            fatalError("\(Self.self): \(error); write placeholder(in:) or getSnapshot(in:completion:)")
+        Missing.previewSnapshot(Self.self, context, "getSnapshot(in:completion:)") {
+            getSnapshot(in: $0, completion: $1)
         }
     }
 }
@@ -135,19 +134,28 @@ public protocol IntentTimelineProvider {
 
 extension IntentTimelineProvider {
     public func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping (Entry) -> Void) {
-        Missing.guarding("getSnapshot(for:in:completion:)") { snapshot(for: configuration, with: context, completion: completion) }
+        Missing.guarding("getSnapshot(for:in:completion:)") {
+            snapshot(for: configuration, with: context, completion: completion)
+        }
     }
-    public func getTimeline(for configuration: Intent, in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
-        Missing.guarding("getTimeline(for:in:completion:)") { timeline(for: configuration, with: context, completion: completion) }
+    public func getTimeline(
+        for configuration: Intent, in context: Context, completion: @escaping (Timeline<Entry>) -> Void
+    ) {
+        Missing.guarding("getTimeline(for:in:completion:)") {
+            timeline(for: configuration, with: context, completion: completion)
+        }
     }
-    public func snapshot(for configuration: Intent, with context: Context, completion: @escaping (Entry) -> Void) { Missing.report() }
-    public func timeline(for configuration: Intent, with context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+    public func snapshot(for configuration: Intent, with context: Context, completion: @escaping (Entry) -> Void) {
+        Missing.report()
+    }
+    public func timeline(
+        for configuration: Intent, with context: Context, completion: @escaping (Timeline<Entry>) -> Void
+    ) {
         Missing.report()
     }
     public func placeholder(in context: Context) -> Entry {
-        let preview = TimelineProviderContext(family: context.family, displaySize: context.displaySize, isPreview: true)
-        do { return try Wait.value { getSnapshot(for: Intent(), in: preview, completion: $0) } } catch {
-            fatalError("\(Self.self): \(error); write placeholder(in:) or getSnapshot(for:in:completion:)")
+        Missing.previewSnapshot(Self.self, context, "getSnapshot(for:in:completion:)") {
+            getSnapshot(for: Intent(), in: $0, completion: $1)
         }
     }
 }
@@ -170,7 +178,9 @@ extension AppIntentTimelineProvider {
 public struct AppIntentRecommendation<Intent: WidgetConfigurationIntent> {
     public let intent: Intent
     public let description: String
-    public init(intent: Intent, description: LocalizedStringKey) { (self.intent, self.description) = (intent, description.text) }
+    public init(intent: Intent, description: LocalizedStringKey) {
+        (self.intent, self.description) = (intent, description.text)
+    }
 }
 
 /// A provider that implements neither spelling of a method: its answer says which to write.
@@ -188,6 +198,18 @@ enum Missing {
             Thread.current.threadDictionary[key] = name
         }
     }
+    /// A provider's snapshot for a preview, as the placeholder of a provider without one. A
+    /// provider with neither cannot answer at all: the extension stops, naming what to write.
+    static func previewSnapshot<Entry>(
+        _ provider: Any.Type, _ context: TimelineProviderContext, _ method: String,
+        _ snapshot: (TimelineProviderContext, @escaping (Entry) -> Void) -> Void
+    ) -> Entry {
+        let preview = TimelineProviderContext(family: context.family, displaySize: context.displaySize, isPreview: true)
+        do { return try Wait.value { snapshot(preview, $0) } } catch {
+            fatalError("\(provider): \(error); write placeholder(in:) or \(method)")
+        }
+    }
+
     /// The method a provider was found to lack on this thread, once.
     static func take() -> String? {
         defer { Thread.current.threadDictionary[key] = nil }
@@ -263,7 +285,9 @@ extension WidgetConfiguration {
                 return d
             })
     }
-    public func configurationDisplayName(_ name: LocalizedStringKey) -> some WidgetConfiguration { changing { $0.displayName = name.text } }
+    public func configurationDisplayName(_ name: LocalizedStringKey) -> some WidgetConfiguration {
+        changing { $0.displayName = name.text }
+    }
     @_disfavoredOverload
     public func configurationDisplayName<S: StringProtocol>(_ name: S) -> some WidgetConfiguration {
         changing { $0.displayName = String(name) }
@@ -280,7 +304,9 @@ extension WidgetConfiguration {
     }
     /// swiftdash draws a tile's content inside its border either way; recorded for `describe`.
     public func contentMarginsDisabled() -> some WidgetConfiguration { changing { $0.contentMarginsDisabled = true } }
-    public func disfavoredLocations<L>(_ locations: [L], for families: [WidgetFamily]) -> some WidgetConfiguration { self }
+    public func disfavoredLocations<L>(_ locations: [L], for families: [WidgetFamily]) -> some WidgetConfiguration {
+        self
+    }
     public func promptsForUserConfiguration() -> some WidgetConfiguration { self }
     public func pushHandler<H>(_ handler: H.Type) -> some WidgetConfiguration { self }
 }
@@ -350,8 +376,10 @@ public struct IntentConfiguration<Intent: WidgetConfigurationIntent, Content: Vi
             Render.descriptor(
                 kind: kind, intent: Intent.self,
                 placeholder: { ctx, env in Render.entry(provider.placeholder(in: ctx), content, env) },
-                snapshot: { intent, ctx in try Wait.value { provider.getSnapshot(for: intent, in: ctx, completion: $0) } },
-                timeline: { intent, ctx in try Wait.value { provider.getTimeline(for: intent, in: ctx, completion: $0) } },
+                snapshot: { intent, ctx in try Wait.value { provider.getSnapshot(for: intent, in: ctx, completion: $0) }
+                },
+                timeline: { intent, ctx in try Wait.value { provider.getTimeline(for: intent, in: ctx, completion: $0) }
+                },
                 content: content)
         ]
     }
@@ -364,8 +392,10 @@ public struct IntentConfiguration<Intent: WidgetConfigurationIntent, Content: Vi
             Render.descriptor(
                 kind: kind, intent: Intent.self,
                 placeholder: { _, env in Render.view(placeholder, date: Date(timeIntervalSince1970: 0), env) },
-                snapshot: { intent, ctx in try Wait.value { provider.getSnapshot(for: intent, in: ctx, completion: $0) } },
-                timeline: { intent, ctx in try Wait.value { provider.getTimeline(for: intent, in: ctx, completion: $0) } },
+                snapshot: { intent, ctx in try Wait.value { provider.getSnapshot(for: intent, in: ctx, completion: $0) }
+                },
+                timeline: { intent, ctx in try Wait.value { provider.getTimeline(for: intent, in: ctx, completion: $0) }
+                },
                 content: content)
         ]
     }

@@ -26,7 +26,8 @@ struct NewWidget: ParsableCommand {
     func run() throws {
         let base = URL(fileURLWithPath: name).lastPathComponent
         guard let first = base.unicodeScalars.first, CharacterSet.letters.contains(first), base.count <= 32,
-            base.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" }), base.allSatisfy(\.isASCII)
+            base.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" }),
+            base.allSatisfy(\.isASCII)
         else {
             throw usageFailure("a widget's name is letters, digits and -, starting with a letter, at most 32")
         }
@@ -41,11 +42,13 @@ struct NewWidget: ParsableCommand {
         let files = NewWidgetTemplate.files(name: base, swiftdash: kit.path)
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         let exe = folder.standardizedFileURL.appendingPathComponent(".build/release/\(base)").path
-        let widgets = AppPaths(environment: ProcessInfo.processInfo.environment).config.appendingPathComponent("widgets")
+        let widgets = AppPaths(environment: ProcessInfo.processInfo.environment).config.appendingPathComponent(
+            "widgets")
         print("Wrote \(folder.path)/: Package.swift, Sources/\(base)/\(NewWidgetTemplate.typeName(base)).swift")
         print("Build it, then add it to your home:")
         print("  cd \(folder.path) && swift build -c release")

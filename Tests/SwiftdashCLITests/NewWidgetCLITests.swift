@@ -9,7 +9,8 @@ final class NewWidgetCLITests: XCTestCase {
         .deletingLastPathComponent()
 
     func testNewWidgetWritesAPackageThatBuildsAndAnswers() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-new-widget-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swiftdash-new-widget-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let folder = dir.appendingPathComponent("tea-timer")
@@ -46,7 +47,9 @@ final class NewWidgetCLITests: XCTestCase {
         try exe.run()
         input.fileHandleForWriting.write(Data(#"{"id":1,"method":"describe"}"#.utf8 + [10]))
         input.fileHandleForWriting.write(
-            Data(#"{"id":2,"method":"timeline","params":{"kind":"tea-timer","context":{"family":"medium"}}}"#.utf8 + [10]))
+            Data(
+                #"{"id":2,"method":"timeline","params":{"kind":"tea-timer","context":{"family":"medium"}}}"#.utf8 + [10]
+            ))
         try input.fileHandleForWriting.close()
         let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         exe.waitUntilExit()

@@ -46,7 +46,9 @@ struct CounterProvider: AppIntentTimelineProvider {
     func timeline(for configuration: CounterIntent, in context: Context) async -> Timeline<CountEntry> {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         return Timeline(
-            entries: (0..<configuration.limit).map { CountEntry(date: start + Double($0) * 60, count: Store.count + $0) },
+            entries: (0..<configuration.limit).map {
+                CountEntry(date: start + Double($0) * 60, count: Store.count + $0)
+            },
             policy: .after(start + 3600))
     }
 }
@@ -75,7 +77,8 @@ struct CounterView: View {
 
 struct CounterWidget: Widget {
     var body: some WidgetConfiguration {
-        AppIntentConfiguration(kind: "CounterWidget", intent: CounterIntent.self, provider: CounterProvider()) { entry in
+        AppIntentConfiguration(kind: "CounterWidget", intent: CounterIntent.self, provider: CounterProvider()) {
+            entry in
             CounterView(entry: entry)
         }
         .configurationDisplayName("Counter")
@@ -124,4 +127,3 @@ struct TestBundle: WidgetBundle {
         LazyWidget()
     }
 }
-

@@ -12,7 +12,9 @@ final class SwiftdashKitTests: XCTestCase {
         let request = JSONValue.object(["id": .number(1), "method": .string(method), "params": .object(params)])
         let line = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         let answer = try JSONValue.parse(Data(server.answer(line: line).utf8))
-        if let e = answer["error"]?.string { throw NSError(domain: e, code: 1, userInfo: [NSLocalizedDescriptionKey: e]) }
+        if let e = answer["error"]?.string {
+            throw NSError(domain: e, code: 1, userInfo: [NSLocalizedDescriptionKey: e])
+        }
         return answer["result"] ?? .null
     }
 
@@ -32,9 +34,12 @@ final class SwiftdashKitTests: XCTestCase {
     }
 
     func testATimelineCarriesAViewPerFamilyTheConfigurationAndThePolicy() throws {
-        let context: JSONValue = .object(["family": .string("medium"), "width": .number(40), "height": .number(8), "isPreview": .bool(false)])
+        let context: JSONValue = .object([
+            "family": .string("medium"), "width": .number(40), "height": .number(8), "isPreview": .bool(false),
+        ])
         let json = try ask(
-            "timeline", ["kind": .string("counter-widget"), "config": .object(["limit": .number(2)]), "context": context])
+            "timeline",
+            ["kind": .string("counter-widget"), "config": .object(["limit": .number(2)]), "context": context])
         let timeline = try ExtensionProtocol.timeline(json, kind: "counter-widget")
         XCTAssertEqual(timeline.entries.count, 2)
         XCTAssertEqual(json["policy"], .object(["after": .number(1_800_003_600)]))
@@ -51,13 +56,15 @@ final class SwiftdashKitTests: XCTestCase {
     }
 
     func testAButtonsIntentTravelsAsItsParametersAndRunsOnPerform() throws {
-        let json = try ask("snapshot", ["kind": .string("counter-widget"), "context": .object(["family": .string("small")])])
+        let json = try ask(
+            "snapshot", ["kind": .string("counter-widget"), "context": .object(["family": .string("small")])])
         let button = json["views"]?["small"]?["vstack"]?.array?.first { $0["button"] != nil }
         XCTAssertEqual(button?["button"], .string("Bump"))
         let action = try XCTUnwrap(button?["action"]?.string)
         XCTAssertEqual(action, #"Bump {"by":2}"#)
         let before = Store.count
-        XCTAssertEqual(try ask("perform", ["kind": .string("counter-widget"), "action": .string(action)]), .object([:]))
+        XCTAssertEqual(
+            try ask("perform", ["kind": .string("counter-widget"), "action": .string(action)]), .object([:]))
         XCTAssertEqual(Store.count, before + 2)
     }
 
@@ -83,5 +90,43 @@ final class SwiftdashKitTests: XCTestCase {
         XCTAssertEqual(dashKind("com.example.My Widget"), "com-example-my-widget")
         XCTAssertEqual(SFSymbols.glyph("cloud.rain.fill"), "☂")
         XCTAssertEqual(SFSymbols.glyph("no.such.symbol"), "•")
+    }
+}
+
+/// WidgetCenter speaks the control socket's line protocol (`reload KIND`, as `swiftdash reload`).
+final class WidgetCenterTests: XCTestCase {
+    func testReloadTimelinesSendsTheKindAsSwiftdashNamesIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wc-\(getpid()).sock").path
+        unlink(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in Array(path.utf8).enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(listen(fd, 1), 0)
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        let server = Thread {
+            let c = accept(fd, nil, nil)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = read(c, &buffer, buffer.count)
+            let reply =
+                String(decoding: buffer[..<max(0, n)], as: UTF8.self) == "reload crypto-widget-extension\n"
+                ? "ok\n" : "error\n"
+            _ = reply.utf8CString.withUnsafeBufferPointer { write(c, $0.baseAddress, reply.utf8.count) }
+            close(c)
+        }
+        server.start()
+        XCTAssertEqual(WidgetCenter(socketPath: path).send("reload crypto-widget-extension"), "ok")
+        XCTAssertNil(WidgetCenter(socketPath: nil).send("reload"))
     }
 }
