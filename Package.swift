@@ -35,6 +35,8 @@ let package = Package(
         .executable(name: "swiftdash", targets: ["swiftdash"]),
         // Performs one HTTP request for swiftdash: keeps libcurl and TLS out of the home screen.
         .executable(name: "swiftdash-fetch", targets: ["swiftdash-fetch"]),
+        // Widgets written the way WidgetKit teaches (docs/widgetkit.md): a widget package depends on this.
+        .library(name: "SwiftdashKit", targets: ["SwiftdashKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -81,6 +83,7 @@ let package = Package(
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
         .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets", "DashFiles"], swiftSettings: releaseSections),
+        .target(name: "SwiftdashKit", dependencies: ["DashWidgets"]),
         // The only module that imports FoundationNetworking (URLSession, libcurl).
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
         .executableTarget(
@@ -131,6 +134,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
+        .testTarget(name: "SwiftdashKitTests", dependencies: ["SwiftdashKit", "DashWidgets"]),
         .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashCore", "DashTestSupport"]),
     ],

@@ -136,7 +136,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
         version: versionText,
         subcommands: [
             Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
-            ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self,
+            ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self, NewWidget.self,
         ],
         defaultSubcommand: Home.self
     )

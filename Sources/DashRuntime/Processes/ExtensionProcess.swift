@@ -216,6 +216,14 @@ public final class ExtensionProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))  // 0x80: SETSID
         var env = environment
         env["SWIFTDASH_PROTOCOL"] = String(ExtensionProtocol.version)
+        // SwiftdashKit's WidgetCenter asks the running home screen through its control socket, and
+        // an extension keeps its files in a state folder of its own (unless the environment says).
+        let paths = AppPaths(environment: environment)
+        if env["SWIFTDASH_CONTROL"] == nil { env["SWIFTDASH_CONTROL"] = paths.socket.path }
+        if env["SWIFTDASH_STATE"] == nil {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            env["SWIFTDASH_STATE"] = paths.state.appendingPathComponent("extensions/\(name)").path
+        }
         let (executable, command) = ParentDeath.command(
             launcher: trampoline, path: path, arguments: arguments, parent: getpid(), reportFD: reportFD)
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
