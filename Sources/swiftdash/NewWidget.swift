@@ -1,5 +1,6 @@
 import ArgumentParser
 import DashApp
+import DashHome
 import DashWidgets
 import Foundation
 
