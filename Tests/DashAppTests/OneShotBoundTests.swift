@@ -3,6 +3,8 @@ import Foundation
 import DashCore
 import DashWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// Counts the loads running at once.
 final class LoadGauge: @unchecked Sendable {
