@@ -219,7 +219,19 @@ public struct AppState: Sendable {
         guard let family = drawnFamily(ofTile: tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
             let entry = entry(ofInstance: inst.id)
         else { return nil }
-        return w.view(for: entry, in: context(for: family))
+        return w.view(for: entry, in: viewContext(ofTile: tileID, family: family))
+            .droppingLeadingTitle(AppView.frameTitle(inst, w))
+    }
+
+    /// The context a tile's view is drawn in: its family, and the room it really has, which a
+    /// big screen makes more than the family's (decision 42).
+    public func viewContext(ofTile tileID: String, family: WidgetFamily) -> TimelineContext {
+        var ctx = context(for: family)
+        if let placed = layout.tile(tileID) {
+            let room = Chrome.contentRect(placed.rect).size
+            ctx.size = (room.width, room.height)
+        }
+        return ctx
     }
 
     /// Links of a tile in reading order (what Tab walks).

@@ -9,13 +9,18 @@ public enum AppView {
         RenderEnvironment(theme: s.theme, now: s.now, timeZone: s.timeZone)
     }
 
+    /// The title on a tile's frame: its label, else the widget's name.
+    static func frameTitle(_ inst: WidgetInstance, _ widget: Widget) -> String {
+        inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
+    }
+
     /// The tile contents for the current page.
     static func tileContents(_ s: AppState) -> [String: HomeTileContent] {
         var out: [String: HomeTileContent] = [:]
         let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
         for placed in page {
             guard let tile = s.tile(placed.id), let inst = s.shownInstance(placed.id) else { continue }
-            let ctx = s.context(for: placed.family)
+            let ctx = s.viewContext(ofTile: placed.id, family: placed.family)
             let focused = s.focusedTile == placed.id && s.pane == .none
             let stackPos =
                 tile.items.count > 1 ? (min(s.stackIndex[placed.id] ?? 0, tile.items.count - 1), tile.items.count) : nil
@@ -30,6 +35,9 @@ public enum AppView {
             let view: TileView
             if let entry {
                 view = widget.view(for: entry, in: ctx)
+            } else if let error, TileErrorText.isOffline(error) {
+                // No network yet: one quiet line; the scheduler retries with back-off by itself.
+                view = Text(TileErrorText.offline).font(.caption).foregroundStyle(.secondary)
             } else if let error {
                 view = VStack {
                     Text("Failed to load").font(.headline).foregroundStyle(.negative)
@@ -38,8 +46,9 @@ public enum AppView {
             } else {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
             }
-            let shown = s.optimistic(view, instance: inst.id)
-            var title = inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
+            var title = frameTitle(inst, widget)
+            // The frame shows the title: a first line saying it again only costs a row.
+            let shown = s.optimistic(view, instance: inst.id).droppingLeadingTitle(title)
             if s.sampleInstances.contains(inst.id) { title += " · sample" }
             let stale = entry != nil && s.scheduler.isStale(inst.id) ? error : nil
             out[placed.id] = HomeTileContent(

@@ -84,7 +84,7 @@ enum RemindersViews {
                 if upcoming.isEmpty {
                     Text("All done — nothing open in \(e.file)").foregroundStyle(.positive)
                 }
-                for item in upcoming.prefix(4) { row(e, item, priority: false) }
+                for item in upcoming.prefix(max(4, context.size.height - 1)) { row(e, item, priority: false) }
             }.widgetURL(link)
         case .large, .extraLarge:
             return VStack {
