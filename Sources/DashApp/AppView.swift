@@ -170,17 +170,38 @@ public enum AppView {
         keyHelp.flatMap { group, keys in [(group, "", "")] + keys.map { (nil, $0.0, $0.1) } }
     }
 
-    /// Where the help is drawn on `screen`, how many columns it uses, and the rows that show.
-    static func helpGeometry(_ screen: Size) -> (rect: Rect, columns: Int, visibleRows: Int, totalRows: Int) {
-        let total = helpLines().count
+    /// The help's lines with each explanation wrapped to `textWidth` (continuation lines have no
+    /// key): a line that says what a key does is never cut.
+    static func helpLines(textWidth: Int) -> [(group: String?, key: String, text: String)] {
+        helpLines().flatMap { line -> [(group: String?, key: String, text: String)] in
+            guard line.group == nil, DisplayWidth.of(line.text) > textWidth else { return [line] }
+            return DisplayWidth.wrap(line.text, width: max(1, textWidth)).enumerated().map { i, part in
+                (nil, i == 0 ? line.key : "", part)
+            }
+        }
+    }
+
+    /// The key column of the help, and the gap after it.
+    static let helpKeyWidth = 24
+
+    /// Where the help is drawn on `screen`, how many columns it uses, the rows that show, and
+    /// the width its explanations wrap at.
+    static func helpGeometry(_ screen: Size) -> (
+        rect: Rect, columns: Int, visibleRows: Int, totalRows: Int, textWidth: Int
+    ) {
         let columnWidth = 78
         let maxHeight = max(3, screen.height - 1)
-        let columns = total + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
-        let perColumn = (total + columns - 1) / columns
+        let unwrapped = helpLines().count
+        let columns = unwrapped + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
         let w = overlayWidth(min(screen.width - 2, columns * columnWidth + 2), on: screen)
+        let inner = max(0, w - 4)
+        let colWidth = columns > 1 ? (inner - 2) / 2 : inner
+        let textWidth = max(8, colWidth - helpKeyWidth - 2)
+        let total = helpLines(textWidth: textWidth).count
+        let perColumn = (total + columns - 1) / columns
         let h = min(maxHeight, perColumn + 2)
         let r = Rect(x: max(0, (screen.width - w) / 2), y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
-        return (r, columns, max(1, h - 2), total)
+        return (r, columns, max(1, h - 2), total, textWidth)
     }
 
     /// How far the help can scroll on `screen` (0 when it fits).
@@ -190,8 +211,8 @@ public enum AppView {
     }
 
     static func drawHelp(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
-        let lines = helpLines()
         let g = helpGeometry(s.screen)
+        let lines = helpLines(textWidth: g.textWidth)
         let scroll = min(s.helpScroll, helpScrollLimit(s.screen))
         let more = g.columns == 1 && g.totalRows > g.visibleRows
         let footer = more ? "↑↓ scroll (\(scroll + g.visibleRows)/\(g.totalRows)) · Esc or ? closes" : "Esc or ? closes"
@@ -207,7 +228,7 @@ public enum AppView {
                         Text(group).font(.headline).foregroundStyle(.accent)
                     } else {
                         HStack(spacing: 2) {
-                            Text(line.key).bold().frame(width: 24)
+                            Text(line.key).bold().frame(width: helpKeyWidth)
                             Text(line.text).foregroundStyle(.secondary).lineLimit(1)
                         }
                     }
