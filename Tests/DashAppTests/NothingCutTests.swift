@@ -118,3 +118,25 @@ final class NothingCutTests: XCTestCase {
         XCTAssertEqual(h.state.focusedTile, "t1")
     }
 }
+
+/// Issue 23 point 5: the command widget's shell switch keeps the command.
+final class CommandShellSwitchTests: XCTestCase {
+    func testTheShellSwitchQuotesTheWordsAndSplitsThemBack() {
+        let words = ["git", "-C", "/tmp/my repo", "log", "--format=%h %s"]
+        let home = HomeConfig(tiles: [
+            TileInstance(
+                id: "t1", family: .medium,
+                items: [WidgetInstance(id: "w1", kind: "command", config: WidgetConfig(["command": .list(words)]))])
+        ])
+        let h = AppHarness(
+            widgets: BuiltinWidgets.bundle.widgets, home: home, now: Date(timeIntervalSince1970: 1_795_426_200))
+        h.press(.char("e"))
+        h.select("shell")
+        h.press(.char(" "))
+        XCTAssertEqual(h.field("shell")?.flag, true)
+        XCTAssertEqual(h.field("command")?.items, ["git -C '/tmp/my repo' log '--format=%h %s'"])
+        h.press(.char(" "))
+        XCTAssertEqual(h.field("shell")?.flag, false)
+        XCTAssertEqual(h.field("command")?.items, words)
+    }
+}
