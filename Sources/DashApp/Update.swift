@@ -161,6 +161,12 @@ public enum App {
             return [.redraw(full: true)]
         case .switchTheme:
             swap(&s.theme, &s.alternateTheme)
+            // Remembered: home.yaml's `theme:` (only that line changes), when there is a file
+            // to write and it is not broken.
+            guard s.homeFile != nil, homeWriteRefusal(s) == nil, s.home.theme != s.theme.name else { break }
+            var home = s.home
+            home.theme = s.theme.name
+            return commitHome(&s, home)
         case .toggleHelp:
             if layer == .help {
                 if !s.stepBack() { s.pane = .none }

@@ -1,0 +1,65 @@
+import XCTest
+import Foundation
+import DashCore
+import DashWidgets
+import DashRender
+import DashTestSupport
+import DashBuiltinWidgets
+@testable import DashApp
+
+/// Issue 23 point 9: `t` is remembered; a tile's first line does not repeat its frame's title.
+final class SmallThingsTests: XCTestCase {
+    let at = Date(timeIntervalSince1970: 1_795_426_200)
+
+    func testTheThemeKeyIsRememberedInHomeYAMLMinimally() throws {
+        let text = "# my home\ntiles:\n  - clock  # the time\n"
+        let bundle = BuiltinWidgets.bundle
+        let home = try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle)
+        let h = AppHarness(widgets: bundle.widgets, home: home, now: at)
+        h.useHomeFile(HomeFileState(path: "/nonexistent/home.yaml", text: text, home: home))
+        let dark = h.state.theme.name
+        h.press(.char("t"))
+        let light = h.state.theme.name
+        XCTAssertNotEqual(dark, light)
+        XCTAssertEqual(h.written.last?.theme, light)
+        let edited = try HomeText.edit(text, holding: home, to: h.written.last!, bundle: bundle)
+        XCTAssertEqual(edited, "# my home\ntheme: \(light)\ntiles:\n  - clock  # the time\n", "one line added")
+        // Without a file (--default-home) it only switches.
+        let bare = AppHarness(widgets: bundle.widgets, home: home, now: at)
+        bare.press(.char("t"))
+        XCTAssertTrue(bare.written.isEmpty)
+    }
+
+    func testAFirstLineThatOnlyRepeatsTheTitleGoes() {
+        let header = VStack {
+            HStack {
+                Text("Calendar").font(.headline)
+                Spacer()
+                Text("next 7 days")
+            }
+            Text("Today")
+        }
+        let dropped = header.droppingLeadingTitle("Calendar")
+        let env = RenderEnvironment(theme: .dark, now: at, timeZone: TimeZone(identifier: "UTC")!)
+        var buffer = CellBuffer(width: 20, height: 2)
+        _ = TileRenderer.render(dropped, in: Rect(x: 0, y: 0, width: 20, height: 2), buffer: &buffer, environment: env)
+        XCTAssertEqual(buffer.textDump, "         next 7 days\nToday")
+        // A title line alone goes; another first line stays; so does a title further down.
+        var alone = CellBuffer(width: 10, height: 2)
+        _ = TileRenderer.render(
+            VStack {
+                Text("Clock")
+                Text("09:30")
+            }.droppingLeadingTitle("Clock"), in: Rect(x: 0, y: 0, width: 10, height: 2), buffer: &alone,
+            environment: env)
+        XCTAssertEqual(alone.textDump.split(separator: "\n").first, "09:30")
+        var kept = CellBuffer(width: 10, height: 2)
+        _ = TileRenderer.render(
+            VStack {
+                Text("09:30")
+                Text("Clock")
+            }.droppingLeadingTitle("Clock"), in: Rect(x: 0, y: 0, width: 10, height: 2), buffer: &kept,
+            environment: env)
+        XCTAssertEqual(kept.textDump, "09:30\nClock")
+    }
+}
