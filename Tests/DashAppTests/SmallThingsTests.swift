@@ -63,3 +63,33 @@ final class SmallThingsTests: XCTestCase {
         XCTAssertEqual(kept.textDump, "09:30\nClock")
     }
 }
+
+/// Issue 23 point 4: the clock's form tells the truth.
+final class ClockFormTests: XCTestCase {
+    func testTheZoneIsAListOfTheSystemsZonesFilteredAsYouType() async throws {
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "w1", kind: "clock")])
+        ])
+        let h = AppHarness(
+            widgets: BuiltinWidgets.bundle.widgets, home: home, now: Date(timeIntervalSince1970: 1_795_426_200))
+        XCTAssertEqual(
+            BuiltinWidgets.bundle["clock"]!.schema.parameter("label")!.help, "The tile's title; Clock when empty.")
+        _ = h.takeEffects()
+        h.press(.char("e"))
+        h.select("timeZone")
+        h.type("Tokyo")
+        let request = try XCTUnwrap(
+            h.takeEffects().compactMap { e -> OptionsRequest? in
+                if case .edit(.loadOptions(let r)) = e { return r }
+                return nil
+            }.first)
+        let options = try await request.load(request.configuration)
+        XCTAssertTrue(options.contains { $0.value == "Asia/Tokyo" }, "from the zone database")
+        h.send(.edit(.optionsLoaded(token: request.token, result: .success(options))))
+        XCTAssertTrue(h.screen.contains("Asia/Tokyo"), h.screen)
+        // Any valid IANA name is still taken, typed whole.
+        XCTAssertNil(BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Etc/GMT+5")])).first)
+        XCTAssertNotNil(
+            BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Mars/Olympus")])).first)
+    }
+}
