@@ -38,7 +38,8 @@ final class BigScreenTests: XCTestCase {
             XCTAssertEqual(l.pageCount, 1, "\(size)")
             XCTAssertTrue(l.hidden.isEmpty, "\(size)")
             shares[size] = share(l)
-            table += "\(size.width)x\(size.height)  \(l.unit.width)x\(l.unit.height)  \(Int((share(l) * 100).rounded()))%\n"
+            table +=
+                "\(size.width)x\(size.height)  \(l.unit.width)x\(l.unit.height)  \(Int((share(l) * 100).rounded()))%\n"
             for t in l.pages[0] {
                 XCTAssertLessThanOrEqual(t.rect.maxX, size.width, "\(size) \(t.id)")
                 XCTAssertLessThanOrEqual(t.rect.maxY, size.height - 1, "\(size) \(t.id): over the status bar")
@@ -82,7 +83,8 @@ final class BigScreenTests: XCTestCase {
         let home = HomeConfig(tiles: [
             TileInstance(id: "t1", family: .large, items: [WidgetInstance(id: "w1", kind: "news")])
         ])
-        let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, size: Size(width: 200, height: 60), now: at)
+        let h = AppHarness(
+            widgets: BuiltinWidgets.bundle.widgets, home: home, size: Size(width: 200, height: 60), now: at)
         let placed = h.state.layout.tile("t1")!
         XCTAssertGreaterThan(placed.rect.height, GridMetrics.tileSize(.large).height)
         let entry = NewsSamples.entry(now: at, name: "Top stories")

@@ -29,7 +29,8 @@ final class ScreenReviewTests: XCTestCase {
             ctx.isPreview = true
             let entry = await job.request.widget.snapshot(for: job.request.configuration, in: ctx)
             _ = App.update(
-                &state, .loaded(id: job.id, token: job.token, result: .success(AnyTimeline(entries: [entry], policy: .never))))
+                &state,
+                .loaded(id: job.id, token: job.token, result: .success(AnyTimeline(entries: [entry], policy: .never))))
         }
         return AppView.render(state).buffer.textDump
     }

@@ -30,6 +30,15 @@ final class SmallThingsTests: XCTestCase {
         XCTAssertTrue(bare.written.isEmpty)
     }
 
+    /// `view` drawn in `width` x `height` cells, as text.
+    func draw(_ view: TileView, width: Int, height: Int) -> String {
+        let env = RenderEnvironment(theme: .dark, now: at, timeZone: TimeZone(identifier: "UTC")!)
+        var buffer = CellBuffer(width: width, height: height)
+        _ = TileRenderer.render(
+            view, in: Rect(x: 0, y: 0, width: width, height: height), buffer: &buffer, environment: env)
+        return buffer.textDump
+    }
+
     func testAFirstLineThatOnlyRepeatsTheTitleGoes() {
         let header = VStack {
             HStack {
@@ -39,28 +48,20 @@ final class SmallThingsTests: XCTestCase {
             }
             Text("Today")
         }
-        let dropped = header.droppingLeadingTitle("Calendar")
-        let env = RenderEnvironment(theme: .dark, now: at, timeZone: TimeZone(identifier: "UTC")!)
-        var buffer = CellBuffer(width: 20, height: 2)
-        _ = TileRenderer.render(dropped, in: Rect(x: 0, y: 0, width: 20, height: 2), buffer: &buffer, environment: env)
-        XCTAssertEqual(buffer.textDump, "         next 7 days\nToday")
+        XCTAssertEqual(
+            draw(header.droppingLeadingTitle("Calendar"), width: 20, height: 2), "         next 7 days\nToday")
         // A title line alone goes; another first line stays; so does a title further down.
-        var alone = CellBuffer(width: 10, height: 2)
-        _ = TileRenderer.render(
-            VStack {
-                Text("Clock")
-                Text("09:30")
-            }.droppingLeadingTitle("Clock"), in: Rect(x: 0, y: 0, width: 10, height: 2), buffer: &alone,
-            environment: env)
-        XCTAssertEqual(alone.textDump.split(separator: "\n").first, "09:30")
-        var kept = CellBuffer(width: 10, height: 2)
-        _ = TileRenderer.render(
-            VStack {
-                Text("09:30")
-                Text("Clock")
-            }.droppingLeadingTitle("Clock"), in: Rect(x: 0, y: 0, width: 10, height: 2), buffer: &kept,
-            environment: env)
-        XCTAssertEqual(kept.textDump, "09:30\nClock")
+        let alone = VStack {
+            Text("Clock")
+            Text("09:30")
+        }
+        XCTAssertEqual(
+            draw(alone.droppingLeadingTitle("Clock"), width: 10, height: 2).split(separator: "\n").first, "09:30")
+        let below = VStack {
+            Text("09:30")
+            Text("Clock")
+        }
+        XCTAssertEqual(draw(below.droppingLeadingTitle("Clock"), width: 10, height: 2), "09:30\nClock")
     }
 }
 
@@ -88,7 +89,8 @@ final class ClockFormTests: XCTestCase {
         h.send(.edit(.optionsLoaded(token: request.token, result: .success(options))))
         XCTAssertTrue(h.screen.contains("Asia/Tokyo"), h.screen)
         // Any valid IANA name is still taken, typed whole.
-        XCTAssertNil(BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Etc/GMT+5")])).first)
+        XCTAssertNil(
+            BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Etc/GMT+5")])).first)
         XCTAssertNotNil(
             BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Mars/Olympus")])).first)
     }

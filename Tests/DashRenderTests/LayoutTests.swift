@@ -157,7 +157,9 @@ final class HomeLayoutTests: XCTestCase {
         for s in slots {
             func units(_ layout: HomeLayout) -> Point? {
                 layout.tile(s.id).map {
-                    Point(x: ($0.rect.x - layout.origin.x) / layout.unit.width, y: ($0.rect.y - layout.origin.y) / layout.unit.height)
+                    Point(
+                        x: ($0.rect.x - layout.origin.x) / layout.unit.width,
+                        y: ($0.rect.y - layout.origin.y) / layout.unit.height)
                 }
             }
             XCTAssertEqual(units(l), units(at80), "the same arrangement, bigger: \(s.id)")

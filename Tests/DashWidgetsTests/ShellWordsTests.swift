@@ -4,7 +4,8 @@ import XCTest
 /// Issue 23 point 5: words to a shell line and back, by sh's quoting rules.
 final class ShellWordsTests: XCTestCase {
     func testPlainWordsStayPlainAndOthersAreSingleQuoted() {
-        XCTAssertEqual(ShellWords.join(["git", "-C", "/home/me/src", "log", "--oneline"]), "git -C /home/me/src log --oneline")
+        XCTAssertEqual(
+            ShellWords.join(["git", "-C", "/home/me/src", "log", "--oneline"]), "git -C /home/me/src log --oneline")
         XCTAssertEqual(ShellWords.quote("a b"), "'a b'")
         XCTAssertEqual(ShellWords.quote(""), "''")
         XCTAssertEqual(ShellWords.quote("it's"), "'it'\\''s'")
@@ -13,7 +14,9 @@ final class ShellWordsTests: XCTestCase {
 
     func testSplitFollowsShQuoting() throws {
         XCTAssertEqual(try ShellWords.split("git -C  DIR\tlog --oneline"), ["git", "-C", "DIR", "log", "--oneline"])
-        XCTAssertEqual(try ShellWords.split("echo 'a  b' \"c \\\"d\\\" \\x\" e\\ f ''"), ["echo", "a  b", "c \"d\" \\x", "e f", ""])
+        XCTAssertEqual(
+            try ShellWords.split("echo 'a  b' \"c \\\"d\\\" \\x\" e\\ f ''"),
+            ["echo", "a  b", "c \"d\" \\x", "e f", ""])
         XCTAssertEqual(try ShellWords.split("a'b'\"c\"d"), ["abcd"])
         XCTAssertEqual(try ShellWords.split("  "), [])
         XCTAssertThrowsError(try ShellWords.split("echo 'open"))
