@@ -9,10 +9,14 @@ public struct GridMetrics: Sendable, Hashable {
     public static let unitHeight = 4
     public static let statusBarHeight = 1
 
-    /// Cells taken by a tile of `family` (without the trailing gutter).
-    public static func tileSize(_ family: WidgetFamily) -> Size {
+    /// The grid unit at 80x24, in the gallery, the form and previews: 10x4 cells.
+    public static let baseUnit = Size(width: unitWidth, height: unitHeight)
+
+    /// Cells taken by a tile of `family` (without the trailing gutter), on a grid whose unit
+    /// is `unit` (the home screen's grows with the terminal: decision 45).
+    public static func tileSize(_ family: WidgetFamily, unit: Size = baseUnit) -> Size {
         let g = family.gridSize
-        return Size(width: g.columns * unitWidth - 1, height: g.rows * unitHeight - 1)
+        return Size(width: g.columns * unit.width - 1, height: g.rows * unit.height - 1)
     }
 
     /// The smallest screen that shows a small tile and the status bar.
@@ -49,6 +53,9 @@ public struct HomeLayout: Sendable, Equatable {
     public var columns: Int
     public var rows: Int
     public var origin: Point
+    /// The cells of one grid unit: 10x4 at 80x24, more on a screen the tiles would leave
+    /// mostly empty (decision 45).
+    public var unit: Size = GridMetrics.baseUnit
     public var pages: [[PlacedTile]]
     /// Tiles that fit no family on this screen.
     public var hidden: [String]
@@ -79,60 +86,83 @@ public struct HomeLayout: Sendable, Equatable {
     /// Flows tiles into pages like the iOS home screen: in order, each into the first free
     /// spot scanning rows top-left; a tile that fits nowhere on the current page starts the
     /// next one. The grid is centred and takes as many unit columns as the screen holds (an
-    /// even number), except when every tile fits on one page with room to spare: then it takes
-    /// the number of columns (at least 8, the 80-column grid) whose block of tiles is closest
-    /// in shape to the screen, so a wide screen wraps the tiles into rows instead of one band
-    /// along the top (decision 38).
+    /// even number), except when every tile fits on one page with room to spare: then the
+    /// tiles grow with the screen (decision 45, amending 38). Each even number of columns
+    /// from 8 (the 80-column grid, which also holds an extraLarge tile) is tried: the tiles
+    /// flow on it, then the unit grows one cell at a time, as wide as the screen allows for
+    /// those columns and as tall as it allows for the rows they use, never leaving the
+    /// proportions of the 10x4 unit by more than a fifth; the arrangement whose tiles cover
+    /// the most cells wins (ties go to fewer columns: bigger tiles). A screen that holds
+    /// no bigger unit (80x24) keeps the 10x4 grid exactly.
     public static func compute(_ slots: [TileSlot], screen: Size) -> HomeLayout {
         var columns = (screen.width + 1) / GridMetrics.unitWidth
         if columns % 2 == 1 { columns -= 1 }
         let widest = flow(slots, screen: screen, columns: columns)
         let narrowest = min(columns, balancedMinimumColumns)
-        guard widest.pages.count == 1, !widest.isTooSmall, columns > narrowest else { return widest }
-        let target = shape(width: widest.columns, height: widest.rows)
+        guard widest.pages.count == 1, !widest.isTooSmall, !slots.isEmpty else { return widest }
         var best = widest
-        var bestScore = Double.infinity
+        var bestCover = -1
         for c in stride(from: narrowest, through: columns, by: 2) {
-            let l = c == columns ? widest : flow(slots, screen: screen, columns: c)
-            guard l.pages.count == 1, l.hidden.count == widest.hidden.count else { continue }
-            let used = l.usedUnits
-            let score = abs(log(shape(width: used.columns, height: used.rows) / target))
-            // Ties go to fewer columns: the same block, centred.
-            if score < bestScore - 1e-9 {
+            let base = c == columns ? widest : flow(slots, screen: screen, columns: c)
+            guard base.pages.count == 1, base.hidden.count == widest.hidden.count else { continue }
+            var l = base
+            let unit = grownUnit(columns: c, rows: base.usedUnits.rows, screen: screen)
+            if unit != GridMetrics.baseUnit {
+                let grown = flow(slots, screen: screen, columns: c, unit: unit)
+                if grown.pages.count == 1, grown.hidden.count == widest.hidden.count { l = grown }
+            }
+            let cover = l.coveredCells
+            if cover > bestCover {
                 best = l
-                bestScore = score
+                bestCover = cover
             }
         }
         return best
     }
 
+    /// The biggest unit that puts `columns` x `rows` units on `screen` (with the status bar),
+    /// at least 10x4, and within a fifth of its proportions (2.5 cells wide per cell tall).
+    static func grownUnit(columns: Int, rows: Int, screen: Size) -> Size {
+        guard columns > 0, rows > 0 else { return GridMetrics.baseUnit }
+        var w = (screen.width + 1) / columns
+        var h = (screen.height - GridMetrics.statusBarHeight + 1) / rows
+        // Only a screen wider than the 10-cell unit allows grows it: on 80 columns a home of a
+        // few tiles keeps the 80x24 grid rather than taller tiles.
+        guard w > GridMetrics.unitWidth, h >= GridMetrics.unitHeight else { return GridMetrics.baseUnit }
+        // 2.5 x 0.8 = 2, 2.5 x 1.2 = 3: keep 2h <= w <= 3h.
+        w = min(w, 3 * h)
+        h = min(h, w / 2)
+        return Size(width: max(GridMetrics.unitWidth, w), height: max(GridMetrics.unitHeight, h))
+    }
+
+    /// Cells the tiles of the first page cover.
+    var coveredCells: Int { (pages.first ?? []).reduce(0) { $0 + $1.rect.width * $1.rect.height } }
+
     /// The fewest columns a balanced layout takes: the 80-column grid, which also holds an
     /// extraLarge tile.
     static let balancedMinimumColumns = 8
-
-    /// Width over height, in cells, of a block of grid units.
-    static func shape(width: Int, height: Int) -> Double {
-        Double(max(1, width * GridMetrics.unitWidth - 1)) / Double(max(1, height * GridMetrics.unitHeight - 1))
-    }
 
     /// The units the first page's tiles cover, from the grid's top-left corner.
     var usedUnits: (columns: Int, rows: Int) {
         guard let page = pages.first, !page.isEmpty else { return (0, 0) }
         let right = page.map { $0.rect.maxX }.max()! - origin.x
         let bottom = page.map { $0.rect.maxY }.max()! - origin.y
-        return ((right + 1) / GridMetrics.unitWidth, (bottom + 1) / GridMetrics.unitHeight)
+        return ((right + 1) / unit.width, (bottom + 1) / unit.height)
     }
 
     /// The flow on a grid of `columns` unit columns, centred on the screen.
-    static func flow(_ slots: [TileSlot], screen: Size, columns: Int) -> HomeLayout {
-        let rows = (screen.height - GridMetrics.statusBarHeight + 1) / GridMetrics.unitHeight
-        let usedWidth = max(0, columns * GridMetrics.unitWidth - 1)
-        let usedHeight = max(0, rows * GridMetrics.unitHeight - 1)
+    static func flow(
+        _ slots: [TileSlot], screen: Size, columns: Int, unit: Size = GridMetrics.baseUnit
+    ) -> HomeLayout {
+        let rows = (screen.height - GridMetrics.statusBarHeight + 1) / unit.height
+        let usedWidth = max(0, columns * unit.width - 1)
+        let usedHeight = max(0, rows * unit.height - 1)
         let origin = Point(
             x: max(0, (screen.width - usedWidth) / 2),
             y: max(0, (screen.height - GridMetrics.statusBarHeight - usedHeight) / 2))
         var layout = HomeLayout(
-            screen: screen, columns: max(0, columns), rows: max(0, rows), origin: origin, pages: [], hidden: [])
+            screen: screen, columns: max(0, columns), rows: max(0, rows), origin: origin, unit: unit, pages: [],
+            hidden: [])
         guard !layout.isTooSmall else {
             layout.hidden = slots.map(\.id)
             return layout
@@ -179,9 +209,9 @@ public struct HomeLayout: Sendable, Equatable {
             }
             let (w, h) = family.gridSize
             for rr in r..<(r + h) { for cc in c..<(c + w) { occupied[rr][cc] = true } }
-            let size = GridMetrics.tileSize(family)
+            let size = GridMetrics.tileSize(family, unit: unit)
             let rect = Rect(
-                x: origin.x + c * GridMetrics.unitWidth, y: origin.y + r * GridMetrics.unitHeight,
+                x: origin.x + c * unit.width, y: origin.y + r * unit.height,
                 width: size.width, height: size.height)
             let page = layout.pages.count - 1
             if layout.positions[slot.id] == nil {

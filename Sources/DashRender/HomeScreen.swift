@@ -63,6 +63,26 @@ public enum HomeScreen {
         let gapEnd = hintX < buffer.width ? hintX - 1 : buffer.width
         var text: String? = nil
         if let message, !message.isEmpty { text = "  " + message }
+        // A message that does not fit the status line takes the row above it too (over the
+        // bottom of the tiles, while it shows): what it says to do is never cut (issue 23).
+        if let message, !message.isEmpty, y >= 1, buffer.width >= 20 {
+            let dotsWidth = dots.map { $0.compact.count + 1 } ?? 0
+            let room = (hintX > left + 12 ? hintX - 1 : buffer.width) - left - 2 - dotsWidth
+            let roomWithoutHint = buffer.width - left - 2 - dotsWidth
+            if DisplayWidth.of(message) > room, DisplayWidth.of(message) <= roomWithoutHint {
+                hintX = buffer.width  // the key hint gives way to a message that then fits
+            } else if DisplayWidth.of(message) > room {
+                // Two rows: the key hint gives way, and a message longer than both loses its
+                // middle, never the end that says what to do.
+                hintX = buffer.width
+                let second = buffer.width - left - 2 - dotsWidth
+                let whole = MessageFit.fit(message, width: buffer.width - 2 + second - 2)
+                let (first, rest) = MessageFit.twoRows(whole, firstWidth: buffer.width - 2)
+                buffer.fill(Rect(x: 0, y: y - 1, width: buffer.width, height: 1), with: Cell(" ", style: bar))
+                buffer.write(first, x: 1, y: y - 1, style: bar.with(foreground: theme[.warning]))
+                text = rest.isEmpty ? nil : "  " + rest
+            }
+        }
         if let dots {
             let room = gapEnd - (left + 1)
             // A message stays whole where it can: the dots take their compact form first.

@@ -11,6 +11,37 @@ import DashCore
 public enum MessageFit {
     public static let separator = " · "
 
+    /// A message too long for its line, split at a word for two rows: as much of the start as
+    /// fits `firstWidth` on the first, the rest (to be fitted) on the second.
+    public static func twoRows(_ text: String, firstWidth: Int) -> (first: String, rest: String) {
+        guard firstWidth > 0 else { return ("", text) }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var first = ""
+        var used = 0
+        for (i, w) in words.enumerated() {
+            let add = DisplayWidth.of(String(w)) + (i == 0 ? 0 : 1)
+            if used + add > firstWidth {
+                if i == 0 { break }
+                // The end that says what to do (after the last " · ") stays in one piece.
+                if let end = text.range(of: separator, options: .backwards),
+                    text.distance(from: text.startIndex, to: end.lowerBound) < first.count,
+                    end.lowerBound > text.startIndex
+                {
+                    return (String(text[..<end.lowerBound]), "· " + text[end.upperBound...])
+                }
+                return (first, words[i...].joined(separator: " "))
+            }
+            first += (i == 0 ? "" : " ") + w
+            used += add
+        }
+        if first.isEmpty {
+            // One word wider than the row: cut it there.
+            let head = DisplayWidth.truncate(text, to: firstWidth, ellipsis: "")
+            return (head, String(text.dropFirst(head.count)))
+        }
+        return (first, "")
+    }
+
     public static func fit(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
         guard DisplayWidth.of(text) > width else { return text }

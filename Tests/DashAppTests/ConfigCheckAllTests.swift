@@ -52,7 +52,7 @@ final class ConfigCheckAllTests: XCTestCase {
             tiles:
               - family: extraLarge
                 stack:
-                  - widget: news
+                  - widget: clock
                     famly: x
                     colour: y
                   - widget: nope
@@ -68,7 +68,7 @@ final class ConfigCheckAllTests: XCTestCase {
                 "home.yaml:10:", "home.yaml:10:", "home.yaml:11:",
             ],
             "\(check(text))")
-        XCTAssertTrue(check(text)[0].hasPrefix("home.yaml:4: `news` has no extraLarge size"), check(text)[0])
+        XCTAssertTrue(check(text)[0].hasPrefix("home.yaml:4: `clock` has no extraLarge size"), check(text)[0])
         XCTAssertEqual(check(text)[4], "home.yaml:8: a tile needs `widget: KIND`")
     }
 

@@ -83,7 +83,8 @@ struct CommitsWidgetTests {
     }
 
     func api(_ server: LocalHTTPServer, _ extra: [String: ConfigValue] = [:]) -> WidgetConfig {
-        var c = WidgetConfig(["endpoint": .string(server.baseURL)])
+        // A branch set, as these tests ask for `main`; CommitsHeadTests leaves it unset.
+        var c = WidgetConfig(["endpoint": .string(server.baseURL), "branch": .string("main")])
         for (k, v) in extra { c[k] = v }
         return c
     }
@@ -101,7 +102,7 @@ struct CommitsWidgetTests {
         #expect(widget.schema.parameters.map(\.key) == ["path", "endpoint", "account", "repo", "branch", "token"])
         let d = widget.schema.defaults
         #expect(d.string("endpoint") == "https://api.github.com")
-        #expect(d.string("account") == "apple" && d.string("repo") == "swift" && d.string("branch") == "main")
+        #expect(d.string("account") == "apple" && d.string("repo") == "swift" && d.string("branch") == "")
         #expect(try #require(widget.schema.parameter("token")).isSecret)
         #expect(!widget.schema.validate(WidgetConfig(["branch": .string("--output=/tmp/x")])).isEmpty)
     }

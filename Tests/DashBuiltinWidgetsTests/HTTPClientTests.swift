@@ -268,7 +268,7 @@ struct HTTPClientTests {
         let commits = CommitsWidget.make(http: testHTTP)
         let repo = WidgetConfig([
             "endpoint": .string(server.baseURL), "account": .string("octo"),
-            "repo": .string("empty"),
+            "repo": .string("empty"), "branch": .string("main"),
         ])
         let e2 = await expectDataSourceError { _ = try await commits.timeline(for: repo, in: context(.small)) }
         #expect(e2?.message == "HTTP 409 from 127.0.0.1:\(server.port): Git Repository is empty.")
@@ -378,7 +378,7 @@ struct RedirectAndFamilyTests {
 
         let commits = CommitsWidget.make(http: testHTTP)
         let t = try await commits.timeline(
-            for: WidgetConfig(["endpoint": .string(server.baseURL)]), in: context(.small))
+            for: WidgetConfig(["endpoint": .string(server.baseURL), "branch": .string("main")]), in: context(.small))
         let large = render(commits, t.entries[0], .large)
         assertSnapshot(large.text, named: "commits-large-from-small-entry")
         #expect(large.text.contains("The pass assumed every store had a"))

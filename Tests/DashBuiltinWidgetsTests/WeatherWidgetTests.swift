@@ -50,7 +50,7 @@ struct WeatherWidgetTests {
         #expect(!s.validate(WidgetConfig(["latitude": .string("north")])).isEmpty)
         #expect(!s.validate(WidgetConfig(["temperatureUnit": .string("kelvin")])).isEmpty)
         #expect(WeatherWidget.widget.cost == .budgeted)
-        #expect(WeatherWidget.widget.supportedFamilies == [.small, .medium, .large])
+        #expect(WeatherWidget.widget.supportedFamilies == [.small, .medium, .large, .extraLarge])
     }
 
     @Test func liveTilesByPlaceName() async throws {

@@ -143,17 +143,27 @@ final class HomeLayoutTests: XCTestCase {
     }
 
     func testWideScreenWrapsTilesIntoRowsShapedLikeTheScreen() {
-        // All five in one band (the old layout) left three quarters of a 200x60 screen empty.
+        // All five in one band (the old layout) left three quarters of a 200x60 screen empty;
+        // then a centred 80x24 block left two thirds of it empty. The tiles now keep the 80x24
+        // arrangement and grow with the screen (decision 45).
         let l = HomeLayout.compute(slots, screen: Size(width: 200, height: 60))
         XCTAssertEqual(l.pages.count, 1)
-        XCTAssertEqual(l.columns, 8, "the block closest in shape to the screen")
+        XCTAssertEqual(l.columns, 8, "the arrangement that covers the most of the screen")
+        XCTAssertEqual(l.unit, Size(width: 25, height: 10))
         XCTAssertEqual(Set(l.pages[0].map { $0.rect.y }).count, 2, "the tiles wrap into rows")
-        XCTAssertEqual(l.tile("a")?.rect, Rect(x: 60, y: 0, width: 19, height: 7), "centred")
+        XCTAssertEqual(l.tile("a")?.rect, Rect(x: 0, y: 0, width: 49, height: 19))
         let at80 = HomeLayout.compute(slots, screen: Size(width: 80, height: 24))
+        XCTAssertEqual(at80.unit, GridMetrics.baseUnit)
         for s in slots {
-            let r = l.tile(s.id)?.rect
-            XCTAssertEqual(
-                r.map { Rect(x: $0.x - 60, y: $0.y, width: $0.width, height: $0.height) }, at80.tile(s.id)?.rect)
+            func units(_ layout: HomeLayout) -> Point? {
+                layout.tile(s.id).map {
+                    Point(
+                        x: ($0.rect.x - layout.origin.x) / layout.unit.width,
+                        y: ($0.rect.y - layout.origin.y) / layout.unit.height)
+                }
+            }
+            XCTAssertEqual(units(l), units(at80), "the same arrangement, bigger: \(s.id)")
+            XCTAssertEqual(l.tile(s.id)?.family, at80.tile(s.id)?.family)
         }
         // A wide, short screen takes more columns: rows would not fit the height's shape.
         let short = HomeLayout.compute(slots, screen: Size(width: 200, height: 24))

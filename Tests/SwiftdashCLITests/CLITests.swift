@@ -62,7 +62,7 @@ final class CLITests: XCTestCase {
         let s = try runSwiftdash(["preview", "clock", "--set", "timeZone=Not a zone!"])
         XCTAssertEqual(s.status, 2)
         XCTAssertTrue(
-            s.err.contains("timeZone: 'Not a zone!' is not a time zone name such as Europe/Paris or UTC"), s.err)
+            s.err.contains("timeZone: 'Not a zone!' is not one of UTC or a time zone name such as Europe/Paris"), s.err)
         let k = try runSwiftdash(["preview", "clock", "--set", "colour=red"])
         XCTAssertEqual(k.status, 2)
         XCTAssertTrue(k.err.contains("colour: no such parameter; this widget has: timeZone, label"), k.err)

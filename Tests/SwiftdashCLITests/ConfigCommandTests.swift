@@ -228,7 +228,7 @@ final class ConfigCommandTests: XCTestCase {
             (["add", "clock", "--set", "novalue"], "'novalue' is not key=value; parameters of clock: timeZone, label"),
             (
                 ["config", "set", "w1", "timeZone=Not a zone"],
-                "clock: timeZone: 'Not a zone' is not a time zone name such as Europe/Paris"
+                "clock: timeZone: 'Not a zone' is not one of UTC or a time zone name such as Europe/Paris"
             ),
             (
                 ["config", "set", "w1", "timeZone=Paris\u{1B}]0;x\u{07}"],

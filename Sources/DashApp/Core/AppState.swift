@@ -33,6 +33,13 @@ public enum Pane: Sendable, Equatable {
     case form, gallery, arrange
 }
 
+/// A pane left for another one opened from it, as it was (`AppState.openPane`).
+public struct PaneReturn: Sendable, Equatable {
+    public var pane: Pane
+    public var scroll: Int
+    public var linkIndex: Int?
+}
+
 /// A short note in the status bar ("reloading all", "no browser") that disappears by itself.
 public struct StatusNote: Sendable, Equatable {
     public var text: String
@@ -42,6 +49,11 @@ public struct StatusNote: Sendable, Equatable {
     public init(_ text: String, at now: Date) {
         self.text = text
         self.expires = now.addingTimeInterval(Self.lifetime)
+    }
+
+    /// A note confirming what the user just asked for (`u`, Ctrl-R): another note waits for it.
+    public static func isConfirmation(_ text: String) -> Bool {
+        text.hasPrefix("undone") || text.hasPrefix("redone") || text.hasPrefix("undo of")
     }
 }
 
@@ -79,9 +91,16 @@ public struct AppState: Sendable {
     public var paneScroll = 0
     /// Index of the link highlighted by Tab inside the detail pane.
     public var paneLinkIndex: Int?
+    /// The panes under the one shown, each as it was left: Esc steps back to the last.
+    public var paneBack: [PaneReturn] = []
     /// Which item of a stack is shown, by tile id.
     public var stackIndex: [String: Int] = [:]
     public var note: StatusNote?
+    /// Notes waiting for a confirmation on the status line to be seen (`say`).
+    public var laterNotes: [String] = []
+    /// How many problems the broken home.yaml has, and the first (`homeFile.problem` when it
+    /// is still that one).
+    public var homeProblems: (problem: String, count: Int)?
     /// Smart Rotate's decisions, use history and attention marks (SmartStacks.swift).
     public var smart = SmartStacksState()
     /// Instances whose timeline is a preview snapshot (`render` without `--live`), marked as sample.
@@ -220,7 +239,19 @@ public struct AppState: Sendable {
         guard let family = drawnFamily(ofTile: tileID), let inst = shownInstance(tileID), let w = bundle[inst.kind],
             let entry = entry(ofInstance: inst.id)
         else { return nil }
-        return w.view(for: entry, in: context(for: family))
+        return w.view(for: entry, in: viewContext(ofTile: tileID, family: family))
+            .droppingLeadingTitle(AppView.frameTitle(inst, w))
+    }
+
+    /// The context a tile's view is drawn in: its family, and the room it really has, which a
+    /// big screen makes more than the family's (decision 45).
+    public func viewContext(ofTile tileID: String, family: WidgetFamily) -> TimelineContext {
+        var ctx = context(for: family)
+        if let placed = layout.tile(tileID) {
+            let room = Chrome.contentRect(placed.rect).size
+            ctx.size = (room.width, room.height)
+        }
+        return ctx
     }
 
     /// Links of a tile in reading order (what Tab walks).
@@ -233,7 +264,12 @@ public struct AppState: Sendable {
     /// that some tiles do not fit.
     public var statusText: String? {
         if let note, now < note.expires { return note.text }
-        if let problem = homeFile?.problem { return "⚠ \(problem) — showing the last good version" }
+        if let problem = homeFile?.problem {
+            // How many there are is the end, which is kept whole when the start must be cut.
+            let n = homeProblems?.problem == problem ? homeProblems?.count ?? 1 : 1
+            let end = n > 1 ? " · \(n) problems: swiftdash config check lists them all" : ""
+            return "⚠ \(problem) — showing the last good version\(end)"
+        }
         if let f = focusedTile, let inst = shownInstance(f), let problem = scheduler.lastError(inst.id),
             scheduler.isStale(inst.id) || entry(ofInstance: inst.id) == nil
         {
@@ -253,9 +289,43 @@ public struct AppState: Sendable {
     }
 
     /// Shows `text` in the status bar for a few seconds.
-    public mutating func say(_ text: String) { note = StatusNote(text, at: now) }
+    /// A note said while a confirmation was showing waits for it (`laterNotes`), so the
+    /// confirmation the user waits for ("undone: …") is seen, never silently replaced.
+    public mutating func say(_ text: String) {
+        if let n = note, now < n.expires, StatusNote.isConfirmation(n.text), !StatusNote.isConfirmation(text) {
+            laterNotes.append(text)
+            return
+        }
+        note = StatusNote(text, at: now)
+    }
+
+    /// The current note is over (expired, or seen: a key was pressed): the next waiting one.
+    public mutating func nextNote() {
+        note = laterNotes.isEmpty ? nil : StatusNote(laterNotes.removeFirst(), at: now)
+    }
 
     // MARK: - Detail pane
+
+    /// Opens `next` over the pane shown (a detail, a link or the help), which Esc then returns
+    /// to, scrolled as it was; over the home screen or an edit pane it starts afresh.
+    public mutating func openPane(_ next: Pane) {
+        switch pane {
+        case .detail, .external, .help:
+            if pane != next { paneBack.append(PaneReturn(pane: pane, scroll: paneScroll, linkIndex: paneLinkIndex)) }
+        default:
+            paneBack.removeAll()
+        }
+        pane = next
+    }
+
+    /// Back to the pane the shown one was opened from; false when it was opened from home.
+    public mutating func stepBack() -> Bool {
+        guard let back = paneBack.popLast() else { return false }
+        pane = back.pane
+        paneScroll = back.scroll
+        paneLinkIndex = back.linkIndex
+        return true
+    }
 
     /// The detail pane's view for content of `size` (the caller knows the pane's geometry).
     public func detailView(size: Size) -> TileView? {

@@ -10,13 +10,18 @@ public enum AppView {
         RenderEnvironment(theme: s.theme, now: s.now, timeZone: s.timeZone)
     }
 
+    /// The title on a tile's frame: its label, else the widget's name.
+    static func frameTitle(_ inst: WidgetInstance, _ widget: Widget) -> String {
+        inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
+    }
+
     /// The tile contents for the current page.
     static func tileContents(_ s: AppState) -> [String: HomeTileContent] {
         var out: [String: HomeTileContent] = [:]
         let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
         for placed in page {
             guard let tile = s.tile(placed.id), let inst = s.shownInstance(placed.id) else { continue }
-            let ctx = s.context(for: placed.family)
+            let ctx = s.viewContext(ofTile: placed.id, family: placed.family)
             let focused = s.focusedTile == placed.id && s.pane == .none
             let stackPos =
                 tile.items.count > 1 ? (min(s.stackIndex[placed.id] ?? 0, tile.items.count - 1), tile.items.count) : nil
@@ -31,6 +36,9 @@ public enum AppView {
             let view: TileView
             if let entry {
                 view = widget.view(for: entry, in: ctx)
+            } else if let error, TileErrorText.isOffline(error) {
+                // No network yet: one quiet line; the scheduler retries with back-off by itself.
+                view = Text(TileErrorText.offline).font(.caption).foregroundStyle(.secondary)
             } else if let error {
                 view = VStack {
                     Text("Failed to load").font(.headline).foregroundStyle(.negative)
@@ -39,8 +47,9 @@ public enum AppView {
             } else {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
             }
-            let shown = s.optimistic(view, instance: inst.id)
-            var title = inst.config.string("label").isEmpty ? widget.displayName : inst.config.string("label")
+            var title = frameTitle(inst, widget)
+            // The frame shows the title: a first line saying it again only costs a row.
+            let shown = s.optimistic(view, instance: inst.id).droppingLeadingTitle(title)
             if s.sampleInstances.contains(inst.id) { title += " · sample" }
             let stale = entry != nil && s.scheduler.isStale(inst.id) ? error : nil
             out[placed.id] = HomeTileContent(
@@ -162,17 +171,38 @@ public enum AppView {
         keyHelp.flatMap { group, keys in [(group, "", "")] + keys.map { (nil, $0.0, $0.1) } }
     }
 
-    /// Where the help is drawn on `screen`, how many columns it uses, and the rows that show.
-    static func helpGeometry(_ screen: Size) -> (rect: Rect, columns: Int, visibleRows: Int, totalRows: Int) {
-        let total = helpLines().count
+    /// The help's lines with each explanation wrapped to `textWidth` (continuation lines have no
+    /// key): a line that says what a key does is never cut.
+    static func helpLines(textWidth: Int) -> [(group: String?, key: String, text: String)] {
+        helpLines().flatMap { line -> [(group: String?, key: String, text: String)] in
+            guard line.group == nil, DisplayWidth.of(line.text) > textWidth else { return [line] }
+            return DisplayWidth.wrap(line.text, width: max(1, textWidth)).enumerated().map { i, part in
+                (nil, i == 0 ? line.key : "", part)
+            }
+        }
+    }
+
+    /// The key column of the help, and the gap after it.
+    static let helpKeyWidth = 24
+
+    /// Where the help is drawn on `screen`, how many columns it uses, the rows that show, and
+    /// the width its explanations wrap at.
+    static func helpGeometry(_ screen: Size) -> (
+        rect: Rect, columns: Int, visibleRows: Int, totalRows: Int, textWidth: Int
+    ) {
         let columnWidth = 78
         let maxHeight = max(3, screen.height - 1)
-        let columns = total + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
-        let perColumn = (total + columns - 1) / columns
+        let unwrapped = helpLines().count
+        let columns = unwrapped + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
         let w = overlayWidth(min(screen.width - 2, columns * columnWidth + 2), on: screen)
+        let inner = max(0, w - 4)
+        let colWidth = columns > 1 ? (inner - 2) / 2 : inner
+        let textWidth = max(8, colWidth - helpKeyWidth - 2)
+        let total = helpLines(textWidth: textWidth).count
+        let perColumn = (total + columns - 1) / columns
         let h = min(maxHeight, perColumn + 2)
         let r = Rect(x: max(0, (screen.width - w) / 2), y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
-        return (r, columns, max(1, h - 2), total)
+        return (r, columns, max(1, h - 2), total, textWidth)
     }
 
     /// How far the help can scroll on `screen` (0 when it fits).
@@ -182,8 +212,8 @@ public enum AppView {
     }
 
     static func drawHelp(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
-        let lines = helpLines()
         let g = helpGeometry(s.screen)
+        let lines = helpLines(textWidth: g.textWidth)
         let scroll = min(s.helpScroll, helpScrollLimit(s.screen))
         let more = g.columns == 1 && g.totalRows > g.visibleRows
         let footer = more ? "↑↓ scroll (\(scroll + g.visibleRows)/\(g.totalRows)) · Esc or ? closes" : "Esc or ? closes"
@@ -199,7 +229,7 @@ public enum AppView {
                         Text(group).font(.headline).foregroundStyle(.accent)
                     } else {
                         HStack(spacing: 2) {
-                            Text(line.key).bold().frame(width: 24)
+                            Text(line.key).bold().frame(width: helpKeyWidth)
                             Text(line.text).foregroundStyle(.secondary).lineLimit(1)
                         }
                     }

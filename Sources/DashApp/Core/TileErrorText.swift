@@ -5,6 +5,15 @@ import DashHome
 /// name, a URL) is shortened with an ellipsis where it still says something, instead of being
 /// broken across lines at whatever column the tile ends ("api.coingecko.c" / "om:").
 enum TileErrorText {
+    /// What a network tile with nothing to show says while there is no network.
+    static let offline = "offline · retrying"
+
+    /// Whether a load failed only because the network could not be reached (no route, no name
+    /// resolution, no helper): the tile then says "offline" quietly instead of "Failed to load".
+    static func isOffline(_ message: String) -> Bool {
+        message.contains("cannot reach ") && message.contains(": offline or the server is down")
+    }
+
     static func fitting(_ message: String, width: Int) -> String {
         guard width > 1 else { return message }
         return message.split(separator: "\n", omittingEmptySubsequences: false).map { line in

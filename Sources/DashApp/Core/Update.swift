@@ -130,7 +130,7 @@ public enum App {
         var fx: [Effect] = now < s.now ? [.redraw(full: false)] : []
         s.now = now
         if let n = s.note, now >= n.expires {
-            s.note = nil
+            s.nextNote()
             fx.append(.redraw(full: false))
         }
         return fx + pump(&s)
@@ -175,7 +175,7 @@ public enum App {
     }
 
     static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
-        s.note = nil
+        s.nextNote()
         // Esc and a key typed at once arrive as Alt+key: unless a layer binds it, they are two keys.
         if case .alt(let c) = k, KeyTable.dispatch(k, through: layers(s)) == nil {
             return key(&s, .escape) + key(&s, .char(c))
@@ -194,9 +194,21 @@ public enum App {
             return [.redraw(full: true)]
         case .switchTheme:
             swap(&s.theme, &s.alternateTheme)
+            // Remembered: home.yaml's `theme:` (only that line changes), when there is a file
+            // to write and it is not broken.
+            guard s.homeFile != nil, homeWriteRefusal(s) == nil, s.home.theme != s.theme.name else { break }
+            var home = s.home
+            home.theme = s.theme.name
+            return reconcile(&s, to: home, focus: nil) + [.writeHome(home)]
         case .toggleHelp:
-            s.pane = layer == .help ? .none : .help
+            if layer == .help {
+                if !s.stepBack() { s.pane = .none }
+            } else {
+                s.openPane(.help)
+            }
         case .close:
+            // One level back: a pane opened from a pane returns to it.
+            if s.stepBack() { break }
             switch s.pane {
             case .detail(let tileID, _, _):
                 s.pane = .none
@@ -406,7 +418,7 @@ public enum App {
             return []
         }
         if link.isExternal {
-            s.pane = .external(tileID: f, link: link)
+            s.openPane(.external(tileID: f, link: link))
             return []
         }
         // The tile's own instance handles its links; a link to another kind goes to that kind's first instance.
@@ -416,7 +428,7 @@ public enum App {
             s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
             return []
         }
-        s.pane = .detail(tileID: f, instanceID: target.id, link: link)
+        s.openPane(.detail(tileID: f, instanceID: target.id, link: link))
         return []
     }
 

@@ -81,15 +81,21 @@ public enum ClockWidget {
         Parameter(
             key: "timeZone", title: "Time zone",
             help: "An IANA time zone such as Europe/Paris; empty for the machine's own zone.",
-            kind: .string(pattern: #"[A-Za-z0-9_+\-/]*"#), default: .string("")
-        ).allowing("a time zone name such as Europe/Paris or UTC").checked { value in
+            // A list of the system's zones (the zone database), filtered as you type ("Tokyo"
+            // finds Asia/Tokyo); any other valid IANA name is still taken.
+            kind: .dynamicEnumeration(fixed: [ParameterOption("UTC", title: "UTC")], pattern: #"[A-Za-z0-9_+\-/]*"#),
+            default: .string(""),
+            dynamicOptions: { _ in
+                TimeZone.knownTimeZoneIdentifiers.sorted().filter { $0 != "UTC" }.map { ParameterOption($0, title: $0) }
+            }
+        ).allowing("a time zone name such as Europe/Paris").checked { value in
             guard case .string(let name) = value, ClockProvider.UnknownTimeZone(checking: name) != nil else {
                 return nil
             }
             return "'\(name)' is not a time zone; use an IANA name such as Europe/Paris, or leave it empty"
         },
         Parameter(
-            key: "label", title: "Label", help: "Shown under the time; the zone's name when empty.",
+            key: "label", title: "Label", help: "The tile's title; Clock when empty.",
             kind: .string(pattern: nil), default: .string("")),
     ])
 

@@ -116,9 +116,10 @@ public enum CommitsWidget {
             default: .string("swift")
         ).allowing("a repository name such as swift (letters, digits, . _ -)"),
         Parameter(
-            key: "branch", title: "Branch", help: "The branch to follow (HEAD for a local repository's current one)",
-            kind: .string(pattern: "[A-Za-z0-9_.][A-Za-z0-9_./-]*"), default: .string("main")
-        ).allowing("a branch name such as main or release/6.0"),
+            key: "branch", title: "Branch",
+            help: "The branch to follow; empty follows the repository's HEAD (its default or current branch)",
+            kind: .string(pattern: "([A-Za-z0-9_.][A-Za-z0-9_./-]*)?"), default: .string("")
+        ).allowing("a branch name such as main or release/6.0, or nothing for HEAD"),
         Parameter(
             key: "token", title: "Token", help: "An API token for private repositories or a higher rate limit",
             kind: .string(), default: .string(""), isSecret: true, environmentVariable: tokenVariable),
@@ -186,7 +187,8 @@ struct CommitsSource: Sendable {
         endpoint = value("endpoint", CommitsWidget.defaultEndpoint)
         account = value("account", "apple")
         repo = value("repo", "swift")
-        branch = value("branch", "main")
+        // No branch set: the repository's HEAD, so a `master` repository works as a `main` one.
+        branch = value("branch", "HEAD")
         token = config.string("token").trimmingCharacters(in: .whitespaces)
         self.http = http
         self.gitTimeout = gitTimeout
@@ -272,10 +274,11 @@ struct CommitsSource: Sendable {
     func loadAPI(family: WidgetFamily) async throws -> [CommitInfo] {
         let secrets = token.isEmpty ? [] : [token]
         let hint = "repository or branch not found"
-        if count(family) > 1 {
+        if count(family) > 1 || branch == "HEAD" {
+            // Without `sha` the API lists the default branch.
             let url = try URL.api(
                 endpoint, ["repos", account, repo, "commits"],
-                query: [("sha", branch), ("per_page", String(count(family)))])
+                query: (branch == "HEAD" ? [] : [("sha", branch)]) + [("per_page", String(count(family)))])
             return try await http.getJSON(
                 [APICommit].self, from: url, headers: headers, notFoundHint: hint,
                 secrets: secrets

@@ -3,8 +3,7 @@ import DashWidgets
 
 enum NewsViews {
     static func tile(_ entry: NewsEntry, _ ctx: TimelineContext) -> TileView {
-        let n = NewsWidget.count(for: ctx.family, override: entry.count)
-        let items = Array(entry.items.prefix(n))
+        let items = Array(entry.items.prefix(shownCount(entry, ctx)))
         let view: TileView
         if items.isEmpty {
             view = VStack {
@@ -13,10 +12,48 @@ enum NewsViews {
             }
         } else if ctx.family == .small {
             view = small(items[0])
+        } else if ctx.family == .extraLarge {
+            view = columns(entry, items, width: ctx.size.width > 0 ? ctx.size.width : 75)
         } else {
             view = list(entry, items, divider: ctx.family != .medium)
         }
         return entry.isPlaceholder ? view.redacted() : view
+    }
+
+    /// How many stories a tile shows: the family's number, or as many as its room holds when
+    /// it has more (a big screen grows the tiles), two rows a story; an extraLarge tile shows
+    /// two columns of them. A `count` set in the configuration wins.
+    static func shownCount(_ entry: NewsEntry, _ ctx: TimelineContext) -> Int {
+        let base = NewsWidget.count(for: ctx.family, override: entry.count)
+        guard entry.count == 0, ctx.family != .small, ctx.size.height > 0 else { return base }
+        let perColumn = max(1, (ctx.size.height - (ctx.family == .medium ? 1 : 2)) / 2)
+        return ctx.family == .extraLarge ? 2 * perColumn : max(base, perColumn)
+    }
+
+    /// Two columns of stories under one header.
+    static func columns(_ entry: NewsEntry, _ items: [NewsItem], width: Int) -> TileView {
+        let half = (items.count + 1) / 2
+        let columnWidth = max(1, (width - 2) / 2)
+        func column(_ part: ArraySlice<NewsItem>) -> TileView {
+            VStack {
+                for item in part {
+                    VStack {
+                        Text(item.title).lineLimit(1)
+                        byline(item, entry)
+                    }.link(NewsWidget.link(item))
+                }
+                Spacer(minLength: 0)
+            }.frame(width: columnWidth)
+        }
+        return VStack {
+            header(entry.sourceName, "\(items.count) of \(entry.items.count)")
+                .link(DeepLink.make(kind: NewsWidget.kind, "stories"))
+            Divider()
+            HStack(spacing: 2) {
+                column(items.prefix(half))
+                column(items.dropFirst(half))
+            }
+        }
     }
 
     /// The feed's name on one line (cut with "…" when long, so it never pushes a story out

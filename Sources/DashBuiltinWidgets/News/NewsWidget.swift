@@ -85,7 +85,7 @@ public enum NewsWidget {
         Widget(
             kind: kind, displayName: "News headlines",
             description: "Top stories from an RSS/Atom feed or NewsAPI; each headline opens its summary",
-            supportedFamilies: [.small, .medium, .large],
+            supportedFamilies: [.small, .medium, .large, .extraLarge],
             schema: schema, cost: .budgeted, timeout: http.options.totalTimeout + 5,
             provider: NewsProvider(http: http),
             view: { entry, ctx in NewsViews.tile(entry, ctx) },

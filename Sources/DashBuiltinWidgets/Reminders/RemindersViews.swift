@@ -101,8 +101,9 @@ enum RemindersViews {
                 if allDone(e) {
                     Text("All done — nothing open in \(e.file)").foregroundStyle(.positive)
                 }
-                for item in upcoming.prefix(4) { row(e, item, priority: false) }
-                for item in e.broken.prefix(max(0, 4 - upcoming.count)) { brokenRow(item) }
+                let rows = max(4, context.size.height - 1)
+                for item in upcoming.prefix(rows) { row(e, item, priority: false) }
+                for item in e.broken.prefix(max(0, rows - upcoming.count)) { brokenRow(item) }
             }.widgetURL(link)
         case .large, .extraLarge:
             return VStack {

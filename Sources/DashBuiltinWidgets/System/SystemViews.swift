@@ -11,8 +11,9 @@ enum SystemViews {
         switch ctx.family {
         case .small: view = small(e)
         case .medium: view = medium(e)
-        case .large: view = large(e, processRows: 4)
-        case .extraLarge: view = extraLarge(e)
+        // A taller tile (a big screen grows the grid) lists more processes.
+        case .large: view = large(e, processRows: 4 + extraRows(ctx))
+        case .extraLarge: view = extraLarge(e, processRows: 12 + extraRows(ctx))
         }
         return e.isPlaceholder ? view.redacted() : view
     }
@@ -190,13 +191,16 @@ enum SystemViews {
         }
     }
 
-    static func extraLarge(_ e: SystemEntry) -> TileView {
+    /// Rows a tile has beyond the 13 of a large or extraLarge tile at 80x24.
+    static func extraRows(_ ctx: TimelineContext) -> Int { max(0, ctx.size.height - 13) }
+
+    static func extraLarge(_ e: SystemEntry, processRows: Int = 12) -> TileView {
         HStack {
             VStack { machine(e, disks: 4, roomy: true) }.frame(width: 35)
             Divider()
             VStack {
                 processHeader(e)
-                for p in e.processes.prefix(12) { processRow(p) }
+                for p in e.processes.prefix(processRows) { processRow(p) }
             }.fillWidth()
         }
     }

@@ -150,7 +150,9 @@ enum WeatherViews {
         switch ctx.family {
         case .small: view = small(e)
         case .medium: view = medium(e)
-        case .large, .extraLarge: view = large(e)
+        // A bigger tile (extraLarge, or a big screen's grown grid) shows more hours.
+        case .large: view = large(e, hoursWidth: ctx.size.width > 0 ? ctx.size.width : 35, precipitation: false)
+        case .extraLarge: view = large(e, hoursWidth: ctx.size.width > 0 ? ctx.size.width : 75, precipitation: true)
         }
         return e.isPlaceholder ? view.redacted() : view
     }
@@ -270,7 +272,7 @@ enum WeatherViews {
         }.link(WeatherWidget.link("day", WeatherFormat.isoDay(d.date, e.utcOffset)))
     }
 
-    static func large(_ e: WeatherEntry) -> TileView {
+    static func large(_ e: WeatherEntry, hoursWidth: Int = 35, precipitation: Bool = false) -> TileView {
         let days = Array(e.days.prefix(7))
         let low = days.map(\.low).min() ?? 0, high = days.map(\.high).max() ?? 0
         let wind = WeatherFormat.wind(e.current.windSpeed, e.windUnit)
@@ -294,7 +296,7 @@ enum WeatherViews {
                     Text("wind \(wind)" + (dir.isEmpty ? "" : " \(dir)")).lineLimit(1)
                 }.font(.caption)
             }.link(WeatherWidget.link("now"))
-            hoursRow(e, width: 35, precipitation: false)
+            hoursRow(e, width: hoursWidth, precipitation: precipitation)
             for (i, d) in days.enumerated() { dayRow(e, d, index: i, low: low, high: high) }
         }
     }

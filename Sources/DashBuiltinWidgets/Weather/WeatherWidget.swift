@@ -162,7 +162,7 @@ public enum WeatherWidget {
         Widget(
             kind: kind, displayName: "Weather",
             description: "Conditions now, the next hours and the next days, from Open-Meteo (no key needed)",
-            supportedFamilies: [.small, .medium, .large],
+            supportedFamilies: [.small, .medium, .large, .extraLarge],
             schema: schema, cost: .budgeted, timeout: 2 * http.options.totalTimeout + 5,
             provider: WeatherProvider(http: http, places: places),
             view: { entry, ctx in WeatherViews.tile(entry, ctx) },

@@ -94,12 +94,15 @@ extension HomeConfig {
             guard !items.isEmpty else { return }
             tiles.append(TileInstance(id: "t\(tiles.count + 1)", family: family, items: items))
         }
+        // No widget twice, and most of it works with no network on a first run: the clock,
+        // the machine, a sample agenda and the to-do list; news and prices say "offline"
+        // quietly and retry by themselves.
         add(.small, [("clock", [:])])
-        add(.small, [("crypto", [:])])
+        add(.small, [("system", [:])])
         add(.medium, [("news", [:])])
-        add(.medium, [("commits", [:])])
         add(.large, [("calendar", [:])])
-        add(.medium, [("crypto", ["coin": .string("ETH")])])
+        add(.medium, [("crypto", [:])])
+        add(.medium, [("reminders", [:])])
         return HomeConfig(tiles: tiles)
     }
 

@@ -113,6 +113,21 @@ public struct EditForm: Sendable {
 }
 
 extension Editing {
+    /// The command widget's "Run through sh -c" switched: the command keeps meaning the same.
+    /// On, its words become one correctly quoted shell line; off, a line is split back into
+    /// words by sh's quoting rules (`ShellWords`); a line that does not split stays as it is.
+    static func shellSwitched(_ form: inout EditForm, _ key: String) {
+        guard key == "shell", let s = form.fields.firstIndex(where: { $0.key == "shell" }),
+            let c = form.fields.firstIndex(where: { $0.key == "command" })
+        else { return }
+        let items = form.fields[c].items
+        if form.fields[s].flag {
+            if items.count > 1 { form.fields[c].items = [ShellWords.join(items)] }
+        } else if items.count == 1, let words = try? ShellWords.split(items[0]), !words.isEmpty {
+            form.fields[c].items = words
+        }
+    }
+
     // MARK: - Opening and closing
 
     /// `e`: the focused tile's widget (a stack: its list of widgets), or the detail pane's.
@@ -372,6 +387,7 @@ extension Editing {
         case .toggle:
             guard let p, p.rowKind == .bool else { break }
             form.fields[form.selected].flag.toggle()
+            shellSwitched(&form, p.key)
             changed = true
         case .step(let delta):
             guard let p else { break }
@@ -401,6 +417,7 @@ extension Editing {
                 return openPicker(&s, widget, p, filter: "")
             case .bool:
                 form.fields[form.selected].flag.toggle()
+                shellSwitched(&form, p.key)
                 changed = true
             case .list:
                 let empty = form.fields[form.selected].items.isEmpty

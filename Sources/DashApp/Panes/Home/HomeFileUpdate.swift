@@ -32,6 +32,8 @@ extension App {
             let problem = TextSanitizer.singleLine("\(error)")
             file.text = text
             file.problem = problem
+            // How many there are, said beside the first (`AppState.statusText`).
+            s.homeProblems = (problem, HomeConfig.problems(yaml: text, file: name, bundle: s.bundle).count)
             s.homeFile = file
             s.note = nil  // the problem shows in its place until the file is fixed
             return [

@@ -1,0 +1,86 @@
+import XCTest
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+import DashTestSupport
+import DashBuiltinWidgets
+@testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
+
+/// Issue 23 point 8: a calm first run offline. The default home has no widget twice, works
+/// without a network, and a network tile with nothing to show says "offline" in one quiet line
+/// and retries by itself.
+final class FirstRunTests: XCTestCase {
+    let at = Date(timeIntervalSince1970: 1_795_426_200)  // 2026-11-23 09:30 UTC
+    let unreachable = DataSourceError(.unreachable, "cannot reach api.example.com: offline or the server is down")
+
+    /// The default home with every load answered: local widgets with their preview data (the
+    /// machine's /proc and todo.txt would make the screen differ between machines), network
+    /// widgets with "no network".
+    func offlineHome(_ size: Size) async -> AppHarness {
+        let bundle = BuiltinWidgets.bundle
+        let h = AppHarness(
+            widgets: bundle.widgets, home: HomeConfig.defaultHome(bundle: bundle), size: size, now: at)
+        h.run {
+            $0.focusedTile = nil
+            return []
+        }
+        while let job = h.loads.first {
+            let widget = job.request.widget
+            if widget.cost(for: job.request.configuration) == .budgeted {
+                h.fail(job.id, unreachable)
+            } else {
+                var ctx = job.context
+                ctx.isPreview = true
+                let entry = await widget.snapshot(for: job.request.configuration, in: ctx)
+                h.finish(job.id, entries: [entry.base])
+            }
+        }
+        return h
+    }
+
+    func testTheDefaultHomeHasNoWidgetTwiceAndMostlyNeedsNoNetwork() {
+        let bundle = BuiltinWidgets.bundle
+        let home = HomeConfig.defaultHome(bundle: bundle)
+        let kinds = home.tiles.flatMap { $0.items.map(\.kind) }
+        XCTAssertEqual(kinds.count, Set(kinds).count, "no widget twice: \(kinds)")
+        let local = home.tiles.flatMap(\.items).filter { bundle[$0.kind]?.cost(for: $0.config) != .budgeted }
+        XCTAssertGreaterThan(local.count, kinds.count / 2, "most of it works offline: \(kinds)")
+        for kind in ["clock", "calendar", "system", "reminders"] { XCTAssertTrue(kinds.contains(kind), kind) }
+    }
+
+    func testOfflineNetworkTilesSayOfflineInOneQuietLine() async {
+        for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
+            let h = await offlineHome(size)
+            let screen = h.screen
+            assertSnapshot(screen, named: "first-run-offline-\(size.width)x\(size.height)")
+            XCTAssertFalse(screen.contains("Failed to load"), screen)
+            XCTAssertFalse(screen.contains("server is down"), screen)
+            XCTAssertEqual(screen.components(separatedBy: TileErrorText.offline).count - 1, 2, screen)
+            // The quiet line is in the secondary colour, not the error colour.
+            let buffer = h.frame.buffer
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            let y = rows.firstIndex { $0.contains(TileErrorText.offline) }!
+            let x = DisplayWidth.of(String(rows[y].components(separatedBy: TileErrorText.offline)[0]))
+            XCTAssertNotEqual(buffer[x, y].style.foreground, Theme.dark[.negative])
+        }
+    }
+
+    /// Nobody presses anything: the offline tiles load again by themselves, and show the
+    /// news when the network is back.
+    func testOfflineTilesRetryByThemselves() async {
+        let h = await offlineHome(Size(width: 80, height: 24))
+        let news = h.state.home.tiles.flatMap(\.items).first { $0.kind == "news" }!.id
+        XCTAssertNil(h.load(of: news))
+        h.advance(by: 10 * 60)
+        guard let retry = h.load(of: news) else { return XCTFail("no retry within 10 minutes") }
+        var ctx = retry.context
+        ctx.isPreview = true
+        let entry = await retry.request.widget.snapshot(for: retry.request.configuration, in: ctx)
+        h.finish(news, entries: [entry.base])
+        XCTAssertEqual(h.screen.components(separatedBy: TileErrorText.offline).count - 1, 1, h.screen)
+    }
+}
