@@ -36,6 +36,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=50)
     ap.add_argument("--size", default="160x48")
     ap.add_argument("--idle", action="store_true", help="no reloads: the floor of the measurement")
+    ap.add_argument("--keys", type=int, default=1, help="keys timed after each R")
     a = ap.parse_args()
     w, h = a.size.split("x")
     tmp = tempfile.mkdtemp(prefix="bulkkeys-")
@@ -99,9 +100,10 @@ def main():
         for _ in range(a.rounds):
             if not a.idle:
                 subprocess.run(tmux + ["send-keys", "-t", "s", "R"])
-            time.sleep(random.uniform(0.0, 0.05))
-            lat.append(help_key())
-            close_help()
+            for _ in range(a.keys):
+                time.sleep(random.uniform(0.0, 0.05))
+                lat.append(help_key())
+                close_help()
     finally:
         subprocess.run(tmux + ["kill-server"])
     s = sorted(lat)
