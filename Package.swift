@@ -48,20 +48,39 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "DashCore", swiftSettings: releaseSections),
+        // The one atomic file writer (temp file, fsync, rename, fsync of the folder).
+        .target(name: "DashFiles", swiftSettings: releaseSections),
+        // The commit `swiftdash --version` names; `make` defines it, a plain `swift build` leaves it empty.
+        .target(name: "DashBuildInfo"),
         .target(name: "DashWidgets", swiftSettings: releaseSections),
         .target(name: "DashScheduler", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
+        // home.yaml: the model, limits, minimal editing, ids, themes, the file and its lock (file I/O only).
+        .target(
+            name: "DashHome",
+            dependencies: [
+                "DashCore", "DashWidgets", "DashScheduler", "DashFiles",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: releaseSections
+        ),
+        // The pure core: state, Msg, update, view, the panes. No file, process, socket or thread API.
         .target(
             name: "DashApp",
+            dependencies: ["DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome"],
+            swiftSettings: releaseSections
+        ),
+        // The loop, the provider-host client, extension processes, watchers, the control socket, the stores.
+        .target(
+            name: "DashRuntime",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashRender",
-                .product(name: "Yams", package: "Yams"),
+                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashFiles",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: releaseSections
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
-        .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
+        .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets", "DashFiles"], swiftSettings: releaseSections),
         // The only module that imports FoundationNetworking (URLSession, libcurl).
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
         .executableTarget(
@@ -70,13 +89,13 @@ let package = Package(
         ),
         .target(
             name: "DashTestSupport",
-            dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashApp"]
+            dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashHome", "DashApp", "DashRuntime"]
         ),
         .executableTarget(
             name: "swiftdash",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashApp",
-                "DashCurses", "DashBuiltinWidgets",
+                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashRuntime",
+                "DashCurses", "DashBuiltinWidgets", "DashBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -99,8 +118,8 @@ let package = Package(
         .testTarget(
             name: "DashAppTests",
             dependencies: [
-                "DashApp", "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashTestSupport",
-                "DashBuiltinWidgets",
+                "DashApp", "DashHome", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler", "DashRender",
+                "DashTestSupport", "DashBuiltinWidgets", "DashFiles", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["__Snapshots__"]
         ),

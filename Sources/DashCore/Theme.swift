@@ -39,6 +39,30 @@ public struct Theme: Equatable, Sendable {
             .focus: .rgb(0x88, 0x3a, 0xe1), .redacted: .rgb(0xd2, 0xd2, 0xd7),
         ])
 
+    /// The terminal's own palette: only the default colours and the 16 ANSI colours, so swiftdash
+    /// takes whatever colours the user gave their terminal (`theme: terminal`).
+    public static let terminal = Theme(
+        name: "terminal", isDark: true,
+        colors: [
+            .background: .default, .surface: .default, .text: .default, .secondaryText: .ansi(8),
+            .accent: .ansi(4), .positive: .ansi(2), .negative: .ansi(1), .warning: .ansi(3),
+            .focus: .ansi(5), .redacted: .ansi(8),
+        ])
+
+    /// Whether a background colour is dark (relative luminance under one half).
+    public static func isDark(red: Double, green: Double, blue: Double) -> Bool {
+        0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5
+    }
+
+    /// What `COLORFGBG` (`fg;bg`, set by rxvt, Konsole and others) says of the background: nil
+    /// when it is not set or not understood. ANSI 0–6 and 8 are dark backgrounds, 7 and 9–15 light.
+    public static func backgroundIsDark(colorfgbg: String?) -> Bool? {
+        guard let last = colorfgbg?.split(separator: ";").last, let bg = Int(last), (0...15).contains(bg) else {
+            return nil
+        }
+        return bg < 7 || bg == 8
+    }
+
     /// A theme for monochrome terminals (`NO_COLOR`): focus is shown with reverse video.
     public static let monochrome = Theme(name: "monochrome", isDark: true, colors: [:])
 }

@@ -24,7 +24,9 @@ public enum WidthProbe {
         for (_, cluster) in probes {
             out += RawPainter.moveTo(x: 0, y: row) + "\u{1B}[8m" + cluster + "\u{1B}[0m\u{1B}[6n"
         }
-        return out + "\u{1B}[c"
+        // OSC 11 asks for the background colour (`theme: auto`); a terminal that does not know it
+        // says nothing, and the device attributes still end the wait.
+        return out + "\u{1B}]11;?\u{1B}\\" + "\u{1B}[c"
     }
 
     /// The bytes that erase what the probes printed and put the cursor at the top left.
@@ -84,6 +86,8 @@ public enum WidthProbe {
 public struct TerminalReplies: Sendable {
     public private(set) var positions: [(row: Int, column: Int)] = []
     public private(set) var sawDeviceAttributes = false
+    /// The background colour the terminal reported (OSC 11), each channel 0…1.
+    public private(set) var background: (red: Double, green: Double, blue: Double)?
     public private(set) var other: [UInt8] = []
     private var pending: [UInt8] = []
 
@@ -105,6 +109,9 @@ public struct TerminalReplies: Sendable {
             case .deviceAttributes:
                 sawDeviceAttributes = true
                 pending = []
+            case .background(let r, let g, let b):
+                background = (r, g, b)
+                pending = []
             case .notAReport:
                 // Not ours: give back the escape and look again at what followed it.
                 let rest = pending.dropFirst()
@@ -121,17 +128,53 @@ public struct TerminalReplies: Sendable {
         pending = []
     }
 
+    /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or `ESC \` (1 to 4 hex digits a channel);
+    /// anything else after `ESC ]`, or longer than 64 bytes, is not ours.
+    static func classifyBackground(_ s: [UInt8]) -> Parse {
+        let prefix = Array("\u{1B}]11;rgb:".utf8)
+        for (i, b) in s.enumerated() where i < prefix.count {
+            if b != prefix[i] { return .notAReport }
+        }
+        guard s.count > prefix.count else { return .incomplete }
+        guard s.count <= 64 else { return .notAReport }
+        let body: ArraySlice<UInt8>
+        if s.last == 0x07 {
+            body = s[prefix.count..<(s.count - 1)]
+        } else if s.count >= 2, s[s.count - 2] == 0x1B, s.last == UInt8(ascii: "\\") {
+            body = s[prefix.count..<(s.count - 2)]
+        } else if s.last == 0x1B || s.last.map({ $0 == UInt8(ascii: "/") || isHex($0) }) == true {
+            return .incomplete
+        } else {
+            return .notAReport
+        }
+        let parts = body.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return .notAReport }
+        var channels: [Double] = []
+        for p in parts {
+            guard (1...4).contains(p.count), p.allSatisfy(isHex),
+                let v = Int(String(decoding: p, as: UTF8.self), radix: 16)
+            else { return .notAReport }
+            channels.append(Double(v) / Double((1 << (4 * p.count)) - 1))
+        }
+        return .background(channels[0], channels[1], channels[2])
+    }
+
+    static func isHex(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
+    }
+
     /// Takes the bytes that were not reports.
     public mutating func takeOther() -> [UInt8] {
         defer { other = [] }
         return other
     }
 
-    enum Parse { case incomplete, position(Int, Int), deviceAttributes, notAReport }
+    enum Parse { case incomplete, position(Int, Int), deviceAttributes, background(Double, Double, Double), notAReport }
 
     func classify(_ s: [UInt8]) -> Parse {
         // s[0] is ESC.
         guard s.count >= 2 else { return .incomplete }
+        if s[1] == UInt8(ascii: "]") { return Self.classifyBackground(s) }
         guard s[1] == UInt8(ascii: "[") else { return .notAReport }
         guard s.count >= 3 else { return .incomplete }
         if s[2] == UInt8(ascii: "?") {

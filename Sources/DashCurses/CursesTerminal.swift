@@ -39,6 +39,8 @@ public final class CursesTerminal: Terminal {
     private var rawRows: [Int: [RawCell]] = [:]
     /// What the width probe found, for the log.
     public private(set) var widthReport = "not probed"
+    /// Whether the terminal's background is dark (its OSC 11 answer to the start-up probe; nil: unsaid).
+    public private(set) var backgroundIsDark: Bool?
     /// How long the width probe took before the first frame, in milliseconds.
     public private(set) var widthProbeMilliseconds = 0.0
     /// Answers still expected after the probe's timeout (a slow link): picked out of the input
@@ -187,6 +189,7 @@ public final class CursesTerminal: Terminal {
         let columns: [Int?] = WidthProbe.probes.indices.map { i in
             i < replies.positions.count ? replies.positions[i].column : nil
         }
+        if let bg = replies.background { backgroundIsDark = Theme.isDark(red: bg.red, green: bg.green, blue: bg.blue) }
         let result = WidthProbe.result(columns: columns)
         let changed = result.model != WidthModel.current
         WidthModel.setProcessDefault(result.model)

@@ -1,6 +1,8 @@
 import Foundation
 import DashWidgets
 import DashApp
+import DashHome
+import DashRuntime
 
 extension AppHarness {
     /// The oldest unanswered action of an instance.

@@ -2,6 +2,8 @@ import Foundation
 import DashCore
 import DashWidgets
 import DashApp
+import DashHome
+import DashRuntime
 
 /// Answering the work the Edit Widget form and the gallery ask for.
 extension AppHarness {

@@ -4,6 +4,8 @@ import DashWidgets
 import DashScheduler
 import DashRender
 import DashApp
+import DashHome
+import DashRuntime
 
 /// Drives the app's pure core like the runtime does, on a virtual clock, for tests that read
 /// like the product (the Composable Architecture's `TestStore`, simplified): send keys and
@@ -63,7 +65,7 @@ public final class AppHarness {
         absorb(App.update(&state, msg))
     }
 
-    /// Runs a step of the app on its state (a state function such as `App.commitHome`) and
+    /// Runs a step of the app on its state (a state function such as `Editing.changeHome`) and
     /// keeps its effects like `send` does.
     @discardableResult
     public func run(_ step: (inout AppState) -> [Effect]) -> [Effect] {

@@ -1,6 +1,8 @@
 import Foundation
 import DashWidgets
 import DashApp
+import DashHome
+import DashRuntime
 #if canImport(Glibc)
     import Glibc
 #endif

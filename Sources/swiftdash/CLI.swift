@@ -4,6 +4,8 @@ import DashCore
 import DashWidgets
 import DashRender
 import DashApp
+import DashHome
+import DashRuntime
 import DashBuiltinWidgets
 import DashScheduler
 import DashCurses
@@ -76,13 +78,16 @@ func unknownWidget(_ kind: String) -> ExitCode {
     return usageFailure("\(what)\(quoted(kind)); available: \(bundle.kinds.joined(separator: ", "))")
 }
 
-func loadTheme(_ name: String?, from home: HomeConfig? = nil) throws -> (Theme, Theme) {
+/// `backgroundIsDark`: what the terminal said of its background (`theme: auto`); without it,
+/// `COLORFGBG`, else dark.
+func loadTheme(_ name: String?, from home: HomeConfig? = nil, backgroundIsDark: Bool? = nil) throws -> (Theme, Theme) {
     let paths = AppPaths(environment: processEnvironment)
-    let search = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
+    let search = ThemeLoader.searchPath(paths: paths, executable: SubprocessTransport.runningExecutable().path)
     let fromHome = home.flatMap { name == $0.theme ? $0 : nil }
     do {
         return try ThemeLoader.loadPair(
-            name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search)
+            name ?? "dark", fromHome: fromHome, homeFile: paths.homeFile.path, searchPath: search,
+            backgroundIsDark: backgroundIsDark ?? Theme.backgroundIsDark(colorfgbg: processEnvironment["COLORFGBG"]))
     } catch let e as ConfigFileError {
         // A theme named on the command line that does not exist is a usage error; a broken
         // theme file, or one home.yaml names, is reported against its own file and line. Each
@@ -121,10 +126,14 @@ struct SwiftdashCommand: AsyncParsableCommand {
             Run with no subcommand to open the home screen; press ? inside for every key.
 
             Files: $XDG_CONFIG_HOME/swiftdash/home.yaml (your tiles) and themes/ (your themes); \
-            $XDG_CACHE_HOME/swiftdash (the last timelines and swiftdash.log). \
+            $XDG_STATE_HOME/swiftdash (what swiftdash remembers: usage, timers, the log); \
+            $XDG_CACHE_HOME/swiftdash (the last timelines; safe to delete). \
             NO_COLOR gives a monochrome screen.
+
+            Exit status: 0 done, 1 a runtime error (a broken file, nothing running to ask), \
+            2 a usage error (a bad option, kind or id); the home screen ended by a signal: 128+N.
             """,
-        version: "swiftdash 0.4 (extension protocol 1)",
+        version: versionText,
         subcommands: [
             Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
             ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self,
@@ -160,7 +169,11 @@ struct SwiftdashCommand: AsyncParsableCommand {
             }
             if !text.isEmpty {
                 if code == .success {
-                    print(TextSanitizer.clean(text, keepNewlines: true))
+                    // Help, --version, a completion script, the manual's JSON: ours, printed whole
+                    // and unaltered (the sanitiser's 2,000-character cap cut the bash script).
+                    // The one exit-0 message with outside text, a completion's candidates, is
+                    // sanitised where they are made (ShellCompletion).
+                    print(text)
                 } else {
                     printError(text)
                 }

@@ -4,6 +4,8 @@ import DashCore
 import DashWidgets
 import DashRender
 import DashApp
+import DashHome
+import DashRuntime
 import DashBuiltinWidgets
 import DashScheduler
 import DashCurses
@@ -50,10 +52,12 @@ struct Preview: AsyncParsableCommand {
               swiftdash preview news --live --set feed=https://example.org/rss.xml
             """)
 
-    @Argument(help: "The widget kind (see `swiftdash widgets`).")
+    @Argument(help: "The widget kind (see `swiftdash widgets`).", completion: ShellCompletion.kinds)
     var kind: String
 
-    @Option(help: "small, medium, large, extraLarge or all.")
+    @Option(
+        help: "small, medium, large, extraLarge or all.",
+        completion: .list(["small", "medium", "large", "extraLarge", "all"]))
     var family: String = "all"
 
     @Flag(help: "Draw the placeholder (redacted) instead of the snapshot.")
@@ -107,6 +111,10 @@ struct Preview: AsyncParsableCommand {
         let now = try parseInstant(at)
         let (th, _) = try loadTheme(theme)
         var items: [PreviewCanvas.Item] = []
+        // Live data comes from the provider host, as on the home screen.
+        let host = live ? ProviderHosting.start { _ in } : nil
+        defer { host?.stop() }
+        let loader = ProviderHosting.hosted(appEnvironment, by: host).bundle[kind] ?? widget
         for f in families {
             var ctx = Loads.context(
                 family: f, now: now, environment: appEnvironment,
@@ -119,7 +127,7 @@ struct Preview: AsyncParsableCommand {
             } else if live {
                 ctx.isPreview = false
                 do {
-                    let t = try await Loads.run(widget, configuration: config, in: ctx).get()
+                    let t = try await Loads.run(loader, configuration: config, in: ctx).get()
                     if let e = t.entry(at: now) ?? t.entries.first {
                         view = widget.view(for: e, in: ctx)
                         caption = "\(f.displayName) · \(t.entries.count) \(t.entries.count == 1 ? "entry" : "entries")"
@@ -179,9 +187,12 @@ struct Render: AsyncParsableCommand {
         let now = try parseInstant(at)
         let home = try loadHome(useDefault: defaultHome)
         let (th, other) = try loadTheme(theme ?? home.theme, from: home)
+        // Live data comes from the provider host, as on the home screen.
+        let host = live ? ProviderHosting.start { _ in } : nil
+        defer { host?.stop() }
         var state = AppState(
-            environment: appEnvironment, home: home, screen: screen, theme: th, alternateTheme: other,
-            now: now)
+            environment: ProviderHosting.hosted(appEnvironment, by: host), home: home, screen: screen, theme: th,
+            alternateTheme: other, now: now)
         state.focusedTile = nil
         await OneShot.load(&state, source: live ? .live : .sample)
         emit(AppView.render(state).buffer, ansi: ansi)
@@ -211,10 +222,12 @@ struct Home: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "home",
         abstract: "Open the home screen in the terminal (the default command).",
+        usage: "swiftdash [home] [<options>]",
         discussion: """
             Arrows or h/j/k/l move between tiles, Enter opens one, Tab walks its links, Esc closes \
             a pane, PgUp/PgDn change page, r/R reload, t switches dark/light, ? lists every key, \
-            q quits. Logs go to $XDG_CACHE_HOME/swiftdash/swiftdash.log.
+            q quits. Logs go to $XDG_STATE_HOME/swiftdash/swiftdash.log (~/.local/state; rotated at \
+            1 MB, one old file kept); --log-level or SWIFTDASH_LOG chooses how much.
             """)
 
     @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
@@ -226,19 +239,42 @@ struct Home: ParsableCommand {
     @Flag(help: "Do not watch home.yaml for changes by other programs (they show at the next start).")
     var noWatch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How much the log says: trace, debug, info (the default), notice, warning, error or critical.",
+            discussion: "Without it, the SWIFTDASH_LOG environment variable.", valueName: "level"),
+        completion: .list(Logger.Level.allCases.map(\.rawValue)))
+    var logLevel: String?
+
+    func validate() throws {
+        // A level that is no level is a usage error (exit 2), before anything else is looked at.
+        if case .failure(let e) = FileLogHandler.level(option: logLevel, environment: processEnvironment) {
+            throw ValidationError(e.description)
+        }
+    }
+
     func run() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw runtimeFailure("the home screen needs a terminal; to draw to a file or a pipe use `swiftdash render`")
         }
         let paths = AppPaths(environment: processEnvironment)
-        FileLogHandler.bootstrap(file: paths.logFile)
+        let level = (try? FileLogHandler.level(option: logLevel, environment: processEnvironment).get()) ?? .info
+        let moved = StateFolder.migrate(paths)
+        FileLogHandler.bootstrap(file: paths.logFile, level: level)
         let logger = Logger(label: "swiftdash")
+        for line in moved { logger.notice("state: \(line)") }
         let (home, homeFileState) = try loadHomeFile(useDefault: defaultHome)
-        let (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
-        logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
+        var (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
 
         do { try CursesTerminal.check(environment: processEnvironment) } catch { throw runtimeFailure("\(error)") }
         let terminal = CursesTerminal(environment: processEnvironment)
+        // `theme: auto` follows the background the terminal reported to the start-up probe.
+        let backgroundIsDark =
+            terminal.backgroundIsDark ?? Theme.backgroundIsDark(colorfgbg: processEnvironment["COLORFGBG"])
+        if (theme ?? home.theme) == "auto", let dark = terminal.backgroundIsDark {
+            (chosen, other) = try loadTheme("auto", from: home, backgroundIsDark: dark)
+        }
+        logger.info("starting with \(home.tiles.count) tiles, theme \(chosen.name)")
         defer { terminal.shutdown() }
         let mono = terminal.colorDepth == .none
         let inbox = Inbox(wake: terminal.waker.wake)
@@ -246,27 +282,15 @@ struct Home: ParsableCommand {
         var scheduler = Scheduler()
         scheduler.restore(store.load(home: home, bundle: bundle, log: { logger.warning("cache: \($0)") }))
         // The built-in providers run in the provider host (issue 15): this process only draws.
-        var environment = appEnvironment
-        let hostPath = SubprocessTransport.defaultExecutable(environment: processEnvironment).path
-        let host: ProviderHost?
-        if access(hostPath, X_OK) == 0 {
-            let h = ProviderHost(path: hostPath, environment: processEnvironment) { logger.info("\($0)") }
-            // How long an idle host stays (seconds; tests shorten it).
-            if let idle = processEnvironment["SWIFTDASH_HOST_IDLE"], let s = Double(idle), s > 0, s <= 3600 {
-                h.arguments = ["--serve", "--idle", idle]
-            }
-            environment.bundle = h.bundle(bundle, kinds: Set(BuiltinWidgets.bundle.kinds))
-            host = h
-        } else {
-            logger.warning("no provider host at \(hostPath): built-in widgets load in this process")
-            host = nil
-        }
+        let host = ProviderHosting.start { logger.info("\($0)") }
+        let environment = ProviderHosting.hosted(appEnvironment, by: host)
         defer { host?.stop() }
+        let clock = Self.clock(processEnvironment)
         var state = AppState(
             environment: environment, home: home, screen: terminal.size,
             theme: mono ? .monochrome : chosen, alternateTheme: mono ? .monochrome : other,
-            now: Date(), scheduler: scheduler)
-        let usageStore = UsageStore(directory: paths.cache)
+            now: clock.now, scheduler: scheduler)
+        let usageStore = UsageStore(directory: paths.state)
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState
         let env = processEnvironment
@@ -285,12 +309,13 @@ struct Home: ParsableCommand {
         let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
         services.writeHome = { homeFile.write($0, over: $1) }
         // A theme home.yaml names while running applies at once, or says why it cannot.
-        let themeSearch = ThemeLoader.searchPath(paths: paths, executable: CommandLine.arguments[0])
+        let themeSearch = ThemeLoader.searchPath(paths: paths, executable: SubprocessTransport.runningExecutable().path)
         let homePath = paths.homeFile.path
         services.loadTheme = { name, home in
             do {
                 let (main, other) = try ThemeLoader.loadPair(
-                    name, fromHome: home, homeFile: homePath, searchPath: themeSearch)
+                    name, fromHome: home, homeFile: homePath, searchPath: themeSearch,
+                    backgroundIsDark: backgroundIsDark)
                 return .success(ThemePair(main, other))
             } catch {
                 return .failure(ThemeProblem(message: "\(error)"))
@@ -301,8 +326,18 @@ struct Home: ParsableCommand {
         if homeFileState != nil, !noWatch { services.readHome = { homeFile.currentMessage() } }
         let server: ControlSocket.Server?
         do {
+            let testClock = clock as? ScaledClock
             server = try ControlSocket.Server(path: paths.socket.path) { line in
-                ControlProtocol.serve(line, post: inbox.post)
+                // `clock DATE`: an end-to-end test moves the test clock on (only on a test clock).
+                if let testClock, line.hasPrefix("clock ") {
+                    guard let date = ISO8601DateFormatter().date(from: String(line.dropFirst(6))) else {
+                        return "error: clock takes a date like 2026-11-23T09:30:00Z"
+                    }
+                    testClock.jump(to: date)
+                    inbox.post(.tick(testClock.now))
+                    return "ok"
+                }
+                return ControlProtocol.serve(line, post: inbox.post)
             }
         } catch {
             logger.warning("control socket: \(error)")
@@ -311,9 +346,12 @@ struct Home: ParsableCommand {
             state.note?.expires = state.now.addingTimeInterval(15)
             server = nil
         }
-        let runtime = Runtime(state: state, terminal: terminal, clock: SystemClock(), inbox: inbox, services: services)
+        let runtime = Runtime(state: state, terminal: terminal, clock: clock, inbox: inbox, services: services)
+        let frameEvents = TestEvents(environment: processEnvironment)
         runtime.afterDraw = { [weak runtime] in
-            guard let runtime, runtime.stats.frames == 1 else { return }
+            guard let runtime else { return }
+            frameEvents?.say("frame \(runtime.stats.frames)")
+            guard runtime.stats.frames == 1 else { return }
             let ms = (ContinuousClock.now - startedAt) / .milliseconds(1)
             logger.info("first frame after \(String(format: "%.1f", ms)) ms from main()")
         }
@@ -344,6 +382,12 @@ struct Home: ParsableCommand {
         logger.info("quit after \(runtime.stats.turns) turns, \(runtime.stats.frames) frames")
         if terminal.quitSignal != 0 { throw ExitCode(128 + terminal.quitSignal) }
     }
+
+    /// The clock the home screen runs on: the system's, unless an end-to-end test set
+    /// `SWIFTDASH_TEST_CLOCK` (`DATE` standing still, or `DATE*RATE`; see `ScaledClock`).
+    static func clock(_ environment: [String: String]) -> any DashClock {
+        environment["SWIFTDASH_TEST_CLOCK"].flatMap { ScaledClock.parse($0) } ?? SystemClock()
+    }
 }
 
 struct Reload: ParsableCommand {
@@ -354,7 +398,9 @@ struct Reload: ParsableCommand {
             A widget's id (w3) is the one `swiftdash config check` prints and the running swiftdash uses.
             """)
 
-    @Argument(help: "A widget kind, or one widget's id (w3); all when omitted.")
+    @Argument(
+        help: "A widget kind, or one widget's id (w3); all when omitted.",
+        completion: ShellCompletion.kindsAndWidgetIDs)
     var kind: String?
 
     func run() throws {

@@ -2,6 +2,9 @@ import Foundation
 import ArgumentParser
 import DashWidgets
 import DashApp
+import DashHome
+import DashRuntime
+import DashBuiltinWidgets
 
 // Changing home.yaml from scripts, through the same code as the in-app editor: `HomeFile`
 // (lock, minimal edit, atomic write, home.yaml.bak) and the widgets' schemas. Ids are the ones
@@ -81,7 +84,9 @@ struct ConfigCheck: ParsableCommand {
             `colors:` and no `tiles:`, is checked as a theme.
             """)
 
-    @Argument(help: "The file to check (default: your home.yaml); a theme file is checked as a theme.")
+    @Argument(
+        help: "The file to check (default: your home.yaml); a theme file is checked as a theme.",
+        completion: .file(extensions: ["yaml", "yml"]))
     var file: String?
 
     func run() throws {
@@ -107,7 +112,7 @@ struct ConfigCheck: ParsableCommand {
             return
         }
         let search = ThemeLoader.searchPath(
-            paths: AppPaths(environment: processEnvironment), executable: CommandLine.arguments[0])
+            paths: AppPaths(environment: processEnvironment), executable: SubprocessTransport.runningExecutable().path)
         let problems = HomeConfig.checkProblems(yaml: text, file: path, bundle: bundle, themeSearchPath: search)
         guard problems.isEmpty else {
             for line in HomeConfig.checkReport(problems) { print(clean(line)) }
@@ -159,7 +164,7 @@ struct ConfigSet: ParsableCommand {
             Example: swiftdash config set w2 coin=ETH currency=EUR
             """)
 
-    @Argument(help: "The widget (w3) or single-widget tile (t2).")
+    @Argument(help: "The widget (w3) or single-widget tile (t2).", completion: ShellCompletion.settableIDs)
     var id: String
 
     @Argument(help: ArgumentHelp("Values to set.", valueName: "key=value"))
@@ -204,10 +209,12 @@ struct Add: ParsableCommand {
               swiftdash add clock --family medium --set timeZone=Asia/Tokyo
             """)
 
-    @Argument(help: "The widget kind (see `swiftdash widgets`).")
+    @Argument(help: "The widget kind (see `swiftdash widgets`).", completion: ShellCompletion.kinds)
     var kind: String
 
-    @Option(help: "small, medium, large or extraLarge (default: the smallest the widget has).")
+    @Option(
+        help: "small, medium, large or extraLarge (default: the smallest the widget has).",
+        completion: ShellCompletion.families)
     var family: String?
 
     @Option(
@@ -249,7 +256,8 @@ struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Remove a tile (t2) or one widget (w3; from a stack, only that widget).")
 
-    @Argument(help: "The tile or widget id (see `swiftdash config check`).")
+    @Argument(
+        help: "The tile or widget id (see `swiftdash config check`).", completion: ShellCompletion.tileAndWidgetIDs)
     var id: String
 
     func run() throws {

@@ -4,6 +4,8 @@ import DashCore
 import DashWidgets
 import DashScheduler
 import DashApp
+import DashHome
+import DashRuntime
 
 struct Push: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +23,8 @@ struct Push: ParsableCommand {
                 | swiftdash push note
             """)
 
-    @Argument(help: "A widget kind (every instance of it) or an instance id.")
+    @Argument(
+        help: "A widget kind (every instance of it) or an instance id.", completion: ShellCompletion.kindsAndWidgetIDs)
     var target: String
 
     @Option(help: "The timeline JSON file; - for standard input.")
@@ -112,6 +115,7 @@ struct Snapshot: ParsableCommand {
         if json && line != nil { throw usageFailure("--json and --line exclude each other") }
         if tmux && line == nil { throw usageFailure("--tmux goes with --line FORMAT") }
         let paths = AppPaths(environment: processEnvironment)
+        StateFolder.migrate(paths)  // usage.json moved out of the cache folder (0.5)
         let doc = try (at == nil ? askRunning(paths) : nil) ?? fromCache(paths, at: try parseInstant(at))
         if let line {
             print(HomeSnapshot.line(doc.tiles, format: line, tmux: tmux))
@@ -149,7 +153,7 @@ struct Snapshot: ParsableCommand {
         var state = AppState(
             environment: appEnvironment, home: home, screen: Size(width: 80, height: 24),
             theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
-        state.restoreUsage(UsageStore(directory: paths.cache).load())
+        state.restoreUsage(UsageStore(directory: paths.state).load())
         state.focusedTile = nil
         _ = App.update(&state, .tick(now))
         return HomeSnapshotDocument(now: now.timeIntervalSince1970, source: "cache", tiles: HomeSnapshot.tiles(state))

@@ -3,6 +3,8 @@ import DashCore
 import DashWidgets
 import DashScheduler
 import DashApp
+import DashHome
+import DashRuntime
 
 /// `swiftdash bench --tiles 10,100,1000,10000`: how the home screen's cost grows with its tiles
 /// (issue 25). For each N, a home of N tiles (mixed kinds, one in five a stack, as many pages as

@@ -6,6 +6,8 @@ import DashWidgets
 import DashRender
 import DashScheduler
 import DashApp
+import DashHome
+import DashRuntime
 
 struct TimelineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +21,7 @@ struct TimelineCommand: AsyncParsableCommand {
             use, the item shown and why, and when the next decision can happen.
             """)
 
-    @Argument(help: "Only instances of this widget kind.")
+    @Argument(help: "Only instances of this widget kind.", completion: ShellCompletion.kinds)
     var kind: String?
 
     @Option(help: "Show the state as of this time (ISO 8601).")
@@ -31,6 +33,7 @@ struct TimelineCommand: AsyncParsableCommand {
         }
         let now = try parseInstant(at)
         let paths = AppPaths(environment: processEnvironment)
+        StateFolder.migrate(paths)  // usage.json moved out of the cache folder (0.5)
         let home = try loadHome(useDefault: false)
         let store = TimelineCacheStore(directory: paths.cache)
         let (stored, warnings) = store.load()
@@ -49,11 +52,15 @@ struct TimelineCommand: AsyncParsableCommand {
             }
         }
         // The same state, families and contexts as the home screen (the user's time zone).
+        // Providers run in the provider host, as on the home screen.
+        let host = ProviderHosting.start { _ in }
+        defer { host?.stop() }
         var state = AppState(
-            environment: appEnvironment, home: shown, screen: Size(width: 80, height: 24),
+            environment: ProviderHosting.hosted(appEnvironment, by: host), home: shown,
+            screen: Size(width: 80, height: 24),
             theme: .dark, alternateTheme: .light, now: now, scheduler: cached)
         // Smart Rotate as the home screen would decide now, with nothing focused.
-        state.restoreUsage(UsageStore(directory: paths.cache).load())
+        state.restoreUsage(UsageStore(directory: paths.state).load())
         state.focusedTile = nil
         // Ask the providers only for instances that have nothing cached.
         let jobs = App.update(&state, .tick(now)).compactMap { e -> LoadJob? in

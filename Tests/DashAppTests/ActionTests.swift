@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// A checklist widget for tests: a toggle per task, a button, a count marked invalidatable and
 /// a link, so Tab has links and controls to walk. Its actions are answered by the test.

@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The app's pure core through `AppHarness`: every event a message, every side effect a value.
 final class AppCoreTests: XCTestCase {

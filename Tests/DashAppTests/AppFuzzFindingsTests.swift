@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// What the fuzz targets `home`, `theme` and `control` found (docs/fuzzing.md), one test each,
 /// named after the finding; each input also runs through `AppFuzzHarness` as the fuzzer saw it.

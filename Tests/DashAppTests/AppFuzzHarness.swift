@@ -8,8 +8,12 @@ import DashCore
 import DashWidgets
 import DashRender
 import DashBuiltinWidgets
-#if !FUZZING
+#if FUZZING
+    @testable import DashHome
+#else
     @testable import DashApp
+    @testable import DashHome
+    @testable import DashRuntime
 #endif
 
 /// DashApp's parsers of input from outside the process.

@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// Arrange mode (`m`), removing (`d`), resizing (`f`), undo and redo, through the `AppHarness`.
 final class ArrangeTests: XCTestCase {

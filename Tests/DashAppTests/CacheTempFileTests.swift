@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 #if canImport(Glibc)
     import Glibc

@@ -5,6 +5,8 @@ import DashWidgets
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The crypto widget's coin in the Edit form: the same check and the same words as `config
 /// set`, `config check` and the provider (CryptoCoinCheckTests, ConfigCheckCLITests), and the

@@ -6,6 +6,8 @@ import XCTest
 import DashTestSupport
 
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// Issue 9, fuzzing: random mutations of real home.yaml and theme files (the libFuzzer
 /// targets' seeds; a fixed seed, a few thousand cases, a few seconds). Whatever the bytes,

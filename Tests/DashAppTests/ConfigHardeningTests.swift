@@ -5,6 +5,8 @@ import Foundation
 import XCTest
 
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// Issue 9, items 4 and 8: hostile or broken home.yaml and theme files get a
 /// `file:line: message`, quickly, within the limits in docs/decisions.md ("Limits on input from outside").

@@ -3,6 +3,8 @@ import Foundation
 import DashWidgets
 import DashScheduler
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 final class ControlProtocolTests: XCTestCase {
     let kinds: Set<String> = ["clock", "news"]

@@ -3,6 +3,8 @@ import Foundation
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 final class ControlSocketTests: XCTestCase {
     func privateDir() throws -> URL {

@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The customize screens at the smallest supported terminal, 80x24, as a user sees them: the
 /// Edit Widget form keeps its buttons and key hints, the gallery never shows an empty box, status

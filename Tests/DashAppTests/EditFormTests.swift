@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The Edit Widget form through the `AppHarness`: typing, errors, save, cancel, every editor.
 final class EditFormTests: XCTestCase {

@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// An entry that says what configuration it was made with.
 struct ProbeEntry: TimelineEntry {

@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// An external widget's toggle on a home screen: `perform` is sent, and its answer (nothing, a
 /// timeline, an error, a broken timeline) decides what the tile shows, like a built-in action.

@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// An external widget behaves like a built-in one everywhere on the home screen (issue 15,
 /// point 3): the gallery, the Edit form with options from its `options` request, stacks and

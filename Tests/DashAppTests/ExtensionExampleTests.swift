@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The shipped examples through the real protocol, end to end: the Swift one built by the
 /// suite from its own package, the shell one with nothing but coreutils on its PATH, and the

@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// Misbehaving extensions beyond ExtensionTests' hang, garbage, long line, crash and stderr
 /// flood: 100 MB of output in every shape, a stderr flood of 100 MB, exits between requests

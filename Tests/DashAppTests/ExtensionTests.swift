@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// Logs lines from any thread.
 final class LineLog: @unchecked Sendable {

@@ -6,6 +6,8 @@ import DashScheduler
 import DashRender
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The widget gallery (`a`) through the `AppHarness`.
 final class GalleryTests: XCTestCase {

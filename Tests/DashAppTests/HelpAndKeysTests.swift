@@ -4,6 +4,8 @@ import DashCore
 import DashWidgets
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The help overlay now that the key table is longer than a 24-row screen, and the text
 /// keys a terminal sends.

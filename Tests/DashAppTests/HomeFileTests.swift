@@ -3,6 +3,8 @@ import Foundation
 import DashWidgets
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// Writing home.yaml: atomic, the previous version kept, permissions kept, a broken or
 /// changed-elsewhere file never overwritten, two writers never interleaved.

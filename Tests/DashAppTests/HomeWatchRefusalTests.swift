@@ -5,6 +5,8 @@ import DashWidgets
 import DashScheduler
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 extension Seen {
     /// What the watcher read: the text (nil: removed), or `refused: file:line: message`.

@@ -1,10 +1,15 @@
 import XCTest
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import DashCore
 import DashWidgets
 import DashScheduler
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// A widget with one parameter, for changes made in home.yaml.
 struct NoteEntry: TimelineEntry {
@@ -150,7 +155,7 @@ final class HomeWatchTests: XCTestCase {
         // An in-app change is refused before it shows…
         var changed = h.state.home
         changed.tiles.removeLast()
-        h.run { App.commitHome(&$0, changed) }
+        h.run { Editing.changeHome(&$0, to: changed, what: "a change", focus: nil) }
         XCTAssertEqual(h.state.home, before)
         XCTAssertTrue(h.homeWrites.isEmpty)
         XCTAssertEqual(h.state.statusText?.hasPrefix("not saved: home.yaml:3: unknown widget"), true)
@@ -220,7 +225,7 @@ final class HomeWatchTests: XCTestCase {
         // What an editor does: commit the change (applied, and a write asked for).
         var new = h.state.home
         new.tiles[1].items[0].config["text"] = .string("deux")
-        let fx = h.run { App.commitHome(&$0, new) }
+        let fx = h.run { Editing.changeHome(&$0, to: new, what: "a change", focus: nil) }
         XCTAssertTrue(fx.contains { if case .writeHome = $0 { return true } else { return false } })
         XCTAssertEqual(h.homeWrites, [new])
         XCTAssertEqual(h.state.home, new)
@@ -295,11 +300,69 @@ final class HomeWatchTests: XCTestCase {
         // An in-app change written by the runtime's service; its echo is ignored.
         var new = runtime.state.home
         new.tiles.removeFirst()
+        let before = runtime.state.homeFile?.text
         runtime.run([.writeHome(new)])
+        // The write runs off the loop thread; its outcome comes back as a message.
+        let end = Date().addingTimeInterval(30)
+        while runtime.state.homeFile?.text == before && Date() < end {
+            _ = woke.wait(timeout: .now() + 1)
+            runtime.turn()
+        }
         let written = try String(contentsOf: url, encoding: .utf8)
         XCTAssertEqual(runtime.state.homeFile?.text, written)
         XCTAssertFalse(written.contains("text: one"))
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("home.yaml.bak"), encoding: .utf8), edited)
+    }
+}
+
+extension HomeWatchTests {
+    /// A save while another swiftdash holds home.yaml's lock (a script's `config set`): the loop
+    /// hands the write to its file thread and goes on, keys move the focus meanwhile, and the write
+    /// goes through once the lock is free.
+    func testAWriteWaitingForTheLockNeverFreezesKeysOrDrawing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-lock-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("home.yaml")
+        try Data(text.utf8).write(to: url)
+        let bundle = WidgetBundle([noteWidget])
+        let file = HomeFile(url: url, bundle: bundle)
+        let (home, fileState) = try file.load()
+        var state = AppState(
+            bundle: bundle, home: home, screen: Size(width: 80, height: 24), theme: .dark,
+            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        state.homeFile = fileState
+        let woke = DispatchSemaphore(value: 0)
+        let inbox = Inbox(wake: { woke.signal() })
+        var services = RuntimeServices(startLoad: { _, _ in nil })
+        services.writeHome = { file.write($0, over: $1) }
+        let runtime = Runtime(
+            state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
+            clock: VirtualClock(now: start), inbox: inbox, services: services)
+        runtime.turn()
+        // Another process holds the lock.
+        let fd = open(file.lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        var new = runtime.state.home
+        new.tiles.removeFirst()
+        runtime.run([.writeHome(new)])
+        // The loop came back before the lock was free: nothing written, nothing refused yet.
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), text)
+        XCTAssertEqual(runtime.state.homeFile?.text, text)
+        let focused = runtime.state.focusedTile
+        runtime.handle(.key(.right))
+        runtime.turn()
+        XCTAssertNotEqual(runtime.state.focusedTile, focused, "keys are handled while the write waits")
+        flock(fd, LOCK_UN)
+        close(fd)
+        let end = Date().addingTimeInterval(30)
+        while runtime.state.homeFile?.text == text && Date() < end {
+            _ = woke.wait(timeout: .now() + 1)
+            runtime.turn()
+        }
+        let written = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertFalse(written.contains("text: one"), written)
+        XCTAssertEqual(runtime.state.homeFile?.text, written)
     }
 }
 

@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The shipped interactive widgets inside the app's core, on the virtual clock: buttons pressed
 /// with keys, their actions and loads run for real (files in a temp folder), time moved on

@@ -5,6 +5,8 @@ import DashWidgets
 import DashScheduler
 import DashTestSupport
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 final class LoadsTests: XCTestCase {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)

@@ -4,6 +4,8 @@ import DashWidgets
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -5,6 +5,8 @@ import DashWidgets
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// The built-in providers in the provider host (`swiftdash-fetch --serve`, issue 15 point 2):
 /// the same timelines as in this process, failures as the tile's message, and a crashing,

@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// `swiftdash push` as the running app sees it: the socket line, the message, the scheduler.
 final class PushTests: XCTestCase {

@@ -5,6 +5,8 @@ import DashWidgets
 import DashScheduler
 import DashRender
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// A headline-like test widget: each entry has two stories, each a link.
 struct StoryEntry: TimelineEntry {

@@ -5,6 +5,8 @@ import DashWidgets
 import DashScheduler
 import DashRender
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// A clock that moves on by `step` each time it is read: a turn that reads it sees time pass
 /// without a sleep, the same on a busy machine.

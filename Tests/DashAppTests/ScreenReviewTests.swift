@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// What a reviewer saw on the real screen, each reproduced and pinned as a whole screen.
 final class ScreenReviewTests: XCTestCase {

@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// A test widget whose entries say how relevant they are and what content they show.
 struct SignalEntry: TimelineEntry {

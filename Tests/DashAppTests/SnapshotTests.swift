@@ -7,6 +7,8 @@ import DashRender
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// `swiftdash snapshot` as the running home screen answers it: what the scheduler shows now (pushed
 /// entries, stale and failed tiles with their reasons), within the control socket's caps.

@@ -2,6 +2,8 @@ import XCTest
 import Foundation
 import DashCore
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 final class ThemeTests: XCTestCase {
     var themesDir: URL {
@@ -14,6 +16,17 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(try ThemeLoader.load("dark", searchPath: [themesDir]), Theme.dark)
         XCTAssertEqual(try ThemeLoader.load("light", searchPath: [themesDir]), Theme.light)
         for role in ThemeRole.allCases { XCTAssertNotEqual(Theme.dark[role], .default, "\(role) is set") }
+    }
+
+    func testTerminalIsShippedAndAutoFollowsTheBackground() throws {
+        XCTAssertEqual(try ThemeLoader.load("terminal", searchPath: [themesDir]), Theme.terminal)
+        XCTAssertEqual(try ThemeLoader.load("terminal", searchPath: []), Theme.terminal, "built in too")
+        XCTAssertEqual(try ThemeLoader.load("auto", searchPath: [themesDir], backgroundIsDark: false).name, "light")
+        XCTAssertEqual(try ThemeLoader.load("auto", searchPath: [themesDir], backgroundIsDark: true).name, "dark")
+        XCTAssertEqual(try ThemeLoader.load("auto", searchPath: [themesDir]).name, "dark", "nothing said: dark")
+        let (main, other) = try ThemeLoader.loadPair(
+            "auto", fromHome: nil, homeFile: "home.yaml", searchPath: [themesDir], backgroundIsDark: false)
+        XCTAssertEqual([main.name, other.name], ["light", "dark"], "t switches to the other")
     }
 
     func testThemeErrorsSayWhatIsWrong() {

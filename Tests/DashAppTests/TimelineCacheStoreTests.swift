@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
 import DashApp
+import DashHome
+import DashRuntime
 import DashWidgets
 import DashScheduler
 import DashTestSupport

@@ -6,6 +6,8 @@ import DashScheduler
 import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
 
 /// One id, one widget, whatever process is asked (decision 41): the running home screen (here the
 /// harness over a real home.yaml) and the command line (`HomeFile.load`, `modify`, as `swiftdash
@@ -104,12 +106,12 @@ final class WidgetIDTests: XCTestCase {
         let (h, file) = try start()
         var home = h.state.home
         home.tiles.removeLast()
-        h.run { App.commitHome(&$0, home) }
+        h.run { Editing.changeHome(&$0, to: home, what: "a change", focus: nil) }
         home.tiles.append(
             TileInstance(
                 id: "t9", family: .small,
                 items: [WidgetInstance(id: "w9", kind: "note", config: WidgetConfig(["title": .string("nine")]))]))
-        h.run { App.commitHome(&$0, home) }
+        h.run { Editing.changeHome(&$0, to: home, what: "a change", focus: nil) }
         XCTAssertEqual(titles(h.state.home), ["w1 one", "w2 two", "w9 nine"])
         XCTAssertEqual(try commandLineIDs(file), ["w1", "w2", "w9"])
         XCTAssertEqual(try file.load().home.tiles.map(\.id), ["t1", "t2", "t9"])
@@ -169,7 +171,7 @@ final class WidgetIDTests: XCTestCase {
         _ = try add(file, title: "four")  // the watcher has not said so yet
         var home = h.state.home
         home.tiles[0].items[0].config["title"] = .string("TWO")
-        h.run { App.commitHome(&$0, home) }
+        h.run { Editing.changeHome(&$0, to: home, what: "a change", focus: nil) }
         XCTAssertEqual(titles(h.state.home), ["w2 two", "w3 three", "w4 four"])
         XCTAssertEqual(try commandLineIDs(file), ["w2", "w3", "w4"])
     }

@@ -28,7 +28,9 @@ final class CustomizeEndToEndTests: XCTestCase {
             .appendingPathComponent("swiftdash-customize-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = TmuxSession.folders(in: dir)
-        let t = try TmuxSession(width: 80, height: 24, env: env)
+        // A clock that stands still: "undone" and the other notes stay until the next message.
+        let clock = "2026-11-23T09:30:00Z"
+        let t = try TmuxSession(width: 80, height: 24, env: env, clock: clock)
         defer { t.close() }
         t.waitFor("the first frame") { $0.contains("? help") }
 
@@ -52,7 +54,7 @@ final class CustomizeEndToEndTests: XCTestCase {
         t.keys("C-a", "Right", "t")
         t.waitFor("the error to go") { !$0.contains("✗ Feed") }
         t.keys("C-s")
-        s = t.waitFor("the tile reloaded from the local feed", timeout: 20) { $0.contains("Harbour bridge") }
+        s = t.waitFor("the tile reloaded from the local feed") { $0.contains("Harbour bridge") }
         XCTAssertFalse(s.contains("Edit Widget"), "the form closed:\n\(s)")
 
         // Arrange mode: the new tile to the next page and back; the two small tiles into a stack.
@@ -83,9 +85,9 @@ final class CustomizeEndToEndTests: XCTestCase {
         // A restart shows the same arrangement: every change was written to home.yaml.
         let file = dir.appendingPathComponent("config/swiftdash/home.yaml")
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), "home.yaml was written")
-        let again = try TmuxSession(width: 80, height: 24, env: env)
+        let again = try TmuxSession(width: 80, height: 24, env: env, clock: clock)
         defer { again.close() }
-        s = again.waitFor("the restored home screen", timeout: 20) {
+        s = again.waitFor("the restored home screen") {
             $0.contains("? help") && $0.contains("Harbour bridge")
         }
         XCTAssertTrue(s.contains("● ○") || s.contains("○ ●"), "the stack is back:\n\(s)")

@@ -53,7 +53,7 @@ final class ExtensionTmuxTests: XCTestCase {
             width: 80, height: 24,
             env: TmuxSession.folders(in: dir))
         defer { t.close() }
-        t.waitFor("the countdown with its toggle", timeout: 20) { $0.contains("[ ] Remind me") }
+        t.waitFor("the countdown with its toggle") { $0.contains("[ ] Remind me") }
         XCTAssertEqual(Self.processes(running: exe.path).count, 1, "the extension runs once")
 
         // Tab highlights the toggle, Space flips it: `perform` runs in the extension.

@@ -49,7 +49,7 @@ final class SmartStacksEndToEndTests: XCTestCase {
         defer { t.close() }
         var s = t.waitFor("the stack's first item") { $0.contains("Quiet") }
         // The crypto item loads (a 1 % move: not relevant) and the stack stays.
-        t.waitFor("the first crypto load", timeout: 15) { _ in
+        t.waitFor("the first crypto load") { _ in
             server.requests.contains { $0.path == "/coins/markets" }
         }
         usleep(300_000)
@@ -65,7 +65,7 @@ final class SmartStacksEndToEndTests: XCTestCase {
         try p.run()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)
-        s = t.waitFor("the rotation to the relevant item", timeout: 15) { $0.contains("◆ Crypto") }
+        s = t.waitFor("the rotation to the relevant item") { $0.contains("◆ Crypto") }
         XCTAssertFalse(s.contains("Quiet"), "the stack shows its second item:\n\(s)")
         XCTAssertTrue(s.contains("BTC"), s)
         XCTAssertTrue(s.contains("○ ●"), "the stack's dots say the second item:\n\(s)")
@@ -77,8 +77,8 @@ final class SmartStacksEndToEndTests: XCTestCase {
         s = t.waitFor("the explanation") { $0.contains("shown because: BTC moved +8.0% in 24 h") }
         t.keys("q")
         t.waitFor("exit") { $0.contains("EXITED 0") }
-        let usage = dir.appendingPathComponent("cache/swiftdash/usage.json")
+        let usage = dir.appendingPathComponent("state/swiftdash/usage.json")
         let saved = try String(contentsOf: usage, encoding: .utf8)
-        XCTAssertTrue(saved.contains("\"shown\":\"w3\""), "the stack's item is remembered in the cache: \(saved)")
+        XCTAssertTrue(saved.contains("\"shown\":\"w3\""), "the stack's item is remembered (state folder): \(saved)")
     }
 }

@@ -5,135 +5,6 @@ import DashTestSupport
     import Glibc
 #endif
 
-/// Drives the real `swiftdash` binary inside tmux, as a person would: keys in with
-/// `send-keys`, the screen out with `capture-pane`.
-final class TmuxSession {
-    let name: String
-    let socket: String
-    let home: URL
-
-    static var binary: String { builtProduct("swiftdash")?.path ?? "swiftdash" }
-
-    static var available: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-    }
-
-    /// Runs tmux through `/bin/sh` with posix_spawn and waitpid, its output going to a temp
-    /// file (a pipe would be inherited by the tmux server and never reach end of file).
-    @discardableResult
-    static func tmux(_ socket: String, _ args: [String], capture: Bool = true) -> String {
-        func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let command =
-            (["tmux", "-L", socket] + args).map(quote).joined(separator: " ")
-            + " </dev/null >" + quote(out.path) + " 2>/dev/null"
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
-        defer { for a in argv { free(a) } }
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return "" }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return capture ? ((try? String(contentsOf: out, encoding: .utf8)) ?? "") : ""
-    }
-
-    /// The configuration and cache folders under `dir` (`config/`, `cache/`), as swiftdash's
-    /// environment.
-    static func folders(in dir: URL) -> [String: String] {
-        [
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-        ]
-    }
-
-    /// The environment swiftdash runs with (a CLI call that should reach it uses the same).
-    private(set) var environment: [String: String] = [:]
-
-    init(width: Int, height: Int, args: [String] = [], env: [String: String] = [:]) throws {
-        name = "sd"
-        socket = "swiftdash-e2e-\(UUID().uuidString.prefix(8))"
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        var vars = [
-            "HOME": home.path, "TERM": "tmux-256color", "TZ": "UTC", "LANG": "C.UTF-8",
-            "XDG_RUNTIME_DIR": home.path,
-        ]
-        vars.merge(Self.folders(in: home)) { $1 }
-        vars.merge(env) { $1 }
-        environment = vars
-        let envArgs = vars.map { "\($0.key)=\($0.value)" }.sorted()
-        // COLUMNS and LINES the test runner may export are not swiftdash's to see, unless asked.
-        let command = (["env", "-u", "COLUMNS", "-u", "LINES"] + envArgs + [Self.binary] + args).map { "'\($0)'" }
-            .joined(separator: " ")
-        // After swiftdash exits, print its status and keep the pane so the test can read it.
-        let script = "\(command); echo \"EXITED $?\"; sleep 60"
-        Self.tmux(
-            socket, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script],
-            capture: false)
-        Self.tmux(socket, ["set-option", "-t", name, "status", "off"])
-    }
-
-    func keys(_ keys: String...) { Self.tmux(socket, ["send-keys", "-t", name] + keys) }
-    func screen() -> String { Self.tmux(socket, ["capture-pane", "-t", name, "-p"]) }
-    func resize(_ w: Int, _ h: Int) { Self.tmux(socket, ["resize-window", "-t", name, "-x", "\(w)", "-y", "\(h)"]) }
-    /// The swiftdash process: the child of the pane's shell.
-    func childPID() -> pid_t {
-        let shell = Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
-        return pid_t(children.split(separator: " ").first.map(String.init) ?? "") ?? 0
-    }
-    func pid() -> Int32? {
-        Int32(
-            Self.tmux(socket, ["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
-                in: .whitespacesAndNewlines))
-    }
-
-    /// Waits (bounded) until the screen satisfies `condition`; returns the last screen.
-    @discardableResult
-    func waitFor(
-        _ what: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
-        _ condition: (String) -> Bool
-    ) -> String {
-        let end = Date().addingTimeInterval(timeout)
-        var s = screen()
-        while !condition(s) && Date() < end {
-            usleep(50_000)
-            s = screen()
-        }
-        if !condition(s) { XCTFail("timed out waiting for \(what); screen:\n\(s)", file: file, line: line) }
-        return s
-    }
-
-    func close() {
-        Self.tmux(socket, ["kill-server"])
-        try? FileManager.default.removeItem(at: home)
-    }
-}
-
-/// Runs a program to its end with `input` on standard input.
-func runProgram(
-    _ exe: String, _ args: [String], env: [String: String], input: String = "", in dir: URL? = nil
-) throws -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: exe)
-    p.arguments = args
-    p.environment = env
-    if let dir { p.currentDirectoryURL = dir }
-    let inPipe = Pipe(), out = Pipe(), err = Pipe()
-    p.standardInput = inPipe
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    inPipe.fileHandleForWriting.write(Data(input.utf8))
-    try inPipe.fileHandleForWriting.close()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-}
-
 final class TmuxEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(TmuxSession.available, "tmux is not installed (.ci/run installs it)")
@@ -320,6 +191,12 @@ final class TmuxEndToEndTests: XCTestCase {
             let text =
                 (try? String(contentsOfFile: home.appendingPathComponent("cache/\(f)").path, encoding: .utf8)) ?? ""
             XCTAssertFalse(text.contains(secret), "\(f) holds the API key")
+        }
+        // Nor what swiftdash remembers, or its log.
+        let state = home.appendingPathComponent("state")
+        for f in FileManager.default.enumerator(atPath: state.path)?.allObjects as? [String] ?? [] {
+            let text = (try? String(contentsOfFile: state.appendingPathComponent(f).path, encoding: .utf8)) ?? ""
+            XCTAssertFalse(text.contains(secret), "state/\(f) holds the API key")
         }
     }
 

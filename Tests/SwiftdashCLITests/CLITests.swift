@@ -15,6 +15,11 @@ func runSwiftdash(_ args: [String], env extra: [String: String] = [:]) throws ->
     var env = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     env.merge(extra) { $1 }
     p.environment = env
+    return try runToEnd(p)
+}
+
+/// Starts `p` and returns its exit status and what it wrote to standard output and error.
+func runToEnd(_ p: Process) throws -> (status: Int32, out: String, err: String) {
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err

@@ -32,6 +32,8 @@ final class SmartStacksCLITests: XCTestCase {
                 config: { label: There }
         """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         // What a running swiftdash left: the second clock chosen by hand at 09:30, pinned for 30 min.
+        // Left where swiftdash 0.4 kept it, in the cache folder: the command moves it to the state
+        // folder first.
         let at = 1_795_426_200  // 2026-11-23T09:30:00Z
         try """
         {"format":"swiftdash.usage","version":1,
@@ -43,6 +45,7 @@ final class SmartStacksCLITests: XCTestCase {
             env: [
                 "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                 "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             ])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertTrue(r.out.contains("stack t1 (small, 2 items): Smart Rotate on, dwell 2 min, pause 1 h"), r.out)
@@ -52,5 +55,8 @@ final class SmartStacksCLITests: XCTestCase {
             r.out.contains("shown: w2 clock — shown because you chose it; Smart Rotate resumes at 10:00"),
             r.out)
         XCTAssertTrue(r.out.contains("next decision: 2026-11-23T10:00:00Z (in 20 min)"), r.out)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.appendingPathComponent("usage.json").path))
+        let moved = home.appendingPathComponent("state/swiftdash/usage.json").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: moved), "usage.json is in the state folder")
     }
 }

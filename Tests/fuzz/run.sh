@@ -81,9 +81,9 @@ swift_module() {
 }
 
 build_widgets() {
-    swift_module DashWidgets -- Sources/DashWidgets/*.swift -- -swift-version 6
+    swift_module DashWidgets -- $(find Sources/DashWidgets -name '*.swift') -- -swift-version 6
     # FuzzHarness and FuzzMain compiled into DashBuiltinWidgets (they use its internals).
-    swift_module DashBuiltinWidgets-fuzz -n DashWidgets -- Sources/DashBuiltinWidgets/*.swift \
+    swift_module DashBuiltinWidgets-fuzz -n DashWidgets -- $(find Sources/DashBuiltinWidgets -name '*.swift') \
         Tests/DashBuiltinWidgetsTests/FuzzHarness.swift Tests/fuzz/FuzzMain.swift -- -swift-version 6 -D FUZZING
     if stale "$out/swiftdash-fuzz" "$objs/DashWidgets.o" "$objs/DashBuiltinWidgets-fuzz.o"; then
         needed=1
@@ -117,17 +117,21 @@ build_app() {
     # Yams is Swift 5 (tools-version 5.7); swift-log and swiftdash are Swift 6.
     swift_module Yams -- "$yams"/Yams/*.swift -- -swift-version 5 -D SWIFT_PACKAGE "${cy[@]}"
     swift_module Logging -- $(find "$log" -name '*.swift') -- -swift-version 6 -package-name swift_log
-    swift_module DashCore -- Sources/DashCore/*.swift -- -swift-version 6
-    swift_module DashWidgets -- Sources/DashWidgets/*.swift -- -swift-version 6
-    swift_module DashScheduler DashWidgets -- Sources/DashScheduler/*.swift -- -swift-version 6
-    swift_module DashRender DashCore DashWidgets -- Sources/DashRender/*.swift -- -swift-version 6
-    swift_module DashBuiltinWidgets DashWidgets -- Sources/DashBuiltinWidgets/*.swift -- -swift-version 6
+    swift_module DashCore -- $(find Sources/DashCore -name '*.swift') -- -swift-version 6
+    swift_module DashWidgets -- $(find Sources/DashWidgets -name '*.swift') -- -swift-version 6
+    swift_module DashScheduler DashWidgets -- $(find Sources/DashScheduler -name '*.swift') -- -swift-version 6
+    swift_module DashRender DashCore DashWidgets -- $(find Sources/DashRender -name '*.swift') -- -swift-version 6
+    swift_module DashBuiltinWidgets DashWidgets -- $(find Sources/DashBuiltinWidgets -name '*.swift') -- -swift-version 6
     # AppFuzzHarness and AppFuzzMain compiled into DashApp (they use its internals); the
     # harness's seeds and checks need the built-in widgets, which DashApp itself does not import.
-    swift_module DashApp-fuzz -n Yams Logging DashCore DashWidgets DashScheduler DashRender DashBuiltinWidgets \
-        -- Sources/DashApp/*.swift Tests/DashAppTests/AppFuzzHarness.swift Tests/fuzz/AppFuzzMain.swift \
-        -- -swift-version 6 -D FUZZING "${cy[@]}"
-    local app_objs=("$objs"/{Yams,Logging,DashCore,DashWidgets,DashScheduler,DashRender,DashBuiltinWidgets}.o
+    # DashHome (home.yaml, themes) is a module of its own, built for testing so the harness reaches
+    # its internals; DashApp and DashRuntime are compiled into one module with the harness.
+    swift_module DashHome Yams DashCore DashWidgets DashScheduler -- $(find Sources/DashHome -name '*.swift') \
+        -- -swift-version 6 -enable-testing -package-name swiftdash "${cy[@]}"
+    swift_module DashApp-fuzz -n Yams Logging DashCore DashWidgets DashScheduler DashRender DashBuiltinWidgets DashHome \
+        -- $(find Sources/DashApp Sources/DashRuntime -name '*.swift') Tests/DashAppTests/AppFuzzHarness.swift \
+        Tests/fuzz/AppFuzzMain.swift -- -swift-version 6 -D FUZZING -package-name swiftdash "${cy[@]}"
+    local app_objs=("$objs"/{Yams,Logging,DashCore,DashWidgets,DashScheduler,DashRender,DashBuiltinWidgets,DashHome}.o
         "$objs/DashApp-fuzz.o" "${cyaml[@]}")
     if stale "$out/swiftdash-fuzz-app" "${app_objs[@]}"; then
         needed=1

@@ -29,7 +29,9 @@ feedparser does it (and as the widget does):
 - terminal escape sequences, control characters and bidirectional controls are removed
   (as swiftdash's TextSanitizer does), tabs and line breaks become
   spaces, runs of white space become one space, the ends are trimmed;
-- an entry whose title is then empty is not a headline and is left out;
+- an entry whose title is then empty takes its summary's first words instead (the summary
+  reduced the same way, cut at a word after at most 80 characters, with "…"), as feed readers
+  show a Mastodon post; with no summary either it is not a headline and is left out;
 - a link counts only if it is an absolute http(s) address with a host, else it is "".
 """
 import html.parser
@@ -172,12 +174,24 @@ def web_link(link):
     return link
 
 
-def read(path, content_type):
+def title_from_summary(summary, limit=80):
+    out = ""
+    for w in summary.split():
+        nxt = w if not out else out + " " + w
+        if len(nxt) > limit:
+            return w[: limit - 1] + "\u2026" if not out else out + "\u2026"
+        out = nxt
+    return out
+
+
+def read(path, content_type, summary_titles=True):
     url = BASE + path.name
     d = feedparser.parse(path.read_bytes(), response_headers={"content-location": url, "content-type": content_type})
     entries = []
     for e in d.entries:
         title = text(e.get("title"), e.get("title_detail"))
+        if not title and summary_titles:
+            title = title_from_summary(text(e.get("summary"), e.get("summary_detail")))
         if not title:
             continue
         entries.append({"title": title, "link": web_link(e.get("link"))})

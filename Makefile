@@ -1,0 +1,202 @@
+# swiftdash: build, install and package.
+#
+#   make                      the release build (both programs), completions and man pages
+#   make install              into /usr/local (PREFIX=~/.local needs no root; DESTDIR for packagers)
+#   make uninstall            removes what install put there (same PREFIX and DESTDIR)
+#   make deb                  .build/deb/swiftdash_VERSION_ARCH.deb, checked by lintian when it is installed
+#   make check-package        after make deb: lintian, the .deb in a scratch root, install/uninstall (Tests/package/check.sh)
+#
+# The release build is the one the project measures (docs/measuring.md): the Swift runtime linked
+# statically, and Package.swift's release link flags (lld, the link order, packed relocations).
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man/man1
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+THEMEDIR = $(DATADIR)/swiftdash/themes
+
+SWIFT ?= swift
+INSTALL ?= install
+
+# The version is written once, in Sources/swiftdash/Version.swift.
+VERSION := $(shell sed -n 's/^let swiftdashVersion = "\(.*\)"$$/\1/p' Sources/swiftdash/Version.swift)
+# The commit `swiftdash --version` names (with -dirty when the work tree has changes); none outside git.
+COMMIT ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c=$$c-dirty; echo $$c; })
+# Dates in the man pages and the package come from the commit, so a rebuild gives the same files.
+DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
+
+RELEASE = -c release --static-swift-stdlib -Xcc '-DSWIFTDASH_COMMIT="$(COMMIT)"'
+BIN = .build/release
+STAGE = .build/dist
+PROGRAMS = swiftdash swiftdash-fetch
+SHELLS = bash zsh fish
+
+ARCH = $(shell dpkg --print-architecture 2>/dev/null)
+DEBROOT = .build/deb/root
+DEB = .build/deb/swiftdash_$(VERSION)_$(ARCH).deb
+# Whoever builds the package for others sets MAINTAINER (Debian wants a name and a real address).
+MAINTAINER ?= swiftdash developers <swiftdash@example.org>
+
+.PHONY: all build completions man install install-files uninstall deb check-package clean-dist
+.DELETE_ON_ERROR:
+
+all: build completions man
+
+build:
+	@test -n "$(VERSION)" || { echo "no version in Sources/swiftdash/Version.swift" >&2; exit 1; }
+	$(SWIFT) build $(RELEASE) --product swiftdash
+	$(SWIFT) build $(RELEASE) --product swiftdash-fetch
+
+# The scripts ArgumentParser writes for the command tree; ids and kinds are asked of swiftdash
+# as you type. Generated with an empty home so nothing of the builder's own setup gets in.
+completions: build
+	@mkdir -p $(STAGE)/completions $(STAGE)/home
+	env HOME=$(CURDIR)/$(STAGE)/home $(BIN)/swiftdash --generate-completion-script bash > $(STAGE)/completions/swiftdash.bash
+	env HOME=$(CURDIR)/$(STAGE)/home $(BIN)/swiftdash --generate-completion-script zsh > $(STAGE)/completions/_swiftdash
+	env HOME=$(CURDIR)/$(STAGE)/home $(BIN)/swiftdash --generate-completion-script fish > $(STAGE)/completions/swiftdash.fish
+
+# swiftdash.1 and one page per subcommand (swiftdash.render.1, swiftdash.config.set.1, …) from
+# ArgumentParser's manual generator, the tool behind its generate-manual plugin. The plugin
+# itself would rebuild the whole package without --static-swift-stdlib over this build, so the
+# plugin's tool is built (that is what `--help` does) and run on the binary built above.
+man: build
+	@rm -rf $(STAGE)/man && mkdir -p $(STAGE)/man $(STAGE)/home
+	$(SWIFT) package plugin generate-manual --help > /dev/null
+	tool=$$(find .build -name generate-manual-tool -type f -perm -u+x | head -n 1); \
+	test -n "$$tool" || { echo "generate-manual was not built" >&2; exit 1; }; \
+	env HOME=$(CURDIR)/$(STAGE)/home "$$tool" $(BIN)/swiftdash --multi-page --date $(DATE) \
+	  --authors 'swiftdash developers' --output-directory $(STAGE)/man
+	# The footer names the program and its version (the generator leaves it to the system's name).
+	# A blank line of a long discussion becomes the paragraph break mdoc spells .Pp (groff warns).
+	sed -i 's/^\.Os$$/.Os swiftdash $(VERSION)/; s/^$$/.Pp/' $(STAGE)/man/*.1
+	printf '%s\n' "$$FETCH_MANUAL" | sed 's/@DATE@/$(DATE)/; s/@VERSION@/$(VERSION)/' > $(STAGE)/man/swiftdash-fetch.1
+
+install: all
+	$(MAKE) --no-print-directory install-files
+
+install-files:
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(THEMEDIR) $(DESTDIR)$(MANDIR) \
+	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(INSTALL) -m 755 $(addprefix $(BIN)/,$(PROGRAMS)) $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 644 themes/*.yaml $(DESTDIR)$(THEMEDIR)/
+	$(INSTALL) -m 644 $(STAGE)/man/*.1 $(DESTDIR)$(MANDIR)/
+	sed '1{/^#!/d}' $(STAGE)/completions/swiftdash.bash > $(STAGE)/completions/swiftdash.sourced
+	$(INSTALL) -m 644 $(STAGE)/completions/swiftdash.sourced $(DESTDIR)$(BASHCOMPDIR)/swiftdash
+	$(INSTALL) -m 644 $(STAGE)/completions/_swiftdash $(DESTDIR)$(ZSHCOMPDIR)/_swiftdash
+	$(INSTALL) -m 644 $(STAGE)/completions/swiftdash.fish $(DESTDIR)$(FISHCOMPDIR)/swiftdash.fish
+
+# Removes exactly what install put there: the man pages by the names this build generates
+# (`make uninstall` needs no build when they are staged; otherwise every swiftdash*.1).
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS))
+	rm -f $(addprefix $(DESTDIR)$(THEMEDIR)/,$(notdir $(wildcard themes/*.yaml)))
+	-rmdir $(DESTDIR)$(THEMEDIR) $(DESTDIR)$(DATADIR)/swiftdash 2>/dev/null
+	rm -f $(DESTDIR)$(MANDIR)/swiftdash.1 $(DESTDIR)$(MANDIR)/swiftdash.*.1 $(DESTDIR)$(MANDIR)/swiftdash-fetch.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/swiftdash $(DESTDIR)$(ZSHCOMPDIR)/_swiftdash $(DESTDIR)$(FISHCOMPDIR)/swiftdash.fish
+
+# The Debian package: the files of `make install` under /usr (zsh's Debian folder), stripped
+# binaries, compressed man pages, a machine-readable copyright file, a changelog, and a Depends
+# line dpkg-shlibdeps works out from the libraries the two binaries link.
+deb: all
+	rm -rf .build/deb && mkdir -p .build/deb/work/debian
+	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEBROOT) PREFIX=/usr \
+	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEBROOT)/usr/bin/,$(PROGRAMS))
+	gzip -9n $(DEBROOT)/usr/share/man/man1/*.1
+	$(INSTALL) -d $(DEBROOT)/usr/share/doc/swiftdash
+	printf '%s\n' "$$DEBIAN_COPYRIGHT" > $(DEBROOT)/usr/share/doc/swiftdash/copyright
+	printf '%s\n' 'swiftdash ($(VERSION)) unstable; urgency=medium' '' \
+	  '  * Release $(VERSION) (commit $(COMMIT)); see CHANGELOG.md.gz.' '' \
+	  " -- $(MAINTAINER)  $$(date -u -R -d '$(DATE) 12:00')" | gzip -9n > $(DEBROOT)/usr/share/doc/swiftdash/changelog.gz
+	gzip -9n < CHANGELOG.md > $(DEBROOT)/usr/share/doc/swiftdash/CHANGELOG.md.gz
+	$(INSTALL) -d $(DEBROOT)/usr/share/lintian/overrides
+	printf '%s\n' "$$LINTIAN_OVERRIDES" > $(DEBROOT)/usr/share/lintian/overrides/swiftdash
+	printf 'Source: swiftdash\n\nPackage: swiftdash\nArchitecture: any\n' > .build/deb/work/debian/control
+	cd .build/deb/work && dpkg-shlibdeps -O $(addprefix -e../root/usr/bin/,$(PROGRAMS)) \
+	  | sed -n 's/^shlibs:Depends=//p' > ../depends
+	test -s .build/deb/depends
+	$(INSTALL) -d $(DEBROOT)/DEBIAN
+	{ echo 'Package: swiftdash'; \
+	  echo 'Version: $(VERSION)'; \
+	  echo 'Architecture: $(ARCH)'; \
+	  echo 'Maintainer: $(MAINTAINER)'; \
+	  echo "Installed-Size: $$(du -sk --exclude=DEBIAN $(DEBROOT) | cut -f1)"; \
+	  echo "Depends: $$(cat .build/deb/depends)"; \
+	  echo 'Section: utils'; \
+	  echo 'Priority: optional'; \
+	  echo 'Description: home screen of widget tiles for the terminal'; \
+	  echo ' swiftdash turns the terminal into a grid of glanceable widget tiles (a clock,'; \
+	  echo ' your calendar, coin prices, headlines, the newest commit of a repository, the'; \
+	  echo " machine's load, the weather, a to-do list) that keep themselves current, in"; \
+	  echo " the model of Apple's WidgetKit: timelines of entries, reload budgets, stacks"; \
+	  echo ' that rotate by relevance, deep links into detail panes.'; \
+	} > $(DEBROOT)/DEBIAN/control
+	cd $(DEBROOT) && find usr -type f -exec md5sum {} + | sort -k2 > DEBIAN/md5sums
+	dpkg-deb --root-owner-group -Zxz --build $(DEBROOT) $(DEB)
+	@if command -v lintian > /dev/null; then lintian --fail-on error $(DEB); else echo "lintian is not installed: not checked"; fi
+	@echo "built $(DEB)"
+
+# swiftdash-fetch has no commands of its own to generate a page from: a short one by hand.
+define FETCH_MANUAL
+.Dd @DATE@
+.Dt SWIFTDASH-FETCH 1
+.Os swiftdash @VERSION@
+.Sh NAME
+.Nm swiftdash-fetch
+.Nd the helper that performs swiftdash's HTTP requests
+.Sh DESCRIPTION
+.Nm
+is started by
+.Xr swiftdash 1
+for its network widgets (news, crypto, weather, commits, calendars by URL), so that
+networking and TLS stay out of the home screen's process. It is not meant to be run by hand.
+swiftdash looks for it next to its own binary, or where
+.Ev SWIFTDASH_FETCH
+names it.
+.Sh SEE ALSO
+.Xr swiftdash 1
+endef
+export FETCH_MANUAL
+
+# The one lintian error the package would have, and why it stays: Swift packages are linked
+# statically, and Yams (home.yaml's parser) builds its own copy of libyaml into the binary.
+define LINTIAN_OVERRIDES
+# Yams, the YAML parser swiftdash is built with, carries its own copy of libyaml as part of the
+# Swift package and links it statically, like every Swift package; there is no shared libyaml
+# for it to use.
+swiftdash: embedded-library libyaml [usr/bin/swiftdash]
+endef
+export LINTIAN_OVERRIDES
+
+# The package's copyright file (Debian's machine-readable format). The binaries carry the Swift
+# runtime and these packages linked in statically; README.md names them too.
+define DEBIAN_COPYRIGHT
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: swiftdash
+Comment: swiftdash is Apache-2.0 (LICENSE in its source). Linked into the binaries
+ statically: the Swift standard library, Foundation and Dispatch (Apache-2.0 with
+ the Runtime Library Exception), swift-argument-parser and swift-log (Apache-2.0),
+ Yams and the libyaml it carries (MIT), and Foundation's ICU data (Unicode-3.0).
+
+Files: *
+Copyright: 2026 swiftdash developers
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License"); you may not
+ use this software except in compliance with the License.
+ .
+ On Debian systems, the complete text of the Apache License, Version 2.0, can
+ be found in "/usr/share/common-licenses/Apache-2.0".
+endef
+export DEBIAN_COPYRIGHT
+
+# After `make deb` (it does not build again).
+check-package:
+	@test -f $(DEB) || { echo "no $(DEB): run make deb first" >&2; exit 1; }
+	bash Tests/package/check.sh $(DEB) $(COMMIT)
+
+clean-dist:
+	rm -rf $(STAGE) .build/deb

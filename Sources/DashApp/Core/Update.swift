@@ -1,0 +1,446 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+import DashHome
+
+public enum App {
+    /// The pure step: a message changes the state and returns what to do.
+    public static func update(_ s: inout AppState, _ msg: Msg) -> [Effect] {
+        let fx = step(&s, msg)
+        // A tick that changed nothing: Smart Stacks would answer as before (SmartStacksQuiet).
+        if case .tick = msg, fx.isEmpty, SmartStacksQuiet.holds(s) { return visibility(&s) }
+        return fx + smartStacks(&s) + visibility(&s)
+    }
+
+    /// Several messages that arrived together (load results finishing at once) in one step:
+    /// each changes the state in order, then Smart Stacks and visibility look once at the
+    /// result, as `update` does after one. The passes over every tile run once for the batch,
+    /// not once per message (issue 25: 1,000 results made one turn quadratic).
+    public static func update(_ s: inout AppState, batch msgs: [Msg]) -> [Effect] {
+        guard msgs.count > 1 else { return msgs.first.map { update(&s, $0) } ?? [] }
+        var fx: [Effect] = []
+        for msg in msgs { fx += apply(&s, msg) }
+        return coalescingRedraws(fx + settle(&s))
+    }
+
+    /// One message of a batch, without the passes over every tile: call `settle` after the
+    /// last one (the runtime applies a batch in slices between keys).
+    public static func apply(_ s: inout AppState, _ msg: Msg) -> [Effect] { step(&s, msg) }
+
+    /// What `update` does after a message, once for a batch: Smart Stacks and visibility.
+    public static func settle(_ s: inout AppState) -> [Effect] { smartStacks(&s) + visibility(&s) }
+
+    /// `fx` with one redraw (full if any was): a batch's messages each ask for one.
+    static func coalescingRedraws(_ fx: [Effect]) -> [Effect] {
+        var full: Bool? = nil
+        var out: [Effect] = []
+        out.reserveCapacity(fx.count)
+        for e in fx {
+            if case .redraw(let f) = e { full = (full ?? false) || f } else { out.append(e) }
+        }
+        if let full { out.append(.redraw(full: full)) }
+        return out
+    }
+
+    /// Tells the scheduler which instances are on screen (the page's tiles, a stack's front
+    /// item): local widgets sample only while visible. Cheap when nothing moved.
+    static func visibility(_ s: inout AppState) -> [Effect] {
+        var shown: Set<String> = []
+        if !s.layout.isTooSmall, s.layout.pages.indices.contains(s.page) {
+            for placed in s.layout.pages[s.page] {
+                if let inst = s.shownInstance(placed.id) { shown.insert(inst.id) }
+            }
+        }
+        guard shown != s.onScreen else { return [] }
+        s.onScreen = shown
+        s.scheduler.setOnScreen(shown)
+        return pump(&s)
+    }
+
+    /// What a message does, before Smart Stacks looks at the result (SmartStacks.swift).
+    static func step(_ s: inout AppState, _ msg: Msg) -> [Effect] {
+        switch msg {
+        case .tick(let now):
+            return tick(&s, now)
+        case .loaded(let id, let token, let result):
+            var fx: [Effect] = []
+            if case .failure(let e) = result {
+                fx.append(.log("\(id): load failed: \(TextSanitizer.singleLine("\(e)"))"))
+            }
+            s.scheduler.loadFinished(id, token: token, result: result, at: s.now)
+            return fx + pump(&s)
+        case .loadTimedOut(let id, let token, let seconds):
+            s.scheduler.loadFinished(id, token: token, result: .failure(LoadTimeoutError(timeout: seconds)), at: s.now)
+            return [.log("\(id): load timed out after \(Int(seconds)) s")] + pump(&s)
+        case .widgetCenter(let request):
+            return widgetCenter(&s, request)
+        case .resize(let size):
+            // A tile drawn smaller keeps its timeline: entries draw in any family (decision 22).
+            s.screen = size
+            s.relayout()
+            return [.redraw(full: false)]
+        case .mouse(let m):
+            return mouse(&s, m) + [.redraw(full: false)]
+        case .click(let tile, let url):
+            if s.pane == .arrange { return Editing.press(&s, tile: tile) + [.redraw(full: false)] }
+            guard s.pane == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
+            s.focusedTile = tile
+            s.linkIndex = nil
+            return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
+        case .key(let k):
+            return key(&s, k)
+        case .timeZone(let tz):
+            guard tz != s.environment.timeZone else { return [] }
+            s.environment.timeZone = tz
+            // Local widgets (clocks) may have worked in the old zone: reload them, free.
+            for id in s.scheduler.instanceIDs where s.scheduler.status(id, at: s.now)?.budget.cost == .local {
+                s.scheduler.reload(id, reason: .widgetCenter)
+            }
+            return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)
+        case .pushed(let target, let timeline):
+            return pushed(&s, target: target, timeline: timeline)
+        case .snapshotRequested(let reply):
+            return [.reply(reply, HomeSnapshot.answer(s))]
+        case .homeFileChanged(let text, let ids):
+            return homeFileChanged(&s, text: text, ids: ids)
+        case .controlRequested(let line, let reply, let caughtUp):
+            return controlRequested(&s, line, reply, caughtUp: caughtUp)
+        case .homeFileRefused(let problem):
+            return homeFileRefused(&s, problem)
+        case .themeLoaded(let name, let result):
+            return themeLoaded(&s, name, result)
+        case .homeWritten(let home, let result):
+            return homeWritten(&s, home, result)
+        case .control(let tile, let control):
+            return clickControl(&s, tile: tile, control: control)
+        case .performed(let id, let actionID, let result):
+            return actionPerformed(&s, id: id, actionID: actionID, result: result)
+        case .filesChanged(let paths):
+            return filesChanged(&s, paths)
+        case .edit(let m):
+            return Editing.receive(&s, m)
+        }
+    }
+
+    /// Time moved on: expire the status note, let the scheduler switch entries and start loads.
+    static func tick(_ s: inout AppState, _ now: Date) -> [Effect] {
+        // The wall clock went back (NTP, `date -s`): what shows must be looked at again.
+        var fx: [Effect] = now < s.now ? [.redraw(full: false)] : []
+        s.now = now
+        if let n = s.note, now >= n.expires {
+            s.note = nil
+            fx.append(.redraw(full: false))
+        }
+        return fx + pump(&s)
+    }
+
+    /// Runs the scheduler's due deadlines and turns what it says into effects: loads to start,
+    /// cache records to save, a redraw when an entry changed.
+    static func pump(_ s: inout AppState) -> [Effect] {
+        var fx: [Effect] = []
+        let requests = s.scheduler.process(now: s.now)
+        let switched = s.scheduler.takeChanged()
+        if !switched.isEmpty { fx.append(.redraw(full: false)) }
+        // An entry that asks for the bell (a recipe step beginning) rings it when it comes on
+        // time — not when a restart or a reload shows one that began a while ago.
+        for id in switched {
+            if let e = s.entry(ofInstance: id), e.base.ringsBell, s.now.timeIntervalSince(e.date) < 5 {
+                fx.append(.bell)
+                break
+            }
+        }
+        for w in s.scheduler.takeWarnings() { fx.append(.log(w)) }
+        let changed = s.scheduler.takeCacheChanges()
+        if !changed.isEmpty {
+            let now = s.now
+            let records = changed.compactMap { s.scheduler.record($0, at: now) }
+            if !records.isEmpty { fx.append(.saveCache(records)) }
+        }
+        for r in requests { fx.append(.startLoad(s.job(for: r))) }
+        fx += actionPump(&s)
+        return fx
+    }
+
+    /// The layers a key passes through now, top first.
+    public static func layers(_ s: AppState) -> [Layer] {
+        switch s.pane {
+        case .help: return [.help, .global]
+        case .external: return [.link, .global]
+        case .detail: return [.detail, .global]
+        case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
+        case .form, .gallery, .arrange: return Editing.layers(s)
+        }
+    }
+
+    static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
+        s.note = nil
+        // Esc and a key typed at once arrive as Alt+key: unless a layer binds it, they are two keys.
+        if case .alt(let c) = k, KeyTable.dispatch(k, through: layers(s)) == nil {
+            return key(&s, .escape) + key(&s, .char(c))
+        }
+        guard let (layer, command) = KeyTable.dispatch(k, through: layers(s)) else { return [.redraw(full: false)] }
+        return perform(&s, command, in: layer) + [.redraw(full: false)]
+    }
+
+    /// What a command does in a layer.
+    static func perform(_ s: inout AppState, _ c: Command, in layer: Layer) -> [Effect] {
+        switch c {
+        case .quit:
+            s.quitting = true
+            return [.quit]
+        case .redraw:
+            return [.redraw(full: true)]
+        case .switchTheme:
+            swap(&s.theme, &s.alternateTheme)
+        case .toggleHelp:
+            s.pane = layer == .help ? .none : .help
+        case .close:
+            switch s.pane {
+            case .detail(let tileID, _, _):
+                s.pane = .none
+                s.focusedTile = tileID
+            case .none:
+                s.linkIndex = nil
+            default:
+                s.pane = .none
+            }
+        case .move(let d):
+            move(&s, d)
+        case .page(let delta):
+            turnPage(&s, by: delta)
+        case .firstTile:
+            focusFirst(&s, page: s.page)
+        case .walkLinks(let delta):
+            if layer == .detail {
+                walkPaneLinks(&s, by: delta)
+                revealPaneLink(&s)
+            } else {
+                walkLinks(&s, by: delta)
+            }
+        case .activate:
+            if case .detail(let tileID, _, _) = s.pane {
+                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
+                return []
+            }
+            if let f = s.focusedTile, let c = s.highlightedControl { return activateControl(&s, tile: f, control: c) }
+            return tap(&s)
+        case .openInBrowser:
+            return openInBrowser(&s)
+        case .rotate(let delta):
+            rotateKey(&s, by: delta)
+        case .explain:
+            explain(&s)
+        case .reload:
+            let tileID: String?
+            if case .detail(let t, _, _) = s.pane { tileID = t } else { tileID = s.focusedTile }
+            guard let t = tileID, let inst = s.shownInstance(t) else { return [] }
+            return widgetCenter(&s, .reloadInstance(inst.id))
+        case .reloadAll:
+            return widgetCenter(&s, .reloadAllTimelines)
+        case .scrollPane(let delta):
+            scrollPane(&s, by: delta)
+        case .scrollHelp(let delta):
+            s.helpScroll = max(0, min(s.helpScroll + delta, AppView.helpScrollLimit(s.screen)))
+        case .edit(let command):
+            return Editing.perform(&s, command, in: layer)
+        }
+        return []
+    }
+
+    /// Applies a WidgetCenter request to the scheduler and says so in the status bar.
+    static func widgetCenter(_ s: inout AppState, _ request: WidgetCenterRequest) -> [Effect] {
+        switch request {
+        case .reloadAllTimelines: s.say("reloading all")
+        case .reloadTimelines(let kind): s.say("reloading \(kind)")
+        case .reloadInstance(let id):
+            s.say("reloading \(s.home.allInstances.first { $0.id == id }?.kind ?? id)")
+        }
+        s.scheduler.apply(request)
+        return [.redraw(full: false)] + pump(&s)
+    }
+
+    static func openInBrowser(_ s: inout AppState) -> [Effect] {
+        switch s.pane {
+        case .external(_, let link):
+            s.say("opening \(link.url)")
+            return [.openURL(link.url)]
+        case .detail:
+            // The highlighted web link, else the pane's first one.
+            let links = s.paneLinks
+            let web =
+                s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
+                ?? links.first { DeepLink($0)?.isExternal == true }
+            guard let url = web else {
+                s.say("no web link here")
+                return []
+            }
+            s.say("opening \(url)")
+            return [.openURL(url)]
+        default:
+            return []
+        }
+    }
+
+    /// Focus the nearest tile in a direction, by geometry: the candidate must lie that way,
+    /// and distance along the direction counts less than sideways offset. At the edge of a
+    /// page, left and right continue onto the neighbouring page.
+    public static func move(_ s: inout AppState, _ d: Direction) {
+        s.linkIndex = nil
+        guard let fid = s.focusedTile, let cur = s.layout.tile(fid) else {
+            focusFirst(&s, page: s.page)
+            return
+        }
+        let here = cur.rect
+        let candidates = s.layout.pages[cur.page].filter { $0.id != fid }
+        func score(_ r: Rect) -> Int? {
+            let (dx, dy): (Int, Int)
+            switch d {
+            case .right:
+                guard r.x >= here.maxX else { return nil }
+                dx = r.x - here.maxX
+                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
+            case .left:
+                guard r.maxX <= here.x else { return nil }
+                dx = here.x - r.maxX
+                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
+            case .down:
+                guard r.y >= here.maxY else { return nil }
+                dy = r.y - here.maxY
+                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
+            case .up:
+                guard r.maxY <= here.y else { return nil }
+                dy = here.y - r.maxY
+                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
+            }
+            let horizontal = d == .left || d == .right
+            let along = horizontal ? dx : dy
+            let side = horizontal ? dy : dx
+            // Prefer tiles that overlap sideways; among them the closest; ties go top-left.
+            return along * 2 + side * 8 + (horizontal ? abs(r.y - here.y) : abs(r.x - here.x))
+        }
+        let best = candidates.compactMap { t in score(t.rect).map { (t, $0) } }.min { $0.1 < $1.1 }
+        if let best {
+            s.focusedTile = best.0.id
+            return
+        }
+        if d == .right && cur.page + 1 < s.layout.pageCount {
+            s.page = cur.page + 1
+            focusNearest(&s, toY: here.y, fromLeft: true)
+        }
+        if d == .left && cur.page > 0 {
+            s.page = cur.page - 1
+            focusNearest(&s, toY: here.y, fromLeft: false)
+        }
+    }
+
+    /// Distance between two intervals (0 when they overlap).
+    static func overlapGap(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Int {
+        if b1 <= a0 { return a0 - b1 + 1 }
+        if b0 >= a1 { return b0 - a1 + 1 }
+        return 0
+    }
+
+    static func focusNearest(_ s: inout AppState, toY y: Int, fromLeft: Bool) {
+        let tiles = s.layout.pages[s.page]
+        let pick = tiles.min { a, b in
+            let ka = (abs(a.rect.y - y), fromLeft ? a.rect.x : -a.rect.maxX)
+            let kb = (abs(b.rect.y - y), fromLeft ? b.rect.x : -b.rect.maxX)
+            return ka < kb
+        }
+        s.focusedTile = pick?.id
+    }
+
+    static func focusFirst(_ s: inout AppState, page: Int) {
+        guard s.layout.pages.indices.contains(page) else { return }
+        s.focusedTile = s.layout.pages[page].first?.id
+        s.linkIndex = nil
+    }
+
+    static func turnPage(_ s: inout AppState, by delta: Int) {
+        let p = min(max(0, s.page + delta), s.layout.pageCount - 1)
+        guard p != s.page else { return }
+        s.page = p
+        focusFirst(&s, page: p)
+    }
+
+    /// Cycle: none → first … last → none.
+    static func step(_ index: Int?, by delta: Int, count n: Int) -> Int? {
+        guard n > 0 else { return nil }
+        let i = index.map { $0 + delta } ?? (delta > 0 ? 0 : n - 1)
+        return (i < 0 || i >= n) ? nil : i
+    }
+
+    static func walkLinks(_ s: inout AppState, by delta: Int) {
+        guard let f = s.focusedTile else { return }
+        s.linkIndex = step(s.linkIndex, by: delta, count: s.targets(ofTile: f).count)
+    }
+
+    static func walkPaneLinks(_ s: inout AppState, by delta: Int) {
+        let n = s.paneLinks.count
+        guard n > 0 else { return }
+        s.paneLinkIndex = step(s.paneLinkIndex, by: delta, count: n)
+    }
+
+    static func rotate(_ s: inout AppState, by delta: Int) {
+        guard let f = s.focusedTile, let t = s.tile(f), t.items.count > 1 else { return }
+        let i = ((s.stackIndex[f] ?? 0) + delta + t.items.count) % t.items.count
+        s.stackIndex[f] = i
+        s.linkIndex = nil
+        noteManualRotation(&s, tile: f)
+    }
+
+    /// Enter on the focused tile: the highlighted link, else the tile's `widgetURL`, else
+    /// the widget's own detail pane.
+    static func tap(_ s: inout AppState) -> [Effect] {
+        guard let f = s.focusedTile, let inst = s.shownInstance(f) else { return [] }
+        let url = s.highlightedLink ?? s.tileWidgetURL(f) ?? DeepLink.make(kind: inst.kind)
+        return open(&s, url: url, fromTile: f)
+    }
+
+    static func open(_ s: inout AppState, url: String, fromTile f: String) -> [Effect] {
+        noteOpen(&s, tile: f)
+        guard let link = DeepLink(url) else {
+            s.say("cannot open \(TextSanitizer.singleLine(url))")
+            return []
+        }
+        if link.isExternal {
+            s.pane = .external(tileID: f, link: link)
+            return []
+        }
+        // The tile's own instance handles its links; a link to another kind goes to that kind's first instance.
+        let own = s.shownInstance(f)
+        let target = own?.kind == link.kind ? own : s.home.allInstances.first { $0.kind == link.kind }
+        guard let target else {
+            s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
+            return []
+        }
+        s.pane = .detail(tileID: f, instanceID: target.id, link: link)
+        return []
+    }
+
+    /// A mouse event that hit no link (links come as `.click`).
+    static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
+        guard !s.layout.isTooSmall else { return [] }
+        if s.pane == .arrange { return Editing.mouse(&s, m) }
+        if s.pane != .none {
+            if m.kind == .press, case .help = s.pane { s.pane = .none }
+            return []
+        }
+        let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
+        guard let hit = page.first(where: { $0.rect.contains(m.point) }) else { return [] }
+        switch m.kind {
+        case .wheelUp, .wheelDown:
+            s.focusedTile = hit.id
+            rotate(&s, by: m.kind == .wheelDown ? 1 : -1)
+            return []
+        case .press:
+            s.focusedTile = hit.id
+            s.linkIndex = nil
+            return tap(&s)
+        case .release:
+            return []
+        }
+    }
+}

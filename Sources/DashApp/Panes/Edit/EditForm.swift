@@ -1,0 +1,465 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+import DashHome
+
+/// How a parameter is edited in the form.
+enum RowKind: Sendable {
+    case text, secret, integer, date, path, choice, bool, list
+}
+
+extension Parameter {
+    var rowKind: RowKind {
+        if isSecret { return .secret }
+        switch kind {
+        case .enumeration, .dynamicEnumeration: return .choice
+        case .string: return .text
+        case .integer: return .integer
+        case .bool: return .bool
+        case .date: return .date
+        case .filePath: return .path
+        case .list: return .list
+        }
+    }
+
+    /// The options fixed in the schema (an enum's, a dynamic enum's offline ones).
+    var fixedOptions: [ParameterOption] {
+        switch kind {
+        case .enumeration(let o): return o
+        case .dynamicEnumeration(let o, _): return o
+        default: return []
+        }
+    }
+}
+
+/// What one parameter holds while it is edited.
+public struct FormField: Sendable, Equatable {
+    public var key: String
+    /// The text of text, number, date, path, secret and choice rows.
+    public var line: LineEditor
+    /// A bool row's value.
+    public var flag: Bool
+    /// A list row's items.
+    public var items: [String]
+}
+
+/// An enum row's choices, open.
+public struct Picker: Sendable, Equatable {
+    public var filter: String
+    public var highlighted: Int
+}
+
+/// A list row's items, open: one may be edited in place.
+public struct ItemsEditor: Sendable, Equatable {
+    public var selected: Int
+    public var editing: LineEditor?
+    /// The item being edited, or nil for a new one inserted after `selected`.
+    public var replacing: Int?
+}
+
+/// What the form's preview shows.
+public enum PreviewState: Sendable {
+    /// The tile's own entry (the values are the saved ones).
+    case current
+    /// A preview for the edited values is on its way; the last one shows meanwhile.
+    case loading(token: UInt64, last: AnyEntry?)
+    case ready(AnyEntry)
+    case failed(String, last: AnyEntry?)
+}
+
+/// A Tab completion waiting for its directory listing.
+struct PendingCompletion: Sendable {
+    var token: UInt64
+    var text: String
+    /// The directory part as typed ("~/src/"), the rest of the name to complete.
+    var directory: String
+    var prefix: String
+}
+
+/// The Edit Widget form: one widget instance's parameters while they are edited, or a
+/// stack's list of widgets.
+public struct EditForm: Sendable {
+    public var tileID: String
+    /// The instance edited; nil while a stack's widget list shows.
+    public var instanceID: String?
+    public var kind: String
+    /// The configuration as saved: Esc returns to it, Save compares with it.
+    public var original: WidgetConfig
+    public var fields: [FormField]
+    /// The selected row: a field, then Save, then Cancel.
+    public var selected: Int
+    public var picker: Picker?
+    public var items: ItemsEditor?
+    /// The widget chosen in a stack's list.
+    public var stackSelection: Int
+    public var preview: PreviewState
+    /// Why Save was refused.
+    public var problem: String?
+    /// File path candidates after a Tab, or why there are none.
+    public var completions: [String] = []
+    public var completionNote: String?
+    /// The pane to go back to (the detail pane the form was opened from).
+    public var returnPane: Pane
+    /// Opened from a stack's widget list: Save and Esc go back to it.
+    var inStack: Bool
+    var completion: PendingCompletion?
+    /// The configuration of the preview shown or asked for.
+    var previewConfig: WidgetConfig?
+
+    public var saveRow: Int { fields.count }
+    public var cancelRow: Int { fields.count + 1 }
+}
+
+extension Editing {
+    // MARK: - Opening and closing
+
+    /// `e`: the focused tile's widget (a stack: its list of widgets), or the detail pane's.
+    static func openForm(_ s: inout AppState) -> [Effect] {
+        if case .detail(let tileID, let instanceID, _) = s.pane {
+            guard let inst = s.home.allInstances.first(where: { $0.id == instanceID }) else { return [] }
+            return startEditing(&s, tileID: tileID, instance: inst, inStack: false, returnPane: s.pane)
+        }
+        guard let tileID = s.focusedTile, let tile = s.tile(tileID), let firstItem = tile.items.first else { return [] }
+        if tile.items.count > 1 {
+            s.editing.form = EditForm(
+                tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
+                selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
+                preview: .current, returnPane: .none, inStack: false)
+            s.pane = .form
+            return []
+        }
+        return startEditing(&s, tileID: tileID, instance: firstItem, inStack: false, returnPane: .none)
+    }
+
+    /// Opens the form on one widget instance.
+    static func startEditing(
+        _ s: inout AppState, tileID: String, instance inst: WidgetInstance, inStack: Bool,
+        returnPane: Pane
+    ) -> [Effect] {
+        guard let widget = s.bundle[inst.kind] else {
+            s.say("unknown widget \(inst.kind): nothing to edit")
+            return []
+        }
+        guard !widget.schema.parameters.isEmpty else {
+            s.say("\(widget.displayName) has nothing to set")
+            return []
+        }
+        let fields = widget.schema.parameters.map { p -> FormField in
+            let v = inst.config[p.key] ?? p.defaultValue
+            var text = v.description
+            if case .date(let d) = v { text = dateText(d) }
+            var flag = false
+            if case .bool(let b) = v { flag = b }
+            var items: [String] = []
+            if case .list(let l) = v { items = l } else if p.rowKind == .list { items = inst.config.list(p.key) }
+            return FormField(
+                key: p.key, line: LineEditor(p.rowKind == .list || p.rowKind == .bool ? "" : text),
+                flag: flag, items: items)
+        }
+        let stackSelection = s.editing.form?.stackSelection ?? 0
+        s.editing.form = EditForm(
+            tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
+            fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
+            returnPane: returnPane, inStack: inStack, previewConfig: nil)
+        s.pane = .form
+        // A tile with nothing to show yet (loading, failed) gets a preview at once.
+        var fx = refreshPreview(&s, widget)
+        // Choices that come from the provider start loading now: the row shows a spinner.
+        for p in widget.schema.parameters where p.dynamicOptions != nil {
+            fx += requestOptions(&s, widget: widget, parameter: p, configuration: inst.config)
+        }
+        return fx
+    }
+
+    /// Leaves the form (a stack's widget: back to its list), nothing saved.
+    static func closeForm(_ s: inout AppState) {
+        guard var form = s.editing.form else { return }
+        if form.inStack, let tile = s.tile(form.tileID), tile.items.count > 1 {
+            form.instanceID = nil
+            form.fields = []
+            form.picker = nil
+            form.items = nil
+            form.problem = nil
+            form.completions = []
+            form.completionNote = nil
+            form.preview = .current
+            form.inStack = false
+            s.editing.form = form
+            return
+        }
+        s.editing.form = nil
+        var back = form.returnPane
+        if case .detail(_, let instanceID, _) = back, !s.home.allInstances.contains(where: { $0.id == instanceID }) {
+            back = .none
+        }
+        s.pane = back
+        if s.tile(form.tileID) != nil { s.focusedTile = form.tileID }
+        s.relayout()
+    }
+
+    // MARK: - Layers
+
+    static func formLayers(_ s: AppState) -> [Layer] {
+        guard let form = s.editing.form else { return [.form, .global] }
+        if form.instanceID == nil { return [.list, .global] }
+        if form.picker != nil { return [.picker, .global] }
+        if let items = form.items { return items.editing != nil ? [.field, .form, .global] : [.list, .global] }
+        guard let p = parameter(s, form, form.selected) else { return [.form, .global] }
+        switch p.rowKind {
+        case .text, .secret: return [.field, .form, .global]
+        case .integer, .date: return [.value, .field, .form, .global]
+        case .path: return [.path, .field, .form, .global]
+        case .bool: return [.value, .form, .global]
+        case .choice, .list: return [.form, .global]
+        }
+    }
+
+    static func parameter(_ s: AppState, _ form: EditForm, _ row: Int) -> Parameter? {
+        guard let w = s.bundle[form.kind], w.schema.parameters.indices.contains(row) else { return nil }
+        return w.schema.parameters[row]
+    }
+
+    // MARK: - Values
+
+    /// A field's value, or what is wrong with it in the schema's words.
+    static func value(_ f: FormField, _ p: Parameter, schema: ConfigurationSchema) -> Result<ConfigValue, FieldError> {
+        switch p.rowKind {
+        case .bool:
+            return .success(.bool(f.flag))
+        case .list:
+            let v = ConfigValue.list(f.items)
+            if let e = schema.validate(WidgetConfig([p.key: v])).first { return .failure(FieldError(e.message)) }
+            return .success(v)
+        default:
+            do {
+                return .success(try schema.parse(key: p.key, text: f.line.text))
+            } catch {
+                // A parameter's own check says what is wrong as `config set` and `config check` do.
+                return .failure(FieldError(error.byCheck ? error.message : "must be \(p.allowed)"))
+            }
+        }
+    }
+
+    struct FieldError: Error, Sendable {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// The configuration the form holds now and every field's problem. A value equal to
+    /// the saved one keeps the saved entry (a parameter left unset stays unset in the file).
+    static func draft(_ form: EditForm, _ widget: Widget) -> (config: WidgetConfig, errors: [String: String]) {
+        var config = form.original
+        var errors: [String: String] = [:]
+        for (f, p) in zip(form.fields, widget.schema.parameters) {
+            switch value(f, p, schema: widget.schema) {
+            case .success(let v):
+                if v != (form.original[p.key] ?? p.defaultValue) { config[p.key] = v }
+            case .failure(let e):
+                errors[p.key] = e.message
+            }
+        }
+        return (config, errors)
+    }
+
+    /// "2026-11-23" for a date at midnight UTC, else the full ISO 8601 time.
+    static func dateText(_ d: Date) -> String {
+        let day = Date.ISO8601FormatStyle().year().month().day()
+        let text = d.formatted(day)
+        if let back = try? Date(text, strategy: day), back == d { return text }
+        return d.formatted(.iso8601)
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let d = try? Date(t, strategy: .iso8601) { return d }
+        return try? Date(t, strategy: Date.ISO8601FormatStyle().year().month().day())
+    }
+
+    // MARK: - Commands
+
+    static func formPerform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
+        guard let form = s.editing.form else {
+            s.pane = .none  // the form went away (its tile did): nothing to edit
+            return []
+        }
+        if form.instanceID == nil { return stackPerform(&s, c) }
+        guard let widget = s.bundle[form.kind], s.home.allInstances.contains(where: { $0.id == form.instanceID }) else {
+            closeForm(&s)
+            return []
+        }
+        switch layer {
+        case .picker: return pickerPerform(&s, c, widget)
+        case .list: return itemsPerform(&s, c, widget)
+        default: return fieldPerform(&s, c, widget)
+        }
+    }
+
+    /// Keys on the form's rows (the form, field, value and path layers).
+    static func fieldPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
+        guard var form = s.editing.form else { return [] }
+        let params = widget.schema.parameters
+        let p = params.indices.contains(form.selected) ? params[form.selected] : nil
+
+        // A list item edited in place takes the keys first.
+        if var items = form.items, var line = items.editing {
+            switch c {
+            case .type(let t):
+                line.insert(fieldText(t))
+                items.editing = line
+            case .line(let e):
+                line.apply(e)
+                items.editing = line
+            case .activate, .save:
+                items.editing = nil
+                commitItem(&form, &items, line.text)
+                form.items = c == .save ? nil : items
+                form.problem = nil
+                s.editing.form = form
+                let fx = refreshPreview(&s, widget)
+                return c == .save ? fx + save(&s) : fx
+            case .cancel:
+                items.editing = nil
+                items.replacing = nil
+            default:
+                return []
+            }
+            form.items = items
+            s.editing.form = form
+            return []
+        }
+
+        var changed = false
+        var fx: [Effect] = []
+        switch c {
+        case .field(let delta):
+            let n = form.fields.count + 2
+            form.selected = ((form.selected + delta) % n + n) % n
+            form.completions = []
+            form.completionNote = nil
+        case .type(let t):
+            guard let p else { break }
+            switch p.rowKind {
+            case .text, .secret, .path, .date:
+                form.fields[form.selected].line.insert(fieldText(t))
+                changed = true
+            case .integer:
+                let allowed = t.filter { $0.isASCII && $0.isNumber }
+                form.fields[form.selected].line.insert(allowed)
+                changed = !allowed.isEmpty
+            case .choice:
+                let filter = fieldText(t).trimmingCharacters(in: .whitespaces)
+                s.editing.form = form
+                return openPicker(&s, widget, p, filter: filter)
+            case .bool:
+                switch t.lowercased() {
+                case "y", "t", "1":
+                    form.fields[form.selected].flag = true
+                    changed = true
+                case "n", "f", "0":
+                    form.fields[form.selected].flag = false
+                    changed = true
+                default: break
+                }
+            case .list:
+                break
+            }
+        case .line(let e):
+            guard p != nil else { break }
+            form.fields[form.selected].line.apply(e)
+            changed = true
+        case .toggle:
+            guard let p, p.rowKind == .bool else { break }
+            form.fields[form.selected].flag.toggle()
+            changed = true
+        case .step(let delta):
+            guard let p else { break }
+            changed = step(&form.fields[form.selected].line, p, by: delta, now: s.now)
+        case .complete:
+            guard let p, p.rowKind == .path else { break }
+            if form.fields[form.selected].line.isEmpty {
+                // Nothing to complete: Tab goes on to the next field, as elsewhere in the form.
+                form.selected += 1
+                break
+            }
+            s.editing.form = form
+            return complete(&s)
+        case .activate:
+            if form.selected == form.saveRow {
+                s.editing.form = form
+                return save(&s)
+            }
+            if form.selected == form.cancelRow {
+                closeForm(&s)
+                return []
+            }
+            guard let p else { break }
+            switch p.rowKind {
+            case .choice:
+                s.editing.form = form
+                return openPicker(&s, widget, p, filter: "")
+            case .bool:
+                form.fields[form.selected].flag.toggle()
+                changed = true
+            case .list:
+                let empty = form.fields[form.selected].items.isEmpty
+                form.items = ItemsEditor(selected: 0, editing: empty ? LineEditor() : nil, replacing: nil)
+            default:
+                let n = form.fields.count + 2
+                form.selected = (form.selected + 1) % n
+            }
+        case .save:
+            s.editing.form = form
+            return save(&s)
+        case .cancel:
+            closeForm(&s)
+            return []
+        default:
+            break
+        }
+        if changed {
+            form.problem = nil
+            form.completions = []
+            form.completionNote = nil
+        }
+        s.editing.form = form
+        if changed { fx += refreshPreview(&s, widget) }
+        return fx
+    }
+
+    /// Typed or pasted text made safe for a one-line field.
+    static func fieldText(_ t: String) -> String {
+        TextSanitizer.clean(t)
+    }
+
+    /// `+` / `-` on a number or a date. Text that is not a number or a date yet gets the
+    /// character typed instead (a minus sign, the dashes of an ISO date).
+    static func step(_ line: inout LineEditor, _ p: Parameter, by delta: Int, now: Date) -> Bool {
+        let t = line.text.trimmingCharacters(in: .whitespaces)
+        let typed = delta < 0 ? "-" : "+"
+        switch p.kind {
+        case .integer(let range):
+            func clamp(_ v: Int) -> Int { min(max(v, range.lowerBound), range.upperBound) }
+            if let v = Int(t) {
+                line.set(String(clamp(v + delta)))
+            } else if t.isEmpty {
+                if delta < 0 && range.lowerBound < 0 { line.insert("-") } else { line.set(String(clamp(0))) }
+            } else {
+                return false
+            }
+        case .date:
+            if let d = parseDate(t) {
+                line.set(dateText(d.addingTimeInterval(Double(delta) * 86_400)))
+            } else if t.isEmpty {
+                let today = (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
+                line.set(dateText(Date(timeIntervalSince1970: today)))
+            } else {
+                line.insert(typed)
+            }
+        default:
+            line.insert(typed)
+        }
+        return true
+    }
+}

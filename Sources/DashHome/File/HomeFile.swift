@@ -1,0 +1,269 @@
+import Foundation
+import DashWidgets
+import DashFiles
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the app knows of its `home.yaml`: the base an in-app change is written over.
+public struct HomeFileState: Sendable, Equatable {
+    public var path: String
+    /// The file's text as last read or written (nil: there is no file yet).
+    public var text: String?
+    /// The home screen the file holds, its last good version, with the ids the app uses
+    /// (tiles in file order).
+    public var home: HomeConfig
+    /// Why the file as it is now cannot be read (`file:line: message`): while it is set,
+    /// writes are refused and the last good home stays on screen.
+    public var problem: String?
+
+    public init(path: String, text: String?, home: HomeConfig, problem: String? = nil) {
+        self.path = path
+        self.text = text
+        self.home = home
+        self.problem = problem
+    }
+}
+
+/// Why a home screen was not written.
+public struct HomeWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// The file is broken (an outside edit): fix it first.
+        case broken
+        /// Another program changed the file since the app read it.
+        case changedElsewhere
+        /// The file system said no (permissions, a full disk).
+        case notSaved
+        /// This home screen has no file (`--default-home`).
+        case noFile
+    }
+    public var reason: Reason
+    public var message: String
+    /// The file's text now, when it is not what the app thought.
+    public var current: String?
+    /// The ids of `current`'s widgets (`HomeIDs`).
+    public var currentIDs: HomeIDs?
+
+    public init(_ reason: Reason, _ message: String, current: String? = nil) {
+        self.reason = reason
+        self.message = message
+        self.current = current
+    }
+    public var description: String { message }
+}
+
+/// A problem reading or writing the file itself (not its contents).
+public struct HomeFileError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// `home.yaml` on disk: read, written with minimal edits (`HomeText`), atomically (a temporary
+/// file in the same directory, fsync, rename, fsync of the directory) with its permissions
+/// kept, the previous version kept as `home.yaml.bak`, under a lock (`.home.yaml.lock`, flock)
+/// so two swiftdash processes never interleave; a broken file is never overwritten.
+public struct HomeFile: Sendable {
+    public let url: URL
+    public let bundle: WidgetBundle
+    /// Larger than any home screen; a bigger file is refused rather than read.
+    public static let maxSize = ConfigLimits.maxHomeBytes
+
+    public init(url: URL, bundle: WidgetBundle) {
+        self.url = url
+        self.bundle = bundle
+    }
+
+    public var path: String { url.path }
+    var directory: URL { url.deletingLastPathComponent() }
+    var lockURL: URL { directory.appendingPathComponent("." + url.lastPathComponent + ".lock") }
+
+    /// The file a write replaces: the target of a symbolic link (a dotfiles repository), so the
+    /// link stays a link.
+    package var target: URL {
+        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &buf) != nil else { return url }
+        return URL(
+            fileURLWithPath: String(
+                decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                as: UTF8.self))
+    }
+
+    /// The text of the file; nil when there is none. Every reason it cannot be had (unreadable,
+    /// not a regular file, over the size limit, not UTF-8) is a `ConfigFileError` naming the file
+    /// and, for a bad byte, its line.
+    public func read() throws -> String? {
+        func refused(_ message: String) -> ConfigFileError { ConfigFileError(file: path, line: nil, message: message) }
+        // Non-blocking: opening a FIFO put where the file was would otherwise wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw refused("cannot read the file: \(Self.errorText())")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw refused("cannot read the file: \(Self.errorText())") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw refused("not a regular file") }
+        if Int(st.st_size) > Self.maxSize {
+            throw refused(
+                "the file is \(YAMLGuard.sizeText(Int(st.st_size))); "
+                    + "home.yaml may be at most \(YAMLGuard.sizeText(Self.maxSize))")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = Glibc.read(fd, &chunk, chunk.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw refused("cannot read the file: \(Self.errorText())")
+            }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > Self.maxSize {
+                let most = YAMLGuard.sizeText(Self.maxSize)
+                throw refused("the file is larger than \(most); home.yaml may be at most \(most)")
+            }
+        }
+        // The same checks as every config read: size, UTF-8 with the bad byte's line and column.
+        return try YAMLGuard.text(Data(bytes), file: path, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml")
+    }
+
+    /// The home screen in the file (the default one when there is no file) and what the app
+    /// keeps of it, with the ids the file's widgets were last given (`HomeIDs`). Throws
+    /// `ConfigFileError` for a broken file, `HomeFileError` when unreadable.
+    public func load() throws -> (home: HomeConfig, state: HomeFileState) {
+        try whileNotWritten {
+            guard let text = try read() else {
+                let home = HomeConfig.defaultHome(bundle: bundle)
+                return (home, HomeFileState(path: path, text: nil, home: home))
+            }
+            let home = withRecordedIDs(try HomeConfig.parse(yaml: text, file: path, bundle: bundle))
+            return (home, HomeFileState(path: path, text: text, home: home))
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes `home` over the file the app believes holds `base` (the runtime's service for
+    /// `Effect.writeHome`). Under the lock the file is read again: a broken file is refused with
+    /// its `file:line: message`; a file another program changed (other tiles) is refused and
+    /// returned, so the app shows it; a file that differs only in comments is edited as it is
+    /// now. Returns the text written.
+    public func write(_ home: HomeConfig, over base: HomeFileState?) -> Result<String, HomeWriteFailure> {
+        guard let base else {
+            return .failure(
+                HomeWriteFailure(.noFile, "not saved: this home screen is the built-in default (--default-home)"))
+        }
+        do {
+            return try withLock { () throws -> Result<String, HomeWriteFailure> in
+                let disk: String?
+                do { disk = try read() } catch let e as ConfigFileError {
+                    return .failure(HomeWriteFailure(.broken, "not saved: \(e.description)"))
+                }
+                var baseText = base.text
+                if disk != base.text || base.problem != nil, let disk {
+                    let now: HomeConfig
+                    do { now = try HomeConfig.parse(yaml: disk, file: path, bundle: bundle) } catch {
+                        return .failure(
+                            HomeWriteFailure(.broken, "not saved: \(error); fix the file first", current: disk))
+                    }
+                    guard now.sameContent(as: base.home) else {
+                        var failure = HomeWriteFailure(
+                            .changedElsewhere,
+                            "not saved: \(url.lastPathComponent) was changed by another program; showing it now",
+                            current: disk)
+                        failure.currentIDs = HomeIDs(withRecordedIDs(now))
+                        return .failure(failure)
+                    }
+                    baseText = disk
+                } else if disk == nil {
+                    baseText = nil  // removed meanwhile: written anew
+                }
+                let text = try HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path)
+                if text != disk { try replace(with: text) }
+                record(home)
+                return .success(text)
+            }
+        } catch {
+            return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
+        }
+    }
+
+    /// What a script's change did.
+    public struct Change: Sendable {
+        /// The home before and after, with the ids every swiftdash process gives them (`HomeIDs`).
+        public var before: HomeConfig
+        public var after: HomeConfig
+        public var text: String
+        public var wrote: Bool
+    }
+
+    /// Reads the file (the default home when there is none), applies `change` and writes the
+    /// result, all under the lock (for `swiftdash add`, `remove`, `config set`). Errors thrown
+    /// by `change` come through as they are.
+    public func modify(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
+        try withLock {
+            let disk = try read()
+            let before =
+                try disk.map { withRecordedIDs(try HomeConfig.parse(yaml: $0, file: path, bundle: bundle)) }
+                ?? HomeConfig.defaultHome(bundle: bundle)
+            var after = before
+            try change(&after)
+            let text = try HomeText.edit(disk, holding: before, to: after, bundle: bundle, file: path)
+            if text != disk { try replace(with: text) }
+            // The ids the change chose (`swiftdash add` prints them) are recorded for every process.
+            let written = try HomeConfig.parse(yaml: text, file: path, bundle: bundle).adoptingIDs(from: HomeIDs(after))
+            record(written)
+            return Change(before: before, after: written, text: text, wrote: text != disk)
+        }
+    }
+
+    /// Runs `body` holding the lock on `.home.yaml.lock` (waits up to 5 s for another process).
+    public func withLock<T>(_ body: () throws -> T) throws -> T {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HomeFileError(message: "cannot open \(lockURL.path): \(Self.errorText())") }
+        defer { close(fd) }
+        var tries = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, tries < 500 else {
+                throw HomeFileError(message: "\(path) is locked by another swiftdash; try again")
+            }
+            tries += 1
+            usleep(10_000)
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Replaces the file's contents with `text` through the one atomic writer (`AtomicFile`: temp
+    /// file, fsync, rename, fsync of the folder; permissions and owner kept, 0600 for a new file);
+    /// the old file becomes `home.yaml.bak`. Call holding the lock.
+    func replace(with text: String) throws {
+        let file = target
+        let dir = file.deletingLastPathComponent()
+        let name = file.lastPathComponent
+        removeLeftovers(in: dir, name: name)
+        do {
+            try AtomicFile.write(
+                Data(text.utf8), to: file.path, mode: 0o600,
+                backup: dir.appendingPathComponent(name + ".bak").path)
+        } catch let f as AtomicFile.Failure {
+            throw HomeFileError(message: f.message)
+        }
+    }
+
+    /// Temporary files a killed writer left (only a lock holder writes, so any there is stale).
+    func removeLeftovers(in dir: URL, name: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
+        for n in names where n.hasPrefix(".\(name).tmp-") || n.hasPrefix(".\(name).bak.tmp-") {
+            unlink(dir.appendingPathComponent(n).path)
+        }
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+}

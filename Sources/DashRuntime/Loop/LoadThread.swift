@@ -1,0 +1,62 @@
+import Foundation
+import DashApp
+import DashHome
+
+/// Runs the jobs of one load on a thread of its own (a `TaskExecutor` preference for the
+/// load's task), so a provider that blocks its thread — a hung subprocess, a synchronous read —
+/// never takes a thread another load needs. The cooperative pool has one thread per core (two
+/// here); five hung network loads used to starve the clock's own load into a timeout.
+/// The thread ends when the load's task calls `finish()`.
+final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var finished = false
+
+    init(name: String) {
+        let thread = Thread { [self] in self.loop() }
+        thread.name = name
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        condition.lock()
+        jobs.append(unowned)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// No more work will come: the thread exits once its queue is empty.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !finished { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// A short-lived plain thread for blocking work off the main loop (a request to the provider
+/// host or an extension): no Swift task, so no worker pool.
+enum OffLoopThread {
+    static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.name = name
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+}

@@ -1,0 +1,348 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+import DashApp
+import DashHome
+
+/// Messages that arrive from other threads (provider results, the control socket), kept
+/// until the loop's next turn. Posting wakes the loop.
+public final class Inbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Msg] = []
+    private let wake: @Sendable () -> Void
+
+    public init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+
+    public func post(_ msg: Msg) {
+        lock.lock()
+        items.append(msg)
+        lock.unlock()
+        wake()
+    }
+
+    func drain() -> [Msg] {
+        lock.lock()
+        defer { lock.unlock() }
+        let out = items
+        items.removeAll()
+        return out
+    }
+}
+
+/// What the runtime does for effects that leave the process.
+public struct RuntimeServices: Sendable {
+    /// Writes timeline records to the cache.
+    public var saveCache: @Sendable ([InstanceRecord]) -> Void
+    /// Opens a URL in the browser; returns a problem to show, or nil.
+    public var openURL: @Sendable (String) -> String?
+    public var log: @Sendable (String) -> Void
+    /// Runs a load and posts its result to the inbox; returns a way to cancel it.
+    public var startLoad: @Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?
+    /// The system time zone now (after the terminal said it changed); nil: keep the one we have.
+    public var currentTimeZone: @Sendable () -> TimeZone?
+    /// Writes Smart Stacks' use history (atomically, to the cache directory).
+    public var saveUsage: @Sendable (UsageHistory) -> Void = { _ in }
+    /// Writes the home screen over the file the app knows (`HomeFile.write`); the text written or why not.
+    public var writeHome: @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure> = { _, _ in
+        .failure(HomeWriteFailure(.noFile, "not saved: this home screen has no file"))
+    }
+    /// Runs a widget's action and posts `.performed` to the inbox.
+    public var perform: @Sendable (ActionJob, Inbox) -> Void = Runtime.concurrentPerform
+    /// Watches files (the whole set) and posts `.filesChanged` to the inbox.
+    public var watchFiles: @Sendable ([String], Inbox) -> Void = FileWatcher.runtimeWatch
+    /// Runs work for the Edit Widget form and the gallery and posts its result to the inbox.
+    public var edit: @Sendable (EditEffect, Inbox) -> Void
+    /// Loads a theme by name (`ThemeLoader.loadPair`, errors against home.yaml's `theme:` line).
+    public var loadTheme: @Sendable (String, HomeConfig) -> Result<ThemePair, ThemeProblem> = { name, _ in
+        .failure(ThemeProblem(message: "no themes here to load '\(name)' from"))
+    }
+    /// home.yaml as it is now, as a message (`HomeFile.currentMessage`); nil: nothing to read.
+    public var readHome: @Sendable () -> Msg? = { nil }
+
+    public init(
+        saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
+        openURL: @escaping @Sendable (String) -> String? = { _ in nil },
+        log: @escaping @Sendable (String) -> Void = { _ in },
+        startLoad: (@Sendable (LoadJob, Inbox) -> (@Sendable () -> Void)?)? = nil,
+        currentTimeZone: @escaping @Sendable () -> TimeZone? = { nil },
+        edit: (@Sendable (EditEffect, Inbox) -> Void)? = nil
+    ) {
+        self.saveCache = saveCache
+        self.openURL = openURL
+        self.log = log
+        self.startLoad = startLoad ?? Runtime.concurrentLoad
+        self.currentTimeZone = currentTimeZone
+        self.edit = edit ?? EditEffects.run
+    }
+}
+
+/// Counters that show the loop is idle when nothing happens.
+public struct RuntimeStats: Sendable {
+    public var turns = 0
+    public var frames = 0
+    public var cellsSent = 0
+    public var loadsStarted = 0
+}
+
+/// The loop, and nothing else: wait until the next deadline or an event, turn what happened
+/// into a `Msg`, let `App.update` decide, run the effects it returns, and draw at most once
+/// per turn, sending only changed cells. The runtime owns what is not state: the terminal,
+/// the clock, the last frame (with its tap regions) and the loads in flight.
+public final class Runtime {
+    public private(set) var state: AppState
+    public private(set) var stats = RuntimeStats()
+    let terminal: Terminal
+    let clock: any DashClock
+    public let inbox: Inbox
+    let services: RuntimeServices
+    /// The last frame sent: what the terminal shows, where links are, when live text changes.
+    var lastFrame: HomeFrame?
+    /// Called after each frame is sent (the end-to-end crash test uses it).
+    public var afterDraw: (() -> Void)?
+    var needsDraw = true
+    var fullRedraw = false
+    var loadsToStart: [LoadJob] = []
+    var cancels: [UInt64: @Sendable () -> Void] = [:]
+    /// Writes, theme loads and reads of home.yaml, off the loop thread.
+    let fileWork = FileWork()
+    /// home.yaml writes asked for whose outcome has not come back yet, and the watcher's reports
+    /// that came meanwhile: they are handled after the outcome, so the echo of our own write is
+    /// known as ours (the watcher waits 50 ms; a loaded machine can reorder the two).
+    var writesInFlight = 0
+    var heldFileReports: [Msg] = []
+
+    public init(
+        state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
+        services: RuntimeServices = RuntimeServices()
+    ) {
+        self.state = state
+        self.terminal = terminal
+        self.clock = clock
+        self.inbox = inbox
+        self.services = services
+        send(.resize(terminal.size))
+    }
+
+    /// Runs a provider on a thread of its own (see `LoadThreadExecutor`) with the widget's
+    /// timeout and posts the result.
+    @Sendable public static func concurrentLoad(_ job: LoadJob, _ inbox: Inbox) -> (@Sendable () -> Void)? {
+        if let remote = job.request.widget.remote {
+            // In another process: a plain thread waits for the answer (its own deadline), and no
+            // Swift task runs here, so Swift's worker pool (and libdispatch's 1 Hz pool monitor,
+            // decision 21) never starts.
+            OffLoopThread.start("load \(job.id)") {
+                post(Result { try remote.timeline(job.request.configuration, job.context) }, of: job, to: inbox)
+            }
+            return nil
+        }
+        let executor = LoadThreadExecutor(name: "load \(job.id)")
+        let task = Task.detached(executorPreference: executor) {
+            defer { executor.finish() }
+            post(await Loads.run(job), of: job, to: inbox)
+        }
+        return { task.cancel() }
+    }
+
+    /// A load's result as its message: a timeout is `loadTimedOut`, anything else `loaded`.
+    static func post(_ result: Result<AnyTimeline, any Error>, of job: LoadJob, to inbox: Inbox) {
+        if case .failure(let e) = result, let t = e as? LoadTimeoutError {
+            inbox.post(.loadTimedOut(id: job.id, token: job.token, after: t.timeout))
+        } else {
+            inbox.post(.loaded(id: job.id, token: job.token, result: result))
+        }
+    }
+
+    /// Feeds one message through `update` and runs its effects.
+    public func send(_ msg: Msg) {
+        run(App.update(&state, msg))
+    }
+
+    /// A message from the inbox: the watcher's reports wait while a write of home.yaml is in
+    /// flight and are handled after its outcome, so the echo of our own write is known as ours
+    /// (the watcher waits 50 ms; a loaded machine can reorder the two).
+    func deliver(_ msg: Msg) {
+        switch msg {
+        case .homeFileChanged,
+            .homeFileRefused where writesInFlight > 0:
+            heldFileReports.append(msg)
+        case .homeWritten:
+            writesInFlight = max(0, writesInFlight - 1)
+            send(msg)
+            if writesInFlight == 0 {
+                let held = heldFileReports
+                heldFileReports.removeAll()
+                for m in held { send(m) }
+            }
+        default:
+            send(msg)
+        }
+    }
+
+    /// Applies one message of a batch (`App.apply`); `settle()` after the last.
+    func apply(_ msg: Msg) {
+        run(App.apply(&state, msg))
+    }
+
+    /// Smart Stacks and visibility, once after a batch (`App.settle`).
+    func settle() {
+        run(App.settle(&state))
+    }
+
+    /// One turn without waiting: the time, then the messages that arrived, then a frame if
+    /// anything visible changed, then the loads asked for (after the frame: they compete for
+    /// the same cores). Returns seconds until the next deadline (nil: sleep until input).
+    @discardableResult
+    public func turn() -> Double? {
+        stats.turns += 1
+        send(.tick(clock.now))
+        applyBacklog()
+        if let live = lastFrame?.nextLiveChange, state.now >= live { needsDraw = true }
+        if needsDraw { draw() }
+        startLoads()
+        let next = [state.nextDeadline, lastFrame?.nextLiveChange].compactMap { $0 }.min()
+        // Deadlines are the clock's dates; the terminal waits on the wall clock (the same dates
+        // for the system clock; a test clock that stands still never wakes by itself).
+        nextWake = next.flatMap { clock.wallDate(of: $0) }
+        // Messages left for the next slice: look at the keys, then come straight back.
+        if backlog.hasMore {
+            nextWake = Date()
+            return 0
+        }
+        return next.flatMap { clock.secondsUntil($0) }
+    }
+
+    /// How long one turn applies arrived messages (by `clock`) before it draws and lets the
+    /// loop read a key; the rest wait in `backlog` for the next turn (RuntimeBacklog.swift).
+    public var sliceSeconds = 0.010
+    /// Messages taken from the inbox and not applied yet.
+    var backlog = RuntimeBacklog()
+    /// How long the last pass over every tile after a batch took (`settle`): a slice applies
+    /// results for a few times that, so the passes stay a fraction of the work.
+    var settleSeconds = 0.0
+
+    /// The wall-clock time the last turn asked to be woken at (nil: only input wakes it).
+    public private(set) var nextWake: Date?
+
+    /// Turns one input event into messages.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .wake:
+            return
+        case .key(let k):
+            send(.tick(clock.now))
+            send(.key(k))
+        case .mouse(let m):
+            send(.tick(clock.now))
+            if m.kind == .press, let (tile, hit) = control(at: m.point) {
+                send(.control(tile: tile, control: hit))
+            } else if m.kind == .press, let (tile, url) = link(at: m.point) {
+                send(.click(tile: tile, url: url))
+            } else {
+                send(.mouse(m))
+            }
+        case .resize(let size):
+            // Every cell is sent again: the terminal may also have changed how it draws
+            // (a late width-probe answer arrives as a resize).
+            lastFrame = nil
+            send(.resize(size))
+        case .clockChanged:
+            // Every deadline is a wall-clock date: look again at what is due and what shows.
+            send(.tick(clock.now))
+            needsDraw = true
+        case .timeZoneChanged:
+            if let tz = services.currentTimeZone() { send(.timeZone(tz)) }
+        }
+    }
+
+    /// The link the last frame drew at `p`, if any.
+    func link(at p: Point) -> (String, String)? {
+        guard let frame = lastFrame else { return nil }
+        for (tile, regions) in frame.tapRegions {
+            if let r = regions.first(where: { $0.rect.contains(p) }) { return (tile, r.url) }
+        }
+        return nil
+    }
+
+    func run(_ effects: [Effect]) {
+        for e in effects {
+            switch e {
+            case .startLoad(let job): loadsToStart.append(job)
+            case .cancelLoad(_, let token):
+                loadsToStart.removeAll { $0.token == token }
+                cancels.removeValue(forKey: token)?()
+            case .saveCache(let records): services.saveCache(records)
+            case .openURL(let url):
+                if let problem = services.openURL(url) {
+                    state.say(problem)
+                    needsDraw = true
+                }
+            case .redraw(let full):
+                needsDraw = true
+                if full { fullRedraw = true }
+            case .log(let line): services.log(line)
+            case .quit: break  // `state.quitting` ends `run()`
+            case .saveUsage(let usage): services.saveUsage(usage)
+            case .bell: terminal.bell()
+            case .writeHome(let home):
+                writesInFlight += 1
+                fileWork.writeHome(home, over: state.homeFile, with: services.writeHome, to: inbox)
+            case .loadTheme(let name):
+                let (load, home, inbox) = (services.loadTheme, state.home, inbox)
+                fileWork.run { inbox.post(.themeLoaded(name: name, load(name, home))) }
+            case .perform(let job): services.perform(job, inbox)
+            case .watchFiles(let paths): services.watchFiles(paths, inbox)
+            case .edit(let work): services.edit(work, inbox)
+            case .reply(let reply, let text): reply.fulfil(text)
+            case .catchUpHome(let next):
+                let (read, inbox) = (services.readHome, inbox)
+                fileWork.run {
+                    if let m = read() { inbox.post(m) }
+                    inbox.post(next)
+                }
+            }
+        }
+    }
+
+    func startLoads() {
+        let jobs = loadsToStart
+        loadsToStart.removeAll()
+        for job in jobs {
+            stats.loadsStarted += 1
+            if let cancel = services.startLoad(job, inbox) { cancels[job.token] = cancel }
+        }
+    }
+
+    func draw() {
+        let frame = AppView.render(state)
+        // A frame of another size (a resize) is compared with nothing: every cell is sent.
+        let previous = fullRedraw || lastFrame?.buffer.size != frame.buffer.size ? nil : lastFrame?.buffer
+        let runs = FrameDiff.runs(from: previous, to: frame.buffer)
+        if !runs.isEmpty || fullRedraw {
+            terminal.draw(runs, full: fullRedraw)
+            stats.frames += 1
+            afterDraw?()
+            stats.cellsSent += runs.reduce(0) { $0 + $1.cells.count }
+        }
+        fullRedraw = false
+        lastFrame = frame
+        needsDraw = false
+    }
+
+    /// Runs until the user quits.
+    public func run() {
+        while !state.quitting {
+            let timeout = turn()
+            if state.quitting { break }
+            let deadline = nextWake?.timeIntervalSince1970
+            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handle(event) }
+        }
+        // What changed since the last turn (results that arrived meanwhile) is saved too, and a
+        // write of home.yaml still under way finishes (a held lock gives up after 5 s).
+        fileWork.waitUntilDone(seconds: 10)
+        send(.tick(clock.now))
+        applyBacklog(slice: .infinity)
+        for (_, cancel) in cancels { cancel() }
+    }
+}

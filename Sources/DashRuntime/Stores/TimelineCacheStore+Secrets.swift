@@ -1,0 +1,23 @@
+import DashWidgets
+import DashScheduler
+import DashApp
+import DashHome
+
+extension TimelineCacheStore {
+    /// Saves records with their secrets fingerprinted; returns a problem per record that failed.
+    public func save(_ records: [InstanceRecord], bundle: WidgetBundle) -> [String] {
+        var problems: [String] = []
+        for var r in records {
+            if let schema = bundle[r.kind]?.schema {
+                r.configuration = SecretFingerprint.hide(r.configuration, schema: schema)
+            }
+            do { try save(r) } catch { problems.append("cache: cannot save \(r.id): \(error)") }
+        }
+        return problems
+    }
+
+    /// The cached snapshot, secrets restored for `home`'s instances.
+    public func load(home: HomeConfig, bundle: WidgetBundle, log: (String) -> Void) -> SchedulerSnapshot {
+        SecretFingerprint.reveal(load(log: log), home: home, bundle: bundle)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import DashApp
+import DashHome
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Tells when `home.yaml` changes on disk, with inotify: a thread sleeps in `poll()` on the
+/// inotify descriptor (no timer, no polling of the file) and, when the file was written,
+/// renamed over, or removed, reads it and calls `onChange` with its text (nil: removed), or with
+/// why it was not read (too large, not a regular file, unreadable, not UTF-8), so the app can
+/// say so; `Msg.homeFileRead` turns either into a message.
+///
+/// The directory is watched, not the file, so an editor that writes a new file and renames it
+/// over the old one (vim, most IDEs) is seen like one that writes in place; for a symbolic link
+/// the target's directory is watched too. Events that come in a burst (a rename after a write)
+/// are taken together: the file is read once they have stopped for 50 ms.
+public final class HomeFileWatcher: @unchecked Sendable {
+    private let fd: Int32
+    private let stopRead: Int32
+    private let stopWrite: Int32
+    private let done = DispatchSemaphore(value: 0)
+    private var stopped = false
+
+    /// Starts watching `file`; `initial` is the text the caller has (not reported again).
+    public init(
+        file: URL, initial: String?, onChange: @escaping @Sendable (Result<String?, ConfigFileError>) -> Void
+    ) throws {
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw HomeFileError(message: "inotify: \(String(cString: strerror(errno)))") }
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else {
+            close(fd)
+            throw HomeFileError(message: "pipe: \(String(cString: strerror(errno)))")
+        }
+        stopRead = pipeFDs[0]
+        stopWrite = pipeFDs[1]
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var names: Set<String> = [file.lastPathComponent]
+        var dirs = [file.deletingLastPathComponent().path]
+        let resolved = HomeFile(url: file, bundle: .init([])).target
+        if resolved.path != file.path {
+            names.insert(resolved.lastPathComponent)
+            dirs.append(resolved.deletingLastPathComponent().path)
+        }
+        for dir in Set(dirs) where inotify_add_watch(fd, dir, mask) < 0 {
+            let message = "cannot watch \(dir): \(String(cString: strerror(errno)))"
+            close(fd)
+            close(stopRead)
+            close(stopWrite)
+            throw HomeFileError(message: message)
+        }
+        let (inotifyFD, stopFD, done) = (fd, stopRead, done)
+        let watchedNames = names
+        let thread = Thread {
+            Self.loop(
+                fd: inotifyFD, stop: stopFD, names: watchedNames, file: file, last: .success(initial),
+                onChange: onChange)
+            done.signal()
+        }
+        thread.name = "home.yaml watcher"
+        thread.start()
+    }
+
+    /// Stops the thread and closes the descriptors (also on deinit).
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        var b: UInt8 = 1
+        _ = write(stopWrite, &b, 1)
+        done.wait()
+        close(fd)
+        close(stopRead)
+        close(stopWrite)
+    }
+
+    deinit { stop() }
+
+    private static func loop(
+        fd: Int32, stop: Int32, names: Set<String>, file: URL, last: Result<String?, ConfigFileError>,
+        onChange: @Sendable (Result<String?, ConfigFileError>) -> Void
+    ) {
+        var last = last
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            // Sleep until something happens in the directory (or we are stopped).
+            guard wait(fd: fd, stop: stop, timeout: -1) == .event else { return }
+            var relevant = drain(fd: fd, into: &buffer, names: names)
+            // Let a burst finish (write, then rename) before reading.
+            var settle = 0
+            while settle < 20 {
+                let w = wait(fd: fd, stop: stop, timeout: 50)
+                if w == .stop { return }
+                if w == .timeout { break }
+                relevant = drain(fd: fd, into: &buffer, names: names) || relevant
+                settle += 1
+            }
+            guard relevant else { continue }
+            // A refusal is reported like a change (the app says why), and remembered, so the file
+            // put back as it was before is reported again.
+            let read = HomeFile.readText(file)
+            if read != last {
+                last = read
+                onChange(read)
+            }
+        }
+    }
+
+    private enum Wake { case event, stop, timeout }
+
+    private static func wait(fd: Int32, stop: Int32, timeout: Int32) -> Wake {
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let n = poll(&fds, 2, timeout)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return n == 0 ? .timeout : .stop }
+            if fds[1].revents != 0 { return .stop }
+            return .event
+        }
+    }
+
+    /// Reads the pending events; true when one of them is about a watched name.
+    private static func drain(fd: Int32, into buffer: inout [UInt8], names: Set<String>) -> Bool {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return false }
+        var relevant = false
+        var off = 0
+        let header = 16  // wd, mask, cookie, len
+        while off + header <= n {
+            let len =
+                Int(buffer[off + 12]) | Int(buffer[off + 13]) << 8 | Int(buffer[off + 14]) << 16
+                | Int(buffer[off + 15]) << 24
+            let nameBytes = buffer[(off + header)..<min(n, off + header + len)].prefix { $0 != 0 }
+            if names.contains(String(decoding: nameBytes, as: UTF8.self)) { relevant = true }
+            off += header + len
+        }
+        return relevant
+    }
+}
+
+extension HomeFile {
+    /// The file's text for the watcher (nil: it is gone), or why it cannot be read.
+    static func readText(_ url: URL) -> Result<String?, ConfigFileError> {
+        do {
+            return .success(try HomeFile(url: url, bundle: .init([])).read())
+        } catch let e as ConfigFileError {
+            return .failure(e)
+        } catch {
+            return .failure(ConfigFileError(file: url.path, line: nil, message: "cannot read the file: \(error)"))
+        }
+    }
+}
+
+extension Msg {
+    /// What the watcher read of `home.yaml`: its new text (nil: removed), or why it was not read.
+    public static func homeFileRead(_ read: Result<String?, ConfigFileError>) -> Msg {
+        switch read {
+        case .success(let text): return .homeFileChanged(text: text)
+        case .failure(let problem): return .homeFileRefused(problem)
+        }
+    }
+}
+
+extension HomeFile {
+    /// What a running home screen is told when the file changed (`text`; nil: removed): the text and
+    /// the ids its widgets have for every swiftdash process, which it records (it has shown them).
+    public func changeMessage(_ text: String?) -> Msg {
+        guard let text, let parsed = try? HomeConfig.parse(yaml: text, file: path, bundle: bundle) else {
+            return .homeFileChanged(text: text)
+        }
+        let home =
+            (try? withLock { () -> HomeConfig in
+                let home = withRecordedIDs(parsed)
+                if (try? read()) == text { record(home) }
+                return home
+            }) ?? withRecordedIDs(parsed)
+        return .homeFileChanged(text: text, ids: HomeIDs(home))
+    }
+
+    /// `changeMessage` for the file as it is now (nil when it cannot be read): the running home screen
+    /// asks before it answers a request for an id it does not know (`Effect.catchUpHome`).
+    public func currentMessage() -> Msg? {
+        guard let text = try? read() else { return nil }
+        return changeMessage(text)
+    }
+}

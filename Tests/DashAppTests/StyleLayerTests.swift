@@ -1,0 +1,45 @@
+import XCTest
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashTestSupport
+import DashBuiltinWidgets
+@testable import DashApp
+@testable import DashHome
+
+/// The style layer of whole-screen snapshots: where the focus frame is and which colour role each
+/// cell has are checked like the text, so a focus drawn on the wrong tile or in the wrong colour
+/// fails a test even when every character is right.
+final class StyleLayerTests: XCTestCase {
+    let now = Date(timeIntervalSince1970: 1_795_426_200)  // 2026-11-23 09:30 UTC
+
+    func harness() -> AppHarness {
+        let tiles = (1...3).map {
+            TileInstance(id: "t\($0)", family: .small, items: [WidgetInstance(id: "w\($0)", kind: "clock")])
+        }
+        let h = AppHarness(widgets: [ClockWidget.widget], home: HomeConfig(tiles: tiles), now: now)
+        return h
+    }
+
+    func testTheFocusFrameMovesWithTheFocusAndIsDrawnInTheFocusRole() throws {
+        let h = harness()
+        let first = h.frame.buffer
+        assertSnapshot(StyleDump.dump(first, theme: h.state.theme), named: "styles-focus-first-tile")
+        // The focused tile's top-left corner is drawn in the focus role; its neighbour's is not.
+        XCTAssertEqual(first[0, 0].text, "┏", first.textDump)
+        XCTAssertEqual(first[0, 0].style.foreground, h.state.theme[.focus])
+        h.press(.right)
+        let second = h.frame.buffer
+        assertSnapshot(StyleDump.dump(second, theme: h.state.theme), named: "styles-focus-second-tile")
+        XCTAssertEqual(h.state.focusedTile, "t2")
+        XCTAssertNotEqual(first[0, 0].style, second[0, 0].style, "the first tile's frame lost the focus style")
+    }
+
+    func testTheLegendNamesThemeRoles() {
+        let h = harness()
+        let dump = StyleDump.dump(h.frame.buffer, theme: h.state.theme)
+        XCTAssertTrue(dump.contains("fg focus"), dump)
+        XCTAssertTrue(dump.contains("bg background"), dump)
+    }
+}
