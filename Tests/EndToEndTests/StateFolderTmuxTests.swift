@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import DashTestSupport
 
 /// The home screen keeps what it remembers and its log in $XDG_STATE_HOME, moves what 0.4 left in
 /// the cache folder there on its first start, and logs as much as SWIFTDASH_LOG or --log-level say.

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import DashTestSupport
 
 /// zsh completes only at an interactive prompt, so it is driven in tmux: Tab after a partial word
 /// offers what the completion script (`--generate-completion-script zsh`) asks swiftdash for.
