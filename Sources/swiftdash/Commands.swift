@@ -295,8 +295,12 @@ struct Home: ParsableCommand {
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState
         let env = processEnvironment
+        // Off the loop: a reload of every tile is a file synced per tile (issue 25).
+        let cacheWriter = CacheWriter { records in
+            for p in store.save(records, bundle: bundle) { logger.warning("\(p)") }
+        }
         var services = RuntimeServices(
-            saveCache: { records in for p in store.save(records, bundle: bundle) { logger.warning("\(p)") } },
+            saveCache: { cacheWriter.save($0) },
             openURL: { Browser.open($0, environment: env) },
             log: { logger.info("\($0)") },
             currentTimeZone: { WallClockWaiter.systemTimeZone() })
@@ -376,6 +380,7 @@ struct Home: ParsableCommand {
             } catch { logger.warning("\(error); outside edits of home.yaml show at the next start") }
         }
         runtime.run()
+        cacheWriter.flush()
         watcher?.stop()
         server?.stop()
         terminal.shutdown()

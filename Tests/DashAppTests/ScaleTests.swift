@@ -204,4 +204,35 @@ final class ScaleTests: XCTestCase {
         _ = App.update(&s, .tick(start.addingTimeInterval(10)))
         XCTAssertEqual(s.smart.passes, passes + 4)
     }
+
+    func testTheCacheIsWrittenOffTheLoopLatestRecordPerWidgetAllWrittenOnFlush() {
+        final class Written: @unchecked Sendable {
+            let lock = NSLock()
+            var batches: [[InstanceRecord]] = []
+            var thread: [Bool] = []
+        }
+        let written = Written()
+        let writer = CacheWriter { records in
+            written.lock.lock()
+            written.batches.append(records)
+            written.thread.append(Thread.isMainThread)
+            written.lock.unlock()
+        }
+        func record(_ id: String, _ saved: Double) -> InstanceRecord {
+            InstanceRecord(
+                id: id, kind: "stories", family: .small, configuration: WidgetConfig(), entries: nil, policy: .never,
+                isStale: false, lastError: nil, consecutiveFailures: 0, ledger: BudgetLedger(charges: []),
+                lastReload: nil, lastSuccess: nil, savedAt: start.addingTimeInterval(saved))
+        }
+        for i in 0..<1_000 { writer.save([record("w\(i % 100)", Double(i))]) }
+        writer.flush()
+        written.lock.lock()
+        defer { written.lock.unlock() }
+        let all = written.batches.flatMap { $0 }
+        var latest: [String: Date] = [:]
+        for r in all { latest[r.id] = max(latest[r.id] ?? .distantPast, r.savedAt) }
+        XCTAssertEqual(latest.count, 100)
+        XCTAssertEqual(latest["w7"], start.addingTimeInterval(907))
+        XCTAssertFalse(written.thread.contains(true), "never on the main thread")
+    }
 }
