@@ -5,7 +5,8 @@ import DashScheduler
 /// disk: each record is a file written, synced and renamed, and a reload of 1,000 tiles handed
 /// the loop 1,000 of them at once (issue 25: keys waited seconds behind the fsyncs). Records
 /// wait by instance, the latest one kept, and are written in the order they first came. A plain
-/// thread, started at the first record: no Swift task or dispatch pool (decision 21).
+/// thread, started when records come and ended when they are written: no Swift task or dispatch
+/// pool (decision 21), and no thread while idle.
 public final class CacheWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [String: InstanceRecord] = [:]
@@ -40,10 +41,17 @@ public final class CacheWriter: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Writes batches until nothing waits, then ends (the next `save` starts a thread again): an
+    /// idle home screen keeps no thread for the cache.
     private func loop() {
         while true {
             condition.lock()
-            while pending.isEmpty { condition.wait() }
+            if pending.isEmpty {
+                started = false
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
             let batch = order.compactMap { pending[$0] }
             pending.removeAll()
             order.removeAll()
