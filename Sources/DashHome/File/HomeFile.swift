@@ -97,15 +97,7 @@ public struct HomeFile: Sendable {
     /// Where a chain of symbolic links ends when its last target does not exist (`path` itself
     /// when it is not a link).
     func danglingTarget(_ path: String) -> URL {
-        var p = path
-        for _ in 0..<40 {
-            var st = stat()
-            guard lstat(p, &st) == 0, st.st_mode & S_IFMT == S_IFLNK,
-                let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: p)
-            else { break }
-            p = dest.hasPrefix("/") ? dest : URL(fileURLWithPath: p).deletingLastPathComponent().path + "/" + dest
-        }
-        return URL(fileURLWithPath: p).standardizedFileURL
+        URL(fileURLWithPath: AtomicFile.resolved(path)).standardizedFileURL
     }
 
     /// The text of the file; nil when there is none. Every reason it cannot be had (unreadable,
