@@ -30,7 +30,10 @@ struct Push: ParsableCommand {
     @Option(help: "The timeline JSON file; - for standard input.")
     var json: String = "-"
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
+        try HomeOption.requireExisting()
         let data: Data
         let cap = ControlProtocol.maxPushLine - 1024
         if json == "-" {
@@ -111,7 +114,10 @@ struct Snapshot: ParsableCommand {
     @Option(help: "As of this time (ISO 8601); reads the saved timelines, not the running instance.")
     var at: String?
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
+        try HomeOption.requireExisting()
         if json && line != nil { throw usageFailure("--json and --line exclude each other") }
         if tmux && line == nil { throw usageFailure("--tmux goes with --line FORMAT") }
         let paths = AppPaths(environment: processEnvironment)

@@ -27,7 +27,10 @@ struct TimelineCommand: AsyncParsableCommand {
     @Option(help: "Show the state as of this time (ISO 8601).")
     var at: String?
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() async throws {
+        try HomeOption.requireExisting()
         if let kind, bundle[kind] == nil {
             throw unknownWidget(kind)
         }
