@@ -66,7 +66,8 @@ struct TimelineCommand: AsyncParsableCommand {
         state.restoreUsage(UsageStore(directory: paths.state).load())
         state.focusedTile = nil
         // Ask the providers only for instances that have nothing cached.
-        let jobs = App.update(&state, .tick(now)).compactMap { e -> LoadJob? in
+        // (Secrets' commands run first: a load waits for the secret it needs.)
+        let jobs = OneShot.resolvingSecrets(&state, App.update(&state, .tick(now))).compactMap { e -> LoadJob? in
             if case .startLoad(let j) = e, j.request.reason == .initial { return j }
             return nil
         }

@@ -76,9 +76,11 @@ enum EditView {
                 let fromEnvironment = variable.flatMap { s.environment.variables[$0] }.map { !$0.isEmpty } ?? false
                 value.masked = true
                 value.placeholder =
-                    fromEnvironment
-                    ? "(from $\(variable!))"
-                    : variable.map { "(not set; or $\($0))" } ?? "(not set)"
+                    form.original.secretCommands[p.key] != nil
+                    ? "(from a command)"
+                    : fromEnvironment
+                        ? "(from $\(variable!))"
+                        : variable.map { "(not set; or $\($0))" } ?? "(not set)"
             case .choice:
                 let (all, load) = Editing.options(s, form, widget, p)
                 let v = f.line.text
