@@ -162,6 +162,7 @@ struct ConfigSet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Set configuration values of one widget.",
+        usage: "swiftdash config set <id> [<key=value> ...] [<home options>]",
         discussion: """
             ID is a widget (w3) or a tile with one widget (t2); `swiftdash config check` lists them. \
             Values are checked like the in-app form checks them (`swiftdash widgets` lists each \
@@ -193,6 +194,7 @@ struct ConfigSet: ParsableCommand {
             guard let widget = bundle[inst.kind] else { throw UsageProblem(message: "unknown widget \(inst.kind)") }
             for (key, value) in try parseAssignments(assignments, widget: widget) {
                 home.tiles[ti].items[ii].config[key] = value
+                home.tiles[ti].items[ii].config.secretCommands[key] = nil  // a value replaces a command
                 let shown = widget.schema.parameter(key)?.display(value) ?? value.description
                 lines.append("\(inst.id) \(inst.kind): \(key) = \(shown)")
             }
@@ -214,6 +216,7 @@ private func locate(_ id: String, in home: HomeConfig, forSet: Bool) -> (Int, In
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a widget to the end of the home screen.",
+        usage: "swiftdash add <kind> [--set <key=value> ...] [<options>]",
         discussion: """
             Prints the new tile's and widget's ids.
 

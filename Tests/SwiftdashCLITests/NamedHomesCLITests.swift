@@ -116,3 +116,27 @@ final class NamedHomesCLITests: XCTestCase {
         XCTAssertTrue(missing.err.contains("no file"), missing.err)
     }
 }
+
+/// A secret written as a command in home.yaml (decision 48), through the command line.
+final class SecretCommandCLITests: XCTestCase {
+    func testConfigCheckAcceptsACommandAndConfigSetReplacesIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-sc-\(UUID().uuidString)")
+        let dir = root.appendingPathComponent("swiftdash")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = dir.appendingPathComponent("home.yaml")
+        try Data(
+            "tiles:\n  - family: medium\n    widget: crypto\n    config:\n      apiKey: { command: [pass, show, cg] }\n"
+                .utf8
+        ).write(to: file)
+        let env = ["XDG_CONFIG_HOME": root.path]
+        let check = try runSwiftdash(["config", "check"], env: env)
+        XCTAssertEqual(check.status, 0, check.out + check.err)
+        let set = try runSwiftdash(["config", "set", "w1", "apiKey=typed-key"], env: env)
+        XCTAssertEqual(set.status, 0, set.err)
+        XCTAssertEqual(set.out, "w1 crypto: apiKey = ••••••\n")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertFalse(text.contains("command"), text)
+        XCTAssertTrue(text.contains("apiKey: typed-key"), text)
+    }
+}
