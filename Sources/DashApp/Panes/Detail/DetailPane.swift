@@ -3,17 +3,99 @@ import DashWidgets
 import DashRender
 import DashHome
 
-/// A detail pane whose content is taller than the pane scrolls (↑↓ j k PgUp PgDn), as the
-/// help does: the view is drawn whole off screen and shown from `AppState.paneScroll`.
+/// A widget's detail view: which instance and link, how far it is scrolled, which of its
+/// links Tab highlighted. Content taller than the pane scrolls (↑↓ j k PgUp PgDn), as the
+/// help does.
+public struct DetailPane: Sendable, Equatable {
+    /// The tile it was opened from (focus returns there).
+    public var tileID: String
+    public var instanceID: String
+    public var link: DeepLink
+    /// How far content taller than the pane is scrolled.
+    public var scroll = 0
+    /// The link highlighted by Tab inside the pane.
+    public var linkIndex: Int?
+
+    public init(tileID: String, instanceID: String, link: DeepLink, scroll: Int = 0, linkIndex: Int? = nil) {
+        self.tileID = tileID
+        self.instanceID = instanceID
+        self.link = link
+        self.scroll = scroll
+        self.linkIndex = linkIndex
+    }
+}
+
+// MARK: - State
+
+extension AppState {
+    /// The detail pane's view for content of `size` (the caller knows the pane's geometry).
+    public func detailView(size: Size) -> TileView? {
+        guard let d = detailPane, let inst = home.instance(d.instanceID), let widget = bundle[inst.kind] else {
+            return nil
+        }
+        var ctx = context(for: .large)
+        ctx.size = (size.width, size.height)
+        return widget.detail(for: d.link, entry: entry(ofInstance: d.instanceID), in: ctx)
+    }
+
+    /// Links inside the open detail pane, in reading order.
+    public var paneLinks: [String] { detailView(size: AppView.detailContentSize(screen))?.links ?? [] }
+
+    /// The link Tab highlighted inside the detail pane.
+    public var highlightedPaneLink: String? { highlightedPaneLink(in: paneLinks) }
+
+    /// The highlighted one of `links` (the pane's, already computed).
+    public func highlightedPaneLink(in links: [String]) -> String? {
+        guard let i = detailPane?.linkIndex, i < links.count else { return nil }
+        return links[i]
+    }
+}
+
+// MARK: - Update
+
+extension App {
+    static func scrollPane(_ s: inout AppState, by delta: Int) {
+        guard var d = s.detailPane else { return }
+        d.scroll = max(0, min(d.scroll + delta, AppView.paneScrollLimit(s)))
+        s.detailPane = d
+    }
+
+    static func walkPaneLinks(_ s: inout AppState, by delta: Int) {
+        let n = s.paneLinks.count
+        guard n > 0, var d = s.detailPane else { return }
+        d.linkIndex = step(d.linkIndex, by: delta, count: n)
+        s.detailPane = d
+    }
+
+    /// After Tab: scroll so the highlighted link of a long pane shows. Where the link lands
+    /// comes from the renderer's layout (`TileRenderer.layout`), the pass the view draws with;
+    /// nothing is drawn here.
+    static func revealPaneLink(_ s: inout AppState) {
+        let limit = AppView.paneScrollLimit(s)
+        guard limit > 0, var d = s.detailPane, let url = s.highlightedPaneLink, let view = AppView.paneView(s) else {
+            return
+        }
+        let inner = AppView.detailContentSize(s.screen)
+        let whole = Rect(x: 0, y: 0, width: inner.width, height: inner.height + limit)
+        let placed = TileRenderer.layout(view, in: whole, environment: AppView.environment(s))
+        guard let rect = placed.tapRegions.first(where: { $0.url == url })?.rect else { return }
+        if rect.y < d.scroll { d.scroll = rect.y }
+        if rect.maxY > d.scroll + inner.height { d.scroll = min(limit, rect.maxY - inner.height) }
+        s.detailPane = d
+    }
+}
+
+// MARK: - View
+
 extension AppView {
     /// What the open detail pane shows: the widget's detail view, under a note of the load's
     /// failure when it failed before any data.
     static func paneView(_ s: AppState) -> TileView? {
-        guard case .detail(_, let instanceID, _) = s.pane else { return nil }
+        guard let d = s.detailPane else { return nil }
         var view = s.detailView(size: detailContentSize(s.screen))
         // A widget that failed before any data says why here too, not only in its tile.
-        if s.entry(ofInstance: instanceID) == nil, let error = s.scheduler.lastError(instanceID),
-            s.home.allInstances.contains(where: { $0.id == instanceID })
+        if s.entry(ofInstance: d.instanceID) == nil, let error = s.scheduler.lastError(d.instanceID),
+            s.home.allInstances.contains(where: { $0.id == d.instanceID })
         {
             let own = view
             view = VStack(spacing: 1) {
@@ -33,6 +115,30 @@ extension AppView {
         guard let view = paneView(s) else { return 0 }
         let inner = detailContentSize(s.screen)
         return max(0, TileRenderer.idealHeight(view, width: inner.width, environment: environment(s)) - inner.height)
+    }
+
+    /// The detail pane over the home screen.
+    static func drawDetail(_ s: AppState, _ d: DetailPane, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        let inst = s.home.allInstances.first { $0.id == d.instanceID }
+        let widget = inst.flatMap { s.bundle[$0.kind] }
+        let rect = paneRect(s.screen)
+        let title = widget?.displayName ?? d.link.kind ?? "Detail"
+        let view = paneView(s)
+        let links = view?.links ?? []
+        let hasWeb = links.contains { DeepLink($0)?.isExternal == true }
+        let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let limit = view == nil ? 0 : paneScrollLimit(s)
+        let footer = paneFooter(
+            scroll: limit > 0 ? paneScrollHint(scroll: d.scroll, limit: limit, rows: inner.height) : nil,
+            web: hasWeb, width: rect.width - 4)
+        Chrome.drawPane(rect, title: title, footer: footer, theme: s.theme, into: &frame.buffer)
+        guard let view else { return }
+        var e = env
+        e.highlightedLink = s.highlightedPaneLink(in: links)
+        let r = drawPaneContent(view, in: inner, scroll: d.scroll, limit: limit, environment: e, into: &frame.buffer)
+        if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! {
+            frame.nextLiveChange = n
+        }
     }
 
     /// Draws `view` into `inner`, from row `scroll` of the whole view when it is taller.
@@ -62,25 +168,5 @@ extension AppView {
     /// The footer's scroll hint: where the window is in the whole.
     static func paneScrollHint(scroll: Int, limit: Int, rows: Int) -> String {
         "↑↓ \(min(max(0, scroll), limit) + rows)/\(limit + rows)"
-    }
-}
-
-extension App {
-    static func scrollPane(_ s: inout AppState, by delta: Int) {
-        s.paneScroll = max(0, min(s.paneScroll + delta, AppView.paneScrollLimit(s)))
-    }
-
-    /// After Tab: scroll so the highlighted link of a long pane shows.
-    static func revealPaneLink(_ s: inout AppState) {
-        let limit = AppView.paneScrollLimit(s)
-        guard limit > 0, let url = s.highlightedPaneLink, let view = AppView.paneView(s) else { return }
-        let inner = AppView.detailContentSize(s.screen)
-        var whole = CellBuffer(width: inner.width, height: inner.height + limit)
-        var e = AppView.environment(s)
-        e.highlightedLink = url
-        let r = TileRenderer.render(view, in: whole.bounds, buffer: &whole, environment: e)
-        guard let rect = r.tapRegions.first(where: { $0.url == url })?.rect else { return }
-        if rect.y < s.paneScroll { s.paneScroll = rect.y }
-        if rect.maxY > s.paneScroll + inner.height { s.paneScroll = min(limit, rect.maxY - inner.height) }
     }
 }
