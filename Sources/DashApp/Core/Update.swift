@@ -113,6 +113,10 @@ public enum App {
             return themeLoaded(&s, name, result)
         case .homeWritten(let home, let result):
             return homeWritten(&s, home, result)
+        case .homeLockHeld(let holder):
+            let name = s.homeFile.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "home.yaml"
+            s.say("saving when \(TextSanitizer.singleLine(holder)) lets go of \(name) (it holds the lock)")
+            return [.redraw(full: false)]
         case .control(let tile, let control):
             return clickControl(&s, tile: tile, control: control)
         case .performed(let id, let actionID, let result):
