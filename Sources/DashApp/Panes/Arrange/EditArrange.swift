@@ -64,26 +64,26 @@ extension Editing {
     // MARK: - Undo
 
     static func undo(_ s: inout AppState) -> [Effect] {
-        guard let step = s.editing.history.undo.popLast() else {
-            s.say("nothing to undo")
-            return []
-        }
-        s.editing.history.redo.append(snapshot(s, step.what))
-        let fx = applyHome(&s, step.home, focus: step.focus, write: true)
-        s.stackIndex = step.stackIndex
-        s.say("undone: \(step.what) (Ctrl-R redoes)")
-        return fx
+        replay(&s, from: \.undo, to: \.redo, empty: "nothing to undo") { "undone: \($0) (Ctrl-R redoes)" }
     }
 
     static func redo(_ s: inout AppState) -> [Effect] {
-        guard let step = s.editing.history.redo.popLast() else {
-            s.say("nothing to redo")
+        replay(&s, from: \.redo, to: \.undo, empty: "nothing to redo") { "redone: \($0)" }
+    }
+
+    /// Puts back the last step of one history, keeping the screen as it was on the other.
+    static func replay(
+        _ s: inout AppState, from: WritableKeyPath<EditHistory, [EditSnapshot]>,
+        to: WritableKeyPath<EditHistory, [EditSnapshot]>, empty: String, said: (String) -> String
+    ) -> [Effect] {
+        guard let step = s.editing.history[keyPath: from].popLast() else {
+            s.say(empty)
             return []
         }
-        s.editing.history.undo.append(snapshot(s, step.what))
+        s.editing.history[keyPath: to].append(snapshot(s, step.what))
         let fx = applyHome(&s, step.home, focus: step.focus, write: true)
         s.stackIndex = step.stackIndex
-        s.say("redone: \(step.what)")
+        s.say(said(step.what))
         return fx
     }
 
