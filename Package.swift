@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: releaseSections
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
-        .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets", "DashFiles"], swiftSettings: releaseSections),
+        .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles"], swiftSettings: releaseSections),
         .target(name: "SwiftdashKit", dependencies: ["DashWidgets"]),
         // The only module that imports FoundationNetworking (URLSession, libcurl).
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),

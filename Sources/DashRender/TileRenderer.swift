@@ -95,6 +95,14 @@ public struct TileRenderer {
         return r.result
     }
 
+    /// Where a view's links and controls land in `rect`, by the same pass `render` draws with,
+    /// without drawing a cell (what `update` asks of the layout: no off-screen drawing).
+    public static func layout(_ view: TileView, in rect: Rect, environment: RenderEnvironment) -> RenderResult {
+        var r = TileRenderer(buffer: CellBuffer(width: 0, height: 0), result: RenderResult())
+        r.draw(view, in: rect, env: environment, axis: .vertical)
+        return r.result
+    }
+
     /// The size a view would take if offered `proposal`.
     public static func measure(_ view: TileView, proposal: Size, environment: RenderEnvironment) -> Size {
         TileRenderer(buffer: CellBuffer(width: 0, height: 0), result: RenderResult())

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import DashCore
 import DashWidgets
 import DashScheduler
@@ -7,40 +8,68 @@ import DashApp
 import DashHome
 import DashRuntime
 
-/// Drives the app's pure core like the runtime does, on a virtual clock, for tests that read
-/// like the product (the Composable Architecture's `TestStore`, simplified): send keys and
-/// messages, advance the clock, see the effects `update` returned, answer the loads it
-/// started, and read the whole screen as text.
+/// Drives the real runtime (`Runtime`: the one effect interpreter) on a virtual clock and a
+/// headless terminal, with fake services that record the work the app hands out, for tests that
+/// read like the product (the Composable Architecture's `TestStore`): send keys and messages,
+/// advance the clock, see the effects `update` returned, answer the loads, actions and form work
+/// it started, and read the whole screen as text.
+///
+/// Exhaustive by default, as `TestStore` is: work the app handed out and the test never answered
+/// (a load, an action, a form's option load or preview, a directory listing) fails the test when
+/// the harness goes away. A test that means to leave work running says so with
+/// `skipPendingWork()`, or sets `exhaustivity = .off`.
 public final class AppHarness {
-    public private(set) var state: AppState
+    public enum Exhaustivity: Sendable { case on, off }
+    public var exhaustivity = Exhaustivity.on
+
+    /// The runtime the harness drives, with its headless terminal.
+    public let runtime: Runtime
+    public let terminal: HeadlessTerminal
+    public var state: AppState { runtime.state }
     public let clock: VirtualClock
     /// Every effect returned since the last `takeEffects()`.
     public private(set) var effects: [Effect] = []
     /// Loads started and not yet answered, oldest first.
-    public private(set) var loads: [LoadJob] = []
+    public var loads: [LoadJob] { work.loads }
     /// URLs the app asked to open.
-    public private(set) var opened: [String] = []
+    public var opened: [String] { work.opened }
     public private(set) var redraws = 0
     /// How often the app rang the terminal bell.
-    public private(set) var bells = 0
+    public var bells: Int { terminal.bells }
     /// The use history the app last asked to save.
-    public private(set) var savedUsage: UsageHistory?
+    public var savedUsage: UsageHistory? { work.savedUsage }
     /// Home screens the app asked to write (`Effect.writeHome`), oldest first.
-    public private(set) var homeWrites: [HomeConfig] = []
-    /// Answers `Effect.writeHome` like the runtime (e.g. `HomeFile.write`); nil: writes are only recorded.
-    public var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
+    public var homeWrites: [HomeConfig] { work.homeWrites }
+    /// Answers `Effect.writeHome` like the runtime's service (e.g. `HomeFile.write`). nil: an
+    /// in-memory home.yaml answers (the app's minimal edit of the text it knows).
+    public var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)? {
+        get { work.homeWriter }
+        set { work.homeWriter = newValue }
+    }
     /// Reads home.yaml for `Effect.catchUpHome` as the runtime's `readHome` does; nil: nothing is read.
-    public var homeReader: (@Sendable () -> Msg?)?
+    public var homeReader: (@Sendable () -> Msg?)? {
+        get { work.homeReader }
+        set { work.homeReader = newValue }
+    }
 
     /// Actions started and not yet answered, oldest first (see AppHarness+Actions).
-    public internal(set) var actionJobs: [ActionJob] = []
+    public internal(set) var actionJobs: [ActionJob] {
+        get { work.actionJobs }
+        set { work.actionJobs = newValue }
+    }
     /// The files the app asked to watch, last set.
-    public private(set) var watchedFiles: [String] = []
+    public var watchedFiles: [String] { work.watchedFiles }
 
     /// Work asked for by the form and the gallery, not yet answered (see AppHarness+Edit).
-    public internal(set) var edits: [EditEffect] = []
+    public internal(set) var edits: [EditEffect] {
+        get { work.edits }
+        set { work.edits = newValue }
+    }
     /// Every home screen the app asked to write to home.yaml, in order.
-    public private(set) var written: [HomeConfig] = []
+    public var written: [HomeConfig] { work.homeWrites }
+
+    /// What the fake services were handed.
+    let work: HarnessWork
 
     public init(
         widgets: [Widget], home: HomeConfig, size: Size = Size(width: 80, height: 24), now: Date,
@@ -49,56 +78,72 @@ public final class AppHarness {
         environment: [String: String] = [:]
     ) {
         clock = VirtualClock(now: now)
-        state = AppState(
+        var state = AppState(
             environment: AppEnvironment(
                 bundle: WidgetBundle(widgets), timeZone: timeZone,
                 variables: environment), home: home,
             screen: size, theme: theme, alternateTheme: theme.isDark ? .light : .dark, now: now,
             scheduler: scheduler)
         state.restoreUsage(usage)
+        let work = HarnessWork(bundle: state.bundle)
+        self.work = work
+        terminal = HeadlessTerminal(size: size)
+        runtime = Runtime(
+            state: state, terminal: terminal, clock: clock, inbox: Inbox(wake: {}), services: work.services,
+            inlineFileWork: true)
+        runtime.loadLimit = .max
+        runtime.observeEffects = { [unowned self] fx in
+            effects += fx
+            redraws += fx.filter { if case .redraw = $0 { return true } else { return false } }.count
+        }
+        runtime.applyPending()
         send(.tick(now))
     }
 
-    /// Sends one message through `update` and keeps its effects.
+    deinit {
+        guard exhaustivity == .on else { return }
+        let pending = pendingWork
+        if !pending.isEmpty {
+            XCTFail(
+                "work the test never answered: \(pending.joined(separator: ", ")); answer it, or say "
+                    + "skipPendingWork() / exhaustivity = .off where leaving it is the point")
+        }
+    }
+
+    /// What the app handed out and nobody answered yet.
+    public var pendingWork: [String] {
+        loads.map { "load of \($0.id)" } + actionJobs.map { "action of \($0.instanceID)" }
+            + edits.map { "\($0)" }
+    }
+
+    /// Forgets the work still running: the test does not care how it ends.
+    public func skipPendingWork() {
+        work.loads.removeAll()
+        work.actionJobs.removeAll()
+        work.edits.removeAll()
+    }
+
+    /// Sends one message through `update` in the runtime, runs its effects there, and applies
+    /// what the services answered at once; returns the effects of this message.
     @discardableResult
     public func send(_ msg: Msg) -> [Effect] {
-        absorb(App.update(&state, msg))
+        work.answered(by: msg)
+        let before = effects.count
+        runtime.send(msg)
+        let direct = Array(effects[before...])
+        runtime.applyPending()
+        return direct
     }
 
-    /// Runs a step of the app on its state (a state function such as `Editing.changeHome`) and
-    /// keeps its effects like `send` does.
+    /// Runs a step of the app on its state (a state function such as `Editing.changeHome`) in the
+    /// runtime, and keeps its effects like `send` does.
     @discardableResult
     public func run(_ step: (inout AppState) -> [Effect]) -> [Effect] {
-        absorb(step(&state))
-    }
-
-    private func absorb(_ fx: [Effect]) -> [Effect] {
-        for e in fx {
-            switch e {
-            case .startLoad(let job): loads.append(job)
-            case .cancelLoad(_, let token): loads.removeAll { $0.token == token }
-            case .openURL(let url): opened.append(url)
-            case .redraw: redraws += 1
-            case .bell: bells += 1
-            case .saveUsage(let u): savedUsage = u
-            case .perform(let job): actionJobs.append(job)
-            case .watchFiles(let paths): watchedFiles = paths
-            case .edit(let e): edits.append(e)
-            case .writeHome(let h): written.append(h)
-            case .reply(let reply, let text): reply.fulfil(text)
-            default: break
-            }
-        }
-        effects += fx
-        for case .writeHome(let home) in fx {
-            homeWrites.append(home)
-            if let homeWriter { send(.homeWritten(home, homeWriter(home, state.homeFile))) }
-        }
-        for case .catchUpHome(let next) in fx {
-            if let m = homeReader?() { send(m) }
-            send(next)
-        }
-        return fx
+        let before = effects.count
+        runtime.perform(step)
+        let direct = Array(effects[before...])
+        runtime.applyPending()
+        return direct
     }
 
     /// Presses keys in order (the clock's time comes first, as in the runtime).
@@ -135,7 +180,7 @@ public final class AppHarness {
     /// Answers the oldest load of `id` with a timeline.
     public func finish(_ id: String, entries: [any TimelineEntry], policy: ReloadPolicy = .never) {
         guard let i = loads.firstIndex(where: { $0.id == id }) else { return }
-        let job = loads.remove(at: i)
+        let job = work.loads.remove(at: i)
         send(
             .loaded(
                 id: id, token: job.token,
@@ -145,20 +190,25 @@ public final class AppHarness {
     /// Answers the oldest load of `id` with an error.
     public func fail(_ id: String, _ error: any Error) {
         guard let i = loads.firstIndex(where: { $0.id == id }) else { return }
-        let job = loads.remove(at: i)
+        let job = work.loads.remove(at: i)
         send(.loaded(id: id, token: job.token, result: .failure(error)))
     }
 
     /// Answers every open load by running its provider for real (for local widgets).
     public func runLoads() async {
         while !loads.isEmpty {
-            let job = loads.removeFirst()
+            let job = work.loads.removeFirst()
             send(.loaded(id: job.id, token: job.token, result: await Loads.run(job)))
         }
     }
 
     /// Sets what the app knows of its home.yaml (as the executable does at start).
-    public func useHomeFile(_ file: HomeFileState?) { state.homeFile = file }
+    public func useHomeFile(_ file: HomeFileState?) {
+        run { s in
+            s.homeFile = file
+            return []
+        }
+    }
 
     public var frame: HomeFrame { AppView.render(state) }
     /// The whole screen, one line per row.

@@ -313,7 +313,7 @@ struct Home: ParsableCommand {
             do { try usageStore.save(history) } catch { logger.warning("usage: cannot save: \(error)") }
         }
         let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
-        services.writeHome = { homeFile.write($0, over: $1) }
+        services.writeHome = { homeFile.write($0, over: $1, waiting: $2) }
         // A theme home.yaml names while running applies at once, or says why it cannot.
         let themeSearch = ThemeLoader.searchPath(paths: paths, executable: SubprocessTransport.runningExecutable().path)
         let homePath = paths.homeFile.path

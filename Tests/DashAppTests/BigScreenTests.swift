@@ -95,6 +95,7 @@ final class BigScreenTests: XCTestCase {
         let room = Chrome.contentRect(placed.rect).size
         ctx.size = (room.width, room.height)
         XCTAssertGreaterThan(NewsViews.shownCount(entry, ctx), 5, "a grown large tile")
+        h.skipPendingWork()
     }
 
     /// Resizing keeps the focused tile and never reloads: loads are for the configured
@@ -114,5 +115,6 @@ final class BigScreenTests: XCTestCase {
             XCTAssertFalse(
                 effects.contains { if case .startLoad = $0 { return true } else { return false } }, "\(size)")
         }
+        h.skipPendingWork()
     }
 }

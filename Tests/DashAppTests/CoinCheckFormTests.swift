@@ -22,7 +22,7 @@ final class CoinCheckFormTests: XCTestCase {
             tiles: [TileInstance(id: "t1", family: .small, items: [WidgetInstance(id: "w1", kind: "crypto")])])
         let h = AppHarness(widgets: [crypto], home: home, size: Size(width: 120, height: 30), now: start)
         h.press(.char("e"))
-        XCTAssertEqual(h.state.pane, .form)
+        XCTAssertEqual(h.state.pane.kind, .form)
         return h
     }
 
@@ -30,7 +30,7 @@ final class CoinCheckFormTests: XCTestCase {
         let h = harness()
         h.select("coin")
         _ = h.run { s in
-            s.editing.form?.fields[0].line = LineEditor("x y")
+            s.form?.fields[0].line = LineEditor("x y")
             return []
         }
         XCTAssertTrue(h.screen.contains("✗ 'x y' is not a coin; use a symbol such as BTC"), "in the row: \(h.screen)")
@@ -38,9 +38,10 @@ final class CoinCheckFormTests: XCTestCase {
             h.screen.contains("✗ Coin 'x y' is not a coin; use a symbol such as BTC or a CoinGecko id such as bitcoin"),
             "in full below: \(h.screen)")
         h.press(.ctrl("s"))
-        XCTAssertEqual(h.state.pane, .form, "refused")
-        XCTAssertEqual(h.state.editing.form?.problem, "Not saved: Coin " + problem)
+        XCTAssertEqual(h.state.pane.kind, .form, "refused")
+        XCTAssertEqual(h.state.form?.problem, "Not saved: Coin " + problem)
         XCTAssertTrue(h.homeWrites.isEmpty)
+        h.skipPendingWork()
     }
 
     func testThePickerOffersOnlyCoinsTheCheckTakes() {
@@ -59,5 +60,6 @@ final class CoinCheckFormTests: XCTestCase {
         h.press(.backspace, .backspace, .backspace)
         h.type("avalanche-2")
         XCTAssertTrue(h.screen.contains("use “avalanche-2”"), h.screen)
+        h.skipPendingWork()
     }
 }

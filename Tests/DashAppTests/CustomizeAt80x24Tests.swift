@@ -45,6 +45,7 @@ final class CustomizeAt80x24Tests: XCTestCase {
         h.send(.resize(big))
         XCTAssertTrue(buttons(h.screen), h.screen)
         assertSnapshot(h.screen, named: "customize-form-weather-large-200x60")
+        h.skipPendingWork()
     }
 
     /// Every shipped widget, in every size, with every row selected in turn: both buttons and the
@@ -67,6 +68,7 @@ final class CustomizeAt80x24Tests: XCTestCase {
                         h.press(.down)
                     }
                     h.press(.escape)
+                    h.skipPendingWork()
                 }
             }
         }
@@ -110,7 +112,7 @@ final class CustomizeAt80x24Tests: XCTestCase {
         XCTAssertTrue(buttons(screen), screen)
         h.press(.down, .down)  // to Cancel: the last rows stay, the buttons under them
         screen = h.screen
-        XCTAssertEqual(h.state.editing.form?.selected, 17)
+        XCTAssertEqual(h.state.form?.selected, 17)
         XCTAssertTrue(screen.contains("Setting 16"), screen)
         let buttonLine = screen.split(separator: "\n").first { $0.contains("[ Save ]") } ?? ""
         XCTAssertTrue(buttonLine.hasPrefix("│ ▸ "), screen)
@@ -148,6 +150,7 @@ final class CustomizeAt80x24Tests: XCTestCase {
         XCTAssertFalse(screen.contains("use “Not a zone!”"), screen)
         XCTAssertFalse(screen.contains("[A-Za-z"), screen)
         assertSnapshot(screen, named: "customize-form-clock-zone-80x24")
+        h.skipPendingWork()
     }
 
     // MARK: - The gallery
@@ -180,6 +183,7 @@ final class CustomizeAt80x24Tests: XCTestCase {
         h.send(.resize(big))
         XCTAssertTrue(h.screen.contains("╭─ Extra Large ─"), h.screen)
         assertSnapshot(h.screen, named: "customize-gallery-xl-200x60")
+        h.skipPendingWork()
     }
 
     /// The large preview lost its caption at 80x24; the blank line above the sizes gives way.
@@ -189,6 +193,7 @@ final class CustomizeAt80x24Tests: XCTestCase {
         XCTAssertTrue(screen.contains("╭─ Large ─"), screen)
         XCTAssertTrue(screen.contains("◂ 3 of 4 ▸  Large 39x15 · sample"), screen)
         assertSnapshot(screen, named: "customize-gallery-large-80x24")
+        h.skipPendingWork()
     }
 
     /// A terminal too short (not too narrow) says how many rows; the preview then shows without its caption.
@@ -198,6 +203,7 @@ final class CustomizeAt80x24Tests: XCTestCase {
         XCTAssertTrue(h.screen.contains("A terminal 21 rows high shows it."), h.screen)
         h.send(.resize(Size(width: 80, height: 21)))
         XCTAssertTrue(h.screen.contains("╭─ Large ─"), h.screen)
+        h.skipPendingWork()
     }
 
     // MARK: - Status lines
@@ -235,5 +241,6 @@ final class CustomizeAt80x24Tests: XCTestCase {
         XCTAssertTrue(status.hasSuffix(" · Esc done"), status)
         XCTAssertFalse(status.contains("…"), status)
         assertSnapshot(h.screen, named: "customize-arrange-note-80x24")
+        h.skipPendingWork()
     }
 }

@@ -13,7 +13,7 @@ import DashTestSupport
 final class EditFormTests: XCTestCase {
     func open(_ h: AppHarness) {
         h.press(.char("e"))
-        XCTAssertEqual(h.state.pane, .form)
+        XCTAssertEqual(h.state.pane.kind, .form)
     }
 
     // MARK: - Opening, cancelling, saving
@@ -23,7 +23,7 @@ final class EditFormTests: XCTestCase {
         _ = h.takeEffects()
         open(h)
         XCTAssertEqual(
-            h.state.editing.form?.fields.map(\.key),
+            h.state.form?.fields.map(\.key),
             ["source", "symbol", "name", "count", "compact", "since", "path", "tags", "label", "token"])
         for title in ["Source", "Symbol", "Name", "Count", "Compact", "Since"] {
             XCTAssertTrue(h.screen.contains(title), title)
@@ -32,11 +32,12 @@ final class EditFormTests: XCTestCase {
         h.type("zzz")
         XCTAssertEqual(h.field("name")?.line.text, "homezzz")
         h.press(.escape)
-        XCTAssertEqual(h.state.pane, .none)
+        XCTAssertEqual(h.state.pane.kind, .none)
         XCTAssertEqual(h.config(of: "w1"), WidgetConfig())
         XCTAssertEqual(h.writes, 0, "Esc writes nothing")
         XCTAssertEqual(h.state.focusedTile, "t1")
         XCTAssertTrue(h.loads.isEmpty, "and reloads nothing")
+        h.skipPendingWork()
     }
 
     func testKeysTypedInAFieldNeverReachTheHomeScreen() {
@@ -49,6 +50,7 @@ final class EditFormTests: XCTestCase {
         XCTAssertEqual(h.field("label")?.line.text, "quit?")
         h.press(.ctrl("c"))
         XCTAssertTrue(h.state.quitting, "Ctrl-C still quits from a form")
+        h.skipPendingWork()
     }
 
     func testInvalidValuesSayWhatIsAllowedAndSaveIsRefusedWithTheReason() {
@@ -60,23 +62,24 @@ final class EditFormTests: XCTestCase {
         let screen = h.screen
         XCTAssertTrue(screen.contains("✗ Name must be lower-case letters such as home"), screen)
         h.press(.ctrl("s"))
-        XCTAssertEqual(h.state.pane, .form, "refused")
-        XCTAssertEqual(h.state.editing.form?.problem, "Not saved: Name must be lower-case letters such as home")
+        XCTAssertEqual(h.state.pane.kind, .form, "refused")
+        XCTAssertEqual(h.state.form?.problem, "Not saved: Name must be lower-case letters such as home")
         XCTAssertTrue(h.screen.contains("Not saved: Name must be lower-case letters"), h.screen)
         XCTAssertEqual(h.writes, 0)
         // The fix: Ctrl-A, delete the capital, type the small letter; Enter on Save.
         h.press(.ctrl("a"), .delete)
         h.type("h")
         XCTAssertFalse(h.screen.contains("✗"), h.screen)
-        XCTAssertNil(h.state.editing.form?.problem, "a change clears the refusal")
+        XCTAssertNil(h.state.form?.problem, "a change clears the refusal")
         h.select("name")
         for _ in 0..<8 { h.press(.down) }  // past the fields to Save
-        XCTAssertEqual(h.state.editing.form?.selected, h.state.editing.form?.saveRow)
+        XCTAssertEqual(h.state.form?.selected, h.state.form?.saveRow)
         h.press(.enter)
-        XCTAssertEqual(h.state.pane, .none)
+        XCTAssertEqual(h.state.pane.kind, .none)
         XCTAssertNil(h.config(of: "w1")?["name"], "the default again: the parameter stays unset")
         XCTAssertEqual(h.writes, 0, "the same value as before: nothing to write")
         XCTAssertTrue(h.screen.contains("no changes to Probe"), h.screen)
+        h.skipPendingWork()
     }
 
     func testSaveAppliesAtOnceAsAnUnchargedReloadAndAsksToWriteTheFile() {
@@ -87,7 +90,7 @@ final class EditFormTests: XCTestCase {
         h.type("office")
         _ = h.takeEffects()
         h.press(.ctrl("s"))
-        XCTAssertEqual(h.state.pane, .none)
+        XCTAssertEqual(h.state.pane.kind, .none)
         XCTAssertEqual(h.config(of: "w1"), WidgetConfig(["name": .string("office")]), "only what changed is set")
         XCTAssertEqual(h.written.last?.allInstances.first?.config["name"], .string("office"))
         XCTAssertTrue(h.effects.contains { if case .writeHome = $0 { return true } else { return false } })
@@ -101,6 +104,7 @@ final class EditFormTests: XCTestCase {
         h.press(.char("u"))
         XCTAssertEqual(h.config(of: "w1"), WidgetConfig())
         XCTAssertEqual(h.load(of: "w1")?.request.configuration, WidgetConfig())
+        h.skipPendingWork()
     }
 
     func testEnterOnCancelClosesWithoutChange() {
@@ -109,11 +113,12 @@ final class EditFormTests: XCTestCase {
         h.select("name")
         h.type("x")
         h.press(.up, .up, .backTab)  // from the first row back around to Cancel
-        XCTAssertEqual(h.state.editing.form?.selected, h.state.editing.form?.cancelRow)
+        XCTAssertEqual(h.state.form?.selected, h.state.form?.cancelRow)
         XCTAssertTrue(h.screen.contains("Cancel: close the form; nothing changes."), h.screen)
         h.press(.enter)
-        XCTAssertEqual(h.state.pane, .none)
+        XCTAssertEqual(h.state.pane.kind, .none)
         XCTAssertEqual(h.config(of: "w1"), WidgetConfig())
+        h.skipPendingWork()
     }
 
     // MARK: - Enum and dynamic enum
@@ -123,15 +128,15 @@ final class EditFormTests: XCTestCase {
         open(h)
         h.select("source")
         h.press(.enter)
-        XCTAssertNotNil(h.state.editing.form?.picker)
-        XCTAssertEqual(h.state.editing.form?.picker?.highlighted, 0, "on the current value")
+        XCTAssertNotNil(h.state.form?.picker)
+        XCTAssertEqual(h.state.form?.picker?.highlighted, 0, "on the current value")
         h.press(.down, .down)
         h.press(.enter)
         XCTAssertEqual(h.field("source")?.line.text, "gamma")
-        XCTAssertNil(h.state.editing.form?.picker)
+        XCTAssertNil(h.state.form?.picker)
         // Typing on the row opens the picker filtered.
         h.type("be")
-        XCTAssertEqual(h.state.editing.form?.picker?.filter, "be")
+        XCTAssertEqual(h.state.form?.picker?.filter, "be")
         XCTAssertTrue(h.screen.contains("▸ beta"), h.screen)
         XCTAssertFalse(h.screen.contains("  alpha"), h.screen)
         h.press(.backspace, .backspace)
@@ -139,9 +144,10 @@ final class EditFormTests: XCTestCase {
         h.type("zz")
         XCTAssertTrue(h.screen.contains("nothing matches “zz”"), h.screen)
         h.press(.escape)
-        XCTAssertNil(h.state.editing.form?.picker, "Esc closes the picker, not the form")
-        XCTAssertEqual(h.state.pane, .form)
+        XCTAssertNil(h.state.form?.picker, "Esc closes the picker, not the form")
+        XCTAssertEqual(h.state.pane.kind, .form)
         XCTAssertEqual(h.field("source")?.line.text, "gamma")
+        h.skipPendingWork()
     }
 
     func testADynamicEnumHasItsFixedOptionsAtOnceAndAddsLoadedOnesWithASpinnerMeanwhile() {
@@ -172,6 +178,7 @@ final class EditFormTests: XCTestCase {
         h.select("symbol")
         h.press(.enter)
         XCTAssertTrue(h.screen.contains("LTC · Litecoin"))
+        h.skipPendingWork()
     }
 
     func testAFailedOptionLoadSaysWhyInTheRowAndTheFixedOptionsKeepWorking() {
@@ -189,6 +196,7 @@ final class EditFormTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("⚠ HTTP 429: rate limited"), h.screen)
         h.press(.down, .enter)
         XCTAssertEqual(h.field("symbol")?.line.text, "ETH")
+        h.skipPendingWork()
     }
 
     func testADynamicEnumTakesATypedValueThePatternAllows() {
@@ -201,6 +209,7 @@ final class EditFormTests: XCTestCase {
         XCTAssertEqual(h.field("symbol")?.line.text, "XRP")
         h.type("x")
         XCTAssertFalse(h.screen.contains("use “x”"), "the pattern does not allow it")
+        h.skipPendingWork()
     }
 
     // MARK: - Numbers, yes/no, dates
@@ -220,6 +229,7 @@ final class EditFormTests: XCTestCase {
         for _ in 0..<20 { h.press(.char("-")) }
         XCTAssertEqual(h.field("count")?.line.text, "1")
         XCTAssertTrue(h.screen.contains("1–9"), "the row shows the range")
+        h.skipPendingWork()
     }
 
     func testSpaceSwitchesAYesNoField() {
@@ -236,6 +246,7 @@ final class EditFormTests: XCTestCase {
         XCTAssertEqual(h.field("compact")?.flag, true)
         h.press(.ctrl("s"))
         XCTAssertEqual(h.config(of: "w1")?["compact"], .bool(true))
+        h.skipPendingWork()
     }
 
     func testADateIsTypedInISOOrMovedADayWithPlusMinus() {
@@ -255,6 +266,7 @@ final class EditFormTests: XCTestCase {
         h.type("25")
         h.press(.ctrl("s"))
         XCTAssertEqual(h.config(of: "w1")?["since"], .date(Date(timeIntervalSince1970: 1_798_156_800)))
+        h.skipPendingWork()
     }
 
     // MARK: - Text fields
@@ -289,6 +301,7 @@ final class EditFormTests: XCTestCase {
         XCTAssertEqual(h.field("label")?.line.chars.count, 2)
         h.press(.left, .backspace)
         XCTAssertEqual(h.field("label")?.line.text, "t", "an accent typed after its letter is one character with it")
+        h.skipPendingWork()
     }
 
     func testAPasteArrivesAsOnePieceCleanedOfControlCharacters() {
@@ -298,6 +311,7 @@ final class EditFormTests: XCTestCase {
         h.press(.paste("line one\nline\u{1B}[31m two\u{7}"))
         XCTAssertEqual(h.field("label")?.line.text, "line one line two")
         XCTAssertFalse(h.state.quitting)
+        h.skipPendingWork()
     }
 
     func testTabCompletesAFilePathFromTheListing() {
@@ -329,6 +343,7 @@ final class EditFormTests: XCTestCase {
         h.press(.tab)
         h.answerListing(.failure(EditEffects.Problem("no such directory")))
         XCTAssertTrue(h.screen.contains("cannot list ~/src/: no such directory"), h.screen)
+        h.skipPendingWork()
     }
 
     func testFilePathCompletionReadsTheRealFileSystemThroughTheEffect() async throws {
@@ -370,11 +385,12 @@ final class EditFormTests: XCTestCase {
         h.press(.escape)
         XCTAssertTrue(h.screen.contains("✗ item 'Bad' is not a lower-case word"), h.screen)
         h.press(.ctrl("s"))
-        XCTAssertEqual(h.state.pane, .form, "refused while an item is invalid")
+        XCTAssertEqual(h.state.pane.kind, .form, "refused while an item is invalid")
         h.press(.enter, .down)
         h.press(.char("x"), .escape)
         h.press(.ctrl("s"))
         XCTAssertEqual(h.config(of: "w1")?["tags"], .list(["alpha"]))
+        h.skipPendingWork()
     }
 
     // MARK: - Secrets
@@ -395,6 +411,7 @@ final class EditFormTests: XCTestCase {
         h.select("token")
         XCTAssertTrue(h.screen.contains("••••••"))
         XCTAssertFalse(h.screen.contains("s3cret"))
+        h.skipPendingWork()
     }
 
     // MARK: - Live preview
@@ -441,46 +458,48 @@ final class EditFormTests: XCTestCase {
         let h = AppHarness(widgets: editWidgets, home: home, now: start)
         answerAll(h)
         h.press(.char("e"))
-        XCTAssertNil(h.state.editing.form?.instanceID, "a stack starts with its widgets")
+        XCTAssertNil(h.state.form?.instanceID, "a stack starts with its widgets")
         XCTAssertTrue(h.screen.contains("Choose the widget to edit"), h.screen)
         h.press(.down, .char("J"))
         XCTAssertEqual(h.state.tile("t1")?.items.map(\.id), ["w1", "w3", "w2"])
         XCTAssertEqual(h.writes, 1)
         h.press(.enter)
-        XCTAssertEqual(h.state.editing.form?.instanceID, "w2")
+        XCTAssertEqual(h.state.form?.instanceID, "w2")
         XCTAssertTrue(h.screen.contains("3 of 3 in the stack"), h.screen)
         h.press(.ctrl("u"))
         h.type("quay")
         h.press(.ctrl("s"))
-        XCTAssertEqual(h.state.pane, .form, "back to the stack's list")
-        XCTAssertNil(h.state.editing.form?.instanceID)
+        XCTAssertEqual(h.state.pane.kind, .form, "back to the stack's list")
+        XCTAssertNil(h.state.form?.instanceID)
         XCTAssertEqual(h.config(of: "w2")?["name"], .string("quay"))
         h.press(.up, .char("x"))
         XCTAssertEqual(h.state.tile("t1")?.items.map(\.id), ["w1", "w2"])
         XCTAssertFalse(h.state.scheduler.contains("w3"), "the removed widget is unregistered")
         h.press(.escape)
-        XCTAssertEqual(h.state.pane, .none)
+        XCTAssertEqual(h.state.pane.kind, .none)
         h.press(.char("u"))
         XCTAssertEqual(h.state.tile("t1")?.items.map(\.id), ["w1", "w3", "w2"], "undo brings it back")
         XCTAssertTrue(h.state.scheduler.contains("w3"))
+        h.skipPendingWork()
     }
 
     func testEditFromADetailPaneReturnsToIt() {
         let h = editHarness([("stories", .medium), ("probe", .medium)])
         h.press(.right, .enter)
         guard case .detail = h.state.pane else { return XCTFail("no detail pane: \(h.state.pane)") }
-        let pane = h.state.pane
+        let pane = h.state.detailPane
         h.press(.char("e"))
-        XCTAssertEqual(h.state.pane, .form)
-        XCTAssertEqual(h.state.editing.form?.instanceID, "w2")
+        XCTAssertEqual(h.state.pane.kind, .form)
+        XCTAssertEqual(h.state.form?.instanceID, "w2")
         h.press(.escape)
-        XCTAssertEqual(h.state.pane, pane)
+        XCTAssertEqual(h.state.detailPane, pane)
+        h.skipPendingWork()
     }
 
     func testAWidgetWithNothingToSetSaysSo() {
         let h = editHarness([("dot", .small)])
         h.press(.char("e"))
-        XCTAssertEqual(h.state.pane, .none)
+        XCTAssertEqual(h.state.pane.kind, .none)
         XCTAssertTrue(h.screen.contains("Dot has nothing to set"), h.screen)
     }
 
@@ -542,5 +561,6 @@ final class EditFormTests: XCTestCase {
         h.press(.enter, .char("a"))
         h.type("bet")
         assertSnapshot(h.screen, named: "form-list-200x60")
+        h.skipPendingWork()
     }
 }

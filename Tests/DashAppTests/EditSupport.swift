@@ -132,11 +132,11 @@ func answerAll(_ h: AppHarness) {
 
 extension AppHarness {
     /// The form's field of a parameter.
-    func field(_ key: String) -> FormField? { state.editing.form?.fields.first { $0.key == key } }
+    func field(_ key: String) -> FormField? { state.form?.fields.first { $0.key == key } }
 
     /// Selects the form's row of a parameter (with ↓ from the top, as a person would).
     func select(_ key: String) {
-        guard let form = state.editing.form, let i = form.fields.firstIndex(where: { $0.key == key }) else {
+        guard let form = state.form, let i = form.fields.firstIndex(where: { $0.key == key }) else {
             return XCTFail("no field \(key)")
         }
         let delta = i - form.selected

@@ -170,5 +170,6 @@ final class ExtensionActionTests: XCTestCase {
         h.advance(by: 5)
         XCTAssertTrue(h.screen.contains("[ ] Lights"), h.screen)
         XCTAssertTrue(h.screen.contains("timed out") || h.screen.contains("within"), h.screen)
+        h.skipPendingWork()
     }
 }

@@ -82,5 +82,6 @@ final class FirstRunTests: XCTestCase {
         let entry = await retry.request.widget.snapshot(for: retry.request.configuration, in: ctx)
         h.finish(news, entries: [entry.base])
         XCTAssertEqual(h.screen.components(separatedBy: TileErrorText.offline).count - 1, 1, h.screen)
+        h.skipPendingWork()
     }
 }

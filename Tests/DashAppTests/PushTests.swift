@@ -70,6 +70,7 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(
             ControlProtocol.handlePush("push note", home: home, bundle: bundle).answer,
             "error: push needs a widget kind or id and a timeline")
+        h.skipPendingWork()
     }
 
     func testAPushOvertakesALoadInFlight() async throws {
@@ -81,6 +82,7 @@ final class PushTests: XCTestCase {
         h.send(try XCTUnwrap(msg))
         await h.runLoads()
         XCTAssertTrue(h.screen.contains("Pushed"), "the older load's result is dropped:\n\(h.screen)")
+        h.skipPendingWork()
     }
 
     /// Found by a new user: `r` on a note (or a push without a policy, as `push --help` shows)
@@ -112,6 +114,8 @@ final class PushTests: XCTestCase {
         h2.press(.char("r"))
         await h2.runLoads()
         XCTAssertTrue(h2.screen.contains("Keep"), h2.screen)
+        h.skipPendingWork()
+        h2.skipPendingWork()
     }
 
     func testSnapshotAsJSONAndAsATmuxLine() async throws {
@@ -131,5 +135,6 @@ final class PushTests: XCTestCase {
             HomeSnapshot.line(tiles, format: "{kind}: {summary}", tmux: true), "note: C#### ####1 | fake: v1")
         let json = HomeSnapshot.json(tiles, at: now, source: "cache")
         XCTAssertTrue(json.contains(#""summary":"C# #1""#), json)
+        h.skipPendingWork()
     }
 }

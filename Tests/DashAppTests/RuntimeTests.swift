@@ -213,7 +213,7 @@ final class RuntimeTests: XCTestCase {
         r.handle(.key(.tab))
         XCTAssertNil(r.state.highlightedLink, "Tab past the last link clears the highlight")
         r.handle(.key(.enter))
-        if case .detail(_, _, let link) = r.state.pane {
+        if let link = r.state.detailPane?.link {
             XCTAssertEqual(link.url, "swiftdash://stories")
         } else {
             XCTFail("no pane")
@@ -259,7 +259,7 @@ final class RuntimeTests: XCTestCase {
         r.handle(.key(.tab))
         r.handle(.key(.enter))
         r.turn()
-        if case .external(_, let link) = r.state.pane {
+        if case .external(let l) = r.state.pane, case let link = l.link {
             XCTAssertEqual(link.url, "https://example.org/9")
         } else {
             XCTFail("no web pane")
@@ -274,7 +274,7 @@ final class RuntimeTests: XCTestCase {
         let second = r.state.layout.tile("t2")!.rect
         r.handle(.mouse(MouseEvent(kind: .press, point: Point(x: second.x + 3, y: second.y + 2))))
         XCTAssertEqual(r.state.focusedTile, "t2")
-        if case .detail(_, _, let link) = r.state.pane {
+        if let link = r.state.detailPane?.link {
             XCTAssertEqual(link.url, "swiftdash://stories/1")
         } else {
             XCTFail("no pane")

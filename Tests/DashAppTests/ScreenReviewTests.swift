@@ -97,6 +97,7 @@ final class ScreenReviewTests: XCTestCase {
         h.send(.resize(Size(width: 40, height: 10)))
         let narrow = String(h.screen.split(separator: "\n").last!)
         XCTAssertTrue(narrow.contains("1/8") && narrow.contains("reload"), narrow)
+        h.skipPendingWork()
     }
 
     /// `<` and `>` on a tile that is not a stack did nothing, silently.
@@ -212,21 +213,23 @@ final class ScreenReviewTests: XCTestCase {
         let limit = AppView.paneScrollLimit(h.state)
         XCTAssertGreaterThan(limit, 10)
         h.press(.char("j"), .down)
-        XCTAssertEqual(h.state.paneScroll, 2)
+        XCTAssertEqual(h.state.detailPane?.scroll, 2)
         h.press(.pageDown, .pageDown, .pageDown, .pageDown)
-        XCTAssertEqual(h.state.paneScroll, limit, "stops at the end")
+        XCTAssertEqual(h.state.detailPane?.scroll, limit, "stops at the end")
         assertSnapshot(h.screen, named: "commit-pane-scrolled-80x24")
         XCTAssertTrue(h.screen.contains("The end."), h.screen)
         XCTAssertTrue(h.screen.contains("https://git.example.com/c/3f9c2a1"), "the link follows the message")
         h.press(.pageUp, .char("k"))
-        XCTAssertEqual(h.state.paneScroll, limit - 11)
+        XCTAssertEqual(h.state.detailPane?.scroll, limit - 11)
         h.press(.pageUp, .pageUp, .pageUp)
-        XCTAssertEqual(h.state.paneScroll, 0)
+        XCTAssertEqual(h.state.detailPane?.scroll, 0)
         // Tab to the link scrolls it into view.
         h.press(.tab)
-        XCTAssertEqual(h.state.paneScroll, limit)
+        XCTAssertEqual(h.state.detailPane?.scroll, limit)
         h.press(.escape)
-        XCTAssertEqual(h.state.paneScroll, 0, "a pane opens at its top")
+        XCTAssertEqual(h.state.pane.kind, .none)
+        h.send(.click(tile: "t1", url: DeepLink.make(kind: "commits", "3f9c2a1")))
+        XCTAssertEqual(h.state.detailPane?.scroll, 0, "a pane opens at its top")
     }
 
     /// The small crypto tile cut the host name of a failure across lines ("api.coingecko.c" /

@@ -30,6 +30,8 @@ final class SmallThingsTests: XCTestCase {
         let bare = AppHarness(widgets: bundle.widgets, home: home, now: at)
         bare.press(.char("t"))
         XCTAssertTrue(bare.written.isEmpty)
+        bare.skipPendingWork()
+        h.skipPendingWork()
     }
 
     /// `view` drawn in `width` x `height` cells, as text.
@@ -95,5 +97,6 @@ final class ClockFormTests: XCTestCase {
             BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Etc/GMT+5")])).first)
         XCTAssertNotNil(
             BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Mars/Olympus")])).first)
+        h.skipPendingWork()
     }
 }

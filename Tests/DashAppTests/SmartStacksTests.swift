@@ -117,6 +117,7 @@ final class SmartStacksTests: XCTestCase {
         XCTAssertEqual(shown(h), "w3", "the user's choice wins for the pause")
         h.advance(to: start + 60 * minute)
         XCTAssertEqual(shown(h), "w2")
+        h.skipPendingWork()
     }
 
     func testFocusAndPanesBlockRotation() {
@@ -138,6 +139,7 @@ final class SmartStacksTests: XCTestCase {
         h.press(.escape, .char("h"))
         XCTAssertEqual(h.state.focusedTile, "t1")
         XCTAssertEqual(shown(h), "w3", "as soon as focus leaves")
+        h.skipPendingWork()
     }
 
     func testTheExplanationIsOneSentence() {
@@ -164,6 +166,7 @@ final class SmartStacksTests: XCTestCase {
         XCTAssertTrue(report.contains("  ▶ w3 signal"), report)
         XCTAssertTrue(report.contains("0.80     1.0   0.90  BTC moved +6.1% in 24 h"), "use adds:\n\(report)")
         XCTAssertTrue(report.contains("next decision: 2026-11-23T09:45:30Z (in 14 min)"), "the dwell's end: \(report)")
+        h.skipPendingWork()
     }
 
     func testSmartRotateOffLeavesTheStackToTheUser() {
@@ -174,6 +177,7 @@ final class SmartStacksTests: XCTestCase {
         XCTAssertEqual(
             SmartStacks.sentence(h.state, tile: "t2"),
             "Smart Rotate is off for this stack (smartRotate: false); < > rotate it")
+        h.skipPendingWork()
     }
 
     func testANewStoryIsRelevantUntilSeen() {
@@ -192,6 +196,7 @@ final class SmartStacksTests: XCTestCase {
         XCTAssertTrue(sentence.hasPrefix("shown because: new top story: Breaking"), sentence)
         h.advance(to: start + 10 * minute)
         XCTAssertEqual(shown(h), "w2", "seen news no longer holds the stack after the dwell")
+        h.skipPendingWork()
     }
 
     func testRestartKeepsTheShownItemAndItsDwell() throws {
@@ -214,6 +219,7 @@ final class SmartStacksTests: XCTestCase {
         var lines: [String] = []
         XCTAssertEqual(store.load { lines.append($0) }, UsageHistory())
         XCTAssertEqual(lines.count, 1)
+        h.skipPendingWork()
     }
 
     // MARK: - Attention
@@ -233,6 +239,8 @@ final class SmartStacksTests: XCTestCase {
         h.press(.char("l"))
         XCTAssertFalse(h.screen.contains(Chrome.attentionMark), "cleared once looked at")
         XCTAssertEqual(h.bells, 0, "highlight does not ring")
+        h.skipPendingWork()
+        h.skipPendingWork()
     }
 
     func testAttentionMarksARelevantEntryOnce() {
@@ -251,6 +259,8 @@ final class SmartStacksTests: XCTestCase {
         h.press(.char("h"), .char("l"))
         h.advance(to: start + 2 * minute)
         XCTAssertNil(h.state.smart.attention["t1"], "the same run of relevant entries marks once")
+        h.skipPendingWork()
+        h.skipPendingWork()
     }
 
     func testTheBellRingsOncePerEntry() {
@@ -275,6 +285,8 @@ final class SmartStacksTests: XCTestCase {
             clock: h.clock, inbox: Inbox(wake: {}))
         runtime.run([.bell])
         XCTAssertEqual((runtime.terminal as? HeadlessTerminal)?.bells, 1, "the runtime rings the terminal")
+        h.skipPendingWork()
+        h.skipPendingWork()
     }
 }
 
@@ -314,5 +326,6 @@ final class SmartRotateToggleTests: XCTestCase {
         XCTAssertTrue(written.contains("stack:   # two clocks"), written)
         let again = try homeFile.load().home
         XCTAssertEqual(again.tiles[0].rotation.smartRotate, false, "it reads back")
+        h.skipPendingWork()
     }
 }

@@ -71,6 +71,7 @@ final class HomeSnapshotTests: XCTestCase {
         XCTAssertEqual(doc.tiles[2].error, "HTTP 503 from example.org: down for maintenance")
         // The answer is what `HomeSnapshot.tiles` says of the same state: one computation, pure.
         XCTAssertEqual(doc.tiles, HomeSnapshot.tiles(h.state))
+        h.skipPendingWork()
     }
 
     func testAStackAnswersWithItsShownItemAndATileWaitingForItsFirstLoadSaysSo() throws {
@@ -83,6 +84,7 @@ final class HomeSnapshotTests: XCTestCase {
         XCTAssertEqual(doc.tiles[0].instance, "a")
         XCTAssertEqual(doc.tiles[0].state, "waiting")
         XCTAssertNil(doc.tiles[0].error)
+        h.skipPendingWork()
     }
 
     func testHostileTextIsCleanedAndCappedInTheAnswer() throws {
@@ -100,6 +102,7 @@ final class HomeSnapshotTests: XCTestCase {
         XCTAssertTrue(doc.tiles[0].summary.hasPrefix("evil right next line #[fg=red]word word"), doc.tiles[0].summary)
         XCTAssertLessThanOrEqual(doc.tiles[0].summary.count, HomeSnapshot.maxTextCharacters)
         XCTAssertTrue(doc.tiles[0].summary.hasSuffix("…"))
+        h.skipPendingWork()
     }
 
     /// A client cleans what it reads too: an answer from something else on the socket cannot print
@@ -145,6 +148,7 @@ final class HomeSnapshotTests: XCTestCase {
         XCTAssertEqual(
             HomeSnapshot.answer(h.state, maxBytes: 1 << 20),
             "error: the snapshot of 500 tiles is \(answer.utf8.count / 1024) KB; an answer may be at most 1024 KB")
+        h.skipPendingWork()
     }
 
     // MARK: - One line for a status bar

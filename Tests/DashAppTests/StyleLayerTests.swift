@@ -34,6 +34,7 @@ final class StyleLayerTests: XCTestCase {
         assertSnapshot(StyleDump.dump(second, theme: h.state.theme), named: "styles-focus-second-tile")
         XCTAssertEqual(h.state.focusedTile, "t2")
         XCTAssertNotEqual(first[0, 0].style, second[0, 0].style, "the first tile's frame lost the focus style")
+        h.skipPendingWork()
     }
 
     func testTheLegendNamesThemeRoles() {
@@ -41,5 +42,6 @@ final class StyleLayerTests: XCTestCase {
         let dump = StyleDump.dump(h.frame.buffer, theme: h.state.theme)
         XCTAssertTrue(dump.contains("fg focus"), dump)
         XCTAssertTrue(dump.contains("bg background"), dump)
+        h.skipPendingWork()
     }
 }

@@ -99,6 +99,7 @@ final class WidgetIDTests: XCTestCase {
         XCTAssertEqual(tile.items[0].config.string("title"), "four")
         XCTAssertEqual(h.state.entry(ofInstance: printed)?.summary, "Deployed")
         XCTAssertNotEqual(h.state.entry(ofInstance: "w2")?.summary, "Deployed", "not the old first note")
+        h.skipPendingWork()
     }
 
     /// The same after adds in the app: it never reuses an id it gave before, the command line follows it.
@@ -117,6 +118,8 @@ final class WidgetIDTests: XCTestCase {
         XCTAssertEqual(try file.load().home.tiles.map(\.id), ["t1", "t2", "t9"])
         let restarted = try app(file)
         XCTAssertEqual(titles(restarted.state.home), ["w1 one", "w2 two", "w9 nine"])
+        restarted.skipPendingWork()
+        h.skipPendingWork()
     }
 
     /// `swiftdash add` then at once `swiftdash push ID`: the push comes before the watcher's report.
@@ -128,6 +131,7 @@ final class WidgetIDTests: XCTestCase {
         XCTAssertEqual(titles(h.state.home), ["w2 two", "w3 three", "w4 four"])
         XCTAssertEqual(h.state.entry(ofInstance: "w4")?.summary, "Deployed")
         XCTAssertTrue(h.screen.contains("Deployed"), h.screen)
+        h.skipPendingWork()
     }
 
     func testAnIDThatIsGoneSaysSoAndListsTheOnesThereAre() async throws {
@@ -147,6 +151,7 @@ final class WidgetIDTests: XCTestCase {
         XCTAssertEqual(ok.current, "ok")
         XCTAssertEqual(h.load(of: "w3")?.request.reason, .manual, "one widget, reloaded by hand (not charged)")
         XCTAssertNil(h.load(of: "w2"))
+        h.skipPendingWork()
     }
 
     /// An editor (or another machine) changed the file while nothing ran: every process aligns the
@@ -161,7 +166,10 @@ final class WidgetIDTests: XCTestCase {
         XCTAssertEqual(try file.load().home.tiles.map(\.id), ["t2", "t3", "t4"])
         h.send(file.changeMessage(edited))
         XCTAssertEqual(titles(h.state.home), ["w2 two", "w3 three", "w4 four"])
-        XCTAssertEqual(titles(try app(file).state.home), ["w2 two", "w3 three", "w4 four"])
+        let again = try app(file)
+        XCTAssertEqual(titles(again.state.home), ["w2 two", "w3 three", "w4 four"])
+        again.skipPendingWork()
+        h.skipPendingWork()
     }
 
     /// A write made over another program's change (a three-way merge, issue 24.4) takes that
@@ -175,10 +183,11 @@ final class WidgetIDTests: XCTestCase {
         h.run { Editing.changeHome(&$0, to: home, what: "a change", focus: nil) }
         XCTAssertEqual(titles(h.state.home), ["w2 TWO", "w3 three", "w4 four"])
         XCTAssertEqual(try commandLineIDs(file), ["w2", "w3", "w4"])
+        h.skipPendingWork()
     }
 
     func testTheRecordKeepsNoSecretAndIgnoresWhatItDidNotWrite() throws {
-        let (_, file) = try start(
+        let (h, file) = try start(
             text.replacingOccurrences(of: "title: one", with: "title: sk-live-0123456789abcdef"))
         let record = try String(contentsOf: file.idsURL, encoding: .utf8)
         XCTAssertFalse(record.contains("sk-live"), record)
@@ -194,6 +203,7 @@ final class WidgetIDTests: XCTestCase {
             XCTAssertNil(file.recordedIDs(), garbage)
             XCTAssertEqual(try commandLineIDs(file), ["w1", "w2", "w3"], "by position without a record")
         }
+        h.skipPendingWork()
     }
 
     func testAlignmentOfAThousandTilesIsQuick() throws {

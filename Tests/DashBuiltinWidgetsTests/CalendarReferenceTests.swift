@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DashCore
 @testable import DashBuiltinWidgets
 
 /// The hand-written parser and expander against Python's icalendar + recurring-ical-events

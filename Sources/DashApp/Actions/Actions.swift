@@ -150,7 +150,7 @@ extension App {
 
     /// A click on a control the last frame drew.
     static func clickControl(_ s: inout AppState, tile: String, control: TileControl) -> [Effect] {
-        guard s.pane == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
+        guard s.pane.kind == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
         s.focusedTile = tile
         s.linkIndex = nil
         return activateControl(&s, tile: tile, control: control) + [.redraw(full: false)]

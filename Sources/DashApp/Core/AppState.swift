@@ -21,25 +21,6 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// A pane over the home screen.
-public enum Pane: Sendable, Equatable {
-    case none
-    /// A widget's detail view for a deep link, opened from tile `tileID`.
-    case detail(tileID: String, instanceID: String, link: DeepLink)
-    /// An http(s) link: shows the URL, `o` opens it in the browser.
-    case external(tileID: String, link: DeepLink)
-    case help
-    /// The Edit Widget form, the gallery, arrange mode: their state is in `AppState.editing`.
-    case form, gallery, arrange
-}
-
-/// A pane left for another one opened from it, as it was (`AppState.openPane`).
-public struct PaneReturn: Sendable, Equatable {
-    public var pane: Pane
-    public var scroll: Int
-    public var linkIndex: Int?
-}
-
 /// A short note in the status bar ("reloading all", "no browser") that disappears by itself.
 public struct StatusNote: Sendable, Equatable {
     public var text: String
@@ -76,23 +57,11 @@ public struct AppState: Sendable {
     public var focusedTile: String?
     /// Index of the link highlighted by Tab inside the focused tile.
     public var linkIndex: Int?
-    public var pane: Pane = .none {
-        didSet {
-            if pane != oldValue {
-                paneLinkIndex = nil
-                helpScroll = 0
-                paneScroll = 0
-            }
-        }
-    }
-    /// How far the help overlay is scrolled (when it is longer than the screen).
-    public var helpScroll = 0
-    /// How far a detail pane taller than the screen is scrolled.
-    public var paneScroll = 0
-    /// Index of the link highlighted by Tab inside the detail pane.
-    public var paneLinkIndex: Int?
-    /// The panes under the one shown, each as it was left: Esc steps back to the last.
-    public var paneBack: [PaneReturn] = []
+    /// The pane over the home screen, with its own state (Panes/).
+    public var pane: Pane = .none
+    /// The panes under the one shown, each as it was left (scroll, highlighted link): Esc
+    /// steps back to the last.
+    public var paneBack: [Pane] = []
     /// Which item of a stack is shown, by tile id.
     public var stackIndex: [String: Int] = [:]
     public var note: StatusNote?
@@ -313,7 +282,7 @@ public struct AppState: Sendable {
     public mutating func openPane(_ next: Pane) {
         switch pane {
         case .detail, .external, .help:
-            if pane != next { paneBack.append(PaneReturn(pane: pane, scroll: paneScroll, linkIndex: paneLinkIndex)) }
+            if !pane.isSame(as: next) { paneBack.append(pane) }
         default:
             paneBack.removeAll()
         }
@@ -323,32 +292,8 @@ public struct AppState: Sendable {
     /// Back to the pane the shown one was opened from; false when it was opened from home.
     public mutating func stepBack() -> Bool {
         guard let back = paneBack.popLast() else { return false }
-        pane = back.pane
-        paneScroll = back.scroll
-        paneLinkIndex = back.linkIndex
+        pane = back
         return true
-    }
-
-    /// The detail pane's view for content of `size` (the caller knows the pane's geometry).
-    public func detailView(size: Size) -> TileView? {
-        guard case .detail(_, let instanceID, let link) = pane,
-            let inst = home.instance(instanceID), let widget = bundle[inst.kind]
-        else { return nil }
-        var ctx = context(for: .large)
-        ctx.size = (size.width, size.height)
-        return widget.detail(for: link, entry: entry(ofInstance: instanceID), in: ctx)
-    }
-
-    /// Links inside the open detail pane, in reading order.
-    public var paneLinks: [String] { detailView(size: AppView.detailContentSize(screen))?.links ?? [] }
-
-    /// The link Tab highlighted inside the detail pane.
-    public var highlightedPaneLink: String? { highlightedPaneLink(in: paneLinks) }
-
-    /// The highlighted one of `links` (the pane's, already computed).
-    public func highlightedPaneLink(in links: [String]) -> String? {
-        guard let i = paneLinkIndex, i < links.count else { return nil }
-        return links[i]
     }
 
     public var highlightedLink: String? {

@@ -22,7 +22,7 @@ public enum AppView {
         for placed in page {
             guard let tile = s.tile(placed.id), let inst = s.shownInstance(placed.id) else { continue }
             let ctx = s.viewContext(ofTile: placed.id, family: placed.family)
-            let focused = s.focusedTile == placed.id && s.pane == .none
+            let focused = s.focusedTile == placed.id && s.pane.kind == .none
             let stackPos =
                 tile.items.count > 1 ? (min(s.stackIndex[placed.id] ?? 0, tile.items.count - 1), tile.items.count) : nil
             guard let widget = s.bundle[inst.kind] else {
@@ -85,52 +85,12 @@ public enum AppView {
         case .none: break
         case .form, .gallery, .arrange:
             EditView.draw(s, into: &frame)
-        case .help:
-            drawHelp(s, env, &frame.buffer)
-        case .detail(_, let instanceID, let link):
-            let inst = s.home.allInstances.first { $0.id == instanceID }
-            let widget = inst.flatMap { s.bundle[$0.kind] }
-            let rect = paneRect(s.screen)
-            let title = widget?.displayName ?? link.kind ?? "Detail"
-            let view = paneView(s)
-            let links = view?.links ?? []
-            let hasWeb = links.contains { DeepLink($0)?.isExternal == true }
-            let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
-            let limit = view == nil ? 0 : paneScrollLimit(s)
-            let footer = paneFooter(
-                scroll: limit > 0 ? paneScrollHint(scroll: s.paneScroll, limit: limit, rows: inner.height) : nil,
-                web: hasWeb, width: rect.width - 4)
-            Chrome.drawPane(rect, title: title, footer: footer, theme: s.theme, into: &frame.buffer)
-            if let view {
-                var e = env
-                e.highlightedLink = s.highlightedPaneLink(in: links)
-                let r = drawPaneContent(
-                    view, in: inner, scroll: s.paneScroll, limit: limit, environment: e, into: &frame.buffer)
-                if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! {
-                    frame.nextLiveChange = n
-                }
-            }
-        case .external(_, let link):
-            let rect = paneRect(Size(width: s.screen.width, height: min(s.screen.height, 12)))
-            let r = Rect(
-                x: rect.x, y: max(0, (s.screen.height - rect.height) / 2), width: rect.width, height: rect.height)
-            Chrome.drawPane(
-                r, title: "Open link", footer: "o open in browser · Esc close", theme: s.theme, into: &frame.buffer)
-            let view = VStack(spacing: 1) {
-                Text("This tile links to a web page:").foregroundStyle(.secondary)
-                Text(link.url).foregroundStyle(.accent).lineLimit(1)
-                Text("Press o to open it with $BROWSER or xdg-open.").font(.caption)
-            }
-            _ = TileRenderer.render(
-                view, in: r.inset(top: 2, left: 3, bottom: 1, right: 3), buffer: &frame.buffer, environment: env)
-            // Make the URL a real OSC 8 hyperlink for terminals that support it.
-            let urlWidth = min(DisplayWidth.of(link.url), r.width - 6)
-            frame.buffer.restyle(Rect(x: r.x + 3, y: r.y + 4, width: urlWidth, height: 1)) { st in
-                var st = st
-                st.hyperlink = link.url
-                st.attributes.insert(.underline)
-                return st
-            }
+        case .help(let h):
+            drawHelp(s, h, env, &frame.buffer)
+        case .detail(let d):
+            drawDetail(s, d, env, into: &frame)
+        case .external(let l):
+            drawLink(s, l, env, into: &frame.buffer)
         }
         return frame
     }
@@ -150,94 +110,5 @@ public enum AppView {
         let w = overlayWidth(min(screen.width - 2, max(40, screen.width * 3 / 4)), on: screen)
         let h = min(screen.height - 2, max(10, screen.height * 3 / 4))
         return Rect(x: (screen.width - w) / 2, y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
-    }
-
-    /// Every key, grouped, from `KeyTable` (the same table `update` dispatches from).
-    public static var keyHelp: [(String, [(String, String)])] {
-        KeyTable.groups.map { g in
-            (
-                g,
-                KeyTable.bindings.filter { $0.group == g }.map { b in
-                    let only = b.layers.subtracting([.global])
-                    let scope = b.layers.isSubset(of: [.link, .detail]) && !only.isEmpty ? " (in a pane)" : ""
-                    return (b.label, b.help + scope)
-                }
-            )
-        } + [("Mouse", KeyTable.mouse)]
-    }
-
-    /// The help as lines: a group title, then its rows.
-    static func helpLines() -> [(group: String?, key: String, text: String)] {
-        keyHelp.flatMap { group, keys in [(group, "", "")] + keys.map { (nil, $0.0, $0.1) } }
-    }
-
-    /// The help's lines with each explanation wrapped to `textWidth` (continuation lines have no
-    /// key): a line that says what a key does is never cut.
-    static func helpLines(textWidth: Int) -> [(group: String?, key: String, text: String)] {
-        helpLines().flatMap { line -> [(group: String?, key: String, text: String)] in
-            guard line.group == nil, DisplayWidth.of(line.text) > textWidth else { return [line] }
-            return DisplayWidth.wrap(line.text, width: max(1, textWidth)).enumerated().map { i, part in
-                (nil, i == 0 ? line.key : "", part)
-            }
-        }
-    }
-
-    /// The key column of the help, and the gap after it.
-    static let helpKeyWidth = 24
-
-    /// Where the help is drawn on `screen`, how many columns it uses, the rows that show, and
-    /// the width its explanations wrap at.
-    static func helpGeometry(_ screen: Size) -> (
-        rect: Rect, columns: Int, visibleRows: Int, totalRows: Int, textWidth: Int
-    ) {
-        let columnWidth = 78
-        let maxHeight = max(3, screen.height - 1)
-        let unwrapped = helpLines().count
-        let columns = unwrapped + 2 > maxHeight && screen.width >= 2 * columnWidth + 6 ? 2 : 1
-        let w = overlayWidth(min(screen.width - 2, columns * columnWidth + 2), on: screen)
-        let inner = max(0, w - 4)
-        let colWidth = columns > 1 ? (inner - 2) / 2 : inner
-        let textWidth = max(8, colWidth - helpKeyWidth - 2)
-        let total = helpLines(textWidth: textWidth).count
-        let perColumn = (total + columns - 1) / columns
-        let h = min(maxHeight, perColumn + 2)
-        let r = Rect(x: max(0, (screen.width - w) / 2), y: max(0, (screen.height - 1 - h) / 2), width: w, height: h)
-        return (r, columns, max(1, h - 2), total, textWidth)
-    }
-
-    /// How far the help can scroll on `screen` (0 when it fits).
-    public static func helpScrollLimit(_ screen: Size) -> Int {
-        let g = helpGeometry(screen)
-        return g.columns > 1 ? 0 : max(0, g.totalRows - g.visibleRows)
-    }
-
-    static func drawHelp(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
-        let g = helpGeometry(s.screen)
-        let lines = helpLines(textWidth: g.textWidth)
-        let scroll = min(s.helpScroll, helpScrollLimit(s.screen))
-        let more = g.columns == 1 && g.totalRows > g.visibleRows
-        let footer = more ? "↑↓ scroll (\(scroll + g.visibleRows)/\(g.totalRows)) · Esc or ? closes" : "Esc or ? closes"
-        Chrome.drawPane(g.rect, title: "swiftdash keys", footer: footer, theme: s.theme, into: &buffer)
-        let inner = g.rect.inset(top: 1, left: 2, bottom: 1, right: 2)
-        let perColumn = g.columns > 1 ? (g.totalRows + 1) / 2 : g.totalRows
-        for c in 0..<g.columns {
-            let start = c * perColumn + (g.columns == 1 ? scroll : 0)
-            let shown = Array(lines.dropFirst(start).prefix(min(g.visibleRows, perColumn)))
-            let view = VStack {
-                for line in shown {
-                    if let group = line.group {
-                        Text(group).font(.headline).foregroundStyle(.accent)
-                    } else {
-                        HStack(spacing: 2) {
-                            Text(line.key).bold().frame(width: helpKeyWidth)
-                            Text(line.text).foregroundStyle(.secondary).lineLimit(1)
-                        }
-                    }
-                }
-            }
-            let colWidth = g.columns > 1 ? (inner.width - 2) / 2 : inner.width
-            let rect = Rect(x: inner.x + c * (colWidth + 2), y: inner.y, width: colWidth, height: inner.height)
-            _ = TileRenderer.render(view, in: rect, buffer: &buffer, environment: env)
-        }
     }
 }

@@ -34,6 +34,8 @@ public enum Msg: Sendable {
     case themeLoaded(name: String, Result<ThemePair, ThemeProblem>)
     /// The runtime wrote the home screen an `Effect.writeHome` asked for (the text written), or not.
     case homeWritten(HomeConfig, Result<String, HomeWriteFailure>)
+    /// A write of home.yaml waits for its lock: `holder` says who holds it ("swiftdash (pid 812)").
+    case homeLockHeld(by: String)
     /// A click on a button or toggle the last frame drew.
     case control(tile: String, control: TileControl)
     /// A widget's action finished: the action that undoes it (if any), or why it failed.

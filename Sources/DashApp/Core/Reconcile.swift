@@ -30,8 +30,8 @@ extension App {
         }
         let kept = Set(home.allInstances.map(\.id))
         switch s.pane {
-        case .detail(let t, let i, _) where s.tile(t) == nil || !kept.contains(i): s.pane = .none
-        case .external(let t, _) where s.tile(t) == nil: s.pane = .none
+        case .detail(let d) where s.tile(d.tileID) == nil || !kept.contains(d.instanceID): s.pane = .none
+        case .external(let l) where s.tile(l.tileID) == nil: s.pane = .none
         default: break
         }
         s.relayout()

@@ -86,8 +86,8 @@ public enum App {
         case .mouse(let m):
             return mouse(&s, m) + [.redraw(full: false)]
         case .click(let tile, let url):
-            if s.pane == .arrange { return Editing.press(&s, tile: tile) + [.redraw(full: false)] }
-            guard s.pane == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
+            if s.pane.kind == .arrange { return Editing.press(&s, tile: tile) + [.redraw(full: false)] }
+            guard s.pane.kind == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
             s.focusedTile = tile
             s.linkIndex = nil
             return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
@@ -115,6 +115,10 @@ public enum App {
             return themeLoaded(&s, name, result)
         case .homeWritten(let home, let result):
             return homeWritten(&s, home, result)
+        case .homeLockHeld(let holder):
+            let name = s.homeFile.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "home.yaml"
+            s.say("saving when \(TextSanitizer.singleLine(holder)) lets go of \(name) (it holds the lock)")
+            return [.redraw(full: false)]
         case .control(let tile, let control):
             return clickControl(&s, tile: tile, control: control)
         case .performed(let id, let actionID, let result):
@@ -206,15 +210,15 @@ public enum App {
             if layer == .help {
                 if !s.stepBack() { s.pane = .none }
             } else {
-                s.openPane(.help)
+                s.openPane(.help(HelpPane()))
             }
         case .close:
             // One level back: a pane opened from a pane returns to it.
             if s.stepBack() { break }
             switch s.pane {
-            case .detail(let tileID, _, _):
+            case .detail(let d):
                 s.pane = .none
-                s.focusedTile = tileID
+                s.focusedTile = d.tileID
             case .none:
                 s.linkIndex = nil
             default:
@@ -234,8 +238,8 @@ public enum App {
                 walkLinks(&s, by: delta)
             }
         case .activate:
-            if case .detail(let tileID, _, _) = s.pane {
-                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: tileID) }
+            if let d = s.detailPane {
+                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: d.tileID) }
                 return []
             }
             if let f = s.focusedTile, let c = s.highlightedControl { return activateControl(&s, tile: f, control: c) }
@@ -248,7 +252,7 @@ public enum App {
             explain(&s)
         case .reload:
             let tileID: String?
-            if case .detail(let t, _, _) = s.pane { tileID = t } else { tileID = s.focusedTile }
+            tileID = s.detailPane?.tileID ?? s.focusedTile
             guard let t = tileID, let inst = s.shownInstance(t) else { return [] }
             return widgetCenter(&s, .reloadInstance(inst.id))
         case .reloadAll:
@@ -256,7 +260,7 @@ public enum App {
         case .scrollPane(let delta):
             scrollPane(&s, by: delta)
         case .scrollHelp(let delta):
-            s.helpScroll = max(0, min(s.helpScroll + delta, AppView.helpScrollLimit(s.screen)))
+            scrollHelp(&s, by: delta)
         case .edit(let command):
             return Editing.perform(&s, command, in: layer)
         }
@@ -277,7 +281,8 @@ public enum App {
 
     static func openInBrowser(_ s: inout AppState) -> [Effect] {
         switch s.pane {
-        case .external(_, let link):
+        case .external(let l):
+            let link = l.link
             s.say("opening \(link.url)")
             return [.openURL(link.url)]
         case .detail:
@@ -391,12 +396,6 @@ public enum App {
         s.linkIndex = step(s.linkIndex, by: delta, count: s.targets(ofTile: f).count)
     }
 
-    static func walkPaneLinks(_ s: inout AppState, by delta: Int) {
-        let n = s.paneLinks.count
-        guard n > 0 else { return }
-        s.paneLinkIndex = step(s.paneLinkIndex, by: delta, count: n)
-    }
-
     static func rotate(_ s: inout AppState, by delta: Int) {
         guard let f = s.focusedTile, let t = s.tile(f), t.items.count > 1 else { return }
         let i = ((s.stackIndex[f] ?? 0) + delta + t.items.count) % t.items.count
@@ -420,7 +419,7 @@ public enum App {
             return []
         }
         if link.isExternal {
-            s.openPane(.external(tileID: f, link: link))
+            s.openPane(.external(LinkPane(tileID: f, link: link)))
             return []
         }
         // The tile's own instance handles its links; a link to another kind goes to that kind's first instance.
@@ -430,15 +429,15 @@ public enum App {
             s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
             return []
         }
-        s.openPane(.detail(tileID: f, instanceID: target.id, link: link))
+        s.openPane(.detail(DetailPane(tileID: f, instanceID: target.id, link: link)))
         return []
     }
 
     /// A mouse event that hit no link (links come as `.click`).
     static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
         guard !s.layout.isTooSmall else { return [] }
-        if s.pane == .arrange { return Editing.mouse(&s, m) }
-        if s.pane != .none {
+        if s.pane.kind == .arrange { return Editing.mouse(&s, m) }
+        if s.pane.kind != .none {
             if m.kind == .press, case .help = s.pane { s.pane = .none }
             return []
         }

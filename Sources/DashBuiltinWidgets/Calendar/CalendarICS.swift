@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 
 /// Something in a calendar file that could not be used, with where it was: shown in the

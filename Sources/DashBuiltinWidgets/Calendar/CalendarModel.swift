@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 
 /// Where a calendar time is anchored: UTC (`…Z`), a named zone (`TZID=`), or floating

@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 
 /// Reads iCalendar (RFC 5545) files into `CalendarDocument`s: VEVENTs with their times,

@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 
 /// An `RRULE` value (RFC 5545 section 3.3.10), for the frequencies calendars use for
 /// events: daily, weekly, monthly and yearly.

@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 
 /// Days and times on the viewer's clock, without `Calendar` (the zone does the work).

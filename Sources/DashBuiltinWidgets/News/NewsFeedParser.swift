@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 
 /// One story from a feed or a JSON API, already cleaned for the screen.
@@ -142,15 +143,8 @@ enum NewsDates {
         guard (1...9999).contains(y), (1...12).contains(mo), (1...31).contains(d), (0...24).contains(h),
             (0...59).contains(mi), sec >= 0, sec < 61
         else { return nil }
-        let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard d <= days[mo - 1] else { return nil }
-        // Days from 1970-01-01 (the civil-from-days algorithm, run backwards).
-        let yy = mo <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let dayNumber = era * 146_097 + doe - 719_468
+        guard d <= Civil.daysInMonth(y, mo) else { return nil }
+        let dayNumber = Civil.days(y, mo, d)
         let seconds = Double(dayNumber * 86_400 + h * 3_600 + mi * 60 - offset) + sec
         return Date(timeIntervalSince1970: seconds)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 import DashFiles
 #if canImport(Glibc)
@@ -195,24 +196,9 @@ enum LocalDay {
         let parts = key.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-            (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y)
+            (1...12).contains(m), d >= 1, d <= Civil.daysInMonth(y, m)
         else { return nil }
-        // Days from civil (Howard Hinnant's algorithm).
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let mp = (m + 9) % 12
-        let doy = (153 * mp + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func daysIn(month m: Int, year y: Int) -> Int {
-        switch m {
-        case 2: return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        return Civil.days(y, m, d)
     }
 
     /// `HH:MM` of `date` in `zone`.

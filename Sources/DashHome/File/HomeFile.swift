@@ -158,7 +158,10 @@ public struct HomeFile: Sendable {
     /// its `file:line: message`; a file another program changed (other tiles) is refused and
     /// returned, so the app shows it; a file that differs only in comments is edited as it is
     /// now. Returns the text written.
-    public func write(_ home: HomeConfig, over base: HomeFileState?) -> Result<String, HomeWriteFailure> {
+    /// `waiting` hears who holds the lock when another process does (the status line says so).
+    public func write(
+        _ home: HomeConfig, over base: HomeFileState?, waiting: (@Sendable (String) -> Void)? = nil
+    ) -> Result<String, HomeWriteFailure> {
         guard let base else {
             return .failure(
                 HomeWriteFailure(.noFile, "not saved: this home screen is the built-in default (--default-home)"))
@@ -166,7 +169,7 @@ public struct HomeFile: Sendable {
         // An editor that wrote between the read and the rename (it takes no lock): read again
         // and make the change again on what it wrote.
         for _ in 0..<3 {
-            do { return try writeOnce(home, over: base) } catch is Changed { continue } catch {
+            do { return try writeOnce(home, over: base, waiting: waiting) } catch is Changed { continue } catch {
                 return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
             }
         }
@@ -177,9 +180,11 @@ public struct HomeFile: Sendable {
     /// The file was not what was read when the new text was about to replace it.
     struct Changed: Error {}
 
-    func writeOnce(_ home: HomeConfig, over base: HomeFileState) throws -> Result<String, HomeWriteFailure> {
+    func writeOnce(
+        _ home: HomeConfig, over base: HomeFileState, waiting: (@Sendable (String) -> Void)?
+    ) throws -> Result<String, HomeWriteFailure> {
         do {
-            return try withLock { () throws -> Result<String, HomeWriteFailure> in
+            return try withLock(waiting: waiting) { () throws -> Result<String, HomeWriteFailure> in
                 let disk: String?
                 do { disk = try read() } catch let e as ConfigFileError {
                     return .failure(HomeWriteFailure(.broken, "not saved: \(e.description)"))
@@ -282,7 +287,8 @@ public struct HomeFile: Sendable {
     }
 
     /// Temporary files a killed writer left are removed first, whatever `body` then does.
-    public func withLock<T>(_ body: () throws -> T) throws -> T {
+    /// The holder writes its pid into the lock file; one that waits tells `waiting` who it is.
+    public func withLock<T>(waiting: (@Sendable (String) -> Void)? = nil, _ body: () throws -> T) throws -> T {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
@@ -294,12 +300,14 @@ public struct HomeFile: Sendable {
         var tries = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, tries < 500 else {
-                throw HomeFileError(message: "\(path) is locked by another swiftdash; try again")
+                throw HomeFileError(message: "\(path) is locked by \(LockHolder.describe(fd)); try again")
             }
+            if tries == 0 { waiting?(LockHolder.describe(fd)) }
             tries += 1
             usleep(10_000)
         }
         defer { flock(fd, LOCK_UN) }
+        LockHolder.sign(fd)
         removeLeftovers(in: directory, name: url.lastPathComponent)
         return try body()
     }

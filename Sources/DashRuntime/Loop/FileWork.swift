@@ -7,6 +7,11 @@ import DashHome
 /// task, no worker pool), so a write that waits for the file's lock (another swiftdash holds it)
 /// or a slow disk never freezes keys or drawing; results come back through the inbox as messages.
 final class FileWork: @unchecked Sendable {
+    /// Run each piece of work on the caller's thread at once (a test's harness: the virtual
+    /// clock and the headless terminal need no thread; the outcome still comes as a message).
+    let inline: Bool
+    init(inline: Bool = false) { self.inline = inline }
+
     private let lock = NSCondition()
     private var queue: [@Sendable () -> Void] = []
     private var running = false
@@ -16,6 +21,7 @@ final class FileWork: @unchecked Sendable {
 
     /// Runs `work` after everything queued before it.
     func run(_ work: @escaping @Sendable () -> Void) {
+        if inline { return work() }
         let start: Bool = lock.withLock {
             queue.append(work)
             if running { return false }
@@ -53,13 +59,15 @@ final class FileWork: @unchecked Sendable {
     /// Writes `home` over `base` with `writer` (in the queue's order) and posts the outcome.
     func writeHome(
         _ home: HomeConfig, over base: HomeFileState?,
-        with writer: @escaping @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>,
+        with writer: @escaping @Sendable (HomeConfig, HomeFileState?, @escaping @Sendable (String) -> Void) -> Result<
+            String, HomeWriteFailure
+        >,
         to inbox: Inbox
     ) {
         run { [self] in
             var base = base
             if let last = lastWrite, let b = base, b.text == last.baseText, b.problem == nil { base = last.wrote }
-            let result = writer(home, base)
+            let result = writer(home, base) { holder in inbox.post(.homeLockHeld(by: holder)) }
             if case .success(let text) = result, var wrote = base {
                 let baseText = wrote.text
                 wrote.text = text

@@ -22,6 +22,8 @@ public final class Inbox: @unchecked Sendable {
         wake()
     }
 
+    var isEmpty: Bool { lock.withLock { items.isEmpty } }
+
     func drain() -> [Msg] {
         lock.lock()
         defer { lock.unlock() }
@@ -44,8 +46,12 @@ public struct RuntimeServices: Sendable {
     public var currentTimeZone: @Sendable () -> TimeZone?
     /// Writes Smart Stacks' use history (atomically, to the cache directory).
     public var saveUsage: @Sendable (UsageHistory) -> Void = { _ in }
-    /// Writes the home screen over the file the app knows (`HomeFile.write`); the text written or why not.
-    public var writeHome: @Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure> = { _, _ in
+    /// Writes the home screen over the file the app knows (`HomeFile.write`); the text written or
+    /// why not. The last argument hears who holds the file's lock while the write waits for it.
+    public var writeHome:
+        @Sendable (HomeConfig, HomeFileState?, _ waiting: @escaping @Sendable (String) -> Void) -> Result<
+            String, HomeWriteFailure
+        > = { _, _, _ in
         .failure(HomeWriteFailure(.noFile, "not saved: this home screen has no file"))
     }
     /// Runs a widget's action and posts `.performed` to the inbox.
@@ -114,7 +120,10 @@ public final class Runtime {
     var loadsToStart: [LoadJob] = []
     var cancels: [UInt64: @Sendable () -> Void] = [:]
     /// Writes, theme loads and reads of home.yaml, off the loop thread.
-    let fileWork = FileWork()
+    let fileWork: FileWork
+    /// Sees every batch of effects `update` returned before they run (a test's harness records
+    /// them; the runtime itself interprets them).
+    package var observeEffects: (([Effect]) -> Void)?
     /// home.yaml writes asked for whose outcome has not come back yet, and the watcher's reports
     /// that came meanwhile: they are handled after the outcome, so the echo of our own write is
     /// known as ours (the watcher waits 50 ms; a loaded machine can reorder the two).
@@ -125,8 +134,9 @@ public final class Runtime {
 
     public init(
         state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
-        services: RuntimeServices = RuntimeServices()
+        services: RuntimeServices = RuntimeServices(), inlineFileWork: Bool = false
     ) {
+        self.fileWork = FileWork(inline: inlineFileWork)
         self.state = state
         self.terminal = terminal
         self.clock = clock
@@ -283,6 +293,7 @@ public final class Runtime {
     }
 
     func run(_ effects: [Effect]) {
+        observeEffects?(effects)
         for e in effects {
             switch e {
             case .startLoad(let job): loadsToStart.append(job)
@@ -382,6 +393,19 @@ public final class Runtime {
             if state.quitting { return }
             handle(e)
         }
+    }
+
+    /// A step of the app applied to the state like a message (a test's harness runs state functions
+    /// such as `Editing.changeHome` this way); its effects run as `update`'s do.
+    package func perform(_ step: (inout AppState) -> [Effect]) {
+        run(step(&state))
+    }
+
+    /// Everything the services posted is applied and the loads asked for start, without drawing or
+    /// waiting (a test's harness, after each message: its services answer on the caller's thread).
+    package func applyPending() {
+        while !inbox.isEmpty || backlog.hasMore { applyBacklog(slice: .infinity) }
+        startLoads()
     }
 
     /// Runs until the user quits.

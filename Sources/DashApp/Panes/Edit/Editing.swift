@@ -125,9 +125,6 @@ enum OptionsLoad: Sendable {
 
 /// The state of the Edit Widget form, the gallery and arrange mode, and the undo history.
 public struct EditingState: Sendable {
-    public var form: EditForm?
-    public var gallery: GalleryState?
-    public var arrange: ArrangeState?
     public var history = EditHistory()
     /// The form whose save is being written: reopened with what was typed if the write is refused.
     var submitted: EditForm?

@@ -118,8 +118,7 @@ extension App {
             {
                 form.original = inst.config
                 form.problem = TextSanitizer.singleLine(f.message) + "; what you typed is still here"
-                s.editing.form = form
-                s.pane = .form
+                s.pane = .form(form)
             }
             s.editing.submitted = nil
             return fx + [.redraw(full: false)]

@@ -60,7 +60,7 @@ extension AppState {
 
     /// Why Smart Rotate may not move a stack now.
     func rotationBlock(_ tileID: String) -> SmartRotateBlock? {
-        if pane != .none { return .pane }
+        if pane.kind != .none { return .pane }
         if focusedTile == tileID && !layout.isTooSmall { return .focused }
         return nil
     }
@@ -196,7 +196,7 @@ extension App {
             } else {
                 u.relevantSince = nil
             }
-            let looking = s.focusedTile == tile.id && s.pane == .none && !s.layout.isTooSmall
+            let looking = s.focusedTile == tile.id && s.pane.kind == .none && !s.layout.isTooSmall
             if looking {
                 if let c = content { u.acknowledged = c }
                 if let k = u.relevantSince { u.acknowledgedRelevant = k }
@@ -234,7 +234,7 @@ extension App {
     /// shows its item, or what makes a single tile relevant.
     static func explain(_ s: inout AppState) {
         let tileID: String?
-        if case .detail(let t, _, _) = s.pane { tileID = t } else { tileID = s.focusedTile }
+        tileID = s.detailPane?.tileID ?? s.focusedTile
         guard let t = tileID else { return }
         s.say(SmartStacks.sentence(s, tile: t) ?? "nothing to explain here")
         s.note?.expires = s.now.addingTimeInterval(SmartStacks.explanationLifetime)

@@ -9,7 +9,7 @@ import DashHome
 /// ends.
 struct SmartStacksQuiet {
     var focusedTile: String?
-    var pane: Pane
+    var pane: Pane.Kind
     var page: Int
     var tooSmall: Bool
     /// The home's tiles as the pass saw them (a change of the tiles makes a new lookup; held, so
@@ -20,7 +20,7 @@ struct SmartStacksQuiet {
 
     init(_ s: AppState) {
         focusedTile = s.focusedTile
-        pane = s.pane
+        pane = s.pane.kind
         page = s.page
         tooSmall = s.layout.isTooSmall
         tiles = s.home.lookup
@@ -32,7 +32,7 @@ struct SmartStacksQuiet {
     static func holds(_ s: AppState) -> Bool {
         guard let q = s.smart.quiet else { return false }
         if let until = q.until, s.now >= until { return false }
-        return q.tiles === s.home.lookup && q.focusedTile == s.focusedTile && q.pane == s.pane && q.page == s.page
+        return q.tiles === s.home.lookup && q.focusedTile == s.focusedTile && q.pane == s.pane.kind && q.page == s.page
             && q.tooSmall == s.layout.isTooSmall && q.stackIndex == s.stackIndex
     }
 }

@@ -93,14 +93,14 @@ extension Editing {
     }
 
     static func openPicker(_ s: inout AppState, _ widget: Widget, _ p: Parameter, filter: String) -> [Effect] {
-        guard var form = s.editing.form else { return [] }
+        guard var form = s.form else { return [] }
         var highlighted = 0
         if filter.isEmpty {
             let current = form.fields[form.selected].line.text.lowercased()
             highlighted = choices(s, form, widget, p, filter: "").firstIndex { $0.value.lowercased() == current } ?? 0
         }
         form.picker = Picker(filter: filter, highlighted: highlighted)
-        s.editing.form = form
+        s.form = form
         // Options that failed to load are tried again; loaded ones are kept for the session.
         let key = optionsKey(widget, p, draft(form, widget).config)
         if case .failed? = s.editing.options[key] { s.editing.options[key] = nil }
@@ -108,7 +108,7 @@ extension Editing {
     }
 
     static func pickerPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
-        guard var form = s.editing.form, var picker = form.picker,
+        guard var form = s.form, var picker = form.picker,
             let p = parameter(s, form, form.selected)
         else { return [] }
         let list = choices(s, form, widget, p, filter: picker.filter)
@@ -127,17 +127,17 @@ extension Editing {
                 form.fields[form.selected].line.set(list[picker.highlighted].value)
                 form.problem = nil
             }
-            s.editing.form = form
+            s.form = form
             return refreshPreview(&s, widget) + (c == .save ? save(&s) : [])
         case .cancel:
             form.picker = nil
-            s.editing.form = form
+            s.form = form
             return []
         default:
             break
         }
         form.picker = picker
-        s.editing.form = form
+        s.form = form
         return []
     }
 
@@ -160,7 +160,7 @@ extension Editing {
     }
 
     static func itemsPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
-        guard var form = s.editing.form, var items = form.items else { return [] }
+        guard var form = s.form, var items = form.items else { return [] }
         var list = form.fields[form.selected].items
         var changed = false
         switch c {
@@ -190,11 +190,11 @@ extension Editing {
             changed = true
         case .cancel:
             form.items = nil
-            s.editing.form = form
+            s.form = form
             return []
         case .save:
             form.items = nil
-            s.editing.form = form
+            s.form = form
             return save(&s)
         default:
             break
@@ -202,7 +202,7 @@ extension Editing {
         form.fields[form.selected].items = list
         form.items = items
         if changed { form.problem = nil }
-        s.editing.form = form
+        s.form = form
         return changed ? refreshPreview(&s, widget) : []
     }
 
@@ -216,7 +216,7 @@ extension Editing {
 
     /// Tab in a file path: list the directory typed so far; the answer completes the name.
     static func complete(_ s: inout AppState) -> [Effect] {
-        guard var form = s.editing.form else { return [] }
+        guard var form = s.form else { return [] }
         let text = form.fields[form.selected].line.text
         let directory: String, prefix: String
         if let slash = text.lastIndex(of: "/") {
@@ -232,7 +232,7 @@ extension Editing {
         let expanded = expandHome(directory, s.environment.variables)
         let token = s.editing.token()
         form.completion = PendingCompletion(token: token, text: text, directory: directory, prefix: prefix)
-        s.editing.form = form
+        s.form = form
         return [.edit(.listDirectory(DirectoryRequest(token: token, directory: expanded.isEmpty ? "." : expanded)))]
     }
 
@@ -240,7 +240,7 @@ extension Editing {
         _ s: inout AppState, token: UInt64,
         result: Result<[DirectoryEntry], any Error>
     ) -> [Effect] {
-        guard var form = s.editing.form, let pending = form.completion, pending.token == token,
+        guard var form = s.form, let pending = form.completion, pending.token == token,
             let widget = s.bundle[form.kind], form.fields.indices.contains(form.selected),
             form.fields[form.selected].line.text == pending.text
         else { return [] }
@@ -270,7 +270,7 @@ extension Editing {
                 form.completions = matches.prefix(200).map { $0.name + ($0.isDirectory ? "/" : "") }
             }
         }
-        s.editing.form = form
+        s.form = form
         return [.redraw(full: false)] + refreshPreview(&s, widget)
     }
 }

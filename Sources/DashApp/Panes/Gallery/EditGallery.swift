@@ -29,7 +29,7 @@ public struct GalleryState: Sendable {
 extension Editing {
     /// The widgets the filter leaves, in the bundle's order.
     static func galleryWidgets(_ s: AppState) -> [Widget] {
-        let f = (s.editing.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
+        let f = (s.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
         guard !f.isEmpty else { return s.bundle.widgets }
         return s.bundle.widgets.filter {
             $0.displayName.lowercased().contains(f) || $0.kind.lowercased().contains(f)
@@ -38,7 +38,7 @@ extension Editing {
     }
 
     static func galleryChoice(_ s: AppState) -> (Widget, WidgetFamily)? {
-        guard let g = s.editing.gallery else { return nil }
+        guard let g = s.gallery else { return nil }
         let list = galleryWidgets(s)
         guard list.indices.contains(g.selected) else { return nil }
         let w = list[g.selected]
@@ -47,15 +47,14 @@ extension Editing {
     }
 
     static func openGallery(_ s: inout AppState) -> [Effect] {
-        s.editing.gallery = GalleryState(afterTile: s.focusedTile)
-        s.pane = .gallery
+        s.pane = .gallery(GalleryState(afterTile: s.focusedTile))
         s.linkIndex = nil
         return requestGalleryPreviews(&s)
     }
 
     /// Asks for the chosen widget's previews in each of its families (kept while the gallery is open).
     static func requestGalleryPreviews(_ s: inout AppState) -> [Effect] {
-        guard let (widget, _) = galleryChoice(s), var g = s.editing.gallery else { return [] }
+        guard let (widget, _) = galleryChoice(s), var g = s.gallery else { return [] }
         var fx: [Effect] = []
         for family in widget.supportedFamilies {
             let key = widget.kind + "/" + family.rawValue
@@ -71,7 +70,7 @@ extension Editing {
                             token: token, widget: widget, configuration: WidgetConfig(),
                             context: context, live: false))))
         }
-        s.editing.gallery = g
+        s.gallery = g
         return fx
     }
 
@@ -79,17 +78,17 @@ extension Editing {
         _ s: inout AppState, token: UInt64,
         result: Result<AnyEntry, any Error>
     ) -> [Effect] {
-        guard var g = s.editing.gallery, let key = g.tokens.removeValue(forKey: token) else { return [] }
+        guard var g = s.gallery, let key = g.tokens.removeValue(forKey: token) else { return [] }
         switch result {
         case .success(let e): g.previews[key] = .ready(e)
         case .failure(let e): g.previews[key] = .failed(message(e))
         }
-        s.editing.gallery = g
+        s.gallery = g
         return [.redraw(full: false)]
     }
 
     static func galleryPerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
-        guard var g = s.editing.gallery else {
+        guard var g = s.gallery else {
             s.pane = .none
             return []
         }
@@ -114,27 +113,25 @@ extension Editing {
         case .activate:
             return addFromGallery(&s)
         case .cancel:
-            s.editing.gallery = nil
             s.pane = .none
             return []
         default:
             return []
         }
-        s.editing.gallery = g
+        s.gallery = g
         return requestGalleryPreviews(&s)
     }
 
     /// Enter: the chosen widget goes after the focused tile in the chosen size, gets the
     /// focus, and opens in the form when it has something worth setting.
     static func addFromGallery(_ s: inout AppState) -> [Effect] {
-        guard let (widget, family) = galleryChoice(s), let g = s.editing.gallery else { return [] }
+        guard let (widget, family) = galleryChoice(s), let g = s.gallery else { return [] }
         let tileID = newID(&s, "t")
         let inst = WidgetInstance(id: newID(&s, "w"), kind: widget.kind)
         let tile = TileInstance(id: tileID, family: family, items: [inst])
         var home = s.home
         let at = g.afterTile.flatMap { id in home.tiles.firstIndex { $0.id == id } }.map { $0 + 1 } ?? home.tiles.count
         home.tiles.insert(tile, at: at)
-        s.editing.gallery = nil
         s.pane = .none
         var fx = changeHome(&s, to: home, what: "add \(widget.displayName)", focus: tileID)
         s.say("added \(widget.displayName): u undoes")

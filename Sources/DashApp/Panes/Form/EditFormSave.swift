@@ -20,18 +20,18 @@ extension Editing {
 
     /// Asks for a preview of the edited values when they are valid and changed.
     static func refreshPreview(_ s: inout AppState, _ widget: Widget) -> [Effect] {
-        guard var form = s.editing.form, let instanceID = form.instanceID else { return [] }
+        guard var form = s.form, let instanceID = form.instanceID else { return [] }
         let (config, errors) = draft(form, widget)
         guard errors.isEmpty, config != form.previewConfig else { return [] }
         form.previewConfig = config
         if config == form.original && s.entry(ofInstance: instanceID) != nil {
             form.preview = .current
-            s.editing.form = form
+            s.form = form
             return []
         }
         let token = s.editing.token()
         form.preview = .loading(token: token, last: shownPreview(s, form))
-        s.editing.form = form
+        s.form = form
         let local = widget.cost == .local
         let family = s.loadFamily(ofInstance: instanceID)
         return [
@@ -44,12 +44,12 @@ extension Editing {
     }
 
     static func previewLoaded(_ s: inout AppState, token: UInt64, result: Result<AnyEntry, any Error>) -> [Effect] {
-        if var form = s.editing.form, case .loading(let t, let last) = form.preview, t == token {
+        if var form = s.form, case .loading(let t, let last) = form.preview, t == token {
             switch result {
             case .success(let e): form.preview = .ready(e)
             case .failure(let e): form.preview = .failed(message(e), last: last)
             }
-            s.editing.form = form
+            s.form = form
             return [.redraw(full: false)]
         }
         return galleryPreviewLoaded(&s, token: token, result: result)
@@ -94,7 +94,7 @@ extension Editing {
     /// the new configuration at once (the scheduler reloads the widget, not charged), the
     /// step can be undone, and `home.yaml` is written.
     static func save(_ s: inout AppState) -> [Effect] {
-        guard var form = s.editing.form, let instanceID = form.instanceID, let widget = s.bundle[form.kind] else {
+        guard var form = s.form, let instanceID = form.instanceID, let widget = s.bundle[form.kind] else {
             return []
         }
         form.picker = nil
@@ -110,16 +110,16 @@ extension Editing {
                 "Not saved: \(params[bad].title) \(errors[params[bad].key]!)"
                 + (n > 1 ? " (and \(n - 1) more)" : "")
             form.selected = bad
-            s.editing.form = form
+            s.form = form
             return []
         }
         // While home.yaml is broken nothing can be saved: the form stays open with what was typed.
         if let refusal = App.homeWriteRefusal(s) {
             form.problem = "\(refusal); your edits stay here until then"
-            s.editing.form = form
+            s.form = form
             return []
         }
-        s.editing.form = form
+        s.form = form
         guard config != form.original else {
             closeForm(&s)
             s.say("no changes to \(widget.displayName)")
@@ -144,7 +144,7 @@ extension Editing {
     // MARK: - A stack's widgets
 
     static func stackPerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
-        guard var form = s.editing.form, let tile = s.tile(form.tileID) else {
+        guard var form = s.form, let tile = s.tile(form.tileID) else {
             closeForm(&s)
             return []
         }
@@ -153,9 +153,9 @@ extension Editing {
         switch c {
         case .choose(let delta):
             form.stackSelection = min(max(0, form.stackSelection + delta), max(0, n - 1))
-            s.editing.form = form
+            s.form = form
         case .activate:
-            s.editing.form = form
+            s.form = form
             guard tile.items.indices.contains(form.stackSelection) else { return [] }
             return startEditing(
                 &s, tileID: tile.id, instance: tile.items[form.stackSelection], inStack: true,
@@ -168,7 +168,7 @@ extension Editing {
             let shown = s.shownInstance(tile.id)?.id
             home.tiles[ti].items.swapAt(i, j)
             form.stackSelection = j
-            s.editing.form = form
+            s.form = form
             let fx = changeHome(&s, to: home, what: "reorder a stack", focus: tile.id)
             if let shown, let k = s.tile(tile.id)?.items.firstIndex(where: { $0.id == shown }) {
                 s.stackIndex[tile.id] = k
@@ -181,7 +181,7 @@ extension Editing {
             guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
             home.tiles[ti].items.remove(at: form.stackSelection)
             form.stackSelection = min(form.stackSelection, home.tiles[ti].items.count - 1)
-            s.editing.form = form
+            s.form = form
             let name = s.bundle[gone.kind]?.displayName ?? gone.kind
             let fx = changeHome(&s, to: home, what: "remove \(name) from a stack", focus: tile.id)
             s.say("removed \(name) from the stack: u undoes")
@@ -193,7 +193,7 @@ extension Editing {
             guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
             home.tiles[ti].rotation.smartRotate.toggle()
             let on = home.tiles[ti].rotation.smartRotate
-            s.editing.form = form
+            s.form = form
             let fx = changeHome(&s, to: home, what: "turn Smart Rotate \(on ? "on" : "off")", focus: tile.id)
             s.say("Smart Rotate \(on ? "on: the most relevant widget comes forward" : "off: < > rotate by hand")")
             return fx

@@ -132,17 +132,17 @@ extension Editing {
 
     /// `e`: the focused tile's widget (a stack: its list of widgets), or the detail pane's.
     static func openForm(_ s: inout AppState) -> [Effect] {
-        if case .detail(let tileID, let instanceID, _) = s.pane {
-            guard let inst = s.home.allInstances.first(where: { $0.id == instanceID }) else { return [] }
-            return startEditing(&s, tileID: tileID, instance: inst, inStack: false, returnPane: s.pane)
+        if let d = s.detailPane {
+            guard let inst = s.home.allInstances.first(where: { $0.id == d.instanceID }) else { return [] }
+            return startEditing(&s, tileID: d.tileID, instance: inst, inStack: false, returnPane: s.pane)
         }
         guard let tileID = s.focusedTile, let tile = s.tile(tileID), let firstItem = tile.items.first else { return [] }
         if tile.items.count > 1 {
-            s.editing.form = EditForm(
-                tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
-                selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
-                preview: .current, returnPane: .none, inStack: false)
-            s.pane = .form
+            s.pane = .form(
+                EditForm(
+                    tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
+                    selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
+                    preview: .current, returnPane: .none, inStack: false))
             return []
         }
         return startEditing(&s, tileID: tileID, instance: firstItem, inStack: false, returnPane: .none)
@@ -173,12 +173,12 @@ extension Editing {
                 key: p.key, line: LineEditor(p.rowKind == .list || p.rowKind == .bool ? "" : text),
                 flag: flag, items: items)
         }
-        let stackSelection = s.editing.form?.stackSelection ?? 0
-        s.editing.form = EditForm(
-            tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
-            fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
-            returnPane: returnPane, inStack: inStack, previewConfig: nil)
-        s.pane = .form
+        let stackSelection = s.form?.stackSelection ?? 0
+        s.pane = .form(
+            EditForm(
+                tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
+                fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
+                returnPane: returnPane, inStack: inStack, previewConfig: nil))
         // A tile with nothing to show yet (loading, failed) gets a preview at once.
         var fx = refreshPreview(&s, widget)
         // Choices that come from the provider start loading now: the row shows a spinner.
@@ -190,7 +190,7 @@ extension Editing {
 
     /// Leaves the form (a stack's widget: back to its list), nothing saved.
     static func closeForm(_ s: inout AppState) {
-        guard var form = s.editing.form else { return }
+        guard var form = s.form else { return }
         if form.inStack, let tile = s.tile(form.tileID), tile.items.count > 1 {
             form.instanceID = nil
             form.fields = []
@@ -201,12 +201,11 @@ extension Editing {
             form.completionNote = nil
             form.preview = .current
             form.inStack = false
-            s.editing.form = form
+            s.form = form
             return
         }
-        s.editing.form = nil
         var back = form.returnPane
-        if case .detail(_, let instanceID, _) = back, !s.home.allInstances.contains(where: { $0.id == instanceID }) {
+        if case .detail(let d) = back, !s.home.allInstances.contains(where: { $0.id == d.instanceID }) {
             back = .none
         }
         s.pane = back
@@ -217,7 +216,7 @@ extension Editing {
     // MARK: - Layers
 
     static func formLayers(_ s: AppState) -> [Layer] {
-        guard let form = s.editing.form else { return [.form, .global] }
+        guard let form = s.form else { return [.form, .global] }
         if form.instanceID == nil { return [.list, .global] }
         if form.picker != nil { return [.picker, .global] }
         if let items = form.items { return items.editing != nil ? [.field, .form, .global] : [.list, .global] }
@@ -298,7 +297,7 @@ extension Editing {
     // MARK: - Commands
 
     static func formPerform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
-        guard let form = s.editing.form else {
+        guard let form = s.form else {
             s.pane = .none  // the form went away (its tile did): nothing to edit
             return []
         }
@@ -316,7 +315,7 @@ extension Editing {
 
     /// Keys on the form's rows (the form, field, value and path layers).
     static func fieldPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
-        guard var form = s.editing.form else { return [] }
+        guard var form = s.form else { return [] }
         let params = widget.schema.parameters
         let p = params.indices.contains(form.selected) ? params[form.selected] : nil
 
@@ -334,7 +333,7 @@ extension Editing {
                 commitItem(&form, &items, line.text)
                 form.items = c == .save ? nil : items
                 form.problem = nil
-                s.editing.form = form
+                s.form = form
                 let fx = refreshPreview(&s, widget)
                 return c == .save ? fx + save(&s) : fx
             case .cancel:
@@ -344,7 +343,7 @@ extension Editing {
                 return []
             }
             form.items = items
-            s.editing.form = form
+            s.form = form
             return []
         }
 
@@ -368,7 +367,7 @@ extension Editing {
                 changed = !allowed.isEmpty
             case .choice:
                 let filter = fieldText(t).trimmingCharacters(in: .whitespaces)
-                s.editing.form = form
+                s.form = form
                 return openPicker(&s, widget, p, filter: filter)
             case .bool:
                 switch t.lowercased() {
@@ -402,11 +401,11 @@ extension Editing {
                 form.selected += 1
                 break
             }
-            s.editing.form = form
+            s.form = form
             return complete(&s)
         case .activate:
             if form.selected == form.saveRow {
-                s.editing.form = form
+                s.form = form
                 return save(&s)
             }
             if form.selected == form.cancelRow {
@@ -416,7 +415,7 @@ extension Editing {
             guard let p else { break }
             switch p.rowKind {
             case .choice:
-                s.editing.form = form
+                s.form = form
                 return openPicker(&s, widget, p, filter: "")
             case .bool:
                 form.fields[form.selected].flag.toggle()
@@ -430,7 +429,7 @@ extension Editing {
                 form.selected = (form.selected + 1) % n
             }
         case .save:
-            s.editing.form = form
+            s.form = form
             return save(&s)
         case .cancel:
             closeForm(&s)
@@ -443,7 +442,7 @@ extension Editing {
             form.completions = []
             form.completionNote = nil
         }
-        s.editing.form = form
+        s.form = form
         if changed { fx += refreshPreview(&s, widget) }
         return fx
     }

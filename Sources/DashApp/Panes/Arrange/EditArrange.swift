@@ -64,26 +64,26 @@ extension Editing {
     // MARK: - Undo
 
     static func undo(_ s: inout AppState) -> [Effect] {
-        guard let step = s.editing.history.undo.popLast() else {
-            s.say("nothing to undo")
-            return []
-        }
-        s.editing.history.redo.append(snapshot(s, step.what))
-        let fx = applyHome(&s, step.home, focus: step.focus, write: true)
-        s.stackIndex = step.stackIndex
-        s.say("undone: \(step.what) (Ctrl-R redoes)")
-        return fx
+        replay(&s, from: \.undo, to: \.redo, empty: "nothing to undo") { "undone: \($0) (Ctrl-R redoes)" }
     }
 
     static func redo(_ s: inout AppState) -> [Effect] {
-        guard let step = s.editing.history.redo.popLast() else {
-            s.say("nothing to redo")
+        replay(&s, from: \.redo, to: \.undo, empty: "nothing to redo") { "redone: \($0)" }
+    }
+
+    /// Puts back the last step of one history, keeping the screen as it was on the other.
+    static func replay(
+        _ s: inout AppState, from: WritableKeyPath<EditHistory, [EditSnapshot]>,
+        to: WritableKeyPath<EditHistory, [EditSnapshot]>, empty: String, said: (String) -> String
+    ) -> [Effect] {
+        guard let step = s.editing.history[keyPath: from].popLast() else {
+            s.say(empty)
             return []
         }
-        s.editing.history.undo.append(snapshot(s, step.what))
+        s.editing.history[keyPath: to].append(snapshot(s, step.what))
         let fx = applyHome(&s, step.home, focus: step.focus, write: true)
         s.stackIndex = step.stackIndex
-        s.say("redone: \(step.what)")
+        s.say(said(step.what))
         return fx
     }
 
@@ -146,22 +146,20 @@ extension Editing {
             s.say("no tile to arrange: add one with a")
             return []
         }
-        s.pane = .arrange
+        s.pane = .arrange(ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile")))
         s.linkIndex = nil
-        s.editing.arrange = ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile"))
         return []
     }
 
     static func leaveArrange(_ s: inout AppState) -> [Effect] {
         let fx = drop(&s)
-        s.editing.arrange = nil
         s.pane = .none
         return fx
     }
 
     /// Drops the lifted tile where it is, or onto the tile it hovers over (a stack).
     static func drop(_ s: inout AppState) -> [Effect] {
-        guard var a = s.editing.arrange, a.lifted, let f = s.focusedTile, let tile = s.tile(f) else { return [] }
+        guard var a = s.arrange, a.lifted, let f = s.focusedTile, let tile = s.tile(f) else { return [] }
         var fx: [Effect] = []
         var what = "move \(name(s, tile: tile))"
         if let target = a.hover, let t = s.tile(target), t.family == tile.family,
@@ -187,17 +185,17 @@ extension Editing {
         a.hover = nil
         a.before = nil
         a.dragging = nil
-        s.editing.arrange = a
+        s.arrange = a
         return fx + [.redraw(full: false)]
     }
 
     static func lift(_ s: inout AppState) {
         guard s.focusedTile.flatMap({ s.tile($0) }) != nil else { return }
-        s.editing.arrange = ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile"))
+        s.arrange = ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile"))
     }
 
     static func arrangePerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
-        guard let a = s.editing.arrange else {
+        guard let a = s.arrange else {
             s.pane = .none
             return []
         }
@@ -237,7 +235,7 @@ extension Editing {
     /// ← →: through the flow one step; over a tile of the same family first (drop: stack).
     /// ↑ ↓: to the place of the tile above or below.
     static func moveLifted(_ s: inout AppState, _ d: Direction) -> [Effect] {
-        guard var a = s.editing.arrange, let f = s.focusedTile,
+        guard var a = s.arrange, let f = s.focusedTile,
             let i = s.home.tiles.firstIndex(where: { $0.id == f })
         else { return [] }
         let lifted = s.home.tiles[i]
@@ -274,14 +272,14 @@ extension Editing {
                 let ti = home.tiles.firstIndex(where: { $0.id == target })
             else {
                 s.say(d == .up ? "nothing above" : "nothing below")
-                s.editing.arrange = a
+                s.arrange = a
                 return []
             }
             home.tiles.remove(at: i)
             let at = home.tiles.firstIndex(where: { $0.id == target }) ?? ti
             home.tiles.insert(lifted, at: ti > i ? at + 1 : at)
         }
-        s.editing.arrange = a
+        s.arrange = a
         return home == s.home ? [] : applyHome(&s, home, focus: f, write: false)
     }
 
@@ -294,11 +292,11 @@ extension Editing {
     /// PgDn: to the first place on the next page; PgUp: to the last place on the previous
     /// one. Pages reflow as a tile leaves, so the place is found by trying the flow.
     static func moveLiftedToPage(_ s: inout AppState, _ delta: Int) -> [Effect] {
-        guard var a = s.editing.arrange, let f = s.focusedTile, let placed = s.layout.tile(f),
+        guard var a = s.arrange, let f = s.focusedTile, let placed = s.layout.tile(f),
             let i = s.home.tiles.firstIndex(where: { $0.id == f })
         else { return [] }
         a.hover = nil
-        s.editing.arrange = a
+        s.arrange = a
         let target = placed.page + delta
         var rest = s.home
         let lifted = rest.tiles.remove(at: i)
@@ -324,10 +322,10 @@ extension Editing {
     static func press(_ s: inout AppState, tile id: String) -> [Effect] {
         guard s.layout.tile(id) != nil else { return [] }
         var fx: [Effect] = []
-        if s.editing.arrange?.lifted == true, s.focusedTile != id { fx = drop(&s) }
+        if s.arrange?.lifted == true, s.focusedTile != id { fx = drop(&s) }
         s.focusedTile = id
-        if s.editing.arrange?.lifted != true { lift(&s) }
-        s.editing.arrange?.dragging = id
+        if s.arrange?.lifted != true { lift(&s) }
+        s.arrange?.dragging = id
         return fx
     }
 
@@ -341,17 +339,17 @@ extension Editing {
             guard let hit else { return [] }
             return press(&s, tile: hit.id)
         case .release:
-            guard let a = s.editing.arrange, a.lifted, let dragged = a.dragging, dragged == s.focusedTile else {
+            guard let a = s.arrange, a.lifted, let dragged = a.dragging, dragged == s.focusedTile else {
                 return []
             }
-            s.editing.arrange?.dragging = nil
+            s.arrange?.dragging = nil
             guard let hit, hit.id != dragged, let lifted = s.tile(dragged), let target = s.tile(hit.id) else {
                 return []
             }
             let r = hit.rect
             let middle = m.point.x >= r.x + r.width / 4 && m.point.x < r.maxX - r.width / 4
             if middle && canStack(s, lifted, onto: target) {
-                s.editing.arrange?.hover = hit.id
+                s.arrange?.hover = hit.id
                 return drop(&s)
             }
             var home = s.home

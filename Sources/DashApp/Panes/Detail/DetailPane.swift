@@ -1,0 +1,172 @@
+import DashCore
+import DashWidgets
+import DashRender
+import DashHome
+
+/// A widget's detail view: which instance and link, how far it is scrolled, which of its
+/// links Tab highlighted. Content taller than the pane scrolls (↑↓ j k PgUp PgDn), as the
+/// help does.
+public struct DetailPane: Sendable, Equatable {
+    /// The tile it was opened from (focus returns there).
+    public var tileID: String
+    public var instanceID: String
+    public var link: DeepLink
+    /// How far content taller than the pane is scrolled.
+    public var scroll = 0
+    /// The link highlighted by Tab inside the pane.
+    public var linkIndex: Int?
+
+    public init(tileID: String, instanceID: String, link: DeepLink, scroll: Int = 0, linkIndex: Int? = nil) {
+        self.tileID = tileID
+        self.instanceID = instanceID
+        self.link = link
+        self.scroll = scroll
+        self.linkIndex = linkIndex
+    }
+}
+
+// MARK: - State
+
+extension AppState {
+    /// The detail pane's view for content of `size` (the caller knows the pane's geometry).
+    public func detailView(size: Size) -> TileView? {
+        guard let d = detailPane, let inst = home.instance(d.instanceID), let widget = bundle[inst.kind] else {
+            return nil
+        }
+        var ctx = context(for: .large)
+        ctx.size = (size.width, size.height)
+        return widget.detail(for: d.link, entry: entry(ofInstance: d.instanceID), in: ctx)
+    }
+
+    /// Links inside the open detail pane, in reading order.
+    public var paneLinks: [String] { detailView(size: AppView.detailContentSize(screen))?.links ?? [] }
+
+    /// The link Tab highlighted inside the detail pane.
+    public var highlightedPaneLink: String? { highlightedPaneLink(in: paneLinks) }
+
+    /// The highlighted one of `links` (the pane's, already computed).
+    public func highlightedPaneLink(in links: [String]) -> String? {
+        guard let i = detailPane?.linkIndex, i < links.count else { return nil }
+        return links[i]
+    }
+}
+
+// MARK: - Update
+
+extension App {
+    static func scrollPane(_ s: inout AppState, by delta: Int) {
+        guard var d = s.detailPane else { return }
+        d.scroll = max(0, min(d.scroll + delta, AppView.paneScrollLimit(s)))
+        s.detailPane = d
+    }
+
+    static func walkPaneLinks(_ s: inout AppState, by delta: Int) {
+        let n = s.paneLinks.count
+        guard n > 0, var d = s.detailPane else { return }
+        d.linkIndex = step(d.linkIndex, by: delta, count: n)
+        s.detailPane = d
+    }
+
+    /// After Tab: scroll so the highlighted link of a long pane shows. Where the link lands
+    /// comes from the renderer's layout (`TileRenderer.layout`), the pass the view draws with;
+    /// nothing is drawn here.
+    static func revealPaneLink(_ s: inout AppState) {
+        let limit = AppView.paneScrollLimit(s)
+        guard limit > 0, var d = s.detailPane, let url = s.highlightedPaneLink, let view = AppView.paneView(s) else {
+            return
+        }
+        let inner = AppView.detailContentSize(s.screen)
+        let whole = Rect(x: 0, y: 0, width: inner.width, height: inner.height + limit)
+        let placed = TileRenderer.layout(view, in: whole, environment: AppView.environment(s))
+        guard let rect = placed.tapRegions.first(where: { $0.url == url })?.rect else { return }
+        if rect.y < d.scroll { d.scroll = rect.y }
+        if rect.maxY > d.scroll + inner.height { d.scroll = min(limit, rect.maxY - inner.height) }
+        s.detailPane = d
+    }
+}
+
+// MARK: - View
+
+extension AppView {
+    /// What the open detail pane shows: the widget's detail view, under a note of the load's
+    /// failure when it failed before any data.
+    static func paneView(_ s: AppState) -> TileView? {
+        guard let d = s.detailPane else { return nil }
+        var view = s.detailView(size: detailContentSize(s.screen))
+        // A widget that failed before any data says why here too, not only in its tile.
+        if s.entry(ofInstance: d.instanceID) == nil, let error = s.scheduler.lastError(d.instanceID),
+            s.home.allInstances.contains(where: { $0.id == d.instanceID })
+        {
+            let own = view
+            view = VStack(spacing: 1) {
+                VStack {
+                    Text("Failed to load").font(.headline).foregroundStyle(.negative)
+                    Text(error)
+                    Text("r retries now; swiftdash also retries by itself").font(.caption)
+                }
+                if let own { own }
+            }
+        }
+        return view
+    }
+
+    /// How many rows the open detail pane's content is taller than the pane (0: it fits).
+    public static func paneScrollLimit(_ s: AppState) -> Int {
+        guard let view = paneView(s) else { return 0 }
+        let inner = detailContentSize(s.screen)
+        return max(0, TileRenderer.idealHeight(view, width: inner.width, environment: environment(s)) - inner.height)
+    }
+
+    /// The detail pane over the home screen.
+    static func drawDetail(_ s: AppState, _ d: DetailPane, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        let inst = s.home.allInstances.first { $0.id == d.instanceID }
+        let widget = inst.flatMap { s.bundle[$0.kind] }
+        let rect = paneRect(s.screen)
+        let title = widget?.displayName ?? d.link.kind ?? "Detail"
+        let view = paneView(s)
+        let links = view?.links ?? []
+        let hasWeb = links.contains { DeepLink($0)?.isExternal == true }
+        let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let limit = view == nil ? 0 : paneScrollLimit(s)
+        let footer = paneFooter(
+            scroll: limit > 0 ? paneScrollHint(scroll: d.scroll, limit: limit, rows: inner.height) : nil,
+            web: hasWeb, width: rect.width - 4)
+        Chrome.drawPane(rect, title: title, footer: footer, theme: s.theme, into: &frame.buffer)
+        guard let view else { return }
+        var e = env
+        e.highlightedLink = s.highlightedPaneLink(in: links)
+        let r = drawPaneContent(view, in: inner, scroll: d.scroll, limit: limit, environment: e, into: &frame.buffer)
+        if let n = r.nextLiveChange, frame.nextLiveChange == nil || n < frame.nextLiveChange! {
+            frame.nextLiveChange = n
+        }
+    }
+
+    /// Draws `view` into `inner`, from row `scroll` of the whole view when it is taller.
+    static func drawPaneContent(
+        _ view: TileView, in inner: Rect, scroll: Int, limit: Int, environment e: RenderEnvironment,
+        into buffer: inout CellBuffer
+    ) -> RenderResult {
+        guard limit > 0 else { return TileRenderer.render(view, in: inner, buffer: &buffer, environment: e) }
+        let surface = buffer[inner.x, inner.y]
+        var whole = CellBuffer(size: Size(width: inner.width, height: inner.height + limit), fill: surface)
+        let r = TileRenderer.render(view, in: whole.bounds, buffer: &whole, environment: e)
+        var window = CellBuffer(size: inner.size, fill: surface)
+        window.blit(whole, at: Point(x: 0, y: -min(max(0, scroll), limit)))
+        buffer.blit(window, at: Point(x: inner.x, y: inner.y))
+        return r
+    }
+
+    /// The detail pane's key hint; "Enter open" gives way to the scroll position when both do
+    /// not fit.
+    static func paneFooter(scroll: String?, web: Bool, width: Int) -> String {
+        let tail = (web ? " · o browser" : "") + " · Esc close"
+        let full = (scroll.map { $0 + " · " } ?? "") + "Tab links · Enter open" + tail
+        guard let scroll, DisplayWidth.of(full) > width else { return full }
+        return scroll + " · Tab links" + tail
+    }
+
+    /// The footer's scroll hint: where the window is in the whole.
+    static func paneScrollHint(scroll: Int, limit: Int, rows: Int) -> String {
+        "↑↓ \(min(max(0, scroll), limit) + rows)/\(limit + rows)"
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+import DashHome
+
+extension EditView {
+    // MARK: - The gallery
+
+    static func galleryModel(_ s: AppState) -> GalleryModel? {
+        guard let g = s.gallery else { return nil }
+        let list = Editing.galleryWidgets(s)
+        var items: [GalleryItem] = []
+        var chosen = 0
+        var name: String?
+        var description: String?
+        if let (widget, family) = Editing.galleryChoice(s) {
+            name = widget.displayName
+            description = widget.description
+            chosen = widget.supportedFamilies.firstIndex(of: family) ?? 0
+            items = widget.supportedFamilies.map { f in
+                let view: TileView?
+                switch g.previews[widget.kind + "/" + f.rawValue] {
+                case .ready(let e)?: view = widget.view(for: e, in: s.context(for: f, isPreview: true))
+                case .failed(let why)?: view = Text("preview failed: \(why)").foregroundStyle(.negative)
+                default: view = nil
+                }
+                let caption = "\(f.displayName) \(GridMetrics.tileSize(f)) · sample"
+                return GalleryItem(family: f, view: view, caption: caption)
+            }
+        }
+        let total = s.bundle.widgets.count
+        return GalleryModel(
+            filter: FieldText(g.filter, cursor: g.filter.count, placeholder: "type a name"),
+            names: list.map(\.displayName), selected: list.isEmpty ? nil : g.selected,
+            count: list.count == total ? "\(total) widgets" : "\(list.count) of \(total) widgets",
+            name: name, description: description, items: items, chosen: chosen,
+            empty: list.isEmpty ? "No widget matches “\(g.filter)”." : nil,
+            footer: "type to find · ↑↓ widget · ←→ size · Enter add · Esc close")
+    }
+}

@@ -1,0 +1,75 @@
+import DashWidgets
+
+/// A pane over the home screen, carrying its own state: the pane shown is the one source of
+/// truth for what it shows (its scroll, its highlighted link, the form's fields), so closing
+/// a pane forgets its state and Esc back to an earlier one finds it as it was left.
+public enum Pane: Sendable {
+    case none
+    /// A widget's detail view for a deep link (Panes/Detail).
+    case detail(DetailPane)
+    /// An http(s) link: shows the URL, `o` opens it in the browser (Panes/Link).
+    case external(LinkPane)
+    /// The keys, from the key table (Panes/Help).
+    case help(HelpPane)
+    /// The Edit Widget form (Panes/Form).
+    indirect case form(EditForm)
+    /// The widget gallery (Panes/Gallery).
+    case gallery(GalleryState)
+    /// Arrange mode (Panes/Arrange).
+    case arrange(ArrangeState)
+
+    /// Which pane, without its state (for comparisons and the key layers).
+    public enum Kind: Sendable, Hashable { case none, detail, external, help, form, gallery, arrange }
+
+    public var kind: Kind {
+        switch self {
+        case .none: return .none
+        case .detail: return .detail
+        case .external: return .external
+        case .help: return .help
+        case .form: return .form
+        case .gallery: return .gallery
+        case .arrange: return .arrange
+        }
+    }
+
+    /// The same pane on the same subject (a detail pane on the same link of the same
+    /// instance), whatever its scroll: opening it again is not a new level to step back to.
+    func isSame(as other: Pane) -> Bool {
+        switch (self, other) {
+        case (.detail(let a), .detail(let b)):
+            return a.tileID == b.tileID && a.instanceID == b.instanceID && a.link == b.link
+        case (.external(let a), .external(let b)): return a == b
+        default: return kind == other.kind
+        }
+    }
+}
+
+/// Each pane's state, read and changed where the pane is shown. Setting one changes the pane
+/// only while that pane is shown (open a pane by setting `pane`); nil leaves it alone.
+extension AppState {
+    public var detailPane: DetailPane? {
+        get { if case .detail(let d) = pane { d } else { nil } }
+        set { if let newValue, case .detail = pane { pane = .detail(newValue) } }
+    }
+
+    public var helpPane: HelpPane? {
+        get { if case .help(let h) = pane { h } else { nil } }
+        set { if let newValue, case .help = pane { pane = .help(newValue) } }
+    }
+
+    public var form: EditForm? {
+        get { if case .form(let f) = pane { f } else { nil } }
+        set { if let newValue, case .form = pane { pane = .form(newValue) } }
+    }
+
+    public var gallery: GalleryState? {
+        get { if case .gallery(let g) = pane { g } else { nil } }
+        set { if let newValue, case .gallery = pane { pane = .gallery(newValue) } }
+    }
+
+    public var arrange: ArrangeState? {
+        get { if case .arrange(let a) = pane { a } else { nil } }
+        set { if let newValue, case .arrange = pane { pane = .arrange(newValue) } }
+    }
+}
