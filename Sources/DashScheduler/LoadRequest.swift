@@ -9,7 +9,8 @@ public struct LoadRequest: Sendable {
     public let token: UInt64
     public let reason: LoadReason
     public let widget: Widget
-    public let configuration: WidgetConfig
+    /// Variable so the runtime's job can carry secrets a command printed (never the scheduler's copy).
+    public var configuration: WidgetConfig
     public let family: WidgetFamily
     public let startedAt: Date
     /// When the load counts as failed if no result came.

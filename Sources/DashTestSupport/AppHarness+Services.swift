@@ -15,6 +15,8 @@ final class HarnessWork: @unchecked Sendable {
     var actionJobs: [ActionJob] = []
     var watchedFiles: [String] = []
     var edits: [EditEffect] = []
+    /// Secrets' commands the app asked to run (none runs: a test answers `.secretCommandFinished`).
+    var secretCommands: [SecretCommand] = []
     var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
     var homeReader: (@Sendable () -> Msg?)?
     let bundle: WidgetBundle
@@ -51,6 +53,7 @@ final class HarnessWork: @unchecked Sendable {
         s.saveUsage = { [unowned self] in savedUsage = $0 }
         s.perform = { [unowned self] job, _ in actionJobs.append(job) }
         s.watchFiles = { [unowned self] paths, _ in watchedFiles = paths }
+        s.runSecretCommand = { [unowned self] command, _ in secretCommands.append(command) }
         s.writeHome = { [unowned self] home, base, _ in
             homeWrites.append(home)
             if let homeWriter { return homeWriter(home, base) }

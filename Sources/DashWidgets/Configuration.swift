@@ -165,7 +165,24 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The values of one widget instance's configuration, by parameter key.
 public struct WidgetConfig: Hashable, Sendable, Codable {
     public var values: [String: ConfigValue]
+    /// Secret settings whose value a command prints (`SecretCommand`): their `values` entry stays
+    /// empty here; the load the runtime runs gets the command's answer.
+    public var secretCommands: [String: SecretCommand] = [:]
     public init(_ values: [String: ConfigValue] = [:]) { self.values = values }
+
+    enum CodingKeys: String, CodingKey { case values, secretCommands }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        values = try c.decode([String: ConfigValue].self, forKey: .values)
+        secretCommands = try c.decodeIfPresent([String: SecretCommand].self, forKey: .secretCommands) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(values, forKey: .values)
+        if !secretCommands.isEmpty { try c.encode(secretCommands, forKey: .secretCommands) }
+    }
 
     public subscript(key: String) -> ConfigValue? {
         get { values[key] }

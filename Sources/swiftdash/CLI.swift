@@ -35,7 +35,8 @@ let bundle = Extensions.bundle(builtin: BuiltinWidgets.bundle, environment: proc
 }
 /// When main() started, for the "first frame after N ms" log line.
 nonisolated(unsafe) var startedAt = ContinuousClock.now
-let processEnvironment = ProcessInfo.processInfo.environment
+/// Changed once, before any command runs, by `--home`/`--config` (`HomeOption`); read-only after.
+nonisolated(unsafe) var processEnvironment = ProcessInfo.processInfo.environment
 /// The one place the process's time zone and environment are read; everything below takes
 /// them from here.
 let appEnvironment = AppEnvironment(bundle: bundle, timeZone: .current, variables: processEnvironment)

@@ -183,6 +183,8 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Colour output with ANSI escape sequences.")
     var ansi = false
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() async throws {
         let screen = try parseSize(size)
         let now = try parseInstant(at)
@@ -208,6 +210,7 @@ func loadHome(useDefault: Bool) throws -> HomeConfig {
 /// The home screen and what the app keeps of its file (nil with `useDefault`: nothing is saved).
 func loadHomeFile(useDefault: Bool) throws -> (home: HomeConfig, file: HomeFileState?) {
     guard !useDefault else { return (HomeConfig.defaultHome(bundle: bundle), nil) }
+    try HomeOption.requireExisting()
     let file = HomeFile(url: AppPaths(environment: processEnvironment).homeFile, bundle: bundle)
     do {
         let (home, state) = try file.load()
@@ -239,6 +242,8 @@ struct Home: ParsableCommand {
 
     @Flag(help: "Do not watch home.yaml for changes by other programs (they show at the next start).")
     var noWatch = false
+
+    @OptionGroup var homeOption: HomeOption
 
     @Option(
         help: ArgumentHelp(
@@ -408,7 +413,10 @@ struct Reload: ParsableCommand {
         completion: ShellCompletion.kindsAndWidgetIDs)
     var kind: String?
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
+        try HomeOption.requireExisting()
         var what = kind ?? "all widgets"
         if let kind, bundle[kind] == nil {
             // One widget, by the id every swiftdash process gives it (decision 41).

@@ -22,7 +22,8 @@ private struct UsageProblem: Error { var message: String }
 private var homeFile: HomeFile { HomeFile(url: AppPaths(environment: processEnvironment).homeFile, bundle: bundle) }
 
 /// Runs a change of home.yaml and turns its errors into the right exit status.
-private func change(_ body: (inout HomeConfig) throws -> Void) throws -> HomeFile.Change {
+private func change(creating: Bool = false, _ body: (inout HomeConfig) throws -> Void) throws -> HomeFile.Change {
+    if !creating { try HomeOption.requireExisting() }
     do {
         return try homeFile.modify(body)
     } catch let e as ExitCode {
@@ -71,7 +72,7 @@ struct ConfigCommand: ParsableCommand {
             home.yaml.bak, and a broken file is never overwritten. A running swiftdash shows the \
             change at once. See also `swiftdash add` and `swiftdash remove`.
             """,
-        subcommands: [ConfigCheck.self, ConfigPath.self, ConfigSet.self])
+        subcommands: [ConfigCheck.self, ConfigPath.self, ConfigSet.self, ConfigHomes.self])
 }
 
 struct ConfigCheck: ParsableCommand {
@@ -89,7 +90,10 @@ struct ConfigCheck: ParsableCommand {
         completion: .file(extensions: ["yaml", "yml"]))
     var file: String?
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
+        if file == nil { try HomeOption.requireExisting() }
         let url = file.map { URL(fileURLWithPath: $0) } ?? AppPaths(environment: processEnvironment).homeFile
         let path = file ?? url.path
         if file != nil, ThemeLoader.isTheme(url) { return try checkTheme(url, path: path) }
@@ -147,6 +151,8 @@ struct ConfigPath: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "path", abstract: "Print where home.yaml is (whether or not it exists yet).")
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
         print(AppPaths(environment: processEnvironment).homeFile.path)
     }
@@ -156,6 +162,7 @@ struct ConfigSet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Set configuration values of one widget.",
+        usage: "swiftdash config set <id> [<key=value> ...] [<home options>]",
         discussion: """
             ID is a widget (w3) or a tile with one widget (t2); `swiftdash config check` lists them. \
             Values are checked like the in-app form checks them (`swiftdash widgets` lists each \
@@ -174,6 +181,8 @@ struct ConfigSet: ParsableCommand {
     @Argument(help: ArgumentHelp("Values to set. \(listHelp)", valueName: "key=value"))
     var assignments: [String] = []
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
         guard !assignments.isEmpty else { throw usageFailure("give at least one key=value") }
         var lines: [String] = []
@@ -185,6 +194,7 @@ struct ConfigSet: ParsableCommand {
             guard let widget = bundle[inst.kind] else { throw UsageProblem(message: "unknown widget \(inst.kind)") }
             for (key, value) in try parseAssignments(assignments, widget: widget) {
                 home.tiles[ti].items[ii].config[key] = value
+                home.tiles[ti].items[ii].config.secretCommands[key] = nil  // a value replaces a command
                 let shown = widget.schema.parameter(key)?.display(value) ?? value.description
                 lines.append("\(inst.id) \(inst.kind): \(key) = \(shown)")
             }
@@ -206,6 +216,7 @@ private func locate(_ id: String, in home: HomeConfig, forSet: Bool) -> (Int, In
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a widget to the end of the home screen.",
+        usage: "swiftdash add <kind> [--set <key=value> ...] [<options>]",
         discussion: """
             Prints the new tile's and widget's ids.
 
@@ -224,6 +235,8 @@ struct Add: ParsableCommand {
     @Option(
         name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp(setHelp, valueName: "key=value"))
     var settings: [String] = []
+
+    @OptionGroup var homeOption: HomeOption
 
     func run() throws {
         guard let widget = bundle[kind] else {
@@ -245,7 +258,7 @@ struct Add: ParsableCommand {
         }
         var config = WidgetConfig()
         for (key, value) in try parseAssignments(settings, widget: widget) { config[key] = value }
-        let result = try change { home in
+        let result = try change(creating: true) { home in
             home.tiles.append(
                 TileInstance(
                     id: home.nextTileID(), family: fam,
@@ -263,6 +276,8 @@ struct Remove: ParsableCommand {
     @Argument(
         help: "The tile or widget id (see `swiftdash config check`).", completion: ShellCompletion.tileAndWidgetIDs)
     var id: String
+
+    @OptionGroup var homeOption: HomeOption
 
     func run() throws {
         var removed = ""

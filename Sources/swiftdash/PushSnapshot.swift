@@ -30,7 +30,10 @@ struct Push: ParsableCommand {
     @Option(help: "The timeline JSON file; - for standard input.")
     var json: String = "-"
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
+        try HomeOption.requireExisting()
         let data: Data
         let cap = ControlProtocol.maxPushLine - 1024
         if json == "-" {
@@ -88,6 +91,7 @@ struct Push: ParsableCommand {
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what every tile shows: JSON for scripts, or one line for a status bar.",
+        usage: "swiftdash snapshot [--json | --line <line> [--tmux]] [<options>]",
         discussion: """
             Asks the running swiftdash (what its tiles show now, pushed entries included); when none \
             runs, reads the timelines the last one saved. The JSON says which ("source": "running" or \
@@ -111,7 +115,10 @@ struct Snapshot: ParsableCommand {
     @Option(help: "As of this time (ISO 8601); reads the saved timelines, not the running instance.")
     var at: String?
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() throws {
+        try HomeOption.requireExisting()
         if json && line != nil { throw usageFailure("--json and --line exclude each other") }
         if tmux && line == nil { throw usageFailure("--tmux goes with --line FORMAT") }
         let paths = AppPaths(environment: processEnvironment)

@@ -52,6 +52,11 @@ enum ShellCompletion {
         words(bundle.kinds + currentHome().allInstances.map(\.id), prefix: prefix)
     }
 
+    /// The named homes (`--home`): `home-NAME.yaml` beside home.yaml, and `default`.
+    static let homeNames = CompletionKind.custom { _, _, prefix in
+        words(["default"] + HomeChoice.names(in: AppPaths(environment: processEnvironment).config), prefix: prefix)
+    }
+
     /// The families of a widget's sizes.
     static let families = CompletionKind.list(["small", "medium", "large", "extraLarge"])
 }

@@ -27,7 +27,10 @@ struct TimelineCommand: AsyncParsableCommand {
     @Option(help: "Show the state as of this time (ISO 8601).")
     var at: String?
 
+    @OptionGroup var homeOption: HomeOption
+
     func run() async throws {
+        try HomeOption.requireExisting()
         if let kind, bundle[kind] == nil {
             throw unknownWidget(kind)
         }
@@ -63,7 +66,8 @@ struct TimelineCommand: AsyncParsableCommand {
         state.restoreUsage(UsageStore(directory: paths.state).load())
         state.focusedTile = nil
         // Ask the providers only for instances that have nothing cached.
-        let jobs = App.update(&state, .tick(now)).compactMap { e -> LoadJob? in
+        // (Secrets' commands run first: a load waits for the secret it needs.)
+        let jobs = OneShot.resolvingSecrets(&state, App.update(&state, .tick(now))).compactMap { e -> LoadJob? in
             if case .startLoad(let j) = e, j.request.reason == .initial { return j }
             return nil
         }

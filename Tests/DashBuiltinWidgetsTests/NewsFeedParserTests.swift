@@ -41,13 +41,24 @@ struct NewsFeedParserTests {
         #expect(parsed.items.map(\.url) == ["https://e.example/a"])
     }
 
-    @Test func invalidUTF8InTextBecomesReplacementCharacter() throws {
+    @Test func invalidUTF8InAnUnlabelledFeedIsWindows1252() throws {
         let bytes =
             Array(rss("<item><title>Caf").utf8) + [0xE9, 0x80] + Array(" au lait</title></item>".utf8)
             + Array("</channel></rss>".utf8)
         let feed = try parse(bytes: bytes)
-        // One U+FFFD for the broken sequence (E9 80 is the start of a three-byte one).
-        #expect(feed.items.first?.title == "Caf\u{FFFD} au lait")
+        // No charset named and not UTF-8 (E9 80 starts a three-byte sequence that never ends):
+        // windows-1252, where every byte is a character, as feedparser falls back (decision 46).
+        #expect(feed.items.first?.title == "Café€ au lait")
+    }
+
+    @Test func invalidUTF8InAFeedThatSaysUTF8BecomesReplacementCharacter() throws {
+        let bytes =
+            Array(rss("<item><title>Caf").utf8.dropFirst("<?xml version=\"1.0\"?>".utf8.count))
+        let declared =
+            Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8) + bytes + [0xE9, 0x80]
+            + Array(" au lait</title></item></channel></rss>".utf8)
+        // One U+FFFD for the broken sequence: the feed said what it is.
+        #expect(try parse(bytes: declared).items.first?.title == "Caf\u{FFFD} au lait")
     }
 
     @Test func declaredLatin1AndWindows1252AreDecoded() throws {

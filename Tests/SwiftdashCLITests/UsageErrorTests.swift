@@ -95,7 +95,7 @@ final class UsageErrorTests: XCTestCase {
             lines(nested.err),
             [
                 "swiftdash: error: unknown command 'chek' for `swiftdash config`; did you mean 'check'?",
-                "commands: check, path, set", "run `swiftdash help config` for what each does",
+                "commands: check, path, set, homes", "run `swiftdash help config` for what each does",
             ])
         let far = try runSwiftdash(["zzzzzz"])
         XCTAssertEqual(far.status, 2)

@@ -81,6 +81,8 @@ public struct AppState: Sendable {
     public var onScreen: Set<String> = []
     /// The `home.yaml` the home screen comes from and is written to (nil: not saved, e.g. `--default-home`).
     public var homeFile: HomeFileState?
+    /// Secrets' commands: their values for this session (memory only), and loads waiting for them.
+    public var secrets = SecretCommandState()
     /// The Edit Widget form, the gallery, arrange mode and the undo history.
     public var editing = EditingState()
     /// Which history each undoable step went to, oldest first, so `u` undoes the last one of

@@ -49,6 +49,8 @@ public enum Msg: Sendable {
     /// A control-socket line that names widgets (`push`, `reload`), answered with the ids on screen now;
     /// `caughtUp`: home.yaml was read again first (ControlRequests.swift).
     case controlRequested(String, any ControlAnswer, caughtUp: Bool = false)
+    /// A secret's command ended (`Effect.runSecretCommand`): the first line it printed, or why not.
+    case secretCommandFinished(SecretCommand, Result<SecretText, SecretCommandFailure>)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -87,6 +89,9 @@ public enum Effect: Sendable {
     /// Read home.yaml now (the runtime's `readHome`, which may post `.homeFileChanged`), then handle
     /// `then`: a request named an id the app does not know yet.
     case catchUpHome(then: Msg)
+    /// Run a secret's command off the loop (no shell unless asked, a timeout); the outcome comes
+    /// back as `.secretCommandFinished` and is kept in memory only (SecretCommands.swift).
+    case runSecretCommand(SecretCommand)
 }
 
 extension Effect: CustomStringConvertible {
@@ -108,6 +113,7 @@ extension Effect: CustomStringConvertible {
         case .edit(let e): return "edit(\(e))"
         case .reply(_, let text): return "reply(\(text.utf8.count) bytes)"
         case .catchUpHome: return "catchUpHome"
+        case .runSecretCommand(let c): return "runSecretCommand(\(c))"
         }
     }
 }

@@ -71,6 +71,8 @@ public enum App {
             }
             s.scheduler.loadFinished(id, token: token, result: result, at: s.now)
             return fx + pump(&s)
+        case .secretCommandFinished(let command, let result):
+            return SecretCommands.finished(&s, command, result) + pump(&s)
         case .loadTimedOut(let id, let token, let seconds):
             s.scheduler.loadFinished(id, token: token, result: .failure(LoadTimeoutError(timeout: seconds)), at: s.now)
             return [.log("\(id): load timed out after \(Int(seconds)) s")] + pump(&s)
@@ -162,7 +164,7 @@ public enum App {
             let records = changed.compactMap { s.scheduler.record($0, at: now) }
             if !records.isEmpty { fx.append(.saveCache(records)) }
         }
-        for r in requests { fx.append(.startLoad(s.job(for: r))) }
+        for r in requests { fx += SecretCommands.start(&s, r) }
         fx += actionPump(&s)
         return fx
     }

@@ -15,7 +15,8 @@ import Foundation
 ///    meant as Latin-1). A `charset=utf-8` the body is not valid in also falls through, as
 ///    feedparser tries the next candidate when one fails;
 /// 3. the XML declaration (`encoding="ISO-8859-1"`);
-/// 4. UTF-8.
+/// 4. UTF-8, or windows-1252 when nothing names a charset and the bytes are not valid UTF-8
+///    (feedparser's last candidate; every byte sequence is windows-1252 text).
 enum FeedBytes {
     /// Feeds larger than this are cut (the HTTP client's cap is lower; this guards other callers).
     static let maxBytes = 8 * 1024 * 1024
@@ -50,7 +51,16 @@ enum FeedBytes {
         {
             return decode(body, as: chosen)
         }
-        return decode(body, as: declared ?? .utf8)
+        if let declared { return decode(body, as: declared) }
+        // Nothing names a charset: UTF-8, or windows-1252 when the bytes are not valid UTF-8
+        // (feedparser's last resort; decision 46). A usable HTTP charset set aside above counts
+        // as named: its body stays UTF-8 with U+FFFD.
+        if httpCharset.flatMap(sanitizedCharset).flatMap(Encoding.init(name:)) == nil,
+            body.contains(where: { $0 >= 0x80 }), String(validatingUTF8Bytes: body) == nil
+        {
+            return decode(body, as: .windows1252)
+        }
+        return decode(body, as: .utf8)
     }
 
     /// The encoding the HTTP charset gives, or nil when the rule above sets it aside.

@@ -289,6 +289,17 @@ extension HomeConfig {
                 }
                 for (ck, cv) in cm {
                     let key = ck.string ?? ""
+                    if let m = cv.mapping {
+                        // A secret's value from a command (SecretCommandConfig.swift, decision 48).
+                        switch secretCommand(m, key: key, schema: widget.schema) {
+                        case .success(let command):
+                            config[key] = .string("")
+                            config.secretCommands[key] = command
+                        case .failure(let problem):
+                            try fail(cv.mark?.line, shown("\(kind): \(key): \(problem.message)", quoting: [key]))
+                        }
+                        continue
+                    }
                     let text: String
                     // A sequence's items are kept as they are (a command's argv byte for byte).
                     var items: [String]? = nil

@@ -18,7 +18,7 @@ extension HomeEditor {
     func freshConfigEntry(_ c: WidgetConfig, kind: String, keyColumn k: Int) -> [String] {
         [pad(k) + "config:"]
             + orderedKeys(c.values.keys, kind: kind).map {
-                pad(k + style.indent) + $0 + ": " + HomeText.value(c.values[$0]!)
+                pad(k + style.indent) + $0 + ": " + c.yamlValue($0)
             }
     }
 
@@ -33,7 +33,7 @@ extension HomeEditor {
                 edit: { ce in
                     let key = ce.key ?? ""
                     return self.editValueEntry(ce, old: old.values[key], new: new.values[key]!)
-                }, make: { key in [self.pad(m.column) + key + ": " + HomeText.value(new.values[key]!)] })
+                }, make: { key in [self.pad(m.column) + key + ": " + new.yamlValue(key)] })
             return copy(e.leadStart..<m.entries[0].leadStart) + body + copy(m.entries.last!.end..<e.end)
         case .other:
             if let flow = editFlowConfig(e, old: old, new: new, kind: kind) { return flow }
@@ -126,8 +126,12 @@ extension HomeEditor {
             let fileKeys = scalars.map(\.key).filter { new.values[$0] != nil }
             let keys = fileKeys + orderedKeys(new.values.keys.filter { !fileKeys.contains($0) }, kind: kind)
             let style = Dictionary(scalars.map { ($0.key, $0.node.style) }, uniquingKeysWith: { a, _ in a })
-            let inner = keys.map { $0 + ": " + HomeText.value(new.values[$0]!, like: style[$0], inFlow: true) }
-                .joined(separator: ", ")
+            let inner = keys.map {
+                $0 + ": "
+                    + (new.secretCommands[$0] != nil
+                        ? new.yamlValue($0) : HomeText.value(new.values[$0]!, like: style[$0], inFlow: true))
+            }
+            .joined(separator: ", ")
             let text = keys.isEmpty ? "{}" : spaced ? "{ " + inner + " }" : "{" + inner + "}"
             chars.replaceSubrange(open...close, with: text.unicodeScalars)
         }

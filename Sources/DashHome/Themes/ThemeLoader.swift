@@ -132,6 +132,10 @@ public struct AppPaths: Sendable {
     /// `$XDG_STATE_HOME/swiftdash` (`~/.local/state/swiftdash`): what is not a cache, see `StateFolder`.
     public var state: URL
     public var runtime: URL
+    /// Which home screen (`SWIFTDASH_HOME`: `home.yaml`, a named home or a file; `HomeChoice`).
+    public var home: HomeChoice
+    /// The home screen's file: `home.yaml`, `home-NAME.yaml` beside it, or the file chosen.
+    public var homeFile: URL
 
     public init(environment env: [String: String]) {
         let home = URL(fileURLWithPath: env["HOME"] ?? NSHomeDirectory())
@@ -147,15 +151,22 @@ public struct AppPaths: Sendable {
         } else {
             runtime = URL(fileURLWithPath: "/tmp").appendingPathComponent("swiftdash-\(getuid())")
         }
+        self.home = HomeChoice(environment: env)
+        homeFile = self.home.file(in: config)
+        if let folder = self.home.folder {
+            cache = cache.appendingPathComponent(folder)
+            state = state.appendingPathComponent(folder)
+        }
     }
 
-    public var homeFile: URL { config.appendingPathComponent("home.yaml") }
     public var logFile: URL { state.appendingPathComponent("swiftdash.log") }
     /// One control socket per configuration folder: two swiftdash processes of one user with
     /// different configurations (another `HOME` or `XDG_CONFIG_HOME`) never answer each
     /// other's `swiftdash reload`.
     public var socket: URL {
-        let h = SecretFingerprint.fnv1a(config.standardizedFileURL.path)
+        // Another home is another configuration: its own socket, so two homes run at once.
+        let what = home == .standard ? config : homeFile
+        let h = SecretFingerprint.fnv1a(what.standardizedFileURL.path)
         return runtime.appendingPathComponent("control-\(String(h & 0xffff_ffff, radix: 16)).sock")
     }
 }

@@ -18,7 +18,7 @@ public enum OneShot {
     /// Runs the loads the scheduler asks for at `state.now`, concurrently, and feeds their
     /// results back through `App.update`.
     public static func load(_ state: inout AppState, source: DataSource) async {
-        let jobs = App.update(&state, .tick(state.now)).compactMap { e -> LoadJob? in
+        let jobs = resolvingSecrets(&state, App.update(&state, .tick(state.now))).compactMap { e -> LoadJob? in
             if case .startLoad(let j) = e { return j }
             return nil
         }
@@ -50,5 +50,32 @@ public enum OneShot {
         }
         for o in outcomes where o.sample { state.sampleInstances.insert(o.job.id) }
         _ = App.update(&state, batch: outcomes.map { .loaded(id: $0.job.id, token: $0.job.token, result: $0.result) })
+    }
+
+    /// `effects` with the secrets' commands they ask for run (all at once, each to its end or its
+    /// timeout) and their outcomes fed back through `App.update`, until none is asked for: the
+    /// loads that waited for them come out with the others.
+    public static func resolvingSecrets(_ state: inout AppState, _ effects: [Effect]) -> [Effect] {
+        var out: [Effect] = []
+        var pending = effects
+        while true {
+            var commands: [SecretCommand] = []
+            for e in pending {
+                if case .runSecretCommand(let c) = e { commands.append(c) } else { out.append(e) }
+            }
+            guard !commands.isEmpty else { return out }
+            let env = ProcessInfo.processInfo.environment
+            let lock = NSLock()
+            nonisolated(unsafe) var results: [Int: Result<SecretText, SecretCommandFailure>] = [:]
+            let asked = commands
+            DispatchQueue.concurrentPerform(iterations: asked.count) { i in
+                let r = SecretCommandRunner.run(asked[i], environment: env)
+                lock.lock()
+                results[i] = r
+                lock.unlock()
+            }
+            pending = App.update(
+                &state, batch: commands.indices.map { .secretCommandFinished(commands[$0], results[$0]!) })
+        }
     }
 }

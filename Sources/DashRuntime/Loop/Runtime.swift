@@ -66,6 +66,10 @@ public struct RuntimeServices: Sendable {
     }
     /// home.yaml as it is now, as a message (`HomeFile.currentMessage`); nil: nothing to read.
     public var readHome: @Sendable () -> Msg? = { nil }
+    /// Runs a secret's command off the loop and posts `.secretCommandFinished` to the inbox.
+    public var runSecretCommand: @Sendable (SecretCommand, Inbox) -> Void = { command, inbox in
+        SecretCommandRunner.post(command, environment: ProcessInfo.processInfo.environment, to: inbox)
+    }
 
     public init(
         saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
@@ -320,6 +324,7 @@ public final class Runtime {
             case .watchFiles(let paths): services.watchFiles(paths, inbox)
             case .edit(let work): services.edit(work, inbox)
             case .reply(let reply, let text): reply.fulfil(text)
+            case .runSecretCommand(let command): services.runSecretCommand(command, inbox)
             case .catchUpHome(let next):
                 let (read, inbox) = (services.readHome, inbox)
                 fileWork.run {

@@ -207,13 +207,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
         // Its own session (no controlling terminal) and so its own process group; default signals.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))  // 0x80: SETSID
+        SpawnSession.apply(&attr)
         var env = environment
         env["SWIFTDASH_PROTOCOL"] = String(ExtensionProtocol.version)
         // SwiftdashKit's WidgetCenter asks the running home screen through its control socket, and

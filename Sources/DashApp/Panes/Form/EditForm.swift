@@ -269,7 +269,10 @@ extension Editing {
         for (f, p) in zip(form.fields, widget.schema.parameters) {
             switch value(f, p, schema: widget.schema) {
             case .success(let v):
-                if v != (form.original[p.key] ?? p.defaultValue) { config[p.key] = v }
+                if v != (form.original[p.key] ?? p.defaultValue) {
+                    config[p.key] = v
+                    config.secretCommands[p.key] = nil  // a value typed in replaces the command
+                }
             case .failure(let e):
                 errors[p.key] = e.message
             }

@@ -38,7 +38,7 @@ extension Editing {
             .edit(
                 .loadPreview(
                     PreviewRequest(
-                        token: token, widget: widget, configuration: config,
+                        token: token, widget: widget, configuration: SecretCommands.filled(config, s),
                         context: s.context(for: family, isPreview: !local), live: local)))
         ]
     }

@@ -40,9 +40,11 @@ extension EditView {
                 let fromEnvironment = variable.flatMap { s.environment.variables[$0] }.map { !$0.isEmpty } ?? false
                 value.masked = true
                 value.placeholder =
-                    fromEnvironment
-                    ? "(from $\(variable!))"
-                    : variable.map { "(not set; or $\($0))" } ?? "(not set)"
+                    form.original.secretCommands[p.key] != nil
+                    ? "(from a command)"
+                    : fromEnvironment
+                        ? "(from $\(variable!))"
+                        : variable.map { "(not set; or $\($0))" } ?? "(not set)"
             case .choice:
                 let (all, load) = Editing.options(s, form, widget, p)
                 let v = f.line.text
