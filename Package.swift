@@ -77,13 +77,15 @@ let package = Package(
             name: "DashRuntime",
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashFiles",
-                .product(name: "Logging", package: "swift-log"),
+                "DashUnixSocket", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: releaseSections
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
         .target(name: "DashBuiltinWidgets", dependencies: ["DashWidgets", "DashFiles"], swiftSettings: releaseSections),
-        .target(name: "SwiftdashKit", dependencies: ["DashWidgets"]),
+        // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
+        .target(name: "DashUnixSocket", swiftSettings: releaseSections),
+        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
         // The only module that imports FoundationNetworking (URLSession, libcurl).
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
         .executableTarget(
@@ -134,8 +136,12 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
+        // A widget package's code on SwiftdashKit, run as an extension by the tests (examples/widgetkit
+        // is a package of its own; this one is built with the tests).
+        .executableTarget(name: "swiftdashkit-fixture", dependencies: ["SwiftdashKit"], path: "Tests/KitFixture"),
         .testTarget(name: "SwiftdashKitTests", dependencies: ["SwiftdashKit", "DashWidgets"]),
-        .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"]),
+        .testTarget(
+            name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashCore", "DashTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
