@@ -1,8 +1,5 @@
 // seeds/003 ("Create widgets in iOS"): TopHeadlines.swift as listed. See NOTES.md.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking  // extra (Linux): URLSession lives here
-#endif
 
 // MARK: - TopHeadlines
 struct TopHeadlines: Codable {
