@@ -86,7 +86,8 @@ let package = Package(
         // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
         .target(name: "DashUnixSocket", swiftSettings: releaseSections),
         .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
-        // The only module that imports FoundationNetworking (URLSession, libcurl).
+        // The only module of the home screen and its host that imports FoundationNetworking (URLSession,
+        // libcurl); SwiftdashKit re-exports it for widget packages.
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
         .executableTarget(
             name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"],

@@ -84,7 +84,8 @@ final class SwiftdashKitHomeTests: XCTestCase {
         await h.runActions()
         await h.runLoads()
         XCTAssertTrue(h.screen.contains("[x] Light"), h.screen)
-        XCTAssertTrue(h.screen.contains("run 1 · lamp drawn 2"), "the timeline was reloaded after perform()\n\(h.screen)")
+        XCTAssertTrue(
+            h.screen.contains("run 1 · lamp drawn 2"), "the timeline was reloaded after perform()\n\(h.screen)")
         XCTAssertEqual(try String(contentsOf: state.appendingPathComponent("light"), encoding: .utf8), "on")
 
         // The process ends (swiftdash quit, or restarts it); the next one shows what the intent stored.

@@ -30,25 +30,24 @@ final class WidgetCenterTmuxTests: XCTestCase {
         defer { t.close() }
         t.waitFor("both widgets' first timelines") { $0.contains("lamp drawn 1") && $0.contains("echo drawn 1") }
 
+        /// Presses a key that moves the focus and waits for the frame that shows it.
+        func move(_ key: String) {
+            let frames = t.framesDrawn()
+            t.keys(key)
+            XCTAssertTrue(t.waitForFrame(after: frames), "a frame after \(key)")
+        }
+
         // The lamp's second control, Echo: its intent asks for the kit-echo timelines by kind.
-        var frames = t.framesDrawn()
-        t.keys("Tab")
-        XCTAssertTrue(t.waitForFrame(after: frames))
-        frames = t.framesDrawn()
-        t.keys("Tab")
-        XCTAssertTrue(t.waitForFrame(after: frames))
+        move("Tab")
+        move("Tab")
         t.keys("Enter")
         t.waitFor("the echo reloaded by WidgetCenter, the lamp after its own intent") {
             $0.contains("echo drawn 2") && $0.contains("lamp drawn 2")
         }
 
         // The echo's All button: reloadAllTimelines() reloads the lamp too.
-        frames = t.framesDrawn()
-        t.keys("Right")
-        XCTAssertTrue(t.waitForFrame(after: frames))
-        frames = t.framesDrawn()
-        t.keys("Tab")
-        XCTAssertTrue(t.waitForFrame(after: frames))
+        move("Right")
+        move("Tab")
         t.keys("Enter")
         t.waitFor("the lamp reloaded by reloadAllTimelines, the echo after its intent") {
             $0.contains("lamp drawn 3") && !$0.contains("echo drawn 2")

@@ -7,13 +7,7 @@ import DashTestSupport
 /// release binary: the whole canvas as a text snapshot, and an error that names file and reason.
 final class SwiftdashKitPreviewTests: XCTestCase {
     var home: URL!
-    var env: [String: String] {
-        [
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        ]
-    }
+    var env: [String: String] { TmuxSession.folders(in: home) }
 
     override func setUpWithError() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-kitcli-\(UUID().uuidString)")

@@ -1,5 +1,8 @@
 // seeds/003 ("Create widgets in iOS"): TopHeadlines.swift as listed. See NOTES.md.
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // extra (Linux): this file imports Foundation alone, and URLSession lives here
+#endif
 
 // MARK: - TopHeadlines
 struct TopHeadlines: Codable {
