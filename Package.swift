@@ -77,14 +77,17 @@ let package = Package(
             name: "DashRuntime",
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashFiles",
-                .product(name: "Logging", package: "swift-log"),
+                "DashUnixSocket", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: releaseSections
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
         .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles"], swiftSettings: releaseSections),
-        .target(name: "SwiftdashKit", dependencies: ["DashWidgets"]),
-        // The only module that imports FoundationNetworking (URLSession, libcurl).
+        // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
+        .target(name: "DashUnixSocket", swiftSettings: releaseSections),
+        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
+        // The only module of the home screen and its host that imports FoundationNetworking (URLSession,
+        // libcurl); SwiftdashKit re-exports it for widget packages.
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
         .executableTarget(
             name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"],
@@ -134,8 +137,12 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
+        // A widget package's code on SwiftdashKit, run as an extension by the tests (examples/widgetkit
+        // is a package of its own; this one is built with the tests).
+        .executableTarget(name: "swiftdashkit-fixture", dependencies: ["SwiftdashKit"], path: "Tests/KitFixture"),
         .testTarget(name: "SwiftdashKitTests", dependencies: ["SwiftdashKit", "DashWidgets"]),
-        .testTarget(name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"]),
+        .testTarget(
+            name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashCore", "DashTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -99,39 +99,62 @@ public struct ExtensionServer {
             ])
         case "placeholder":
             let w = try widget(params)
-            var (ctx, env) = context(w, params)
-            env.redactionReasons = .placeholder
-            return try w.placeholder(ctx, env)
+            return try located(w) {
+                var (ctx, env) = context(w, params)
+                env.redactionReasons = .placeholder
+                return try w.placeholder(ctx, env)
+            }
         case "snapshot":
             let w = try widget(params)
-            let (ctx, env) = context(w, params)
-            return try w.snapshot(params["config"]?.object ?? [:], ctx, env)
+            return try located(w) {
+                let (ctx, env) = context(w, params)
+                return try w.snapshot(params["config"]?.object ?? [:], ctx, env)
+            }
         case "timeline":
             let w = try widget(params)
-            let (ctx, env) = context(w, params)
-            return try w.timeline(params["config"]?.object ?? [:], ctx, env)
+            return try located(w) {
+                let (ctx, env) = context(w, params)
+                return try w.timeline(params["config"]?.object ?? [:], ctx, env)
+            }
         case "options":
             let w = try widget(params)
-            return .object([
-                "options": .array(try w.options(params["parameter"]?.string ?? "", params["config"]?.object ?? [:]))
-            ])
+            return try located(w) {
+                .object([
+                    "options": .array(try w.options(params["parameter"]?.string ?? "", params["config"]?.object ?? [:]))
+                ])
+            }
         case "perform":
             let w = try widget(params)
-            let action = params["action"]?.string ?? ""
-            let ran = try Wait.async { try await IntentRegistry.perform(action) }
-            if !ran {
-                // Started again since the control was drawn: draw the timeline to learn its intents.
-                let (ctx, env) = context(w, params)
-                _ = try w.timeline(params["config"]?.object ?? [:], ctx, env)
-                guard try Wait.async({ try await IntentRegistry.perform(action) }) else {
-                    throw IntentError("no intent for the action `\(action.prefix(60))` in this widget's views")
-                }
-            }
-            // An empty answer: swiftdash reloads the timeline, as WidgetKit does after an intent.
-            return .object([:])
+            return try located(w) { try perform(w, params) }
         default:
             throw IntentError("unknown method `\(method.prefix(40))`")
         }
+    }
+
+    /// Runs a widget's request; its error names the file and line that configure the widget (the
+    /// place to look), then the reason.
+    func located(_ w: _WidgetDescriptor, _ body: () throws -> JSONValue) throws -> JSONValue {
+        do {
+            return try body()
+        } catch {
+            throw IntentError(w.source.isEmpty ? "\(error)" : "\(w.source): \(error)")
+        }
+    }
+
+    /// Runs the intent a control's action names; an empty answer, so that swiftdash reloads the
+    /// timeline, as WidgetKit does after an intent.
+    func perform(_ w: _WidgetDescriptor, _ params: [String: JSONValue]) throws -> JSONValue {
+        let action = params["action"]?.string ?? ""
+        let ran = try Wait.async { try await IntentRegistry.perform(action) }
+        if !ran {
+            // Started again since the control was drawn: draw the timeline to learn its intents.
+            let (ctx, env) = context(w, params)
+            _ = try w.timeline(params["config"]?.object ?? [:], ctx, env)
+            guard try Wait.async({ try await IntentRegistry.perform(action) }) else {
+                throw IntentError("no intent for the action `\(action.prefix(60))` in this widget's views")
+            }
+        }
+        return .object([:])
     }
 
     func describe(_ w: _WidgetDescriptor) -> JSONValue {

@@ -218,6 +218,11 @@ extension Parameter: AnyParameter {
         if !choices.isEmpty { o["options"] = .array(choices) }
         if box.hasDefault, box.defaultValue._json.value != .null { o["default"] = box.defaultValue._json.value }
         if let r = box.range { (o["min"], o["max"]) = (.number(Double(r.0)), .number(Double(r.1))) }
+        if Value._parameterType == "dynamicEnum" {
+            // An entity's id as its query gives it (a name may have spaces); empty: none chosen.
+            o["pattern"] = .string("[A-Za-z0-9 ._:@+-]{0,64}")
+            o["allowed"] = .string("letters, digits, spaces and . _ : @ + -")
+        }
         return .object(o)
     }
     func set(_ json: JSONValue) async throws {

@@ -269,6 +269,14 @@ public struct _WidgetDescriptor {
     var snapshot: ([String: JSONValue], TimelineProviderContext, EnvironmentValues) throws -> JSONValue
     var timeline: ([String: JSONValue], TimelineProviderContext, EnvironmentValues) throws -> JSONValue
     var options: (String, [String: JSONValue]) throws -> [JSONValue] = { _, _ in [] }
+    /// Where the widget's configuration is written (`Module/File.swift:LINE`): its errors name it.
+    var source = ""
+
+    func located(_ fileID: String, _ line: Int) -> _WidgetDescriptor {
+        var d = self
+        d.source = "\(fileID):\(line)"
+        return d
+    }
 }
 
 /// A configuration with its names and families changed.
@@ -335,7 +343,8 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
     public let _widgets: [_WidgetDescriptor]
 
     public init<Provider: TimelineProvider>(
-        kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content
+        kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content,
+        fileID: String = #fileID, line: Int = #line
     ) {
         _widgets = [
             Render.descriptor(
@@ -343,14 +352,15 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
                 placeholder: { ctx, env in Render.entry(provider.placeholder(in: ctx), content, env) },
                 snapshot: { _, ctx in try Wait.value { provider.getSnapshot(in: ctx, completion: $0) } },
                 timeline: { _, ctx in try Wait.value { provider.getTimeline(in: ctx, completion: $0) } },
-                content: content)
+                content: content
+            ).located(fileID, line)
         ]
     }
 
     /// The iOS 14 beta's form (seeds/002): a placeholder view instead of `placeholder(in:)`.
     public init<Provider: TimelineProvider, Placeholder: View>(
         kind: String, provider: Provider, placeholder: Placeholder,
-        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content, fileID: String = #fileID, line: Int = #line
     ) {
         _widgets = [
             Render.descriptor(
@@ -358,7 +368,8 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
                 placeholder: { _, env in Render.view(placeholder, date: Date(timeIntervalSince1970: 0), env) },
                 snapshot: { _, ctx in try Wait.value { provider.getSnapshot(in: ctx, completion: $0) } },
                 timeline: { _, ctx in try Wait.value { provider.getTimeline(in: ctx, completion: $0) } },
-                content: content)
+                content: content
+            ).located(fileID, line)
         ]
     }
 }
@@ -370,7 +381,7 @@ public struct IntentConfiguration<Intent: WidgetConfigurationIntent, Content: Vi
 
     public init<Provider: IntentTimelineProvider>(
         kind: String, intent: Intent.Type, provider: Provider,
-        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content, fileID: String = #fileID, line: Int = #line
     ) where Provider.Intent == Intent {
         _widgets = [
             Render.descriptor(
@@ -380,13 +391,14 @@ public struct IntentConfiguration<Intent: WidgetConfigurationIntent, Content: Vi
                 },
                 timeline: { intent, ctx in try Wait.value { provider.getTimeline(for: intent, in: ctx, completion: $0) }
                 },
-                content: content)
+                content: content
+            ).located(fileID, line)
         ]
     }
 
     public init<Provider: IntentTimelineProvider, Placeholder: View>(
         kind: String, intent: Intent.Type, provider: Provider, placeholder: Placeholder,
-        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content, fileID: String = #fileID, line: Int = #line
     ) where Provider.Intent == Intent {
         _widgets = [
             Render.descriptor(
@@ -396,7 +408,8 @@ public struct IntentConfiguration<Intent: WidgetConfigurationIntent, Content: Vi
                 },
                 timeline: { intent, ctx in try Wait.value { provider.getTimeline(for: intent, in: ctx, completion: $0) }
                 },
-                content: content)
+                content: content
+            ).located(fileID, line)
         ]
     }
 }
@@ -407,7 +420,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
 
     public init<Provider: AppIntentTimelineProvider>(
         kind: String, intent: Intent.Type = Intent.self, provider: Provider,
-        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content, fileID: String = #fileID, line: Int = #line
     ) where Provider.Intent == Intent {
         _widgets = [
             Render.descriptor(
@@ -415,7 +428,8 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
                 placeholder: { ctx, env in Render.entry(provider.placeholder(in: ctx), content, env) },
                 snapshot: { intent, ctx in try Wait.async { await provider.snapshot(for: intent, in: ctx) } },
                 timeline: { intent, ctx in try Wait.async { await provider.timeline(for: intent, in: ctx) } },
-                content: content)
+                content: content
+            ).located(fileID, line)
         ]
     }
 }

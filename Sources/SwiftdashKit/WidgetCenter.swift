@@ -1,4 +1,5 @@
 import Foundation
+internal import DashUnixSocket
 
 /// Asks the running home screen to reload timelines, through its control socket (the line
 /// `swiftdash reload [KIND]` sends). swiftdash gives its extensions the socket's path in
@@ -24,20 +25,7 @@ public final class WidgetCenter: Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-            raw[bytes.count] = 0
-        }
-        let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard rc == 0 else { return nil }
+        guard UnixSocketAddress.connect(fd, path) == 0 else { return nil }
         let out = Array((line + "\n").utf8)
         guard out.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == out.count else { return nil }
         var buffer = [UInt8](repeating: 0, count: 512)

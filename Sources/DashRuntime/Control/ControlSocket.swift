@@ -1,6 +1,7 @@
 import Foundation
 import DashApp
 import DashHome
+import DashUnixSocket
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -28,41 +29,9 @@ public enum ControlSocket {
         }
     }
 
-    static func address(_ path: String) -> sockaddr_un? {
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-            raw[bytes.count] = 0
-        }
-        return addr
-    }
+    static func address(_ path: String) -> sockaddr_un? { UnixSocketAddress.address(path) }
 
-    /// Calls `body` (bind or connect) with an address for `path`. A path too long for an
-    /// address (108 bytes, easily passed under a deep XDG_RUNTIME_DIR or TMPDIR) is reached
-    /// through its open folder, `/proc/self/fd/N/NAME`. Nil when neither fits.
-    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32? {
-        func call(_ p: String) -> Int32? {
-            guard var addr = address(p) else { return nil }
-            return withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-        }
-        if let rc = call(path) { return rc }
-        let url = URL(fileURLWithPath: path)
-        let dir = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else { return nil }
-        defer { close(dir) }
-        return call("/proc/self/fd/\(dir)/\(url.lastPathComponent)")
-    }
-
-    static func connect(_ fd: Int32, _ path: String) -> Int32? {
-        withAddress(path) { Glibc.connect(fd, $0, $1) }
-    }
+    static func connect(_ fd: Int32, _ path: String) -> Int32? { UnixSocketAddress.connect(fd, path) }
 
     /// The longest answer a client reads.
     public static let maxAnswer = ControlProtocol.maxAnswer
@@ -125,7 +94,7 @@ public enum ControlSocket {
             }
             let sock = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard sock >= 0 else { throw ClientError.failed("cannot create a socket") }
-            guard let ok = ControlSocket.withAddress(path, { bind(sock, $0, $1) }) else {
+            guard let ok = UnixSocketAddress.withAddress(path, { bind(sock, $0, $1) }) else {
                 close(sock)
                 throw ClientError.failed("socket path too long: \(path)")
             }

@@ -1,10 +1,6 @@
 // seeds/002 (swiftrocks.com, "How to create Widgets in iOS 14 in Swift"): the commit checker, in
 // the article's final form (an intent-configured widget in a bundle). See NOTES.md.
 import SwiftdashKit
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking  // extra (Linux): URLSession lives here
-#endif
 
 struct Commit {
 let message: String

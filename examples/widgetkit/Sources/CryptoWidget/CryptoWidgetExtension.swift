@@ -1,7 +1,6 @@
 // seeds/000 (Mastering iOS 14 Programming, chapter 16): the crypto widget as the chapter leaves it
 // (small and medium, a configuration intent, a timeline refreshed every 15 minutes). See NOTES.md.
 import SwiftdashKit
-import Foundation
 
 struct Provider: IntentTimelineProvider {
     @ObservedObject var dataManager = DataManager()

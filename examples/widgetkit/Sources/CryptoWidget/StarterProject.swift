@@ -4,9 +4,6 @@
 // from the .intentdefinition file (the Coin Select enum: LTC, ETH, BTC), as an AppIntent.
 import SwiftdashKit
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking  // extra (Linux): URLSession lives here
-#endif
 
 struct QuoteData: Codable { let price: Double }
 struct Quote: Codable { let USD: QuoteData }

@@ -1,9 +1,5 @@
 // seeds/003: the widget's entry, provider and views as listed. See NOTES.md.
 import SwiftdashKit
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking  // extra (Linux): URLSession lives here
-#endif
 
 struct HeadlinesWidgetEntry: TimelineEntry {
     let date: Date

@@ -1,7 +1,7 @@
 // seeds/003 ("Create widgets in iOS"): TopHeadlines.swift as listed. See NOTES.md.
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking  // extra (Linux): URLSession lives here
+import FoundationNetworking  // extra (Linux): this file imports Foundation alone, and URLSession lives here
 #endif
 
 // MARK: - TopHeadlines

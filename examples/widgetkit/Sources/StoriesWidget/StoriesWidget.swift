@@ -1,6 +1,5 @@
 // seeds/001: StoriesWidget.swift (entry, provider, entry view) as listed. See NOTES.md.
 import SwiftdashKit
-import Foundation
 
 struct StoriesEntry: TimelineEntry {
     let date: Date

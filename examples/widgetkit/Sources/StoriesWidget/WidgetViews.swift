@@ -1,6 +1,5 @@
 // seeds/001: WidgetView, WidgetTopBarView and WidgetRowView as listed.
 import SwiftdashKit
-import Foundation
 
 struct WidgetView: View {
     var updatedTime: Date
