@@ -84,7 +84,7 @@ enum APIFormat: Sendable, Hashable {
     static let symbols: [String: String] = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "KRW": "₩"]
 
     /// A date from JSON: Unix seconds, Unix milliseconds (past the year 5138 in seconds), or text.
-    static func date(_ v: JSONValue) -> Date? {
+    static func date(_ v: APIJSON) -> Date? {
         if case .number(let d) = v {
             let s = abs(d) > 1e11 ? d / 1000 : d
             return abs(s) < 1e11 ? Date(timeIntervalSince1970: s) : nil
@@ -113,9 +113,17 @@ enum APIFormat: Sendable, Hashable {
         return dt < 0 ? "\(amount) ago" : "in \(amount)"
     }
 
+    /// The number thresholds compare: the one shown (`ratio` shows 0.031 as 3.1 %, so
+    /// `warn>2` means 2 %).
+    func shown(_ d: Double?) -> Double? {
+        guard let d else { return nil }
+        if case .percent(_, true) = self { return d * 100 }
+        return d
+    }
+
     /// The value written in this format; nil when the value does not fit the format (the tile
     /// then says so instead of guessing).
-    func write(_ v: JSONValue, now: Date, timeZone: TimeZone) -> String? {
+    func write(_ v: APIJSON, now: Date, timeZone: TimeZone) -> String? {
         switch self {
         case .text: return v.text
         case .number(let n): return v.number.map { Self.grouped($0, digits: n) }

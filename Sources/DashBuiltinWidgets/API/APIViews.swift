@@ -1,6 +1,16 @@
 import Foundation
 import DashWidgets
 
+/// "Failed to load" with the whole reason (these messages say what to do, so they get the
+/// tile's rows), wrapped.
+func tileFailureView(_ title: String, _ reason: String, _ ctx: TimelineContext) -> TileView {
+    VStack {
+        titleRow(title)
+        Text("Failed to load").font(.headline).foregroundStyle(.negative)
+        Text(reason).font(.caption).lineLimit(max(1, ctx.size.height - 2))
+    }
+}
+
 enum APIViews {
     static func color(_ level: APIThreshold.Level) -> SemanticColor {
         switch level {
@@ -27,7 +37,7 @@ enum APIViews {
         let link = DeepLink.make(kind: APIWidget.kind, "fields")
         let view: TileView
         if let failure = entry.failure {
-            view = failureView(entry.title, failure).widgetURL(link)
+            view = tileFailureView(entry.title, failure, ctx).widgetURL(link)
         } else if entry.values.isEmpty {
             // No field yet: what the answer holds, so the Edit form's preview helps pick paths.
             view = VStack {

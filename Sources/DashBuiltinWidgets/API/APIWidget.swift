@@ -220,7 +220,7 @@ struct APISource {
         case .failed(let f):
             // Rate limited: the last good answer stays on screen, under the message.
             if f.isRateLimit, method == "GET", let last = memory.get("GET " + url.absoluteString),
-                let root = JSONValue.parse(last.body)
+                let root = APIJSON.parse(last.body)
             {
                 var e = Self.pick(fields, from: root, into: entry, now: now, timeZone: context.timeZone)
                 e.notice = f.message
@@ -228,7 +228,7 @@ struct APISource {
             }
             return (failed(f.message), f.retryAt)
         }
-        guard let root = JSONValue.parse(data) else {
+        guard let root = APIJSON.parse(data) else {
             let start = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             let what = start.hasPrefix("<") ? "HTML, not JSON (a login page or a wrong url?)" : "not valid JSON"
             return (failed("\(entry.host) answered with \(what): check the url"), nil)
@@ -237,7 +237,7 @@ struct APISource {
     }
 
     static func pick(
-        _ fields: [APIField], from root: JSONValue, into base: APIEntry, now: Date, timeZone: TimeZone
+        _ fields: [APIField], from root: APIJSON, into base: APIEntry, now: Date, timeZone: TimeZone
     ) -> APIEntry {
         var e = base
         e.paths = JSONPath.discover(root).map { "\($0.path) = \(String($0.sample.prefix(60)))" }
@@ -265,7 +265,7 @@ struct APISource {
             if found.count > 20 { text += " … (\(found.count))" }
             let number = found.count == 1 ? found[0].number : nil
             // Through `*`, the worst item decides.
-            let level = found.map { APIThreshold.level($0.number, f.thresholds) }.max() ?? .normal
+            let level = found.map { APIThreshold.level(f.format.shown($0.number), f.thresholds) }.max() ?? .normal
             return APIValue(
                 label: f.label, text: Fmt.line(text), problem: nil, level: level, number: number, limits: limits)
         }

@@ -3,15 +3,15 @@ import DashWidgets
 
 /// JSON from outside, in a shape with limits: at most `maxDepth` levels (deeper is cut to
 /// null), strings sanitised for one line and capped, numbers finite (others are null).
-indirect enum JSONValue: Sendable, Hashable {
+indirect enum APIJSON: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([APIJSON])
+    case object([(String, APIJSON)])
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool {
+    static func == (a: APIJSON, b: APIJSON) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -31,14 +31,14 @@ indirect enum JSONValue: Sendable, Hashable {
     static let maxItems = 1_000
 
     /// Parses `data`; nil when it is not JSON.
-    static func parse(_ data: Data) -> JSONValue? {
+    static func parse(_ data: Data) -> APIJSON? {
         guard let any = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             return nil
         }
         return from(any, depth: 0)
     }
 
-    static func from(_ any: Any, depth: Int) -> JSONValue {
+    static func from(_ any: Any, depth: Int) -> APIJSON {
         guard depth < maxDepth else { return .null }
         switch any {
         case let s as String:
@@ -60,7 +60,7 @@ indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> APIJSON? {
         if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
         return nil
     }
@@ -164,10 +164,10 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every value the path reaches: one for a plain path, any number through `*`.
-    func values(in root: JSONValue) -> [JSONValue] {
+    func values(in root: APIJSON) -> [APIJSON] {
         var current = [root]
         for step in steps {
-            var next: [JSONValue] = []
+            var next: [APIJSON] = []
             for v in current {
                 switch (step, v) {
                 case (.key(let k), .object):
@@ -182,7 +182,7 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 case (.all, .object(let o)): next.append(contentsOf: o.map(\.1))
                 default: break
                 }
-                if next.count > JSONValue.maxItems { break }
+                if next.count > APIJSON.maxItems { break }
             }
             current = next
         }
@@ -191,9 +191,9 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The paths of the leaves of `root` (lists shown through their first item and `[*]`),
     /// with a sample value each: what the Edit form's preview offers to pick from.
-    static func discover(_ root: JSONValue, limit: Int = 40) -> [(path: String, sample: String)] {
+    static func discover(_ root: APIJSON, limit: Int = 40) -> [(path: String, sample: String)] {
         var out: [(String, String)] = []
-        func walk(_ v: JSONValue, _ steps: [Step], depth: Int) {
+        func walk(_ v: APIJSON, _ steps: [Step], depth: Int) {
             guard out.count < limit, depth < 12 else { return }
             switch v {
             case .object(let pairs):

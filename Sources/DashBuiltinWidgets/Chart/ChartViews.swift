@@ -4,6 +4,7 @@ import DashWidgets
 enum ChartViews {
     static func number(_ v: Double) -> String {
         let a = abs(v)
+        if v == v.rounded(), a < 1e6 { return String(Int(v)) }
         if a >= 1000 { return APIFormat.grouped(v, digits: 0) }
         if a >= 100 { return FixedFormat.decimal(v, places: 0) }
         if a >= 10 { return FixedFormat.decimal(v, places: 1) }
@@ -66,7 +67,7 @@ enum ChartViews {
         let w = max(1, ctx.size.width), h = max(3, ctx.size.height)
         let view: TileView
         if let failure = entry.failure {
-            view = failureView(entry.title, failure).widgetURL(link)
+            view = tileFailureView(entry.title, failure, ctx).widgetURL(link)
         } else {
             switch ctx.family {
             case .small:
@@ -88,12 +89,14 @@ enum ChartViews {
                         Spacer()
                         latest(entry)
                     }
-                    chart(entry, width: w, height: max(1, h - 2 - extra))
-                    HStack {
-                        Text("\(number(lo))–\(number(hi))\(entry.unit)").font(.caption)
-                        Spacer()
-                        Text(entry.thresholds.map(\.text).joined(separator: " ")).font(.caption)
-                    }.lineLimit(1)
+                    chart(entry, width: w, height: max(1, h - (entry.style == .gauge ? 1 : 2) - extra))
+                    if entry.style != .gauge {
+                        HStack {
+                            Text("\(number(lo))–\(number(hi))\(entry.unit)").font(.caption)
+                            Spacer()
+                            Text(entry.thresholds.map(\.text).joined(separator: " ")).font(.caption)
+                        }.lineLimit(1)
+                    }
                     if let n = entry.notice { Text(n).font(.caption).foregroundStyle(.warning).lineLimit(1) }
                 }.widgetURL(link)
             }
@@ -108,7 +111,7 @@ enum ChartViews {
                 Text("No data loaded yet").font(.caption)
             }
         }
-        if let f = e.failure { return failureView(e.title, f) }
+        if let f = e.failure { return tileFailureView(e.title, f, ctx) }
         let w = max(10, ctx.size.width)
         let vs = e.values
         let mean = vs.isEmpty ? 0 : vs.reduce(0, +) / Double(vs.count)

@@ -272,7 +272,9 @@ struct ChartSource {
     func dress(_ e: inout ChartEntry) {
         e.title = Fmt.line(config.string("title"))
         if e.title.isEmpty { e.title = "Chart" }
-        e.unit = Fmt.line(config.string("unit")).prefix(12).description
+        // "ms" is written "184 ms", "%" is written "42%".
+        let unit = String(Fmt.line(config.string("unit")).prefix(12))
+        e.unit = unit.first.map { $0.isLetter ? " " + unit : unit } ?? ""
         e.style = ChartStyle(rawValue: config.string("style")) ?? .line
         e.fixedMin = Self.number(config.string("min"))
         e.fixedMax = Self.number(config.string("max"))
@@ -298,7 +300,7 @@ struct ChartSource {
             switch try await request.send(http: http, memory: memory, context: context) {
             case .failed(let f): return .failure(f)
             case .body(let data, _):
-                guard let root = JSONValue.parse(data) else {
+                guard let root = APIJSON.parse(data) else {
                     return fail("\(HTTPClient.hostName(request.url)) did not answer with JSON: check the url")
                 }
                 guard let v = path.values(in: root).first else { return fail("no value at \(path) in the answer") }

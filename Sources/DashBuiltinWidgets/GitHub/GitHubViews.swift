@@ -34,7 +34,7 @@ enum GitHubViews {
     static func tile(_ entry: GitHubEntry, _ ctx: TimelineContext) -> TileView {
         let view: TileView
         if let failure = entry.failure {
-            view = failureView("GitHub", failure).widgetURL(link("all"))
+            view = tileFailureView("GitHub", failure, ctx).widgetURL(link("all"))
         } else {
             switch ctx.family {
             case .small:
@@ -80,7 +80,7 @@ enum GitHubViews {
                 Text("No data loaded yet").font(.caption)
             }
         }
-        if let f = entry.failure { return failureView("GitHub", f) }
+        if let f = entry.failure { return tileFailureView("GitHub", f, ctx) }
         let section = link.path.first ?? "all"
         // swiftdash://github/mine/owner/repo/12: that pull request.
         if link.path.count >= 4, let n = Int(link.path[3]) {

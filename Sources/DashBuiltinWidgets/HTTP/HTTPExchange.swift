@@ -91,7 +91,15 @@ extension HTTPClient {
         do {
             response = try await transport.send(spec, options: options)
         } catch let e as HTTPTransportError {
-            throw Self.error(for: e, host: host, options: options).masking(secrets)
+            let error = Self.error(for: e, host: host, options: options).masking(secrets)
+            // Not a passing trouble: the same answer will be as large next time.
+            if e.kind == .tooLarge {
+                return .failed(
+                    TileFailure(
+                        message: error.message + "; point the url at a smaller answer",
+                        retryAt: now.addingTimeInterval(30 * 60), status: nil, isRateLimit: false))
+            }
+            throw error
         }
         if Task.isCancelled { throw CancellationError() }
         if response.status == 304, let remembered { return .body(remembered.body, notModified: true) }
