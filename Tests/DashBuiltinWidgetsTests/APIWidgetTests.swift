@@ -126,6 +126,23 @@ import DashTestSupport
         #expect(tile.text.contains("metrics.p95_ms = 184.5"))
     }
 
+    /// The Edit form's preview runs the url the user typed and lists the paths of the answer;
+    /// the gallery (the default url) gets the sample without a request.
+    @Test func theFormPreviewRunsTheRealAnswer() async throws {
+        let s = try server()
+        defer { s.stop() }
+        let cfg = config(s, "/status", ["fields": .list(["p95 = metrics.p95_ms"])])
+        let entry = await widget.snapshot(for: cfg, in: context(.large, preview: true))
+        let tile = render(widget, entry, .large)
+        #expect(tile.text.contains("184.5"))
+        #expect(tile.text.contains("Paths found"))
+        #expect(tile.text.contains("metrics.error_ratio = 0.0312"))
+        let before = s.requests.count
+        let gallery = await widget.snapshot(for: WidgetConfig(), in: context(.medium, preview: true))
+        #expect(render(widget, gallery, .medium).text.contains("api.example.com"))
+        #expect(s.requests.count == before)
+    }
+
     @Test func hostileAndWrongAnswersCostOnlyTheTile() async throws {
         let s = try server()
         defer { s.stop() }

@@ -68,6 +68,10 @@ enum APIViews {
                     if let n = entry.notice { Text(n).font(.caption).foregroundStyle(.warning).lineLimit(2) }
                     Divider()
                     for v in shown.prefix(max(1, ctx.size.height - 3)) { row(v) }
+                    if entry.showsPaths, ctx.size.height - 4 - shown.count > 0 {
+                        Text("Paths found:").font(.caption)
+                        for p in entry.paths.prefix(ctx.size.height - 4 - shown.count) { Text(p).lineLimit(1) }
+                    }
                 }.widgetURL(link)
             }
         }

@@ -29,6 +29,8 @@ public struct APIEntry: TimelineEntry, Hashable {
     public var notice: String?
     public var host: String
     public var isPlaceholder: Bool = false
+    /// Drawn in the Edit form: the paths found are listed under the values where there is room.
+    public var showsPaths: Bool = false
 
     public var summary: String {
         if let failure { return "\(title): \(failure)" }
@@ -68,11 +70,12 @@ public struct APIEntry: TimelineEntry, Hashable {
 public enum APIWidget {
     public static let kind = "api"
     public static let secretVariable = "SWIFTDASH_API_SECRET"
+    public static let defaultURL = "https://api.github.com/rate_limit"
 
     static let schema = ConfigurationSchema([
         Parameter(
             key: "url", title: "URL", help: "The JSON endpoint; ${secret} or ${ENV_NAME} may appear in it",
-            kind: .string(pattern: "https?://.+"), default: .string("https://api.github.com/rate_limit")
+            kind: .string(pattern: "https?://.+"), default: .string(defaultURL)
         ).allowing("an http:// or https:// address"),
         Parameter(
             key: "title", title: "Title", help: "The tile's title; empty shows the host",
@@ -160,8 +163,15 @@ struct APIProvider: TimelineProvider {
     }
 
     func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> APIEntry {
-        if context.isPreview { return APISamples.entry(now: context.now) }
-        return (try? await timeline(for: configuration, in: context).entries.first) ?? APISamples.entry(now: context.now)
+        // The gallery (the default url) gets the sample at once; the Edit form, where the user has
+        // typed a url, runs the real request and lists the paths the answer holds.
+        let url = configuration.string("url").trimmingCharacters(in: .whitespaces)
+        if context.isPreview, url.isEmpty || url == APIWidget.defaultURL { return APISamples.entry(now: context.now) }
+        guard var e = try? await timeline(for: configuration, in: context).entries.first else {
+            return APISamples.entry(now: context.now)
+        }
+        e.showsPaths = context.isPreview
+        return e
     }
 
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<APIEntry> {
