@@ -20,7 +20,8 @@ struct FixtureTransport: HTTPTransport {
         let name: String
         switch path {
         case "/search/issues":
-            name = query.contains("review-requested") ? "github/search_review_requested.json" : "github/search_mine.json"
+            name =
+                query.contains("review-requested") ? "github/search_review_requested.json" : "github/search_mine.json"
         case "/notifications": name = "github/notifications.json"
         case "/repos/me/swiftdash/pulls/12": name = "github/pull_12.json"
         case "/repos/me/swiftdash/pulls/11": name = "github/pull_11.json"

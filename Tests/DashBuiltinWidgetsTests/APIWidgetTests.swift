@@ -14,7 +14,8 @@ import DashTestSupport
         s.route("/html", LocalHTTPServer.Response(status: 200, contentType: "text/html", "<html>login</html>"))
         s.handle("/private") { req in
             req.headers["authorization"] == "Bearer s3cret-token-42"
-                ? fixtureResponse("api/service_status.json") : fixtureResponse("github/bad_credentials_401.json", status: 401)
+                ? fixtureResponse("api/service_status.json")
+                : fixtureResponse("github/bad_credentials_401.json", status: 401)
         }
         s.route("/gone", LocalHTTPServer.Response(status: 404, contentType: "application/json", "{}"))
         s.route(
@@ -44,7 +45,8 @@ import DashTestSupport
         "Note = note",
     ]
 
-    func config(_ s: LocalHTTPServer, _ path: String = "/status", _ extra: [String: ConfigValue] = [:]) -> WidgetConfig {
+    func config(_ s: LocalHTTPServer, _ path: String = "/status", _ extra: [String: ConfigValue] = [:]) -> WidgetConfig
+    {
         var c = WidgetConfig([
             "url": .string(s.baseURL + path), "title": .string("Checkout"), "fields": .list(Self.fields),
             "small": .list(["Errors"]), "medium": .list(["Requests", "Errors", "p95"]),
@@ -111,9 +113,11 @@ import DashTestSupport
         // 3.1 % errors passes warn>2: coloured, relevant, attention.
         #expect(entry.relevance?.score == 0.7)
         #expect(entry.contentID != nil)
-        #expect(entry.values.first { $0.label == "Note" }?.text?.unicodeScalars.contains { $0.value == 0x202E } == false)
+        #expect(
+            entry.values.first { $0.label == "Note" }?.text?.unicodeScalars.contains { $0.value == 0x202E } == false)
         let detail = render(
-            widget.detail(for: try #require(DeepLink("swiftdash://api/fields")), entry: timeline.entries.first,
+            widget.detail(
+                for: try #require(DeepLink("swiftdash://api/fields")), entry: timeline.entries.first,
                 in: context(.large)), width: 70, height: 40)
         assertSnapshot(detail.text, named: "api-detail")
     }
@@ -177,7 +181,9 @@ import DashTestSupport
         #expect(limited.text.contains("rate limited"))
         #expect(t429.policy == .after(testNow.addingTimeInterval(600)), "Retry-After")
         // A 5xx without Retry-After is thrown: the scheduler keeps the last data, stale, and backs off.
-        let e = await expectDataSourceError { _ = try await widget.timeline(for: config(s, "/down"), in: context(.large)) }
+        let e = await expectDataSourceError {
+            _ = try await widget.timeline(for: config(s, "/down"), in: context(.large))
+        }
         #expect(e?.message.contains("HTTP 502") == true)
     }
 
@@ -191,7 +197,8 @@ import DashTestSupport
         let byName = config(s, "/private", ["headers": .list(["Authorization: Bearer ${MY_TOKEN}"])])
         let (ok2, _) = try await liveTile(widget, byName, .medium, environment: ["MY_TOKEN": "s3cret-token-42"])
         #expect(ok2.text.contains("Requests"))
-        let (bad, _) = try await liveTile(widget, cfg, .large, environment: [APIWidget.secretVariable: "wrong-token-99"])
+        let (bad, _) = try await liveTile(
+            widget, cfg, .large, environment: [APIWidget.secretVariable: "wrong-token-99"])
         #expect(bad.text.contains("HTTP 401"))
         #expect(!bad.text.contains("wrong-token-99"))
         #expect(s.requests.last?.headers["authorization"] == "Bearer wrong-token-99")

@@ -63,7 +63,8 @@ import DashTestSupport
         for i in 0..<12 {
             // A fresh widget each time: what a restart is.
             let w = ChartWidget.make(http: testHTTP)
-            let t = try await w.timeline(for: cfg, in: stateContext(.medium, dir: dir, at: testNow.addingTimeInterval(Double(i) * 60)))
+            let t = try await w.timeline(
+                for: cfg, in: stateContext(.medium, dir: dir, at: testNow.addingTimeInterval(Double(i) * 60)))
             let e = try #require(t.entries.first?.base as? ChartEntry)
             rang.append(e.ringsBell)
             if i == 11 {

@@ -11,7 +11,9 @@ import DashTestSupport
     /// A GitHub API from fixtures: answers only with the right token, honours If-None-Match.
     func server(limited: Bool = false) throws -> LocalHTTPServer {
         let s = try LocalHTTPServer()
-        @Sendable func authed(_ name: String, etag: String? = nil) -> @Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Response {
+        @Sendable func authed(_ name: String, etag: String? = nil)
+            -> @Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Response
+        {
             { req in
                 guard req.headers["authorization"] == "Bearer \(Self.token)" else {
                     return fixtureResponse("github/bad_credentials_401.json", status: 401)
@@ -29,15 +31,23 @@ import DashTestSupport
         }
         s.handle("/search/issues") { req in
             let q = req.query["q"] ?? ""
-            return authed(q.contains("review-requested:@me") ? "github/search_review_requested.json" : "github/search_mine.json", etag: q.contains("review") ? "\"r1\"" : "\"m1\"")(req)
+            return authed(
+                q.contains("review-requested:@me") ? "github/search_review_requested.json" : "github/search_mine.json",
+                etag: q.contains("review") ? "\"r1\"" : "\"m1\"")(req)
         }
         s.handle("/notifications", authed("github/notifications.json", etag: "\"n1\""))
         s.handle("/repos/me/swiftdash/pulls/12", authed("github/pull_12.json"))
         s.handle("/repos/me/swiftdash/pulls/11", authed("github/pull_11.json"))
         s.handle("/repos/me/dotfiles/pulls/3", authed("github/pull_3.json"))
-        s.handle("/repos/me/swiftdash/commits/6dcb09b5b57875f334f61aebed695e2e4193db5e/check-runs", authed("github/check_runs_failing.json"))
-        s.handle("/repos/me/swiftdash/commits/9a2f01bbd1c4e5f60718293a4b5c6d7e8f901234/check-runs", authed("github/check_runs_pending.json"))
-        s.handle("/repos/me/dotfiles/commits/1111111111111111111111111111111111111111/check-runs", authed("github/check_runs_passing.json"))
+        s.handle(
+            "/repos/me/swiftdash/commits/6dcb09b5b57875f334f61aebed695e2e4193db5e/check-runs",
+            authed("github/check_runs_failing.json"))
+        s.handle(
+            "/repos/me/swiftdash/commits/9a2f01bbd1c4e5f60718293a4b5c6d7e8f901234/check-runs",
+            authed("github/check_runs_pending.json"))
+        s.handle(
+            "/repos/me/dotfiles/commits/1111111111111111111111111111111111111111/check-runs",
+            authed("github/check_runs_passing.json"))
         return s
     }
 
@@ -65,8 +75,12 @@ import DashTestSupport
         #expect(try GitHubParse.checks(fixture("github/check_runs_passing.json")) == .passing)
         #expect(try GitHubParse.checks(Data("{\"total_count\":0,\"check_runs\":[]}".utf8)) == .none)
         #expect(try GitHubParse.headSHA(fixture("github/pull_12.json")) == "6dcb09b5b57875f334f61aebed695e2e4193db5e")
-        #expect(throws: GitHubParse.ShapeError.self) { try GitHubParse.notes(fixture("github/notifications_wrong_shape.json")) }
-        #expect(throws: GitHubParse.ShapeError.self) { try GitHubParse.pulls(fixture("github/search_wrong_types.json")) }
+        #expect(throws: GitHubParse.ShapeError.self) {
+            try GitHubParse.notes(fixture("github/notifications_wrong_shape.json"))
+        }
+        #expect(throws: GitHubParse.ShapeError.self) {
+            try GitHubParse.pulls(fixture("github/search_wrong_types.json"))
+        }
         #expect(throws: GitHubParse.ShapeError.self) { try GitHubParse.pulls(Data("not json".utf8)) }
     }
 
@@ -85,11 +99,13 @@ import DashTestSupport
         #expect(entry.relevance?.score == 0.9)
         #expect(!s.requests.contains { $0.path.contains("/pulls/") && $0.headers["authorization"] == nil })
         let detail = render(
-            widget.detail(for: try #require(DeepLink("swiftdash://github/all")), entry: timeline.entries.first,
+            widget.detail(
+                for: try #require(DeepLink("swiftdash://github/all")), entry: timeline.entries.first,
                 in: context(.large)), width: 70, height: 30)
         assertSnapshot(detail.text, named: "github-detail")
         let pr = render(
-            widget.detail(for: try #require(DeepLink("swiftdash://github/mine/me/swiftdash/12")),
+            widget.detail(
+                for: try #require(DeepLink("swiftdash://github/mine/me/swiftdash/12")),
                 entry: timeline.entries.first, in: context(.large)), width: 70, height: 12)
         #expect(pr.text.contains("failing"))
         #expect(pr.links.contains("https://github.com/me/swiftdash/pull/12"))

@@ -11,6 +11,14 @@ func tileFailureView(_ title: String, _ reason: String, _ ctx: TimelineContext) 
     }
 }
 
+/// A detail pane before the first load.
+func notLoadedView(_ title: String) -> TileView {
+    VStack {
+        Text(title).font(.title)
+        Text("No data loaded yet").font(.caption)
+    }
+}
+
 enum APIViews {
     static func color(_ level: APIThreshold.Level) -> SemanticColor {
         switch level {
@@ -80,10 +88,7 @@ enum APIViews {
 
     static func detail(_ link: DeepLink, _ entry: APIEntry?, _ ctx: TimelineContext) -> TileView {
         guard let entry else {
-            return VStack {
-                Text("API").font(.title)
-                Text("No data loaded yet").font(.caption)
-            }
+            return notLoadedView("API")
         }
         return VStack {
             Text(entry.title).font(.title)

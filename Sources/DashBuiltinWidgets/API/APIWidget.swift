@@ -52,8 +52,9 @@ public struct APIEntry: TimelineEntry, Hashable {
     /// A threshold crossed is news: attention until the user looks.
     public var contentID: String? {
         guard !isPlaceholder, failure == nil, worst != .normal else { return nil }
-        return "api:" + values.filter { $0.level != .normal }.map { "\($0.label)=\($0.level.rawValue)" }.joined(
-            separator: ",")
+        return "api:"
+            + values.filter { $0.level != .normal }.map { "\($0.label)=\($0.level.rawValue)" }.joined(
+                separator: ",")
     }
 
     /// The values the family's template names, in its order (unknown labels skipped).
@@ -113,8 +114,7 @@ public enum APIWidget {
             default: .int(15)),
     ])
 
-    public static func make(http: HTTPClient = HTTPClient(options: HTTPOptions(maxBytes: 2 * 1024 * 1024))) -> Widget
-    {
+    public static func make(http: HTTPClient = HTTPClient(options: HTTPOptions(maxBytes: 2 * 1024 * 1024))) -> Widget {
         Widget(
             kind: kind, displayName: "API",
             description: "Any JSON over HTTP(S): fields picked by path, formatted, with thresholds",
@@ -141,7 +141,9 @@ public enum APIWidget {
             let name = String(rest[start.upperBound..<end])
             let valid =
                 !name.isEmpty && name.count <= 64
-                && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+                && name.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_")
+                }
             let value = name == "secret" ? secret : valid ? (environment[name] ?? "") : ""
             if !value.isEmpty { used.append(value) }
             out += value
@@ -239,7 +241,8 @@ struct APISource {
             return (failed(f.message), f.retryAt)
         }
         guard let root = APIJSON.parse(data) else {
-            let start = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let start = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let what = start.hasPrefix("<") ? "HTML, not JSON (a login page or a wrong url?)" : "not valid JSON"
             return (failed("\(entry.host) answered with \(what): check the url"), nil)
         }
@@ -298,7 +301,8 @@ struct APIRequest {
         let (urlText, urlSecrets) = APIWidget.expand(
             config.string("url").trimmingCharacters(in: .whitespaces), secret: secret,
             environment: context.environment)
-        guard let url = URL(string: urlText), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard let url = URL(string: urlText), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
             url.host != nil
         else {
             return .failure(Problem(message: "the url is not an http(s) address: set url: https://host/path"))
@@ -345,7 +349,8 @@ enum APISamples {
             date: now, title: "api.example.com",
             values: [
                 APIValue(label: "Requests", text: "12,408", problem: nil, level: .normal, number: 12408, limits: []),
-                APIValue(label: "Errors", text: "3.2 %", problem: nil, level: .warning, number: 3.2, limits: ["warn>2"]),
+                APIValue(
+                    label: "Errors", text: "3.2 %", problem: nil, level: .warning, number: 3.2, limits: ["warn>2"]),
                 APIValue(label: "Latency", text: "184 ms", problem: nil, level: .normal, number: 184, limits: []),
             ],
             layout: [:], paths: ["requests = 12408", "errors = 3.2", "latency = 184"], failure: nil, notice: nil,

@@ -106,10 +106,7 @@ enum ChartViews {
 
     static func detail(_ link: DeepLink, _ entry: ChartEntry?, _ ctx: TimelineContext) -> TileView {
         guard let e = entry else {
-            return VStack {
-                Text("Chart").font(.title)
-                Text("No data loaded yet").font(.caption)
-            }
+            return notLoadedView("Chart")
         }
         if let f = e.failure { return tileFailureView(e.title, f, ctx) }
         let w = max(10, ctx.size.width)

@@ -210,7 +210,9 @@ struct ChartProvider: TimelineProvider {
             history.append(v, at: context.now, keep: source.keep)
             histories.put(key, history)
             // Kept across restarts; a state folder that cannot be written only costs the history.
-            if (try? WidgetStateStore.save(history, kind: ChartWidget.kind, context)) == nil, context.stateDirectory != nil {
+            if (try? WidgetStateStore.save(history, kind: ChartWidget.kind, context)) == nil,
+                context.stateDirectory != nil
+            {
                 entry.notice = "the history could not be saved in the state folder"
             }
         case .failure(let f):
@@ -334,8 +336,9 @@ struct ChartSource {
                     && chars[i + 1].isNumber)
             if startsNumber {
                 var j = i + 1
-                while j < chars.count, chars[j].isASCII, chars[j].isNumber || chars[j] == "." || chars[j] == "e"
-                    || chars[j] == "E" || ((chars[j] == "-" || chars[j] == "+") && "eE".contains(chars[j - 1]))
+                while j < chars.count, chars[j].isASCII,
+                    chars[j].isNumber || chars[j] == "." || chars[j] == "e"
+                        || chars[j] == "E" || ((chars[j] == "-" || chars[j] == "+") && "eE".contains(chars[j - 1]))
                 {
                     j += 1
                 }
@@ -355,7 +358,8 @@ enum ChartSamples {
         ChartEntry(
             date: now, title: "Load", unit: "",
             values: [0.4, 0.5, 0.45, 0.8, 1.2, 0.9, 0.7, 1.6, 2.1, 1.8, 1.1, 0.9, 0.6, 0.7, 0.5, 0.4],
-            style: .line, fixedMin: 0, fixedMax: nil, thresholds: [APIThreshold(level: .warning, above: true, limit: 2)],
+            style: .line, fixedMin: 0, fixedMax: nil,
+            thresholds: [APIThreshold(level: .warning, above: true, limit: 2)],
             notice: nil, failure: nil, bell: false)
     }
 }

@@ -173,7 +173,9 @@ public struct GitHubEntry: TimelineEntry, Hashable {
         if let f = mine.first(where: { $0.checks == .failing }) {
             return Relevance(score: 0.8, reason: "checks failing on \(f.reference)")
         }
-        if !notes.isEmpty { return Relevance(score: 0.5, reason: "\(notes.count) unread notifications", untilSeen: true) }
+        if !notes.isEmpty {
+            return Relevance(score: 0.5, reason: "\(notes.count) unread notifications", untilSeen: true)
+        }
         return nil
     }
 

@@ -75,10 +75,7 @@ enum GitHubViews {
 
     static func detail(_ link: DeepLink, _ entry: GitHubEntry?, _ ctx: TimelineContext) -> TileView {
         guard let entry else {
-            return VStack {
-                Text("GitHub").font(.title)
-                Text("No data loaded yet").font(.caption)
-            }
+            return notLoadedView("GitHub")
         }
         if let f = entry.failure { return tileFailureView("GitHub", f, ctx) }
         let section = link.path.first ?? "all"

@@ -143,18 +143,26 @@ struct GitHubSource {
         do {
             if show == "all" || show == "reviews" {
                 let url = try search("is:open is:pr archived:false review-requested:@me")
-                if let r = try await section("reviews", {
-                    try GitHubParse.pulls(try await get(url, http: http, memory: memory, notFound: "check the endpoint"))
-                }) {
+                if let r = try await section(
+                    "reviews",
+                    {
+                        try GitHubParse.pulls(
+                            try await get(url, http: http, memory: memory, notFound: "check the endpoint"))
+                    })
+                {
                     entry.reviews = r.pulls
                     entry.reviewCount = r.total
                 }
             }
             if show == "all" || show == "mine" {
                 let url = try search("is:open is:pr archived:false author:@me")
-                if let r = try await section("my pull requests", {
-                    try GitHubParse.pulls(try await get(url, http: http, memory: memory, notFound: "check the endpoint"))
-                }) {
+                if let r = try await section(
+                    "my pull requests",
+                    {
+                        try GitHubParse.pulls(
+                            try await get(url, http: http, memory: memory, notFound: "check the endpoint"))
+                    })
+                {
                     entry.mine = r.pulls
                     entry.mineCount = r.total
                 }
@@ -166,10 +174,13 @@ struct GitHubSource {
             }
             if show == "all" || show == "notifications" {
                 let url = try URL.api(endpoint, ["notifications"], query: [("per_page", "30")])
-                if let n = try await section("notifications", {
-                    try GitHubParse.notes(
-                        try await get(url, http: http, memory: memory, notFound: "check the endpoint"))
-                }) {
+                if let n = try await section(
+                    "notifications",
+                    {
+                        try GitHubParse.notes(
+                            try await get(url, http: http, memory: memory, notFound: "check the endpoint"))
+                    })
+                {
                     entry.notes = n
                 }
             }
@@ -190,7 +201,8 @@ struct GitHubSource {
         guard parts.count == 2, parts.allSatisfy(CommitsSource.validName) else { return .unknown }
         do {
             let pull = try URL.api(endpoint, ["repos", parts[0], parts[1], "pulls", String(p.number)])
-            guard let sha = try GitHubParse.headSHA(try await get(pull, http: http, memory: memory, notFound: "")) else {
+            guard let sha = try GitHubParse.headSHA(try await get(pull, http: http, memory: memory, notFound: ""))
+            else {
                 return .unknown
             }
             let runs = try URL.api(endpoint, ["repos", parts[0], parts[1], "commits", sha, "check-runs"])

@@ -117,7 +117,9 @@ extension HTTPClient {
             ).masking(secrets)
         }
         var masked = failure
-        for s in secrets where s.count >= 4 { masked.message = masked.message.replacingOccurrences(of: s, with: "••••") }
+        for s in secrets where s.count >= 4 {
+            masked.message = masked.message.replacingOccurrences(of: s, with: "••••")
+        }
         return .failed(masked)
     }
 
@@ -161,8 +163,10 @@ extension HTTPClient {
         let said = serverMessage(response.body).map { " (\($0))" } ?? ""
         let wait = waitUntil(response, now: now)
         let limited =
-            status == 429 || (status == 403 && response.header("X-RateLimit-Remaining")?.trimmingCharacters(
-                in: .whitespaces) == "0")
+            status == 429
+            || (status == 403
+                && response.header("X-RateLimit-Remaining")?.trimmingCharacters(
+                    in: .whitespaces) == "0")
         if limited {
             // At least a minute, so a reset in the past does not make the widget spin.
             let at = max(wait ?? now.addingTimeInterval(15 * 60), now.addingTimeInterval(60))
