@@ -118,7 +118,8 @@ public enum ChartWidget {
             default: .string("")),
         Parameter(
             key: "headers", title: "Headers", help: "Name: value items; ${secret} or ${ENV_NAME} allowed",
-            kind: .list(itemPattern: "[A-Za-z0-9-]+ *:.*"), default: .list([])),
+            kind: .list(itemPattern: "[A-Za-z0-9-]+ *:.*"), default: .list([])
+        ).allowing("items such as Accept: application/json"),
         Parameter(
             key: "secret", title: "Secret", help: "A key or token, used as ${secret}", kind: .string(),
             default: .string(""), isSecret: true, environmentVariable: APIWidget.secretVariable),
