@@ -24,6 +24,10 @@ public enum BuiltinWidgets {
                 RecipeTimerWidget.widget.relevance(
                     "while a timer runs (1, from each step change), when it is done (0.8)"),
                 WaterWidget.widget.relevance("when a drink is due (0.9)"),
-            ] + BuiltinNetworkWidgets.widgets(http: http()))
+            ] + BuiltinNetworkWidgets.widgets(http: http()) + [
+                APIWidget.make(http: http(HTTPOptions(maxBytes: 2 * 1024 * 1024))),
+                ChartWidget.make(http: http(HTTPOptions(maxBytes: 2 * 1024 * 1024))),
+                GitHubWidget.make(http: http()),
+            ])
     }
 }

@@ -29,6 +29,7 @@ public struct URLSessionTransport: HTTPTransport {
         let idle = max(1, options.connectTimeout.rounded(.up))
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: idle)
         request.httpMethod = spec.method
+        if let body = spec.body { request.httpBody = Data(body.utf8) }
         for (k, v) in spec.headers { request.setValue(v, forHTTPHeaderField: k) }
 
         let config = URLSessionConfiguration.ephemeral

@@ -214,7 +214,7 @@ final class ConfigCommandTests: XCTestCase {
         let cases: [([String], String)] = [
             (
                 ["add", "clo\u{1B}[2Jck"],
-                "unknown widget 'clock'; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits"
+                "unknown widget 'clock'; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits, api, chart, github"
             ),
             (["add", "clock", "--family", "huge"], "unknown family 'huge'; use small, medium, large or extraLarge"),
             (
@@ -271,7 +271,7 @@ final class ConfigCommandTests: XCTestCase {
         XCTAssertEqual(
             c.out,
             """
-            \(file.path):3: unknown widget `clok`; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits
+            \(file.path):3: unknown widget `clok`; available: clock, calendar, system, weather, command, note, reminders, recipe, water, crypto, news, commits, api, chart, github
             \(file.path):7: news: count: 99 is out of range; allowed: a whole number from 0 to 20
             \(file.path):8: news: feed: 'ftp://nope' is not an http:// or https:// address
 

@@ -184,7 +184,7 @@ final class UsageErrorTests: XCTestCase {
                 [
                     "swiftdash: error: unknown widget kind (empty after removing control characters); "
                         + "available: clock, calendar, system, weather, command, note, reminders, recipe, water, "
-                        + "crypto, news, commits"
+                        + "crypto, news, commits, api, chart, github"
                 ], "\(args.map(\.debugDescription))")
         }
         let empty = try runSwiftdash(["preview", ""])

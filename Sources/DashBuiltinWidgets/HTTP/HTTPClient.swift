@@ -59,19 +59,22 @@ public struct HTTPRequestSpec: Sendable, Hashable, Codable {
     /// The keys and tokens themselves, so a transport can tell whether a redirect target
     /// (which the server chooses) carries one. Never logged, never in an error.
     public var secrets: [String]
+    /// The request body (the api widget's POST), nil for none.
+    public var body: String?
 
     public init(
         method: String = "GET", url: String, headers: [String: String] = [:],
-        secretHeaders: [String] = [], secrets: [String] = []
+        secretHeaders: [String] = [], secrets: [String] = [], body: String? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.secretHeaders = secretHeaders
         self.secrets = secrets
+        self.body = body
     }
 
-    enum CodingKeys: String, CodingKey { case method, url, headers, secretHeaders, secrets }
+    enum CodingKeys: String, CodingKey { case method, url, headers, secretHeaders, secrets, body }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -80,6 +83,7 @@ public struct HTTPRequestSpec: Sendable, Hashable, Codable {
         headers = try c.decode([String: String].self, forKey: .headers)
         secretHeaders = try c.decodeIfPresent([String].self, forKey: .secretHeaders) ?? []
         secrets = try c.decodeIfPresent([String].self, forKey: .secrets) ?? []
+        body = try c.decodeIfPresent(String.self, forKey: .body)
     }
 
     /// Headers that always carry credentials, whatever the request marked.
@@ -108,7 +112,11 @@ public struct HTTPResponseData: Sendable, Hashable, Codable {
     /// The response headers `HTTPClient` reads (its error messages use them); transports
     /// return these, under these names, when the server sent them.
     /// (`Content-Type` carries the charset the news widget decodes a feed with.)
-    public static let wantedHeaders = ["Retry-After", "X-RateLimit-Remaining", "Content-Type"]
+    /// (`ETag` and `X-RateLimit-Reset` serve the conditional requests and rate-limit waits of
+    /// the api, chart and github widgets.)
+    public static let wantedHeaders = [
+        "Retry-After", "X-RateLimit-Remaining", "Content-Type", "ETag", "X-RateLimit-Reset",
+    ]
 
     public var status: Int
     public var headers: [String: String]

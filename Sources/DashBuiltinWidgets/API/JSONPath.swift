@@ -1,0 +1,216 @@
+import Foundation
+import DashWidgets
+
+/// JSON from outside, in a shape with limits: at most `maxDepth` levels (deeper is cut to
+/// null), strings sanitised for one line and capped, numbers finite (others are null).
+indirect enum APIJSON: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([APIJSON])
+    case object([(String, APIJSON)])
+
+    static func == (a: APIJSON, b: APIJSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+    func hash(into h: inout Hasher) { h.combine(String(describing: self)) }
+
+    static let maxDepth = 64
+    static let maxString = 2_000
+    /// Most items kept from one array or object (a tile shows a handful).
+    static let maxItems = 1_000
+
+    /// Parses `data`; nil when it is not JSON.
+    static func parse(_ data: Data) -> APIJSON? {
+        guard let any = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        return from(any, depth: 0)
+    }
+
+    static func from(_ any: Any, depth: Int) -> APIJSON {
+        guard depth < maxDepth else { return .null }
+        switch any {
+        case let s as String:
+            return .string(String(TextSanitizer.singleLine(String(s.prefix(4 * maxString))).prefix(maxString)))
+        case let n as NSNumber:
+            // JSONSerialization gives booleans as NSNumber too: their type code is "c".
+            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
+            let d = n.doubleValue
+            return d.isFinite ? .number(d) : .null
+        case let a as [Any]:
+            return .array(a.prefix(maxItems).map { from($0, depth: depth + 1) })
+        case let o as [String: Any]:
+            return .object(
+                o.keys.sorted().prefix(maxItems).map { k in
+                    (String(TextSanitizer.singleLine(k).prefix(200)), from(o[k] as Any, depth: depth + 1))
+                })
+        default:
+            return .null
+        }
+    }
+
+    subscript(key: String) -> APIJSON? {
+        if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
+        return nil
+    }
+
+    /// The value as text for a tile: numbers without a trailing ".0", nothing for containers.
+    var text: String? {
+        switch self {
+        case .null: return nil
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let d): return APIFormat.plainNumber(d)
+        case .string(let s): return s
+        case .array(let a): return "[\(a.count) items]"
+        case .object(let o): return "{\(o.count) keys}"
+        }
+    }
+
+    var number: Double? {
+        switch self {
+        case .number(let d): return d
+        case .string(let s):
+            guard let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite else { return nil }
+            return d
+        case .bool(let b): return b ? 1 : 0
+        default: return nil
+        }
+    }
+}
+
+/// The small path syntax of the api widget: keys joined by dots, `[N]` for an index (`[-1]`
+/// is the last), `*` (or `[*]`) for every item of a list, `["a.b"]` for a key with dots or
+/// spaces. `data.items[0].price`, `coins.*.name`, `["weird key"].value`.
+struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    enum Step: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+        case all
+    }
+    var steps: [Step]
+    var description: String { Self.text(steps) }
+
+    struct SyntaxError: Error, Hashable { var message: String }
+
+    init(steps: [Step]) { self.steps = steps }
+
+    init(_ text: String) throws {
+        var steps: [Step] = []
+        let chars = Array(text.trimmingCharacters(in: .whitespaces))
+        var i = 0
+        var word = ""
+        func flush() {
+            if word == "*" { steps.append(.all) } else if !word.isEmpty { steps.append(.key(word)) }
+            word = ""
+        }
+        guard chars.count <= 500 else { throw SyntaxError(message: "a path is at most 500 characters") }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "." {
+                flush()
+                i += 1
+            } else if c == "[" {
+                flush()
+                guard let close = chars[i...].firstIndex(of: "]") else {
+                    throw SyntaxError(message: "'[' without ']' in \(text)")
+                }
+                let inner = String(chars[(i + 1)..<close]).trimmingCharacters(in: .whitespaces)
+                if inner == "*" {
+                    steps.append(.all)
+                } else if let n = Int(inner) {
+                    steps.append(.index(n))
+                } else if inner.count >= 2, let q = inner.first, q == "\"" || q == "'", inner.last == q {
+                    steps.append(.key(String(inner.dropFirst().dropLast())))
+                } else {
+                    throw SyntaxError(message: "[\(inner)] is not an index, * or a quoted key")
+                }
+                i = close + 1
+            } else {
+                word.append(c)
+                i += 1
+            }
+        }
+        flush()
+        self.steps = steps
+    }
+
+    static func text(_ steps: [Step]) -> String {
+        var out = ""
+        for s in steps {
+            switch s {
+            case .key(let k):
+                let plain = !k.isEmpty && k.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+                if plain && !(Int(k) != nil) {
+                    out += (out.isEmpty ? "" : ".") + k
+                } else {
+                    out += "[\"\(k)\"]"
+                }
+            case .index(let n): out += "[\(n)]"
+            case .all: out += "[*]"
+            }
+        }
+        return out.isEmpty ? "." : out
+    }
+
+    /// Every value the path reaches: one for a plain path, any number through `*`.
+    func values(in root: APIJSON) -> [APIJSON] {
+        var current = [root]
+        for step in steps {
+            var next: [APIJSON] = []
+            for v in current {
+                switch (step, v) {
+                case (.key(let k), .object):
+                    if let x = v[k] { next.append(x) }
+                case (.key(let k), .array(let a)):
+                    // A numeric key on a list is an index (`items.0.name`).
+                    if let n = Int(k), a.indices.contains(n) { next.append(a[n]) }
+                case (.index(let n), .array(let a)):
+                    let j = n < 0 ? a.count + n : n
+                    if a.indices.contains(j) { next.append(a[j]) }
+                case (.all, .array(let a)): next.append(contentsOf: a)
+                case (.all, .object(let o)): next.append(contentsOf: o.map(\.1))
+                default: break
+                }
+                if next.count > APIJSON.maxItems { break }
+            }
+            current = next
+        }
+        return current
+    }
+
+    /// The paths of the leaves of `root` (lists shown through their first item and `[*]`),
+    /// with a sample value each: what the Edit form's preview offers to pick from.
+    static func discover(_ root: APIJSON, limit: Int = 40) -> [(path: String, sample: String)] {
+        var out: [(String, String)] = []
+        func walk(_ v: APIJSON, _ steps: [Step], depth: Int) {
+            guard out.count < limit, depth < 12 else { return }
+            switch v {
+            case .object(let pairs):
+                for (k, x) in pairs { walk(x, steps + [.key(k)], depth: depth + 1) }
+            case .array(let a):
+                if let first = a.first {
+                    if case .object = first {
+                        walk(first, steps + [.index(0)], depth: depth + 1)
+                    } else {
+                        out.append((text(steps + [.all]), "\(a.count) items, first \(first.text ?? "null")"))
+                    }
+                }
+            default:
+                out.append((text(steps), v.text ?? "null"))
+            }
+        }
+        walk(root, [], depth: 0)
+        return out
+    }
+}
