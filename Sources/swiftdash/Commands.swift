@@ -161,7 +161,8 @@ struct Render: AsyncParsableCommand {
         discussion: """
             Draws your home screen (or the built-in default when you have none) at the given size \
             and time, as plain text or with --ansi as coloured text. Local widgets (clock) run their \
-            real timelines; network widgets show sample data unless --live.
+            real timelines; network widgets show what the home screen last cached, or sample data \
+            (their title says "sample") when there is none, unless --live.
             """)
 
     // Unconditional: `--size -5x10` is a bad size, not a missing value and an unknown option.
@@ -193,9 +194,15 @@ struct Render: AsyncParsableCommand {
         // Live data comes from the provider host, as on the home screen.
         let host = live ? ProviderHosting.start { _ in } : nil
         defer { host?.stop() }
+        // Without --live, the timelines the home screen cached are drawn where there are some.
+        var scheduler = Scheduler()
+        if !live {
+            let store = TimelineCacheStore(directory: AppPaths(environment: processEnvironment).cache)
+            scheduler.restore(store.load(home: home, bundle: bundle, log: { _ in }))
+        }
         var state = AppState(
             environment: ProviderHosting.hosted(appEnvironment, by: host), home: home, screen: screen, theme: th,
-            alternateTheme: other, now: now)
+            alternateTheme: other, now: now, scheduler: scheduler)
         state.focusedTile = nil
         await OneShot.load(&state, source: live ? .live : .sample)
         emit(AppView.render(state).buffer, ansi: ansi)

@@ -85,3 +85,44 @@ final class FirstRunTests: XCTestCase {
         h.skipPendingWork()
     }
 }
+
+/// Issue 23: what a first run shows is calm (no attention marks before anything changed), and
+/// a reminders tile with no file yet says how to start one.
+extension FirstRunTests {
+    func testAFirstRunHasNoAttentionMarksUntilSomethingChanges() async throws {
+        let h = await offlineHome(Size(width: 80, height: 24))
+        XCTAssertFalse(h.screen.contains("◆"), h.screen)
+        XCTAssertTrue(h.state.smart.attention.isEmpty, "\(h.state.smart.attention)")
+        // What changes after that is marked: the standup ends, and at 12:30 lunch begins.
+        h.advance(by: 3600)
+        h.advance(by: 2 * 3600)
+        let calendar = h.state.home.tiles.flatMap(\.items).first { $0.kind == "calendar" }!.id
+        if h.load(of: calendar) == nil { h.send(.widgetCenter(.reloadInstance(calendar))) }
+        let job = try XCTUnwrap(h.load(of: calendar))
+        var ctx = job.context
+        ctx.isPreview = true
+        let entry = await job.request.widget.snapshot(for: job.request.configuration, in: ctx)
+        h.finish(calendar, entries: [entry.base])
+        XCTAssertTrue(h.screen.contains("◆ Calendar"), h.screen)
+    }
+
+    func testRemindersWithNoFileSaysHowToStartAList() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let widget = BuiltinWidgets.bundle["reminders"]!
+        var ctx = TimelineContext(family: .medium, size: (37, 5), now: at)
+        ctx.environment = ["HOME": dir.path]
+        let timeline = try await widget.timeline(for: WidgetConfig(), in: ctx)
+        let entry = try XCTUnwrap(timeline.entries.first)
+        XCTAssertEqual(entry.base.summary, "no ~/todo.txt yet")
+        for (family, size) in [(WidgetFamily.small, (17, 5)), (.medium, (37, 5)), (.large, (37, 13))] {
+            let text = drawnText(
+                widget.view(for: entry, in: TimelineContext(family: family, size: size, now: at)), width: size.0,
+                height: size.1)
+            XCTAssertTrue(text.contains("No todo.txt yet"), text)
+            XCTAssertTrue(text.contains("press e to"), text)
+            XCTAssertFalse(text.contains("Failed"), text)
+        }
+    }
+}

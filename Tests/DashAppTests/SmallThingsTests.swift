@@ -92,6 +92,10 @@ final class ClockFormTests: XCTestCase {
         XCTAssertTrue(options.contains { $0.value == "Asia/Tokyo" }, "from the zone database")
         h.send(.edit(.optionsLoaded(token: request.token, result: .success(options))))
         XCTAssertTrue(h.screen.contains("Asia/Tokyo"), h.screen)
+        // The count is of what the filter leaves, not of every zone.
+        let all = options.count + BuiltinWidgets.bundle["clock"]!.schema.parameter("timeZone")!.fixedOptions.count
+        XCTAssertTrue(h.screen.contains("1 of \(all) choices"), h.screen)
+        XCTAssertFalse(h.screen.contains("│ \(all) choices"), h.screen)
         // Any valid IANA name is still taken, typed whole.
         XCTAssertNil(
             BuiltinWidgets.bundle["clock"]!.schema.validate(WidgetConfig(["timeZone": .string("Etc/GMT+5")])).first)

@@ -19,6 +19,9 @@ public struct InstanceUsage: Codable, Sendable, Hashable {
     public var lastBell: String?
     /// The start of the current run of relevant entries (attention marks a run once).
     public var relevantSince: String?
+    /// True once it has shown an entry: what it showed first (content and a relevance) is the
+    /// baseline attention starts from, so a first run is calm. Nil in a file from before.
+    public var started: Bool?
 
     public init(kind: String) {
         self.kind = kind

@@ -128,6 +128,8 @@ public enum ClockWidget {
         let dayFraction = Double((c.hour ?? 0) * 60 + (c.minute ?? 0)) / 1440
         let link = DeepLink.make(kind: "clock", e.timeZone)
         switch context.family {
+        case .small where context.size.height >= 9 && BigDigits.fits(time, width: context.size.width):
+            return roomySmall(e, context, time: time, weekday: weekday, month: month, dayFraction: dayFraction)
         case .small:
             return VStack {
                 Text(time).font(.largeTitle).foregroundStyle(.accent)
@@ -169,6 +171,41 @@ public enum ClockWidget {
                 }
             }.widgetURL(link)
         }
+    }
+
+    /// The small tile with room (a big screen made it 9 rows or more): the time in big
+    /// digits, the date, how far the day is, and the time in a few cities in the rows left.
+    static func roomySmall(
+        _ e: ClockEntry, _ context: TimelineContext, time: String, weekday: String, month: String,
+        dayFraction: Double
+    ) -> TileView {
+        let cal = ClockFormat.calendar(e.timeZone)
+        let c = cal.dateComponents([.day, .year], from: e.date)
+        let big = BigDigits.rows(time) ?? [time]
+        // The digits, a gap, weekday, date, week, gauge, and the zone at the foot.
+        let cities = context.size.height - big.count - 6
+        return VStack {
+            for row in big { Text(row).foregroundStyle(.accent).lineLimit(1) }
+            Text(" ")
+            Text(weekday).font(.headline)
+            Text("\(c.day ?? 1) \(month) \(c.year ?? 0)")
+            Text(
+                "Week \(cal.component(.weekOfYear, from: e.date)) · day \(cal.ordinality(of: .day, in: .year, for: e.date) ?? 0)"
+            ).font(.caption).lineLimit(1)
+            Gauge(value: dayFraction)
+            if cities >= 3 {
+                Text(" ")
+                for (city, zone) in world.prefix(cities - 1) {
+                    HStack(spacing: 0) {
+                        Text(city).font(.caption).lineLimit(1)
+                        Spacer(minLength: 1)
+                        Text(ClockFormat.time(e.date, zone: zone))
+                    }
+                }
+            }
+            Spacer()
+            Text(zoneName(e.timeZone)).font(.caption)
+        }.widgetURL(DeepLink.make(kind: "clock", e.timeZone))
     }
 
     static let world: [(String, String)] = [

@@ -60,7 +60,17 @@ enum RemindersViews {
         }
     }
 
+    /// No file yet (a first run): how to start a list, calmly, not an error.
+    static func start(_ e: RemindersEntry) -> TileView {
+        let name = e.file.split(separator: "/").last.map(String.init) ?? e.file
+        return VStack {
+            Text("No \(name) yet").font(.headline)
+            Text("press e to choose a file, or create \(e.file)").font(.caption)
+        }.widgetURL(link)
+    }
+
     static func view(_ e: RemindersEntry, _ context: TimelineContext) -> TileView {
+        if e.missingFile == true { return start(e) }
         let upcoming = e.upcoming
         switch context.family {
         case .small:
@@ -91,7 +101,8 @@ enum RemindersViews {
                 Spacer()
                 Text(counts(e, long: false)).font(.caption).lineLimit(1).invalidatable()
             }.widgetURL(link)
-        case .medium:
+        // A medium tile a big screen made tall (9 rows or more) lists by due day, as large does.
+        case .medium where context.size.height < 9:
             return VStack {
                 HStack {
                     Text("Reminders").font(.headline)
@@ -105,7 +116,7 @@ enum RemindersViews {
                 for item in upcoming.prefix(rows) { row(e, item, priority: false) }
                 for item in e.broken.prefix(max(0, rows - upcoming.count)) { brokenRow(item) }
             }.widgetURL(link)
-        case .large, .extraLarge:
+        case .medium, .large, .extraLarge:
             return VStack {
                 HStack {
                     Text("Reminders").font(.headline)
@@ -132,12 +143,12 @@ enum RemindersViews {
         }
     }
 
-    /// Up to 10 tasks under their due day's heading, in `rows` lines.
+    /// Tasks under their due day's heading, as many as fit in `rows` lines.
     static func grouped(_ e: RemindersEntry, _ items: [TodoItem], rows: Int) -> TileView {
         var out: [TileView] = []
-        var used = 0, shown = 0
+        var used = 0
         var current: String? = nil
-        for item in items where shown < 10 {
+        for item in items {
             let g = group(e, item)
             let need = g == current ? 1 : 2
             guard used + need <= rows else { break }
@@ -147,7 +158,6 @@ enum RemindersViews {
             }
             out.append(row(e, item, priority: true))
             used += need
-            shown += 1
         }
         return .stack(.vertical, alignment: .leading, spacing: 0, out)
     }
@@ -156,6 +166,7 @@ enum RemindersViews {
     /// are not understood, as they are.
     static func detail(_ link: DeepLink, _ entry: RemindersEntry?, _ context: TimelineContext) -> TileView {
         guard let e = entry else { return Text("No tasks yet") }
+        if e.missingFile == true { return start(e) }
         var groups: [(String, [TodoItem])] = []
         for item in e.upcoming {
             let g = group(e, item)

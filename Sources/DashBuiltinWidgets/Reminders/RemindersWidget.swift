@@ -16,6 +16,8 @@ public struct RemindersEntry: TimelineEntry, Hashable {
     /// nil in an entry cached before these were counted.
     public var openTotal: Int? = nil
     public var brokenTotal: Int? = nil
+    /// True when there is no file yet (a first run): the tile says how to start a list.
+    public var missingFile: Bool? = nil
 
     public var open: [TodoItem] { items.filter { !$0.done && !$0.isBroken } }
     public var broken: [TodoItem] { items.filter(\.isBroken) }
@@ -56,6 +58,7 @@ public struct RemindersEntry: TimelineEntry, Hashable {
     }
 
     public var summary: String {
+        if missingFile == true { return "no \(file) yet" }
         var s = "\(openCount) open"
         if overdueCount > 0 { s += ", \(overdueCount) overdue" }
         if dueTodayCount > 0 { s += ", \(dueTodayCount) due today" }
@@ -115,7 +118,18 @@ public struct RemindersProvider: TimelineProvider {
     }
 
     func entries(_ config: WidgetConfig, _ context: TimelineContext, days: Int) throws -> [RemindersEntry] {
-        let data = try AtomicFile.read(Self.path(config, context), limit: Self.maxBytes)
+        let data: Data
+        do {
+            data = try AtomicFile.read(Self.path(config, context), limit: Self.maxBytes)
+        } catch let f as AtomicFile.Failure where f.missing {
+            // Not an error: nobody has written a list yet. The file is watched, so creating it
+            // (or choosing another with e) loads it at once.
+            return [
+                RemindersEntry(
+                    date: context.now, day: LocalDay.key(context.now, context.timeZone), file: Self.shownPath(config),
+                    items: [], doneToday: 0, doneTotal: 0, missingFile: true)
+            ]
+        }
         let all = TodoTxt.items(TodoFile(data))
         var dates = [context.now]
         for _ in 1..<max(1, days) { dates.append(LocalDay.nextMidnight(after: dates.last!, context.timeZone)) }

@@ -13,6 +13,8 @@ import DashFiles
 enum AtomicFile {
     struct Failure: Error, CustomStringConvertible, LocalizedError {
         var message: String
+        /// Nothing is at the path (a file not made yet, not a file that cannot be read).
+        var missing = false
         var description: String { message }
         var errorDescription: String? { message }
     }
@@ -87,7 +89,7 @@ enum AtomicFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
-            if code == ENOENT { throw Failure(message: "no file at \(path)") }
+            if code == ENOENT { throw Failure(message: "no file at \(path)", missing: true) }
             throw Failure(message: "cannot read \(path): \(errorText(code))")
         }
         var st = stat()

@@ -9,7 +9,9 @@ enum SystemViews {
     static func tile(_ e: SystemEntry, _ ctx: TimelineContext) -> TileView {
         let view: TileView
         switch ctx.family {
-        case .small: view = small(e)
+        // A small tile a big screen made tall (9 rows or more) fills them (`roomySmall`).
+        case .small:
+            view = ctx.size.height >= 9 ? roomySmall(e, rows: ctx.size.height, width: ctx.size.width) : small(e)
         case .medium: view = medium(e)
         // A taller tile (a big screen grows the grid) lists more processes.
         case .large: view = large(e, processRows: 4 + extraRows(ctx))
@@ -57,6 +59,42 @@ enum SystemViews {
             if let d = e.disks.first { meter(mountLabel(d.mountPoint, width: 4), d.percent, labelWidth: 4) }
             Text("load " + SysFmt.load(Array(e.load.prefix(2)))).lineLimit(1)
             Text("up " + SysFmt.uptime(e.uptime)).font(.caption)
+        }.widgetURL(SystemWidget.link("overview"))
+    }
+
+    /// The small tile with room: swap, a second disk, the CPU's history, the network and, in
+    /// the rows left, the top processes; the numbers of the 5-row tile stay first. One target,
+    /// as a small tile has.
+    static func roomySmall(_ e: SystemEntry, rows: Int, width: Int) -> TileView {
+        let swap = e.memory.swapTotal > 0
+        let disks = Array(e.disks.prefix(2))
+        let chart = e.history.cpu.count >= 2
+        // Wide enough, each meter says what its percent is of.
+        let wide = width >= 30
+        let mem = SysFmt.bytes(e.memory.used) + "/" + SysFmt.bytes(e.memory.total)
+        // CPU, its chart (2), Mem, swap, disks, net, load, up.
+        let machineRows = 5 + (chart ? 2 : 0) + (swap ? 1 : 0) + disks.count
+        let processRows = rows - machineRows - 2  // a gap and the header
+        return VStack {
+            meter(
+                "CPU", e.cpu, labelWidth: 4, trailing: wide ? e.cores.count.description + " cores" : nil,
+                trailingWidth: 9)
+            if chart { Sparkline(e.history.cpu, color: SysFmt.color(e.cpu), height: 2) }
+            meter("Mem", e.memory.percent, labelWidth: 4, trailing: wide ? mem : nil, trailingWidth: 9)
+            if swap { meter("Swap", e.memory.swapPercent, labelWidth: 4) }
+            for d in disks {
+                meter(
+                    mountLabel(d.mountPoint, width: 4), d.percent, labelWidth: 4,
+                    trailing: wide ? SysFmt.bytes(d.space.available) + " free" : nil, trailingWidth: 9)
+            }
+            netLine(e)
+            Text("load " + SysFmt.load(e.load) + " · tasks \(e.runnable)/\(e.tasks)").lineLimit(1)
+            Text("up " + SysFmt.uptime(e.uptime)).font(.caption)
+            if processRows >= 1, !e.processes.isEmpty {
+                Text(" ")
+                processHeader(e, linked: false)
+                for p in e.processes.prefix(processRows) { processRow(p, linked: false) }
+            }
         }.widgetURL(SystemWidget.link("overview"))
     }
 
@@ -115,20 +153,21 @@ enum SystemViews {
         v < 9.95 ? FixedFormat.decimal(v, places: 1) + "%" : "\(Int(v.rounded()))%"
     }
 
-    static func processRow(_ p: SystemProcess) -> TileView {
-        HStack {
+    static func processRow(_ p: SystemProcess, linked: Bool = true) -> TileView {
+        let row = HStack {
             Text(p.name).lineLimit(1)
             Spacer(minLength: 1)
             Text(cpuPercent(p.cpu)).font(.monospacedDigit).foregroundStyle(p.cpu >= 90 ? .warning : .primary)
                 .frame(width: 5, alignment: .trailing)
             Text(SysFmt.bytes(p.memory)).font(.monospacedDigit).frame(width: 5, alignment: .trailing)
-        }.link(SystemWidget.link("process", String(p.pid)))
+        }
+        return linked ? row.link(SystemWidget.link("process", String(p.pid))) : row
     }
 
-    static func processHeader(_ e: SystemEntry) -> TileView {
-        HStack {
-            Text(e.processesMeasured ? "Top processes" : "Top processes (avg)").font(.caption)
-                .link(SystemWidget.link("processes"))
+    static func processHeader(_ e: SystemEntry, linked: Bool = true) -> TileView {
+        let title = Text(e.processesMeasured ? "Top processes" : "Top processes (avg)").font(.caption)
+        return HStack {
+            linked ? title.link(SystemWidget.link("processes")) : title
             Spacer(minLength: 1)
             Text("CPU").font(.caption).frame(width: 5, alignment: .trailing)
             Text("MEM").font(.caption).frame(width: 5, alignment: .trailing)

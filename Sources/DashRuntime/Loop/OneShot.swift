@@ -11,7 +11,9 @@ public enum OneShot {
     public enum DataSource: String, Sendable, CaseIterable {
         /// Real timelines for every widget (network widgets go to the network).
         case live
-        /// Real timelines for local widgets; sample data (the preview snapshot) for network ones.
+        /// Real timelines for local widgets; for network ones the cached timeline (restored into
+        /// the scheduler by the caller) when there is one, else sample data (the preview
+        /// snapshot), and the tile says "sample".
         case sample
     }
 
@@ -28,9 +30,15 @@ public enum OneShot {
         let outcomes = await withTaskGroup(of: Outcome.self) { group in
             var waiting = jobs[...]
             func start(_ job: LoadJob) {
+                let shown = state.scheduler.currentEntry(job.id, at: state.now)
+                let cached = shown?.isPlaceholder == false ? shown?.entry : nil
                 group.addTask {
                     let widget = job.request.widget
                     if source == .sample && widget.cost(for: job.request.configuration) == .budgeted {
+                        // What the cache held is drawn as it is, not replaced by a sample.
+                        if let cached {
+                            return (job, .success(AnyTimeline(entries: [cached], policy: .never)), false)
+                        }
                         var ctx = job.context
                         ctx.isPreview = true
                         let entry = await widget.snapshot(for: job.request.configuration, in: ctx)

@@ -117,7 +117,10 @@ extension EditView {
                     status = "⚠ \(why) · the fixed choices still work"
                     problem = true
                 case .loaded(let more)?:
-                    status = "\(p.fixedOptions.count + more.count) choices"
+                    // The count is of what the filter leaves ("1 of 444 choices").
+                    let all = p.fixedOptions.count + more.count
+                    let left = list.filter { !$0.custom }.count
+                    status = picker.filter.isEmpty || left == all ? "\(all) choices" : "\(left) of \(all) choices"
                 default: break
                 }
                 popup = FormPopup(

@@ -198,11 +198,18 @@ extension App {
             }
             let looking = s.focusedTile == tile.id && s.pane.kind == .none && !s.layout.isTooSmall
             if looking {
+                u.started = true
                 if let c = content { u.acknowledged = c }
                 if let k = u.relevantSince { u.acknowledgedRelevant = k }
                 if s.smart.attention.removeValue(forKey: tile.id) != nil { redraw = true }
             } else {
-                // The first content seen is the baseline.
+                // The first content seen is the baseline, and so is a relevance it starts with:
+                // a first run (or a tile just added) is calm until something changes.
+                if u.started != true {
+                    u.started = true
+                    if let c = content { u.acknowledged = c }
+                    if let k = u.relevantSince { u.acknowledgedRelevant = k }
+                }
                 if u.acknowledged == nil, let c = content { u.acknowledged = c }
                 var mark: AttentionMark? = nil
                 if let k = u.relevantSince, k != u.acknowledgedRelevant, let reason {
