@@ -73,6 +73,8 @@ final class SwiftdashKitHomeTests: XCTestCase {
         XCTAssertEqual(h.state.home.tiles[0].items[0].config["room"], .string("study"))
         await h.runLoads()
         XCTAssertTrue(h.screen.contains("Study room"), "entities(for:) turned the id into the entity\n\(h.screen)")
+        // The preview the form asked for before Save is answered after the form closed: nobody waits for it.
+        h.skipPendingWork()
     }
 
     func testAToggleRunsItsIntentTheTileReloadsAndANewProcessShowsTheStoredState() async throws {
