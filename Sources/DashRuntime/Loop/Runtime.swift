@@ -118,6 +118,9 @@ public final class Runtime {
     var heldFileReports: [Msg] = []
     /// The texts of home.yaml this runtime wrote last (their echoes are not news).
     var recentWrites: [String] = []
+    /// A watcher's report that comes after one of our writes may hold what it read before the
+    /// write (a script writing all the time): the file is read again instead, once.
+    var rereadAfterWrite = false
 
     public init(
         state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
@@ -176,6 +179,12 @@ public final class Runtime {
             return
         case .homeFileChanged where writesInFlight > 0, .homeFileRefused where writesInFlight > 0:
             heldFileReports.append(msg)
+        case .homeFileChanged where rereadAfterWrite, .homeFileRefused where rereadAfterWrite:
+            // Applying an older text would put our write's change back out of the app (and make
+            // the next save meet it as a conflict: issue 24.4).
+            rereadAfterWrite = false
+            let (read, inbox) = (services.readHome, inbox)
+            fileWork.run { inbox.post(read() ?? msg) }
         case .homeWritten(_, let result):
             writesInFlight = max(0, writesInFlight - 1)
             if case .success(let text) = result {
@@ -186,7 +195,12 @@ public final class Runtime {
             if writesInFlight == 0 {
                 let held = heldFileReports
                 heldFileReports.removeAll()
-                for m in held { deliver(m) }
+                if case .success = result {
+                    rereadAfterWrite = true
+                    if let last = held.last { deliver(last) }
+                } else {
+                    for m in held { deliver(m) }
+                }
             }
         default:
             send(msg)
