@@ -393,16 +393,22 @@ public final class Runtime {
         }
     }
 
+    /// An input event and everything already waiting behind it, then their frame at once: what a
+    /// key changed reaches the screen before the next slice of arrived work (issue 25.3: a key
+    /// waited for one more slice of load results and the passes after it).
+    public func handleInput(_ event: InputEvent) {
+        handle(event)
+        handlePending()
+        if needsDraw && !state.quitting { draw() }
+    }
+
     /// Runs until the user quits.
     public func run() {
         while !state.quitting {
             let timeout = turn()
             if state.quitting { break }
             let deadline = nextWake?.timeIntervalSince1970
-            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) {
-                handle(event)
-                handlePending()
-            }
+            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handleInput(event) }
         }
         // What changed since the last turn (results that arrived meanwhile) is saved too, and a
         // write of home.yaml still under way finishes (a held lock gives up after 5 s).
