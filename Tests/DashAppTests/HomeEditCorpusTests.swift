@@ -217,7 +217,8 @@ final class HomeEditCorpusTests: XCTestCase {
             Self.merges.replacingOccurrences(of: "label: Nice", with: "label: Nizza"))
         XCTAssertEqual(
             try edited(Self.merges) { $0.tiles[1].items[0].config["timeZone"] = .string("UTC") },
-            Self.merges.replacingOccurrences(of: "      label: Nice\n", with: "      label: Nice\n      timeZone: UTC\n"))
+            Self.merges.replacingOccurrences(
+                of: "      label: Nice\n", with: "      label: Nice\n      timeZone: UTC\n"))
         XCTAssertEqual(
             try edited(Self.merges) { $0.tiles[2].items[0].config["timeZone"] = .string("UTC") },
             Self.merges.replacingOccurrences(of: "label: Metz}", with: "label: Metz, timeZone: UTC}"))
@@ -243,7 +244,9 @@ final class HomeEditCorpusTests: XCTestCase {
                 $0.tiles.append(
                     TileInstance(
                         id: "t9", family: .small,
-                        items: [WidgetInstance(id: "w9", kind: "note", config: WidgetConfig(["title": .string("x, y")]))]))
+                        items: [
+                            WidgetInstance(id: "w9", kind: "note", config: WidgetConfig(["title": .string("x, y")]))
+                        ]))
             },
             Self.oneLine.replacingOccurrences(
                 of: "}]}]}", with: #"}]}, {family: small, widget: note, config: {title: "x, y"}}]}"#))

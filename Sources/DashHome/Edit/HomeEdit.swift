@@ -69,9 +69,7 @@ public enum HomeText {
             return edited
         }
         // Tiles or stack items added, removed or moved in a list written `[…]`: it stays flow.
-        if let text, let edited = try HomeFlowEdit.edit(text, holding: base, to: new), reads(edited, as: new, bundle: bundle) {
-            return edited
-        }
+        if let text, let edited = try HomeFlowEdit.edit(text, holding: base, to: new, bundle: bundle) { return edited }
         if let text, let edited = HomeEditor(text: text, old: base, new: new, bundle: bundle)?.run(),
             reads(edited, as: new, bundle: bundle)
         {

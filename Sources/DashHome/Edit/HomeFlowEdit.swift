@@ -8,6 +8,16 @@ import DashWidgets
 /// stacks change first, then the tiles, then any value (`HomeValueEdit`); nil when a list that
 /// changed is not in flow style (`HomeEditor` edits block lists) or anything else changed.
 enum HomeFlowEdit {
+    /// The edited text, when it reads back as `new`.
+    static func edit(_ text: String, holding base: HomeConfig, to new: HomeConfig, bundle: WidgetBundle) throws
+        -> String?
+    {
+        guard let out = try edit(text, holding: base, to: new), HomeText.reads(out, as: new, bundle: bundle) else {
+            return nil
+        }
+        return out
+    }
+
     static func edit(_ text: String, holding base: HomeConfig, to new: HomeConfig) throws -> String? {
         guard base.theme == new.theme else { return nil }
         let newTiles = Dictionary(new.tiles.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -74,7 +74,9 @@ struct HomeValueSites {
         let cs = lines[s.line]
         var c = s.column
         if c < cs.count, cs[c] == "\"" || cs[c] == "'" {
-            c = YAMLScalar.end(of: cs, from: c, style: cs[c] == "'" ? .singleQuoted : .doubleQuoted, inFlow: true) ?? cs.count
+            c =
+                YAMLScalar.end(of: cs, from: c, style: cs[c] == "'" ? .singleQuoted : .doubleQuoted, inFlow: true)
+                ?? cs.count
         }
         while c < cs.count, cs[c] != ":" { c += 1 }
         c += 1
