@@ -98,8 +98,8 @@ enum HomeValueEdit {
         case token(length: Int, with: String)
     }
 
-    /// The `]` that closes the `[` at `open` on this line (quotes skipped), or nil.
-    static func closingBracket(_ chars: [Unicode.Scalar], from open: Int) -> Int? {
+    /// The `]` (or `closing`) that closes the bracket at `open` on this line (quotes skipped), or nil.
+    static func closingBracket(_ chars: [Unicode.Scalar], from open: Int, closing: Unicode.Scalar = "]") -> Int? {
         var depth = 0
         var quote: Unicode.Scalar? = nil
         var i = open
@@ -117,7 +117,7 @@ enum HomeValueEdit {
                 case "[", "{": depth += 1
                 case "]", "}":
                     depth -= 1
-                    if depth == 0 { return c == "]" ? i : nil }
+                    if depth == 0 { return c == closing ? i : nil }
                 default: break
                 }
             }

@@ -197,7 +197,7 @@ struct HomeValueSites {
         guard let map = config.mapping, let first = map.first?.key.mark else { return false }
         if let start, char(at: start) == "{" {
             let cs = lines[start.line]
-            guard let close = HomeValueEdit.closingBrace(cs, from: start.column) else { return false }
+            guard let close = HomeValueEdit.closingBracket(cs, from: start.column, closing: "}") else { return false }
             var at = close
             while at > start.column + 1, cs[at - 1] == " " || cs[at - 1] == "\t" { at -= 1 }
             let entry = ", \(Self.key(c.key)): \(HomeText.value(c.value, inFlow: true))"
@@ -241,35 +241,5 @@ struct HomeValueSites {
                     + "through a YAML anchor (&); changing it here would change them too: change it in home.yaml, "
                     + "or give a widget that uses the alias (*) its own value")
         }
-    }
-}
-
-extension HomeValueEdit {
-    /// The `}` that closes the `{` at `open` on this line (quotes skipped), or nil.
-    static func closingBrace(_ chars: [Unicode.Scalar], from open: Int) -> Int? {
-        var depth = 0
-        var quote: Unicode.Scalar? = nil
-        var i = open
-        while i < chars.count {
-            let c = chars[i]
-            if let q = quote {
-                if c == "\\" && q == "\"" {
-                    i += 2
-                    continue
-                }
-                if c == q { quote = nil }
-            } else {
-                switch c {
-                case "'", "\"": quote = c
-                case "[", "{": depth += 1
-                case "]", "}":
-                    depth -= 1
-                    if depth == 0 { return c == "}" ? i : nil }
-                default: break
-                }
-            }
-            i += 1
-        }
-        return nil
     }
 }
