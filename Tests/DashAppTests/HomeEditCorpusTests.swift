@@ -151,4 +151,143 @@ final class HomeEditCorpusTests: XCTestCase {
             try edited(text) { $0.tiles[0].items[0].config["label"] = .string("Uno") },
             text.replacingOccurrences(of: "label: One #", with: "label: Uno #"))
     }
+
+    // MARK: - Aliases and merge keys (decision 49)
+
+    /// A value reached through an alias is edited in that place only: `config: *paris` becomes a
+    /// mapping of its own that merges the shared one, `timeZone: *tz` the value itself. The
+    /// anchor and its other users keep every byte.
+    func testAnEditThroughAnAliasEditsOnlyThatPlace() throws {
+        let viaConfig = try edited(Self.anchors) { $0.tiles[1].items[0].config["label"] = .string("Lyon") }
+        XCTAssertEqual(
+            viaConfig,
+            Self.anchors.replacingOccurrences(of: "config: *paris", with: "config: {<<: *paris, label: Lyon}"))
+        let back = try HomeConfig.parse(yaml: viaConfig, file: "home.yaml", bundle: bundle)
+        XCTAssertEqual(back.tiles[0].items[0].config["label"], .string("Paris"), "the anchor's owner unchanged")
+        XCTAssertEqual(back.tiles[1].items[0].config["timeZone"], .string("Europe/Paris"), "still shared")
+        let viaScalar = try edited(Self.anchors) { $0.tiles[3].items[0].config["timeZone"] = .string("Asia/Tokyo") }
+        XCTAssertEqual(
+            viaScalar, Self.anchors.replacingOccurrences(of: "timeZone: *tz }", with: "timeZone: Asia/Tokyo }"))
+        XCTAssertEqual(
+            try HomeConfig.parse(yaml: viaScalar, file: "home.yaml", bundle: bundle).tiles[2].items[0]
+                .config["timeZone"], .string("UTC"))
+    }
+
+    /// Editing the anchored value for one of the widgets that share it would silently change the
+    /// others: refused, with the line and what to do; the file is not rewritten.
+    func testAnEditOfAnAnchorOthersShareIsRefusedWithTheReason() throws {
+        let base = try HomeConfig.parse(yaml: Self.anchors, file: "home.yaml", bundle: bundle)
+        for (tile, key, line) in [(0, "label", 7), (2, "timeZone", 15)] {
+            var new = base
+            new.tiles[tile].items[0].config[key] = .string("Changed")
+            XCTAssertThrowsError(try HomeText.edit(Self.anchors, holding: base, to: new, bundle: bundle)) { error in
+                let message = "\(error)"
+                XCTAssertTrue(error is HomeEditRefusal, message)
+                XCTAssertTrue(message.hasPrefix("`\(key)` is written once on home.yaml line \(line)"), message)
+                XCTAssertTrue(message.contains("1 other widget"), message)
+            }
+        }
+    }
+
+    static let merges = """
+        tiles:
+          - family: small
+            widget: clock
+            config: &base { timeZone: Europe/Paris, label: Paris }
+          - family: small
+            widget: clock
+            config:
+              <<: *base   # the zone from the first tile
+              label: Nice
+          - family: small
+            widget: clock
+            config: {<<: *base, label: Metz}
+
+        """
+
+    /// Merge keys (`<<: *base`) read as YAML says; a merged key edited in one widget gets an
+    /// entry of its own beside the `<<`, block or flow; an own key is edited where it stands.
+    func testMergeKeysAreReadAndEditedInPlace() throws {
+        let home = try HomeConfig.parse(yaml: Self.merges, file: "home.yaml", bundle: bundle)
+        XCTAssertEqual(home.tiles[1].items[0].config["timeZone"], .string("Europe/Paris"))
+        XCTAssertEqual(home.tiles[1].items[0].config["label"], .string("Nice"))
+        XCTAssertEqual(home.tiles[2].items[0].config["label"], .string("Metz"))
+        XCTAssertEqual(
+            try edited(Self.merges) { $0.tiles[1].items[0].config["label"] = .string("Nizza") },
+            Self.merges.replacingOccurrences(of: "label: Nice", with: "label: Nizza"))
+        XCTAssertEqual(
+            try edited(Self.merges) { $0.tiles[1].items[0].config["timeZone"] = .string("UTC") },
+            Self.merges.replacingOccurrences(
+                of: "      label: Nice\n", with: "      label: Nice\n      timeZone: UTC\n"))
+        XCTAssertEqual(
+            try edited(Self.merges) { $0.tiles[2].items[0].config["timeZone"] = .string("UTC") },
+            Self.merges.replacingOccurrences(of: "label: Metz}", with: "label: Metz, timeZone: UTC}"))
+    }
+
+    // MARK: - Tiles and stack items come and go in flow lists
+
+    static let oneLine =
+        "{tiles: [{family: small, widget: clock, config: {label: A}}, {widget: clock}, "
+        + "{family: medium, stack: [{widget: clock}, {widget: note, config: {title: N}}]}]}   # all of it\n"
+
+    func testTilesAddedRemovedAndMovedInAOneLineFlowFileStayFlow() throws {
+        let a = "{family: small, widget: clock, config: {label: A}}"
+        let stack = "{family: medium, stack: [{widget: clock}, {widget: note, config: {title: N}}]}"
+        XCTAssertEqual(
+            try edited(Self.oneLine) { $0.tiles.remove(at: 1) },
+            "{tiles: [\(a), \(stack)]}   # all of it\n")
+        XCTAssertEqual(
+            try edited(Self.oneLine) { $0.tiles.swapAt(0, 2) },
+            "{tiles: [\(stack), {widget: clock}, \(a)]}   # all of it\n")
+        XCTAssertEqual(
+            try edited(Self.oneLine) {
+                $0.tiles.append(
+                    TileInstance(
+                        id: "t9", family: .small,
+                        items: [
+                            WidgetInstance(id: "w9", kind: "note", config: WidgetConfig(["title": .string("x, y")]))
+                        ]))
+            },
+            Self.oneLine.replacingOccurrences(
+                of: "}]}]}", with: #"}]}, {family: small, widget: note, config: {title: "x, y"}}]}"#))
+        XCTAssertEqual(try edited(Self.oneLine) { $0.tiles.removeAll() }, "{tiles: []}   # all of it\n")
+    }
+
+    func testStackItemsAddedRemovedAndMovedInAFlowStackStayFlow() throws {
+        XCTAssertEqual(
+            try edited(Self.oneLine) { $0.tiles[2].items.reverse() },
+            Self.oneLine.replacingOccurrences(
+                of: "[{widget: clock}, {widget: note, config: {title: N}}]",
+                with: "[{widget: note, config: {title: N}}, {widget: clock}]"))
+        XCTAssertEqual(
+            try edited(Self.oneLine) {
+                $0.tiles[2].items.insert(WidgetInstance(id: "w9", kind: "clock"), at: 1)
+            },
+            Self.oneLine.replacingOccurrences(
+                of: "[{widget: clock}, {widget: note", with: "[{widget: clock}, {widget: clock}, {widget: note"))
+        // In a block file, a stack written `[…]` across lines: its separators stay.
+        let block = """
+            tiles:   # mine
+              - family: medium
+                stack: [
+                  {widget: clock, config: {label: One}},
+                  {widget: clock, config: {label: Two}},
+                  {widget: clock, config: {label: Three}}
+                ]
+              - widget: clock
+
+            """
+        XCTAssertEqual(
+            try edited(block) {
+                $0.tiles[0].items.remove(at: 1)
+                $0.tiles[0].items[0].config["label"] = .string("Uno")
+            },
+            block.replacingOccurrences(of: "      {widget: clock, config: {label: Two}},\n", with: "")
+                .replacingOccurrences(of: "label: One", with: "label: Uno"))
+        // A tile moved in a block list with a flow `tiles:`.
+        let flowTiles = "tiles: [{widget: clock, config: {label: A}}, {widget: clock, config: {label: B}}]\n"
+        XCTAssertEqual(
+            try edited(flowTiles) { $0.tiles.reverse() },
+            "tiles: [{widget: clock, config: {label: B}}, {widget: clock, config: {label: A}}]\n")
+    }
 }

@@ -152,6 +152,35 @@ final class ScaleTests: XCTestCase {
         XCTAssertTrue(runtime.state.scheduler.instanceIDs.allSatisfy { runtime.state.entry(ofInstance: $0) != nil })
     }
 
+    /// Issue 25.3: the key's frame is sent as soon as the key is handled, before the next slice
+    /// of load results (and Smart Stacks' pass after it) is applied.
+    func testAKeysFrameIsSentBeforeTheNextSliceOfResults() {
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        let clock = SteppingClock(now: start, step: 0.001)
+        final class Jobs: @unchecked Sendable { var list: [LoadJob] = [] }
+        let jobs = Jobs()
+        let runtime = Runtime(
+            state: state(1_000), terminal: terminal, clock: clock, inbox: Inbox(wake: {}),
+            services: RuntimeServices(startLoad: { job, _ in
+                jobs.list.append(job)
+                return nil
+            }))
+        runtime.loadLimit = 2_000
+        runtime.turn()
+        for job in jobs.list {
+            let entry = AnyEntry(StoryEntry(date: start, stories: ["\(job.id) one"]))
+            runtime.inbox.post(
+                .loaded(id: job.id, token: job.token, result: .success(AnyTimeline(entries: [entry], policy: .never))))
+        }
+        runtime.turn()
+        XCTAssertTrue(runtime.hasBacklog)
+        let (focused, draws, waiting) = (runtime.state.focusedTile, terminal.drawCalls, runtime.backlog.count)
+        runtime.handleInput(.key(.right))
+        XCTAssertNotEqual(runtime.state.focusedTile, focused)
+        XCTAssertEqual(terminal.drawCalls, draws + 1, "the key's frame, at once")
+        XCTAssertEqual(runtime.backlog.count, waiting, "no result applied before it")
+    }
+
     func testTheIDsOfALargeChangeAlignInNLogNAndKeepTheWidgetsThatStayed() {
         XCTAssertEqual(
             HomeIDs.uniqueAnchors(["a", "b", "c", "d", "x", "x"], ["b", "x", "a", "c", "d"]).map { [$0.0, $0.1] },

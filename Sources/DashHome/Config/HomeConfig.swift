@@ -173,7 +173,7 @@ extension HomeConfig {
                 var widgets = 0
                 for (i, t) in seq.enumerated() {
                     // Counted as the file expands: `stack: *shared` in every tile counts each time.
-                    widgets += max(1, t.mapping?["stack"]?.sequence?.count ?? 1)
+                    widgets += max(1, t.mergedMapping?["stack"]?.sequence?.count ?? 1)
                     if widgets > ConfigLimits.maxWidgets {
                         try problems.add(
                             ConfigFileError(
@@ -215,7 +215,7 @@ extension HomeConfig {
                 return nil
             }
         }
-        guard let map = node.mapping else {
+        guard let map = node.mergedMapping else {
             try problems.add(
                 ConfigFileError(
                     file: file, line: node.mark?.line,
@@ -258,7 +258,7 @@ extension HomeConfig {
         }
         var items: [WidgetInstance] = []
         for item in itemNodes {
-            guard let m = item.mapping, let kindNode = m["widget"], let kind = kindNode.string else {
+            guard let m = item.mergedMapping, let kindNode = m["widget"], let kind = kindNode.string else {
                 try fail(item.mark?.line, "a tile needs `widget: KIND`")
                 continue
             }
@@ -283,7 +283,7 @@ extension HomeConfig {
             }
             var config = WidgetConfig()
             if let cfg = m["config"] {
-                guard let cm = cfg.mapping else {
+                guard let cm = cfg.mergedMapping else {
                     try fail(cfg.mark?.line, "`config` must be a mapping of parameter: value")
                     continue
                 }

@@ -63,17 +63,20 @@ public enum HomeText {
             return whole
         }
         // Values only: each replaced where it stands, not one other byte moved.
-        if let text, let edited = HomeValueEdit.edit(text, holding: base, to: new),
+        if let text, let edited = try HomeValueEdit.edit(text, holding: base, to: new),
             reads(edited, as: new, bundle: bundle)
         {
             return edited
         }
+        // Tiles or stack items added, removed or moved in a list written `[…]`: it stays flow.
+        if let text, let edited = try HomeFlowEdit.edit(text, holding: base, to: new, bundle: bundle) { return edited }
         if let text, let edited = HomeEditor(text: text, old: base, new: new, bundle: bundle)?.run(),
             reads(edited, as: new, bundle: bundle)
         {
             return edited
         }
-        // A file whose shape this editor does not follow: written anew, its leading comment kept.
+        // A file this editor does not follow: written anew, its header kept (not with aliases: 47).
+        try HomeEditRefusal.refuseRewriting(text)
         let fresh = render(new, bundle: bundle, keepingHeaderOf: text)
         guard reads(fresh, as: new, bundle: bundle) else {
             throw ConfigFileError(

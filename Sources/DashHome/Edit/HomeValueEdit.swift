@@ -16,57 +16,29 @@ enum HomeValueEdit {
     }
 
     /// The edited text, or nil when the change is more than values, a value is not a one-line
-    /// scalar in the file, or a key was added or removed.
-    static func edit(_ text: String, holding base: HomeConfig, to new: HomeConfig) -> String? {
+    /// scalar in the file, or a key was added or removed. A value reached through an alias
+    /// (`*x`) is edited in that place only (`HomeValueSites`); one whose anchor other widgets
+    /// use, changed for only some of them, is refused (`HomeEditRefusal`, decision 47).
+    static func edit(_ text: String, holding base: HomeConfig, to new: HomeConfig) throws -> String? {
         guard base.theme == new.theme, base.tiles.count == new.tiles.count else { return nil }
-        var changes: [(tile: Int, item: Int, key: String, value: ConfigValue)] = []
+        var changes: [HomeValueSites.Change] = []
         for (t, (a, b)) in zip(base.tiles, new.tiles).enumerated() {
             guard a.family == b.family, a.items.count == b.items.count, a.rotation == b.rotation else { return nil }
             for (i, (x, y)) in zip(a.items, b.items).enumerated() {
                 guard x.kind == y.kind, Set(x.config.values.keys) == Set(y.config.values.keys) else { return nil }
-                for (key, v) in y.config.values where x.config.values[key] != v { changes.append((t, i, key, v)) }
+                for (key, v) in y.config.values.sorted(by: { $0.key < $1.key }) where x.config.values[key] != v {
+                    changes.append(.init(tile: t, item: i, key: key, value: v))
+                }
             }
         }
         guard !changes.isEmpty, let root = try? YAMLGuard.compose(text, file: "home.yaml"),
             let tiles = root.mapping?["tiles"]?.sequence, tiles.count == base.tiles.count
         else { return nil }
-        var edits: [Site: Replacement] = [:]
-        for c in changes {
-            guard let tile = tiles[c.tile].mapping else { return nil }
-            let itemNode: Node?
-            if let stack = tile["stack"]?.sequence {
-                guard c.item < stack.count else { return nil }
-                itemNode = stack[c.item]
-            } else {
-                itemNode = c.item == 0 ? tiles[c.tile] : nil
-            }
-            guard let config = itemNode?.mapping?["config"]?.mapping, let node = config[c.key] else { return nil }
-            let rendered: Replacement
-            let at: Mark
-            switch (node, c.value) {
-            case (.sequence(let seq), .list(let items)):
-                // A list written `[…]` on one line: the brackets' contents written again.
-                guard let mark = seq.mark, seq.allSatisfy({ $0.mark?.line == mark.line }) else { return nil }
-                (rendered, at) = (.flowList(items), mark)
-            case (.scalar(let scalar), .list(let items)):
-                // A list written as one scalar stays one only as one plain item.
-                guard let mark = scalar.mark, items.count == 1, !items[0].contains(","), !items[0].hasPrefix("[")
-                else { return nil }
-                (rendered, at) = (.scalar(items[0]), mark)
-            case (.scalar(let scalar), _):
-                guard let mark = scalar.mark, !(scalar.string.isEmpty && scalar.style == .plain) else { return nil }
-                (rendered, at) = (.scalar(c.value.description), mark)
-            default:
-                return nil
-            }
-            let site = Site(line: at.line - 1, column: at.column - 1)
-            // A value shared through an alias is one site: every use must want the same value.
-            if let other = edits[site], other != rendered { return nil }
-            edits[site] = rendered
-        }
         // Lines by "\n" with any "\r" kept in them: the file's endings stay as they are.
         var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
-        let byLine = Dictionary(grouping: edits, by: { $0.key.line })
+        var sites = HomeValueSites(lines: lines, tiles: Array(tiles), base: base)
+        guard let plan = try sites.plan(changes, new: new) else { return nil }
+        let byLine = Dictionary(grouping: plan.edits, by: { $0.key.line })
         for (line, sites) in byLine {
             guard lines.indices.contains(line) else { return nil }
             var chars = lines[line]
@@ -76,6 +48,12 @@ enum HomeValueEdit {
             let offset = line == 0 && chars.first == "\u{FEFF}" ? 1 : 0
             for (site, rendered) in sites.sorted(by: { $0.key.column > $1.key.column }) {
                 var col = site.column + offset
+                if case .token(let length, let with) = rendered {
+                    // An alias (`*x`) or a place to add an entry (`length` 0): replaced as it is.
+                    guard col + length <= chars.count else { return nil }
+                    chars.replaceSubrange(col..<(col + length), with: Array(with.unicodeScalars))
+                    continue
+                }
                 // The mark of an anchored or tagged scalar is its `&anchor` or `!tag`: the value follows.
                 while col < chars.count, chars[col] == "&" || chars[col] == "!" {
                     while col < chars.count, chars[col] != " ", chars[col] != "\t" { col += 1 }
@@ -96,10 +74,18 @@ enum HomeValueEdit {
                     let inner = items.map { YAMLScalar.render($0, inFlow: true) }.joined(separator: ", ")
                     let spaced = col + 1 < chars.count && chars[col + 1] == " " && !items.isEmpty
                     (end, text) = (close + 1, spaced ? "[ " + inner + " ]" : "[" + inner + "]")
+                case .token:
+                    return nil
                 }
                 chars.replaceSubrange(col..<end, with: Array(text.unicodeScalars))
             }
             lines[line] = crlf ? chars + ["\r"] : chars
+        }
+        // New lines (a key a block mapping merged from elsewhere now has of its own), last first.
+        for (after, added) in plan.insertions.sorted(by: { $0.key > $1.key }) {
+            guard lines.indices.contains(after) else { return nil }
+            let crlf = lines[after].last == "\r"
+            lines.insert(contentsOf: added.map { Array(($0 + (crlf ? "\r" : "")).unicodeScalars) }, at: after + 1)
         }
         return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
     }
@@ -108,10 +94,12 @@ enum HomeValueEdit {
     enum Replacement: Hashable {
         case scalar(String)
         case flowList([String])
+        /// `length` characters at the site (an alias `*x`; 0: an insertion) replaced by `with`.
+        case token(length: Int, with: String)
     }
 
-    /// The `]` that closes the `[` at `open` on this line (quotes skipped), or nil.
-    static func closingBracket(_ chars: [Unicode.Scalar], from open: Int) -> Int? {
+    /// The `]` (or `closing`) that closes the bracket at `open` on this line (quotes skipped), or nil.
+    static func closingBracket(_ chars: [Unicode.Scalar], from open: Int, closing: Unicode.Scalar = "]") -> Int? {
         var depth = 0
         var quote: Unicode.Scalar? = nil
         var i = open
@@ -129,7 +117,7 @@ enum HomeValueEdit {
                 case "[", "{": depth += 1
                 case "]", "}":
                     depth -= 1
-                    if depth == 0 { return c == "]" ? i : nil }
+                    if depth == 0 { return c == closing ? i : nil }
                 default: break
                 }
             }

@@ -40,6 +40,9 @@ public struct HomeWriteFailure: Error, Sendable, Equatable, CustomStringConverti
         case notSaved
         /// This home screen has no file (`--default-home`).
         case noFile
+        /// The change cannot be written as asked (a value a YAML anchor shares with other
+        /// widgets, changed for one of them): the screen goes back to the file, the form opens again.
+        case refused
     }
     public var reason: Reason
     public var message: String
@@ -215,7 +218,12 @@ public struct HomeFile: Sendable {
                 } else if disk == nil {
                     baseText = nil  // removed meanwhile: written anew
                 }
-                let text = try HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path)
+                let text: String
+                do {
+                    text = try HomeText.edit(baseText, holding: base.home, to: home, bundle: bundle, file: path)
+                } catch let r as HomeEditRefusal {
+                    return .failure(HomeWriteFailure(.refused, "not saved: \(r.message)", current: disk))
+                }
                 if text != disk { try replace(with: text, over: disk) }
                 record(home)
                 return .success(text)

@@ -131,6 +131,9 @@ public final class Runtime {
     var heldFileReports: [Msg] = []
     /// The texts of home.yaml this runtime wrote last (their echoes are not news).
     var recentWrites: [String] = []
+    /// A watcher's report that comes after one of our writes may hold what it read before the
+    /// write (a script writing all the time): the file is read again instead, once.
+    var rereadAfterWrite = false
 
     public init(
         state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
@@ -190,6 +193,12 @@ public final class Runtime {
             return
         case .homeFileChanged where writesInFlight > 0, .homeFileRefused where writesInFlight > 0:
             heldFileReports.append(msg)
+        case .homeFileChanged where rereadAfterWrite, .homeFileRefused where rereadAfterWrite:
+            // Applying an older text would put our write's change back out of the app (and make
+            // the next save meet it as a conflict: issue 24.4).
+            rereadAfterWrite = false
+            let (read, inbox) = (services.readHome, inbox)
+            fileWork.run { inbox.post(read() ?? msg) }
         case .homeWritten(_, let result):
             writesInFlight = max(0, writesInFlight - 1)
             if case .success(let text) = result {
@@ -200,7 +209,12 @@ public final class Runtime {
             if writesInFlight == 0 {
                 let held = heldFileReports
                 heldFileReports.removeAll()
-                for m in held { deliver(m) }
+                if case .success = result {
+                    rereadAfterWrite = true
+                    if let last = held.last { deliver(last) }
+                } else {
+                    for m in held { deliver(m) }
+                }
             }
         default:
             send(msg)
@@ -408,16 +422,22 @@ public final class Runtime {
         startLoads()
     }
 
+    /// An input event and everything already waiting behind it, then their frame at once: what a
+    /// key changed reaches the screen before the next slice of arrived work (issue 25.3: a key
+    /// waited for one more slice of load results and the passes after it).
+    public func handleInput(_ event: InputEvent) {
+        handle(event)
+        handlePending()
+        if needsDraw && !state.quitting { draw() }
+    }
+
     /// Runs until the user quits.
     public func run() {
         while !state.quitting {
             let timeout = turn()
             if state.quitting { break }
             let deadline = nextWake?.timeIntervalSince1970
-            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) {
-                handle(event)
-                handlePending()
-            }
+            if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handleInput(event) }
         }
         // What changed since the last turn (results that arrived meanwhile) is saved too, and a
         // write of home.yaml still under way finishes (a held lock gives up after 5 s).

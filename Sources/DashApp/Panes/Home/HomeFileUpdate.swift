@@ -103,7 +103,7 @@ extension App {
             case .broken:
                 // Refused: the screen goes back to what the file last held.
                 fallthrough
-            case .changedElsewhere:
+            case .changedElsewhere, .refused:
                 fx += replaceHome(&s, with: file.home)
                 if let current = f.current { fx += homeFileChanged(&s, text: current, ids: f.currentIDs) }
             case .notSaved, .noFile:
@@ -112,7 +112,7 @@ extension App {
             }
             s.say(TextSanitizer.singleLine(f.message))
             // A form's save that was refused: the form opens again with what was typed.
-            if f.reason == .changedElsewhere || f.reason == .broken, var form = s.editing.submitted,
+            if [.changedElsewhere, .broken, .refused].contains(f.reason), var form = s.editing.submitted,
                 let id = form.instanceID, let inst = s.home.allInstances.first(where: { $0.id == id }),
                 s.tile(form.tileID) != nil
             {
