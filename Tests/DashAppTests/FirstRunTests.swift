@@ -104,6 +104,7 @@ extension FirstRunTests {
         let entry = await job.request.widget.snapshot(for: job.request.configuration, in: ctx)
         h.finish(calendar, entries: [entry.base])
         XCTAssertTrue(h.screen.contains("◆ Calendar"), h.screen)
+        h.skipPendingWork()
     }
 
     func testRemindersWithNoFileSaysHowToStartAList() async throws {

@@ -18,7 +18,7 @@ enum HomeValueEdit {
     /// The edited text, or nil when the change is more than values, a value is not a one-line
     /// scalar in the file, or a key was added or removed. A value reached through an alias
     /// (`*x`) is edited in that place only (`HomeValueSites`); one whose anchor other widgets
-    /// use, changed for only some of them, is refused (`HomeEditRefusal`, decision 47).
+    /// use, changed for only some of them, is refused (`HomeEditRefusal`, decision 49).
     static func edit(_ text: String, holding base: HomeConfig, to new: HomeConfig) throws -> String? {
         guard base.theme == new.theme, base.tiles.count == new.tiles.count else { return nil }
         var changes: [HomeValueSites.Change] = []
