@@ -236,15 +236,14 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         #expect(try await timeline(t)[0].relevance == nil)
     }
 
-    @Test func aMissingFileIsAClearError() async throws {
+    /// Nobody has written a list yet: not a failure (issue 23), one entry that says how to start.
+    @Test func aMissingFileIsAnEmptyListThatSaysHowToStart() async throws {
         let ctx = TimelineContext(family: .medium, now: testNow)
         let missing = WidgetConfig(["file": .string("/nonexistent/todo.txt")])
-        do {
-            _ = try await RemindersProvider().timeline(for: missing, in: ctx)
-            Issue.record("expected an error")
-        } catch {
-            #expect("\(error)" == "no file at /nonexistent/todo.txt")
-        }
+        let timeline = try await RemindersProvider().timeline(for: missing, in: ctx)
+        #expect(timeline.entries.count == 1)
+        #expect(timeline.entries[0].missingFile == true)
+        #expect(timeline.entries[0].items.isEmpty)
     }
 
     @Test func tildeIsTheHomeGivenInTheEnvironment() {

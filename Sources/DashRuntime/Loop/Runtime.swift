@@ -134,6 +134,9 @@ public final class Runtime {
     /// A watcher's report that comes after one of our writes may hold what it read before the
     /// write (a script writing all the time): the file is read again instead, once.
     var rereadAfterWrite = false
+    /// Texts of home.yaml read on purpose after every write queued before (a catch-up, a re-read):
+    /// they are current, so they need no re-read of their own.
+    let freshReads = FreshReads()
 
     public init(
         state: AppState, terminal: Terminal, clock: any DashClock, inbox: Inbox,
@@ -193,12 +196,15 @@ public final class Runtime {
             return
         case .homeFileChanged where writesInFlight > 0, .homeFileRefused where writesInFlight > 0:
             heldFileReports.append(msg)
+        case .homeFileChanged(let text, _) where rereadAfterWrite && freshReads.take(text):
+            rereadAfterWrite = false
+            send(msg)
         case .homeFileChanged where rereadAfterWrite, .homeFileRefused where rereadAfterWrite:
             // Applying an older text would put our write's change back out of the app (and make
             // the next save meet it as a conflict: issue 24.4).
             rereadAfterWrite = false
-            let (read, inbox) = (services.readHome, inbox)
-            fileWork.run { inbox.post(read() ?? msg) }
+            let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
+            fileWork.run { inbox.post(fresh.noting(read()) ?? msg) }
         case .homeWritten(_, let result):
             writesInFlight = max(0, writesInFlight - 1)
             if case .success(let text) = result {
@@ -340,9 +346,9 @@ public final class Runtime {
             case .reply(let reply, let text): reply.fulfil(text)
             case .runSecretCommand(let command): services.runSecretCommand(command, inbox)
             case .catchUpHome(let next):
-                let (read, inbox) = (services.readHome, inbox)
+                let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
                 fileWork.run {
-                    if let m = read() { inbox.post(m) }
+                    if let m = fresh.noting(read()) { inbox.post(m) }
                     inbox.post(next)
                 }
             }
@@ -445,5 +451,32 @@ public final class Runtime {
         send(.tick(clock.now))
         applyBacklog(slice: .infinity)
         for (_, cancel) in cancels { cancel() }
+    }
+}
+
+/// The texts of home.yaml the runtime read on purpose, after the writes queued before it (see
+/// `Runtime.freshReads`): written by the file thread, taken by the loop.
+final class FreshReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String?] = []
+
+    /// Notes the text of a read's message, and returns the message.
+    func noting(_ msg: Msg?) -> Msg? {
+        if case .homeFileChanged(let text, _)? = msg {
+            lock.withLock {
+                texts.append(text)
+                if texts.count > 8 { texts.removeFirst() }
+            }
+        }
+        return msg
+    }
+
+    /// Whether `text` was read on purpose (and forgets it).
+    func take(_ text: String?) -> Bool {
+        lock.withLock {
+            guard let i = texts.firstIndex(where: { $0 == text }) else { return false }
+            texts.remove(at: i)
+            return true
+        }
     }
 }

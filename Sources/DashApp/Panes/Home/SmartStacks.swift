@@ -178,6 +178,7 @@ extension App {
             guard let inst = s.shownInstance(tile.id), let entry = s.scheduler.shownEntry(inst.id, at: s.now) else {
                 continue
             }
+            if tile.items.count > 1 { baselineHiddenItems(&s, tile, shown: inst.id) }
             let before = s.usage(of: inst)
             var u = before
             let content = entry.contentID
@@ -235,6 +236,25 @@ extension App {
             }
         }
         return fx
+    }
+
+    /// A stack's items not shown take their first entry as their baseline too, as a shown one
+    /// does: a first run is calm, and an item that becomes relevant later is news when Smart
+    /// Rotate brings it forward (it was never shown, so its first sight must not swallow that).
+    static func baselineHiddenItems(_ s: inout AppState, _ tile: TileInstance, shown: String) {
+        for item in tile.items where item.id != shown {
+            var u = s.usage(of: item)
+            guard u.started != true, let e = s.scheduler.shownEntry(item.id, at: s.now) else { continue }
+            u.started = true
+            u.acknowledged = e.contentID
+            if let r = e.relevance, !r.untilSeen, r.score.isFinite, r.score >= SmartStacks.attentionThreshold,
+                r.duration.map({ s.now < e.date.addingTimeInterval($0) }) ?? true
+            {
+                u.acknowledgedRelevant = "r:" + String(e.date.timeIntervalSince1970)
+            }
+            s.smart.usage.instances[item.id] = u
+            s.smart.dirty = true
+        }
     }
 
     /// `w`: says in the status bar why the focused stack (or the stack under the detail pane)
