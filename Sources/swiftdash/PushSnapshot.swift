@@ -91,8 +91,7 @@ struct Push: ParsableCommand {
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what every tile shows: JSON for scripts, or one line for a status bar.",
-        usage:
-            "swiftdash snapshot [--json | --line <line> [--tmux] [--max <n>]] [--tile <ids>] [--kind <kinds>] [<options>]",
+        usage: "swiftdash snapshot [--json | --line <line> [--tmux]] [<options>]",
         discussion: """
             Asks the running swiftdash (what its tiles show now, pushed entries included); when none \
             runs, reads the timelines the last one saved. The JSON says which ("source": "running" or \
