@@ -97,10 +97,12 @@ struct Snapshot: ParsableCommand {
             runs, reads the timelines the last one saved. The JSON says which ("source": "running" or \
             "cache"); stale entries are marked ("stale": true, "state": "stale", "error": why).
 
-            Line format fields: {kind} {summary} {tile} {instance} {stale} {state}.
+            Line format fields: {kind} {summary} {tile} {instance} {stale} {state}; tmux's own #{…} \
+            is left alone. A tile that failed shows as "⚠ kind".
 
             Example for tmux:
-              set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux)'
+              set -g status-interval 30
+              set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux --max 60)'
             """)
 
     @Flag(help: "JSON (the default).")
@@ -112,6 +114,15 @@ struct Snapshot: ParsableCommand {
     @Flag(help: "Escape for tmux's status line and colour stale tiles.")
     var tmux = false
 
+    @Option(help: "With --line: at most this many columns, cut at a word.")
+    var max: Int?
+
+    @Option(help: "Only these tiles (tile or widget ids, comma-separated).")
+    var tile: String?
+
+    @Option(help: "Only tiles of these kinds (comma-separated).")
+    var kind: String?
+
     @Option(help: "As of this time (ISO 8601); reads the saved timelines, not the running instance.")
     var at: String?
 
@@ -121,14 +132,31 @@ struct Snapshot: ParsableCommand {
         try HomeOption.requireExisting()
         if json && line != nil { throw usageFailure("--json and --line exclude each other") }
         if tmux && line == nil { throw usageFailure("--tmux goes with --line FORMAT") }
+        if max != nil && line == nil { throw usageFailure("--max goes with --line FORMAT") }
+        if let max, max < 1 { throw usageFailure("--max must be at least 1, got \(max)") }
+        if let line {
+            let unknown = HomeSnapshot.unknownFields(in: line)
+            if !unknown.isEmpty {
+                let names = unknown.map { "{\(TextSanitizer.singleLine($0))}" }.joined(separator: ", ")
+                let known = HomeSnapshot.lineFields.map { "{\($0)}" }.joined(separator: " ")
+                throw usageFailure("unknown field \(names) in --line; the fields are \(known)")
+            }
+        }
         let paths = AppPaths(environment: processEnvironment)
         StateFolder.migrate(paths)  // usage.json moved out of the cache folder (0.5)
         let doc = try (at == nil ? askRunning(paths) : nil) ?? fromCache(paths, at: try parseInstant(at))
+        var shown = doc
+        shown.tiles = HomeSnapshot.select(doc.tiles, ids: Self.list(tile), kinds: Self.list(kind))
         if let line {
-            print(HomeSnapshot.line(doc.tiles, format: line, tmux: tmux))
+            print(HomeSnapshot.line(shown.tiles, format: line, tmux: tmux, max: max))
         } else {
-            print(HomeSnapshot.json(doc))
+            print(HomeSnapshot.json(shown))
         }
+    }
+
+    /// A comma-separated option as its non-empty items; nil when not given.
+    static func list(_ option: String?) -> [String]? {
+        option.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
 
     /// What the running instance shows; nil (after a warning, unless none runs) to read the cache.

@@ -67,8 +67,8 @@ final class NothingCutTests: XCTestCase {
         h.useHomeFile(HomeFileState(path: "/tmp/home.yaml", text: "tiles: []\n", home: h.state.home))
         h.send(.homeFileChanged(text: "tiles:\n  - widget: nope\n  - widget: clock\n    family: huge\n"))
         let screen = h.screen
-        XCTAssertEqual(h.state.homeProblems?.count, 2)
-        XCTAssertTrue(screen.contains("2 problems: swiftdash config check lists them all"), screen)
+        XCTAssertEqual(h.state.homeProblems?.all.count, 2)
+        XCTAssertTrue(screen.contains("2 problems: ! lists them all"), screen)
         assertSnapshot(screen, named: "status-broken-home-80x24")
         h.skipPendingWork()
     }

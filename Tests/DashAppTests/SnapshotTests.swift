@@ -175,6 +175,51 @@ final class HomeSnapshotTests: XCTestCase {
             "the format is cleaned too")
     }
 
+    func testAFailedTileShowsAsAWarningAndItsKind() {
+        var t = tiles(["a", "", ""])
+        t[1].state = "failed"
+        t[1].error = "offline"
+        XCTAssertEqual(
+            HomeSnapshot.line(t, format: "{kind} {summary}", tmux: false), "k0 a | ⚠ k1", "waiting k2 is left out")
+        XCTAssertEqual(
+            HomeSnapshot.line(t, format: "{summary}", tmux: true), "a | #[fg=red]⚠ k1#[default]")
+    }
+
+    func testMaxCutsTheLineAtAWord() {
+        let t = tiles(["12:04 Tokyo", "rain 14°C", "3 todo"])
+        let full = HomeSnapshot.line(t, format: "{summary}", tmux: false)
+        XCTAssertEqual(full, "12:04 Tokyo | rain 14°C | 3 todo")
+        XCTAssertEqual(HomeSnapshot.line(t, format: "{summary}", tmux: false, max: 40), full, "it fits")
+        XCTAssertEqual(HomeSnapshot.line(t, format: "{summary}", tmux: false, max: 20), "12:04 Tokyo | rain…")
+        XCTAssertEqual(
+            HomeSnapshot.line(t, format: "{summary}", tmux: false, max: 16), "12:04 Tokyo…", "no dangling separator")
+        XCTAssertEqual(
+            HomeSnapshot.line(t, format: "{summary}", tmux: false, max: 4), "12:…", "one long word is cut inside")
+        for n in 1...40 {
+            let cut = HomeSnapshot.line(t, format: "{summary}", tmux: false, max: n)
+            XCTAssertLessThanOrEqual(DisplayWidth.of(cut), n, cut)
+        }
+        // A stale tile's colour is not counted and is closed when the cut falls inside it.
+        let stale = tiles(["ok", "rain 14°C"], stale: [1])
+        XCTAssertEqual(
+            HomeSnapshot.line(stale, format: "{summary}", tmux: true, max: 10), "ok | #[fg=yellow]rain…#[default]")
+    }
+
+    func testUnknownFieldsAreFoundButTmuxFormatsAndPlainBracesAreNot() {
+        XCTAssertEqual(HomeSnapshot.unknownFields(in: "{kind} {summary} {stale}{state} {tile}/{instance}"), [])
+        XCTAssertEqual(
+            HomeSnapshot.unknownFields(in: "{kind} {sumary} {x {a b} {} {sumary} {name}"), ["sumary", "name"])
+        XCTAssertEqual(HomeSnapshot.unknownFields(in: "#{session_name} #{?client_prefix,#{pane_id},{x}} {kind}"), [])
+    }
+
+    func testTilesAreChosenByIdOrInstanceAndByKind() {
+        let t = tiles(["a", "b", "c"])
+        XCTAssertEqual(HomeSnapshot.select(t, ids: ["t0", "w2"], kinds: nil).map(\.tile), ["t0", "t2"])
+        XCTAssertEqual(HomeSnapshot.select(t, ids: nil, kinds: ["k1"]).map(\.tile), ["t1"])
+        XCTAssertEqual(HomeSnapshot.select(t, ids: ["t0"], kinds: ["k1"]).map(\.tile), [])
+        XCTAssertEqual(HomeSnapshot.select(t, ids: nil, kinds: nil), t)
+    }
+
     /// tmux expands `#()` output as a format once, then draws it: `#[…]` is a style, `##` one `#`,
     /// `#S` the session name, and a run of `#` not before `[` is drawn by halves (see `tmuxLine`).
     /// The end-to-end test draws these lines in a real tmux status bar.

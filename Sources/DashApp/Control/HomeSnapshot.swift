@@ -122,32 +122,43 @@ public enum HomeSnapshot {
 
     /// One line: each tile through `format` (`{kind}`, `{summary}`, `{tile}`, `{instance}`, `{stale}`,
     /// `{state}`), joined with ` | `. Placeholders are filled in one pass, so text that looks like one stays
-    /// text. Stale tiles get `{stale}` = `⚠` (and, for tmux, a yellow colour). With `tmux`, `#` in the
-    /// tiles' text is escaped (see `tmuxLine`) so tmux shows it as it is and never reads a style, a
-    /// format or a command from it; the format itself is the user's tmux format and is left alone.
-    public static func line(_ tiles: [TileSnapshot], format: String, tmux: Bool) -> String {
+    /// text. Stale tiles get `{stale}` = `⚠` (and, for tmux, a yellow colour); a failed tile (no entry, the
+    /// load failed) shows as `⚠ kind` (red for tmux). With `max`, the line is cut at a word to at most
+    /// that many columns, ending in `…`. With `tmux`, `#` in the tiles' text is escaped (see `tmuxLine`)
+    /// so tmux shows it as it is and never reads a style, a format or a command from it; the format
+    /// itself is the user's tmux format and is left alone.
+    public static func line(_ tiles: [TileSnapshot], format: String, tmux: Bool, max: Int? = nil) -> String {
         let format = TextSanitizer.clean(format)
         var parts: [LinePart] = []
-        for t in tiles where !t.summary.isEmpty {
+        for t in tiles where !t.summary.isEmpty || t.state == "failed" {
             if !parts.isEmpty { parts.append(.literal(" | ")) }
-            if tmux && t.stale { parts.append(.literal("#[fg=yellow]")) }
+            if t.summary.isEmpty {
+                if tmux { parts.append(.style("#[fg=red]")) }
+                parts.append(.value("⚠ \(t.kind)"))
+                if tmux { parts.append(.style("#[default]")) }
+                continue
+            }
+            if tmux && t.stale { parts.append(.style("#[fg=yellow]")) }
             parts += fill(
                 format,
                 [
                     "kind": t.kind, "summary": t.summary, "tile": t.tile, "instance": t.instance,
                     "stale": t.stale ? "⚠" : "", "state": t.state,
                 ])
-            if tmux && t.stale { parts.append(.literal("#[default]")) }
+            if tmux && t.stale { parts.append(.style("#[default]")) }
         }
+        if let max { parts = cut(parts, toWidth: max, tmux: tmux) }
         return tmux ? tmuxLine(parts) : parts.map(\.text).joined()
     }
 
     enum LinePart {
         case literal(String)
         case value(String)
+        /// A tmux style swiftdash adds (`#[fg=yellow]`): takes no room on the line.
+        case style(String)
         var text: String {
             switch self {
-            case .literal(let s), .value(let s): return s
+            case .literal(let s), .value(let s), .style(let s): return s
             }
         }
     }

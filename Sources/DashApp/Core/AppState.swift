@@ -67,9 +67,9 @@ public struct AppState: Sendable {
     public var note: StatusNote?
     /// Notes waiting for a confirmation on the status line to be seen (`say`).
     public var laterNotes: [String] = []
-    /// How many problems the broken home.yaml has, and the first (`homeFile.problem` when it
-    /// is still that one).
-    public var homeProblems: (problem: String, count: Int)?
+    /// Every problem of the broken home.yaml (their count is said on the status line, `!` lists
+    /// them), and the first (`homeFile.problem` when it is still that one).
+    public var homeProblems: (problem: String, all: [ConfigFileError])?
     /// Smart Rotate's decisions, use history and attention marks (SmartStacks.swift).
     public var smart = SmartStacksState()
     /// Instances whose timeline is a preview snapshot (`render` without `--live`), marked as sample.
@@ -237,8 +237,8 @@ public struct AppState: Sendable {
         if let note, now < note.expires { return note.text }
         if let problem = homeFile?.problem {
             // How many there are is the end, which is kept whole when the start must be cut.
-            let n = homeProblems?.problem == problem ? homeProblems?.count ?? 1 : 1
-            let end = n > 1 ? " · \(n) problems: swiftdash config check lists them all" : ""
+            let n = homeProblems?.problem == problem ? homeProblems?.all.count ?? 1 : 1
+            let end = n > 1 ? " · \(n) problems: ! lists them all" : ""
             return "⚠ \(problem) — showing the last good version\(end)"
         }
         if let f = focusedTile, let inst = shownInstance(f), let problem = scheduler.lastError(inst.id),

@@ -91,6 +91,8 @@ public enum AppView {
             drawDetail(s, d, env, into: &frame)
         case .external(let l):
             drawLink(s, l, env, into: &frame.buffer)
+        case .problems(let p):
+            drawProblems(s, p, env, &frame.buffer)
         }
         return frame
     }

@@ -173,6 +173,7 @@ public enum App {
     public static func layers(_ s: AppState) -> [Layer] {
         switch s.pane {
         case .help: return [.help, .global]
+        case .problems: return [.problems, .global]
         case .external: return [.link, .global]
         case .detail: return [.detail, .global]
         case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
@@ -258,7 +259,9 @@ public enum App {
         case .reloadAll:
             return widgetCenter(&s, .reloadAllTimelines)
         case .scrollPane(let delta):
-            scrollPane(&s, by: delta)
+            if layer == .problems { scrollProblems(&s, by: delta) } else { scrollPane(&s, by: delta) }
+        case .listProblems:
+            toggleProblems(&s)
         case .scrollHelp(let delta):
             scrollHelp(&s, by: delta)
         case .edit(let command):

@@ -5,6 +5,8 @@ import DashHome
 /// straight to `.global`, not to the home screen below it (helix's compositor, simplified).
 public enum Layer: String, Sendable, CaseIterable {
     case help, link, detail, home, global
+    /// The problems of a broken home.yaml.
+    case problems
     /// The Edit Widget form; `field`, `value` and `path` sit over it for the selected row's kind.
     case form, field, value, path
     /// The choices of an enum row, a list's items or a stack's widgets, the gallery, arrange mode.
@@ -18,6 +20,7 @@ public enum Layer: String, Sendable, CaseIterable {
         case .detail: return "detail pane"
         case .home: return "home"
         case .global: return "everywhere"
+        case .problems: return "home.yaml's problems"
         case .form: return "Edit Widget form"
         case .field: return "text field"
         case .value: return "yes/no, number or date field"
@@ -49,6 +52,8 @@ public enum Command: Sendable, Equatable {
     case reload, reloadAll
     case scrollHelp(Int)
     case scrollPane(Int)
+    /// Every problem of a broken home.yaml (the status line shows the first).
+    case listProblems
     /// Say why a stack shows its item (Smart Rotate).
     case explain
     /// The Edit Widget form, the gallery and arrange mode (see `EditCommand`).
@@ -135,7 +140,12 @@ public enum KeyTable {
             KeyBinding("Ctrl-L", "redraw the screen", group: "View", in: [.global], [(.ctrl("l"), .redraw)]),
             KeyBinding(
                 "Esc Backspace", "close a pane (home: drop the highlight)", group: "View",
-                in: [.help, .link, .detail, .home], [(.escape, .close), (.backspace, .close)]),
+                in: [.help, .link, .detail, .home, .problems], [(.escape, .close), (.backspace, .close)]),
+            KeyBinding(
+                "!", "every problem of a broken home.yaml", group: "View", in: [.home, .problems],
+                [
+                    (.char("!"), .listProblems)
+                ]),
             KeyBinding(
                 "?", "this help (again: close it)", group: "View", in: [.home, .detail, .help],
                 [
@@ -150,7 +160,7 @@ public enum KeyTable {
                     (.pageUp, .scrollHelp(-10)), (.pageDown, .scrollHelp(10)),
                 ]),
             KeyBinding(
-                "↑↓ j k PgUp PgDn", "scroll a pane longer than the screen", group: "View", in: [.detail],
+                "↑↓ j k PgUp PgDn", "scroll a pane longer than the screen", group: "View", in: [.detail, .problems],
                 [
                     (.up, .scrollPane(-1)), (.char("k"), .scrollPane(-1)), (.down, .scrollPane(1)),
                     (.char("j"), .scrollPane(1)),

@@ -17,9 +17,11 @@ public enum Pane: Sendable {
     case gallery(GalleryState)
     /// Arrange mode (Panes/Arrange).
     case arrange(ArrangeState)
+    /// Every problem of a broken home.yaml (Panes/Problems).
+    case problems(ProblemsPane)
 
     /// Which pane, without its state (for comparisons and the key layers).
-    public enum Kind: Sendable, Hashable { case none, detail, external, help, form, gallery, arrange }
+    public enum Kind: Sendable, Hashable { case none, detail, external, help, form, gallery, arrange, problems }
 
     public var kind: Kind {
         switch self {
@@ -30,6 +32,7 @@ public enum Pane: Sendable {
         case .form: return .form
         case .gallery: return .gallery
         case .arrange: return .arrange
+        case .problems: return .problems
         }
     }
 

@@ -29,7 +29,8 @@ extension AppView {
                 g,
                 KeyTable.bindings.filter { $0.group == g }.map { b in
                     let only = b.layers.subtracting([.global])
-                    let scope = b.layers.isSubset(of: [.link, .detail]) && !only.isEmpty ? " (in a pane)" : ""
+                    let scope =
+                        b.layers.isSubset(of: [.link, .detail, .problems]) && !only.isEmpty ? " (in a pane)" : ""
                     return (b.label, b.help + scope)
                 }
             )

@@ -33,7 +33,7 @@ extension App {
             file.text = text
             file.problem = problem
             // How many there are, said beside the first (`AppState.statusText`).
-            s.homeProblems = (problem, HomeConfig.problems(yaml: text, file: name, bundle: s.bundle).count)
+            s.homeProblems = (problem, HomeConfig.problems(yaml: text, file: name, bundle: s.bundle))
             s.homeFile = file
             s.note = nil  // the problem shows in its place until the file is fixed
             return [
