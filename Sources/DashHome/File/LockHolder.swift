@@ -15,7 +15,9 @@ enum LockHolder {
     static func describe(_ fd: Int32) -> String {
         var buf = [UInt8](repeating: 0, count: 32)
         let n = buf.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard n > 0, let pid = Int32(String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+        guard n > 0,
+            let pid = Int32(
+                String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
             pid > 0
         else { return "another program" }
         return describe(pid: pid)

@@ -59,9 +59,10 @@ final class FileWork: @unchecked Sendable {
     /// Writes `home` over `base` with `writer` (in the queue's order) and posts the outcome.
     func writeHome(
         _ home: HomeConfig, over base: HomeFileState?,
-        with writer: @escaping @Sendable (HomeConfig, HomeFileState?, @escaping @Sendable (String) -> Void) -> Result<
-            String, HomeWriteFailure
-        >,
+        with writer:
+            @escaping @Sendable (HomeConfig, HomeFileState?, @escaping @Sendable (String) -> Void) -> Result<
+                String, HomeWriteFailure
+            >,
         to inbox: Inbox
     ) {
         run { [self] in

@@ -52,8 +52,8 @@ public struct RuntimeServices: Sendable {
         @Sendable (HomeConfig, HomeFileState?, _ waiting: @escaping @Sendable (String) -> Void) -> Result<
             String, HomeWriteFailure
         > = { _, _, _ in
-        .failure(HomeWriteFailure(.noFile, "not saved: this home screen has no file"))
-    }
+            .failure(HomeWriteFailure(.noFile, "not saved: this home screen has no file"))
+        }
     /// Runs a widget's action and posts `.performed` to the inbox.
     public var perform: @Sendable (ActionJob, Inbox) -> Void = Runtime.concurrentPerform
     /// Watches files (the whole set) and posts `.filesChanged` to the inbox.
