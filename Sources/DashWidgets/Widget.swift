@@ -44,6 +44,11 @@ public struct Widget: Sendable {
     /// The content comes only by push (the note): once something was pushed, a load (a reload
     /// key, `swiftdash reload`, the policy) leaves it in place instead of the provider's hint.
     public var keepsPushedContent = false
+    /// Settings taken from another widget of the home screen when a load starts (a chart of an
+    /// `api` widget's field): given the configuration and a way to look another instance up by
+    /// id (its kind and configuration), returns the configuration the load runs with. Pure.
+    public var borrows:
+        (@Sendable (WidgetConfig, _ lookup: (String) -> (kind: String, config: WidgetConfig)?) -> WidgetConfig)?
     /// Where the provider runs when not in this process (`running(_:)`): the home screen runs
     /// the built-in providers in the provider host. nil: here, as `async` functions.
     public var remote: RemoteProvider?

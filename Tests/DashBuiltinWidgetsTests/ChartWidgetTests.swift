@@ -120,4 +120,35 @@ import DashTestSupport
         #expect(w.text.contains("not a number"))
         #expect(isClean(w.text))
     }
+
+    /// `api: w1` and `field: p95`: the chart takes that api widget's request and its field's path
+    /// (issue 27.2: a number over time from the api widget's field); what is missing is said.
+    @Test func aChartOfAnAPIWidgetsFieldTakesItsRequestAndPath() async throws {
+        let s = try LocalHTTPServer()
+        defer { s.stop() }
+        s.route("/status", fixtureResponse("api/service_status.json"))
+        let api = WidgetConfig([
+            "url": .string(s.baseURL + "/status"),
+            "fields": .list(["Requests = metrics.requests_total | number", "p95 = metrics.p95_ms | number"]),
+        ])
+        func lookup(_ id: String) -> (kind: String, config: WidgetConfig)? { id == "w1" ? ("api", api) : nil }
+        var chart = WidgetConfig([
+            "source": .string("api"), "api": .string("w1"), "field": .string("P95"), "style": .string("gauge"),
+            "min": .string("0"), "max": .string("500"), "unit": .string(" ms"), "title": .string("p95"),
+        ])
+        let borrowed = ChartSource.borrowing(chart, lookup)
+        #expect(borrowed.string("url") == s.baseURL + "/status")
+        #expect(borrowed.string("path") == "metrics.p95_ms")
+        let (tile, _) = try await liveTile(widget, borrowed, .medium)
+        #expect(tile.text.contains("184 ms"), "\(tile.text)")
+        #expect(ChartSource.borrowing(WidgetConfig(["source": .string("command"), "api": .string("w1")]), lookup)
+            .string("url").isEmpty, "a command chart borrows nothing")
+        chart["field"] = .string("p99")
+        #expect(ChartSource(ChartSource.borrowing(chart, lookup)).problem
+            == "field: api widget w1 has no field p99; its fields: Requests, p95")
+        chart["api"] = .string("w9")
+        #expect(ChartSource(ChartSource.borrowing(chart, lookup)).problem
+            == "api: no api widget with id w9 on the home screen")
+        #expect(widget.borrows != nil, "the home screen applies it when a load starts (AppState.job)")
+    }
 }

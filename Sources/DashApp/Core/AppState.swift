@@ -188,7 +188,13 @@ public struct AppState: Sendable {
 
     /// What a load the scheduler asked for runs with.
     public func job(for request: LoadRequest) -> LoadJob {
-        LoadJob(
+        var request = request
+        if let borrow = request.widget.borrows {
+            request.configuration = borrow(request.configuration) { id in
+                home.instance(id).map { ($0.kind, $0.config) }
+            }
+        }
+        return LoadJob(
             request: request,
             context: Loads.context(
                 family: request.family, now: request.startedAt,

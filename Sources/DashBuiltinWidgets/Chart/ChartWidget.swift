@@ -112,6 +112,12 @@ public enum ChartWidget {
             key: "command", title: "Command", help: "Run without a shell; its first number is the point",
             kind: .string(), default: .string("cut -d ' ' -f 1 /proc/loadavg")),
         Parameter(
+            key: "api", title: "API widget", help: "The id of an api widget whose field this charts (source api)",
+            kind: .string(), default: .string("")),
+        Parameter(
+            key: "field", title: "Field", help: "That api widget's field, by its label (empty: its first)",
+            kind: .string(), default: .string("")),
+        Parameter(
             key: "url", title: "URL", help: "The JSON endpoint (source api)", kind: .string(), default: .string("")),
         Parameter(
             key: "path", title: "Path", help: "The field's path in the JSON (a.b[0].c)", kind: .string(),
@@ -162,6 +168,17 @@ public enum ChartWidget {
             detail: { link, entry, ctx in ChartViews.detail(link, entry, ctx) }
         )
         .relevance("the latest point past a warning (0.7) or alert (1) threshold")
+        .borrowing(ChartSource.borrowing)
+    }
+}
+
+extension Widget {
+    func borrowing(
+        _ f: @escaping @Sendable (WidgetConfig, (String) -> (kind: String, config: WidgetConfig)?) -> WidgetConfig
+    ) -> Widget {
+        var w = self
+        w.borrows = f
+        return w
     }
 }
 
@@ -254,8 +271,39 @@ struct ChartSource {
 
     var thresholds: [APIThreshold] { config.list("thresholds").compactMap { try? APIThreshold($0) } }
 
+    /// `api: w3` (and `field: Label`): the url, method, body, headers and secret of that api
+    /// widget, and the path of its field, as if written here; what cannot be found is said
+    /// (`apiProblem`, read by `problem`).
+    static func borrowing(_ c: WidgetConfig, _ lookup: (String) -> (kind: String, config: WidgetConfig)?)
+        -> WidgetConfig
+    {
+        let id = c.string("api").trimmingCharacters(in: .whitespaces)
+        guard c.string("source") == "api", !id.isEmpty else { return c }
+        var out = c
+        guard let (kind, api) = lookup(id), kind == APIWidget.kind else {
+            out["apiProblem"] = .string("api: no api widget with id \(Fmt.line(id)) on the home screen")
+            return out
+        }
+        for key in ["url", "method", "body", "headers", "secret"] { out[key] = api[key] }
+        let label = c.string("field").trimmingCharacters(in: .whitespaces)
+        let fields = api.list("fields").compactMap { try? APIField.parse($0) }
+        let field =
+            label.isEmpty
+            ? fields.first : fields.first { $0.label.caseInsensitiveCompare(label) == .orderedSame }
+        guard let field else {
+            let known = fields.map(\.label).joined(separator: ", ")
+            out["apiProblem"] = .string(
+                "field: api widget \(Fmt.line(id)) has no field \(Fmt.line(label)); its fields: \(Fmt.line(known))")
+            return out
+        }
+        out["path"] = .string(field.path.description)
+        return out
+    }
+
     /// A setting that cannot work, in words.
     var problem: String? {
+        let borrowed = config.string("apiProblem")
+        if !borrowed.isEmpty { return borrowed }
         for t in config.list("thresholds") where (try? APIThreshold(t)) == nil {
             return "threshold '\(Fmt.line(t))' is not valid: write warn>80 or alert<10"
         }
