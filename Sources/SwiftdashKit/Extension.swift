@@ -26,10 +26,12 @@ public struct ExtensionServer {
 
     /// Serves standard input until it ends, then exits.
     func run() -> Never {
+        WidgetState.keepUserDefaults()
         let server = Wait.Unchecked(value: self)
         let thread = Thread {
             while let line = readLine(strippingNewline: true) {
                 let answer = server.value.answer(line: line)
+                WidgetState.saveUserDefaults()
                 FileHandle.standardOutput.write(Data((answer + "\n").utf8))
             }
             exit(0)

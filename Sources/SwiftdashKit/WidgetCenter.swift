@@ -50,3 +50,32 @@ public enum WidgetState {
         return url
     }
 }
+
+extension WidgetState {
+    /// `UserDefaults(suiteName:)` outlives the process, in the extension's own state folder:
+    /// Foundation on Linux keeps a suite in `$XDG_CONFIG_HOME/<suite>.plist` (shared by every
+    /// program of the user under ~/.config) and writes it only on `synchronize()`, never at exit.
+    /// So with `SWIFTDASH_STATE` set, the suites live in its `UserDefaults` folder (the process starts
+    /// itself again once with `XDG_CONFIG_HOME` pointing there), and every
+    /// changed suite is written after each answer (swiftdash may end the process at any time).
+    static func keepUserDefaults() {
+        guard let state = ProcessInfo.processInfo.environment["SWIFTDASH_STATE"] else { return }
+        let folder = URL(fileURLWithPath: state).appendingPathComponent("UserDefaults")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        guard ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] != folder.path else { return }
+        // CoreFoundation reads the environment as it was when the process started: start again
+        // with it set (once; if that fails, the suites stay where Foundation puts them).
+        setenv("XDG_CONFIG_HOME", folder.path, 1)
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+    }
+
+    /// Writes every changed `UserDefaults` suite (CoreFoundation's `CFPreferencesFlushCaches`
+    /// synchronizes each domain it has cached; Foundation has no Swift API for all suites).
+    static func saveUserDefaults() {
+        _ = flushCaches?()
+    }
+
+    private static let flushCaches: (@convention(c) () -> Void)? = dlsym(
+        UnsafeMutableRawPointer(bitPattern: 0), "CFPreferencesFlushCaches"
+    ).map { unsafeBitCast($0, to: (@convention(c) () -> Void).self) }
+}

@@ -85,7 +85,7 @@ final class SwiftdashKitHomeTests: XCTestCase {
         h.press(.tab, .char(" "))
         await h.runActions()
         await h.runLoads()
-        XCTAssertTrue(h.screen.contains("[x] Light"), h.screen)
+        XCTAssertTrue(h.screen.contains("[x] Light, flipped 1"), h.screen)
         XCTAssertTrue(
             h.screen.contains("run 1 · lamp drawn 2"), "the timeline was reloaded after perform()\n\(h.screen)")
         XCTAssertEqual(try String(contentsOf: state.appendingPathComponent("light"), encoding: .utf8), "on")
@@ -94,8 +94,11 @@ final class SwiftdashKitHomeTests: XCTestCase {
         processes.forEach { $0.stop() }
         processes = []
         let again = await harness(try discover(), room: "attic")
-        XCTAssertTrue(again.screen.contains("[x] Light"), again.screen)
+        XCTAssertTrue(again.screen.contains("[x] Light, flipped 1"), "UserDefaults(suiteName:) kept\n\(again.screen)")
         XCTAssertTrue(again.screen.contains("run 2 · lamp drawn 1"), "a new process\n\(again.screen)")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: state.appendingPathComponent("UserDefaults/group.x.plist").path),
+            "UserDefaults(suiteName:) keeps its suite in the extension's state folder")
     }
 
     func testAThrowingEntityQueryNamesTheWidgetsFileAndTheReason() async throws {
@@ -103,5 +106,13 @@ final class SwiftdashKitHomeTests: XCTestCase {
         let error = try XCTUnwrap(h.state.scheduler.lastError("w1"))
         XCTAssertTrue(error.contains("swiftdashkit_fixture/KitFixture.swift:"), error)
         XCTAssertTrue(error.contains("room: there is no room `cellar` in this house"), error)
+    }
+
+    func testACrashedWidgetsTileSaysTheFileAndTheFatalError() async throws {
+        let h = await harness(try discover(), room: "basement")
+        let error = try XCTUnwrap(h.state.scheduler.lastError("w1"))
+        XCTAssertTrue(error.contains("crashed: KitFixture.swift:"), error)
+        XCTAssertTrue(error.contains(": Fatal error: no lamp in the basement"), error)
+        XCTAssertFalse(error.contains("\n"), error)
     }
 }

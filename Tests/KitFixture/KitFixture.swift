@@ -1,8 +1,9 @@
 // A widget package's code for the tests, written as WidgetKit teaches and seeing SwiftdashKit only
 // (as a user's package does). Built with the tests as the `swiftdashkit-fixture` executable:
 // - KitLamp: a room picked from an entity query (the Edit form's choices), a toggle whose intent
-//   changes a file in the extension's state folder, a button that asks the home screen to reload
-//   KitEcho through WidgetCenter; it says how often its process was started and drew a timeline;
+//   changes a file in the extension's state folder and counts in `UserDefaults(suiteName:)`, a
+//   button that asks the home screen to reload KitEcho through WidgetCenter; it says how often its
+//   process was started and drew a timeline; the room `basement` crashes it (a fatal error);
 // - KitEcho: counts its timelines, and its button reloads every widget through WidgetCenter;
 // - KitForecast: a static widget with a two-entry timeline, for preview snapshots.
 import SwiftdashKit
@@ -53,6 +54,7 @@ struct RoomQuery: EntityQuery {
     static let rooms = ["kitchen", "study", "attic"]
     func entities(for identifiers: [String]) async throws -> [RoomEntity] {
         try identifiers.map { id in
+            if id == "basement" { fatalError("no lamp in the basement") }
             guard Self.rooms.contains(id) else { throw NoSuchRoom(id: id) }
             return RoomEntity(id: id)
         }
@@ -69,6 +71,8 @@ struct FlipLight: AppIntent {
     static let title: LocalizedStringResource = "Flip the light"
     func perform() async throws -> some IntentResult {
         Stored.write("light", Stored.read("light") == "on" ? "off" : "on")
+        let group = UserDefaults(suiteName: "group.x")
+        group?.set((group?.integer(forKey: "flips") ?? 0) + 1, forKey: "flips")
         return .result()
     }
 }
@@ -87,6 +91,7 @@ struct LampEntry: TimelineEntry {
     let on: Bool
     let run: Int
     let drawn: Int
+    var flips = 0
 }
 
 struct LampProvider: AppIntentTimelineProvider {
@@ -94,7 +99,7 @@ struct LampProvider: AppIntentTimelineProvider {
         LampEntry(
             date: Date(timeIntervalSince1970: 0),
             room: configuration.room?.displayRepresentation.title ?? "No room", on: Stored.read("light") == "on",
-            run: Stored.run, drawn: drawn)
+            run: Stored.run, drawn: drawn, flips: UserDefaults(suiteName: "group.x")?.integer(forKey: "flips") ?? 0)
     }
     func placeholder(in context: Context) -> LampEntry {
         LampEntry(date: Date(timeIntervalSince1970: 0), room: "Kitchen room", on: false, run: 0, drawn: 0)
@@ -113,7 +118,7 @@ struct LampView: View {
     var body: some View {
         VStack(alignment: .leading) {
             Label(entry.room, systemImage: entry.on ? "lightbulb.fill" : "lightbulb")
-            Toggle("Light", isOn: entry.on, intent: FlipLight())
+            Toggle("Light, flipped \(entry.flips)", isOn: entry.on, intent: FlipLight())
             if family != .systemSmall {
                 Text("run \(entry.run) · lamp drawn \(entry.drawn)")
                 Button("Echo", intent: ReloadEcho())

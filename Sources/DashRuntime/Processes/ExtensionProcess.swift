@@ -68,6 +68,8 @@ public final class ExtensionProcess: @unchecked Sendable {
     private var failures = 0
     private var restartAt: Double = 0
     private var lastProblem: String?
+    /// The running process's stderr, for the fatal error it printed before it crashed.
+    private var tail = StderrTail()
     /// How often the process was started (for tests and the log).
     public private(set) var starts = 0
 
@@ -268,7 +270,8 @@ public final class ExtensionProcess: @unchecked Sendable {
         _ = fcntl(stdoutFD, F_SETFL, fcntl(stdoutFD, F_GETFL) | O_NONBLOCK)
         buffer = []
         let spawned = child
-        StderrDrain.start(fd: errPipe[0], name: name, limits: limits, log: log) { [weak self] in
+        tail = StderrTail()
+        StderrDrain.start(fd: errPipe[0], name: name, limits: limits, log: log, tail: tail) { [weak self] in
             self?.reap(spawned)
         }
         return true
@@ -367,7 +370,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         for _ in 0..<50 {
             if waitpid(pid, &status, WNOHANG) == pid {
                 pid = 0
-                return Self.describe(status)
+                return describe(status)
             }
             usleep(2_000)
         }
@@ -380,6 +383,12 @@ public final class ExtensionProcess: @unchecked Sendable {
         let sig = status & 0x7f
         if sig == 0 { return "exited with status \((status >> 8) & 0xff)" }
         return "was killed by signal \(sig)"
+    }
+
+    /// Why it ended, with the fatal error it printed if it crashed (`crashed: File.swift:N: Fatal error: why`).
+    private func describe(_ status: Int32) -> String {
+        guard status & 0x7f != 0, let fatal = tail.fatalLine() else { return Self.describe(status) }
+        return "crashed: \(fatal)"
     }
 
     /// Kills the process group and reaps the process; the next request starts it after the back-off.
@@ -437,7 +446,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         guard pid > 0 else { return false }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-        let why = Self.describe(status)
+        let why = describe(status)
         closePipes()
         pid = 0
         if !Self.exitedCleanly(status) {

@@ -13,10 +13,11 @@ import DashHome
 enum StderrDrain {
     static func start(
         fd: Int32, name: String, limits: ExtensionLimits, log: @escaping @Sendable (String) -> Void,
-        closed: (@Sendable () -> Void)? = nil
+        tail: StderrTail? = nil, closed: (@Sendable () -> Void)? = nil
     ) {
         let thread = Thread {
             var drain = State(name: name, limits: limits, log: log)
+            drain.tail = tail
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
                 let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -26,6 +27,7 @@ enum StderrDrain {
             }
             drain.finish()
             close(fd)
+            tail?.close()
             closed?()
         }
         thread.stackSize = 128 * 1024
@@ -37,6 +39,7 @@ enum StderrDrain {
         let name: String
         let limits: ExtensionLimits
         let log: @Sendable (String) -> Void
+        var tail: StderrTail?
         var pending: [UInt8] = []
         var windowStart = -Double.infinity
         var logged = 0
@@ -85,6 +88,7 @@ enum StderrDrain {
             let text = TextSanitizer.clean(
                 String(decoding: line.prefix(4 * limits.stderrLineCharacters), as: UTF8.self),
                 keepNewlines: false, maxCharacters: limits.stderrLineCharacters)
+            tail?.note(text)
             log("extension \(name) stderr: \(text)")
         }
 
