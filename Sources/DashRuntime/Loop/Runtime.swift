@@ -131,9 +131,6 @@ public final class Runtime {
     var heldFileReports: [Msg] = []
     /// The texts of home.yaml this runtime wrote last (their echoes are not news).
     var recentWrites: [String] = []
-    /// A watcher's report that comes after one of our writes may hold what it read before the
-    /// write (a script writing all the time): the file is read again instead, once.
-    var rereadAfterWrite = false
     /// Texts of home.yaml read on purpose after every write queued before (a catch-up, a re-read):
     /// they are current, so they need no re-read of their own.
     let freshReads = FreshReads()
@@ -187,24 +184,23 @@ public final class Runtime {
 
     /// A message from the inbox. The watcher reports our own writes back to us; such an echo must
     /// not read as another program's edit (that forgets the undo history and, when it arrives
-    /// after a later write, puts an older text back). So reports wait while a write is in flight,
-    /// and a report of a text this runtime wrote in its last few writes is dropped: the state
-    /// already has it or a newer one (unless the file was broken since: then it is the fix).
+    /// after a later write, puts an older text back). And a report may hold what the watcher read
+    /// before one of our writes while it arrives after it: applied, it would put our change back
+    /// out of the app, and the next save would meet it as a conflict (issue 24.4, seen under
+    /// load). So a watcher's report is only a signal: the file is read again on the file thread,
+    /// behind every write queued before, and that read (known as one made on purpose,
+    /// `freshReads`) is what the app gets. A text this runtime wrote in its last few writes is
+    /// dropped: the state already has it or a newer one (unless the file was broken since).
     func deliver(_ msg: Msg) {
         switch msg {
         case .homeFileChanged(let text?, _) where recentWrites.contains(text) && state.homeFile?.problem == nil:
-            return
+            _ = freshReads.take(text)
         case .homeFileChanged where writesInFlight > 0, .homeFileRefused where writesInFlight > 0:
             heldFileReports.append(msg)
-        case .homeFileChanged(let text, _) where rereadAfterWrite && freshReads.take(text):
-            rereadAfterWrite = false
+        case .homeFileChanged(let text, _) where freshReads.take(text):
             send(msg)
-        case .homeFileChanged where rereadAfterWrite, .homeFileRefused where rereadAfterWrite:
-            // Applying an older text would put our write's change back out of the app (and make
-            // the next save meet it as a conflict: issue 24.4).
-            rereadAfterWrite = false
-            let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
-            fileWork.run { inbox.post(fresh.noting(read()) ?? msg) }
+        case .homeFileChanged:
+            reread(else: msg)
         case .homeWritten(_, let result):
             writesInFlight = max(0, writesInFlight - 1)
             if case .success(let text) = result {
@@ -212,19 +208,22 @@ public final class Runtime {
                 if recentWrites.count > 4 { recentWrites.removeFirst() }
             }
             send(msg)
-            if writesInFlight == 0 {
-                let held = heldFileReports
+            if writesInFlight == 0, let last = heldFileReports.last {
+                // What came meanwhile may predate our write: the file is read again, once.
+                for case .homeFileChanged(let text, _) in heldFileReports { _ = freshReads.take(text) }
                 heldFileReports.removeAll()
-                if case .success = result {
-                    rereadAfterWrite = true
-                    if let last = held.last { deliver(last) }
-                } else {
-                    for m in held { deliver(m) }
-                }
+                reread(else: last)
             }
         default:
             send(msg)
         }
+    }
+
+    /// Reads home.yaml again on the file thread, behind the writes queued before, and posts what
+    /// it holds as a read made on purpose (`fallback` when there is nothing to read it with).
+    func reread(else fallback: Msg) {
+        let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
+        fileWork.run { inbox.post(fresh.noting(read() ?? fallback)) }
     }
 
     /// Applies one message of a batch (`App.apply`); `settle()` after the last.
@@ -465,7 +464,7 @@ final class FreshReads: @unchecked Sendable {
         if case .homeFileChanged(let text, _)? = msg {
             lock.withLock {
                 texts.append(text)
-                if texts.count > 8 { texts.removeFirst() }
+                if texts.count > 64 { texts.removeFirst() }
             }
         }
         return msg
