@@ -223,7 +223,7 @@ public final class Runtime {
     /// it holds as a read made on purpose (`fallback` when there is nothing to read it with).
     func reread(else fallback: Msg) {
         let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
-        fileWork.run { inbox.post(fresh.noting(read() ?? fallback)) }
+        fileWork.run { inbox.post(fresh.noting(read() ?? fallback) ?? fallback) }
     }
 
     /// Applies one message of a batch (`App.apply`); `settle()` after the last.
