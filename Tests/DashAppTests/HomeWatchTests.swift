@@ -331,6 +331,12 @@ final class HomeWatchTests: XCTestCase {
         try Data(edited.utf8).write(to: url, options: .atomic)
         XCTAssertEqual(woke.wait(timeout: .now() + 1), .success, "the loop is woken within a second")
         runtime.turn()
+        // The report is a signal: the file thread reads the file again, and that read comes back.
+        let read = Date().addingTimeInterval(30)
+        while runtime.state.home.tiles[2].items[0].config.string("text") != "drei" && Date() < read {
+            _ = woke.wait(timeout: .now() + 1)
+            runtime.turn()
+        }
         XCTAssertEqual(runtime.state.home.tiles[2].items[0].config.string("text"), "drei")
         XCTAssertEqual(runtime.state.home.tiles[2].items[0].id, "w3")
         // An in-app change written by the runtime's service; its echo is ignored.
@@ -375,6 +381,7 @@ extension HomeWatchTests {
         let inbox = Inbox(wake: { woke.signal() })
         var services = RuntimeServices(startLoad: { _, _ in nil })
         services.writeHome = { file.write($0, over: $1, waiting: $2) }
+        services.readHome = { file.currentMessage() }
         let runtime = Runtime(
             state: state, terminal: HeadlessTerminal(size: Size(width: 80, height: 24)),
             clock: VirtualClock(now: start), inbox: inbox, services: services)
