@@ -223,7 +223,7 @@ public final class Runtime {
     /// it holds as a read made on purpose (`fallback` when there is nothing to read it with).
     func reread(else fallback: Msg) {
         let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
-        fileWork.run { inbox.post(fresh.noting(read() ?? fallback) ?? fallback) }
+        fileWork.run { inbox.post(fresh.noting(read() ?? fallback)) }
     }
 
     /// Applies one message of a batch (`App.apply`); `settle()` after the last.
@@ -347,7 +347,7 @@ public final class Runtime {
             case .catchUpHome(let next):
                 let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
                 fileWork.run {
-                    if let m = fresh.noting(read()) { inbox.post(m) }
+                    if let m = read() { inbox.post(fresh.noting(m)) }
                     inbox.post(next)
                 }
             }
@@ -460,8 +460,8 @@ final class FreshReads: @unchecked Sendable {
     private var texts: [String?] = []
 
     /// Notes the text of a read's message, and returns the message.
-    func noting(_ msg: Msg?) -> Msg? {
-        if case .homeFileChanged(let text, _)? = msg {
+    func noting(_ msg: Msg) -> Msg {
+        if case .homeFileChanged(let text, _) = msg {
             lock.withLock {
                 texts.append(text)
                 if texts.count > 64 { texts.removeFirst() }

@@ -184,9 +184,7 @@ extension App {
             let content = entry.contentID
             // A relevance episode: from the first relevant entry to the first one that is not.
             var reason: String? = nil
-            if let r = entry.relevance, !r.untilSeen, r.score.isFinite, r.score >= SmartStacks.attentionThreshold,
-                r.duration.map({ s.now < entry.date.addingTimeInterval($0) }) ?? true
-            {
+            if let r = attentionRelevance(entry, at: s.now) {
                 if let end = r.duration.map({ entry.date.addingTimeInterval($0) }),
                     s.smart.nextAttentionChange.map({ end < $0 }) ?? true
                 {
@@ -238,6 +236,15 @@ extension App {
         return fx
     }
 
+    /// The entry's relevance when it is enough for attention now: past the threshold, not only
+    /// until seen, and within its duration.
+    static func attentionRelevance(_ e: AnyEntry, at now: Date) -> Relevance? {
+        guard let r = e.relevance, !r.untilSeen, r.score.isFinite, r.score >= SmartStacks.attentionThreshold,
+            r.duration.map({ now < e.date.addingTimeInterval($0) }) ?? true
+        else { return nil }
+        return r
+    }
+
     /// A stack's items not shown take their first entry as their baseline too, as a shown one
     /// does: a first run is calm, and an item that becomes relevant later is news when Smart
     /// Rotate brings it forward (it was never shown, so its first sight must not swallow that).
@@ -247,9 +254,7 @@ extension App {
             guard u.started != true, let e = s.scheduler.shownEntry(item.id, at: s.now) else { continue }
             u.started = true
             u.acknowledged = e.contentID
-            if let r = e.relevance, !r.untilSeen, r.score.isFinite, r.score >= SmartStacks.attentionThreshold,
-                r.duration.map({ s.now < e.date.addingTimeInterval($0) }) ?? true
-            {
+            if attentionRelevance(e, at: s.now) != nil {
                 u.acknowledgedRelevant = "r:" + String(e.date.timeIntervalSince1970)
             }
             s.smart.usage.instances[item.id] = u
