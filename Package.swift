@@ -101,7 +101,7 @@ let package = Package(
             name: "swiftdash",
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashRuntime",
-                "DashCurses", "DashBuiltinWidgets", "DashBuildInfo",
+                "DashCurses", "DashBuiltinWidgets", "DashBuildInfo", "DashFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -142,7 +142,7 @@ let package = Package(
         .executableTarget(name: "swiftdashkit-fixture", dependencies: ["SwiftdashKit"], path: "Tests/KitFixture"),
         .testTarget(name: "SwiftdashKitTests", dependencies: ["SwiftdashKit", "DashWidgets"]),
         .testTarget(
-            name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport"], exclude: ["__Snapshots__"]),
+            name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport", "DashFiles"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashCore", "DashTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

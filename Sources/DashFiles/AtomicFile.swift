@@ -25,6 +25,21 @@ public enum AtomicFile {
         public var errorDescription: String? { message }
     }
 
+    /// The moments of a write a test can stop a writer at, to kill it there (`moments`).
+    public enum Moment: String, CaseIterable, Sendable {
+        /// The new contents are on disk in the temporary file; nothing else has changed.
+        case written
+        /// The old file has become the backup too; the target is still the old file.
+        case backedUp = "backed-up"
+        /// The new file has replaced the old one; the folder is not yet flushed.
+        case renamed
+    }
+
+    /// Called at each `Moment` of every write with the target's path. Only the executable sets
+    /// it, and only when an end-to-end test asks (`SWIFTDASH_TEST_STOP_WRITE`), before any
+    /// thread starts; nil otherwise.
+    nonisolated(unsafe) public static var moments: ((Moment, String) -> Void)?
+
     /// The temporary file a write of `name` uses in process `pid`.
     public static func tempName(for name: String, pid: Int32, nonce: UInt32) -> String {
         ".\(name).tmp-\(pid)-\(nonce)"
@@ -94,6 +109,7 @@ public enum AtomicFile {
             guard written == data.count else { throw failure("writing") }
             guard fsync(fd) == 0 else { throw failure("flushing") }
         }
+        moments?(.written, target)
         try beforeRename()
         if exists, let backup {
             // The old file becomes the backup: a second name for it, put in place atomically.
@@ -112,9 +128,11 @@ public enum AtomicFile {
             } else if let old = FileManager.default.contents(atPath: target) {
                 try write(old, to: backup, mode: mode)
             }
+            moments?(.backedUp, target)
         }
         guard rename(tmp, target) == 0 else { throw failure("renaming the temporary file") }
         done = true
+        moments?(.renamed, target)
         let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 {
             _ = fsync(dfd)

@@ -8,6 +8,7 @@ import DashHome
 import DashRuntime
 import DashBuiltinWidgets
 import DashScheduler
+import DashFiles
 import DashCurses
 import Logging
 
@@ -149,6 +150,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
     @MainActor
     static func main() async {
         startedAt = ContinuousClock.now
+        stopWritesForTests()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let (path, unknown) = commandPath(arguments)
         if let unknown { Glibc.exit(usageFailure(unknownCommand(unknown, under: path)).rawValue) }
@@ -180,6 +182,22 @@ struct SwiftdashCommand: AsyncParsableCommand {
                 }
             }
             Glibc.exit(code.rawValue)
+        }
+    }
+
+    /// For the tests of a writer killed mid-write (`SWIFTDASH_TEST_STOP_WRITE=MOMENT:NAME`, a
+    /// moment of `AtomicFile.Moment` and a file name): a write of that file stops at that moment,
+    /// says so on stderr and waits there to be killed. Ignored unless a test sets it.
+    static func stopWritesForTests() {
+        guard let spec = processEnvironment["SWIFTDASH_TEST_STOP_WRITE"], let colon = spec.firstIndex(of: ":"),
+            let moment = AtomicFile.Moment(rawValue: String(spec[..<colon]))
+        else { return }
+        let name = String(spec[spec.index(after: colon)...])
+        AtomicFile.moments = { now, target in
+            guard now == moment, URL(fileURLWithPath: target).lastPathComponent == name else { return }
+            let line = Array("swiftdash-test: stopped writing \(name) at \(moment.rawValue)\n".utf8)
+            _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            while true { pause() }
         }
     }
 

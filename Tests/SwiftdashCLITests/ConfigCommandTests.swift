@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import DashTestSupport
+import DashFiles
 
 /// `swiftdash config check|path|set`, `add` and `remove`, through the real binary, on a file
 /// with comments; and the file's safety when writers are killed or run at once.
@@ -313,48 +314,92 @@ final class ConfigCommandTests: XCTestCase {
         XCTAssertEqual(try run("config", "check").status, 0)
     }
 
-    /// `kill -9` at random moments of `swiftdash config set`: the file is always exactly the old
-    /// or the new content, never a mix, never empty; home.yaml.bak likewise.
+    /// `kill -9` of `swiftdash config set` at every moment of its write, and at random moments:
+    /// the file is always exactly the old or the new content, never a mix, never empty;
+    /// home.yaml.bak likewise.
     func testAWriterKilledAtAnyMomentLeavesTheOldOrTheNewFile() throws {
         guard let exe = builtProduct("swiftdash") else { throw XCTSkip("swiftdash not built") }
         let bak = dir.appendingPathComponent("home.yaml.bak")
         try put("# killed writers\ntiles:\n  - family: small\n    widget: clock\n    config:\n      label: v0\n")
-        func start(_ label: String) throws -> Process {
+        func start(_ label: String, stopAt moment: AtomicFile.Moment? = nil) throws -> (Process, Pipe) {
             let p = Process()
             p.executableURL = exe
             p.arguments = ["config", "set", "w1", "label=\(label)"]
-            p.environment = env.merging(["HOME": home.path, "PATH": "/usr/bin:/bin"]) { $1 }
+            var environment = env.merging(["HOME": home.path, "PATH": "/usr/bin:/bin"]) { $1 }
+            if let moment { environment["SWIFTDASH_TEST_STOP_WRITE"] = "\(moment.rawValue):home.yaml" }
+            p.environment = environment
             p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
+            let err = Pipe()
+            p.standardError = err
             try p.run()
-            return p
+            return (p, err)
         }
-        // How long one whole run takes here.
-        var durations: [Double] = []
-        for i in 0..<5 {
-            let t0 = Date()
-            let p = try start("warm\(i)")
-            p.waitUntilExit()
-            durations.append(Date().timeIntervalSince(t0))
+        var label = "v0"
+        var i = 0
+        func tempLeft(by pid: Int32) -> Bool {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            return names.contains { $0.hasPrefix(".home.yaml.tmp-\(pid)-") }
         }
-        let typical = durations.sorted()[2]
-        var generator = SystemRandomNumberGenerator()
+
+        // Killed at each moment of the write, reported by the writer itself: what is on disk is
+        // known exactly.
         var outcomes = (old: 0, new: 0, midWrite: 0, afterBackup: 0)
-        var label = "warm4"
-        // Where in a run the write happens, learnt as we go (a kill after it finds the new
-        // file, one before it the old): most kills aim around it, some anywhere in the run.
-        var writeMoment = typical / 2
-        for i in 1...240 {
+        for round in 0..<3 {
+            for moment in AtomicFile.Moment.allCases {
+                i += 1
+                let old = try contents()
+                let oldBak = try? String(contentsOf: bak, encoding: .utf8)
+                let new = old.replacingOccurrences(of: "label: \(label)\n", with: "label: v\(i)\n")
+                let (p, err) = try start("v\(i)", stopAt: moment)
+                // Block until the writer says where it stopped (or ends without saying so).
+                var said = Data()
+                while !String(decoding: said, as: UTF8.self).contains("\n") {
+                    let chunk = err.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    said.append(chunk)
+                }
+                let report = String(decoding: said, as: UTF8.self)
+                XCTAssertEqual(
+                    report, "swiftdash-test: stopped writing home.yaml at \(moment.rawValue)\n", "round \(round)")
+                kill(p.processIdentifier, SIGKILL)
+                p.waitUntilExit()
+                let now = try contents()
+                let nowBak = try? String(contentsOf: bak, encoding: .utf8)
+                switch moment {
+                case .written:
+                    XCTAssertEqual(now, old, "killed with only the temporary file written: the old file stays")
+                    XCTAssertEqual(nowBak, oldBak, "and the backup is untouched")
+                    XCTAssertTrue(tempLeft(by: p.processIdentifier), "the temporary file it wrote is left behind")
+                    outcomes.old += 1
+                    outcomes.midWrite += 1
+                case .backedUp:
+                    XCTAssertEqual(now, old, "killed after the backup: the old file stays")
+                    XCTAssertEqual(nowBak, old, "and the backup is the old file")
+                    outcomes.old += 1
+                    if oldBak != old { outcomes.afterBackup += 1 }
+                case .renamed:
+                    XCTAssertEqual(now, new, "killed after the rename: the new file is there")
+                    XCTAssertEqual(nowBak, old, "and the backup is the old file")
+                    outcomes.new += 1
+                    label = "v\(i)"
+                }
+            }
+        }
+        XCTAssertGreaterThan(outcomes.old, 0, "some writers were killed before they finished")
+        XCTAssertGreaterThan(outcomes.new, 0, "some finished")
+        XCTAssertGreaterThan(outcomes.midWrite + outcomes.afterBackup, 0, "some were killed in the middle of writing")
+
+        // Killed at random moments of a whole run (which may fall before, inside or after the
+        // write): never a mix.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 1...60 {
+            i += 1
             let old = try contents()
             let oldBak = try? String(contentsOf: bak, encoding: .utf8)
             let new = old.replacingOccurrences(of: "label: \(label)\n", with: "label: v\(i)\n")
             XCTAssertNotEqual(old, new)
-            let delay =
-                i % 4 == 0
-                ? Double.random(in: 0...typical, using: &generator)
-                : max(0, writeMoment + Double.random(in: -0.05...0.05, using: &generator) * typical)
-            let p = try start("v\(i)")
-            usleep(useconds_t(delay * 1_000_000))
+            let (p, _) = try start("v\(i)")
+            usleep(useconds_t.random(in: 0...150_000, using: &generator))
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
             let now = try contents()
@@ -363,26 +408,8 @@ final class ConfigCommandTests: XCTestCase {
                 now == old || now == new, "kill \(i): the file is neither the old nor the new version:\n\(now)")
             XCTAssertTrue(
                 nowBak == oldBak || nowBak == old, "kill \(i): the backup is neither its old version nor the old file")
-            let tmpLeft = FileManager.default.fileExists(
-                atPath: dir.appendingPathComponent(".home.yaml.tmp-\(p.processIdentifier)").path)
-            if now == new {
-                outcomes.new += 1
-                label = "v\(i)"
-                if i % 4 != 0 { writeMoment -= 0.01 * typical }
-            } else {
-                outcomes.old += 1
-                if tmpLeft { outcomes.midWrite += 1 }
-                if nowBak == old && oldBak != old { outcomes.afterBackup += 1 }
-                if i % 4 != 0 { writeMoment += 0.01 * typical }
-            }
+            if now == new { label = "v\(i)" }
         }
-        print(
-            "kill -9 outcomes over 240 runs (typical run \(Int(typical * 1000)) ms): \(outcomes.old) old "
-                + "(\(outcomes.midWrite) killed with the temporary file written, \(outcomes.afterBackup) after the backup), "
-                + "\(outcomes.new) new")
-        XCTAssertGreaterThan(outcomes.old, 0, "some writers were killed before they finished")
-        XCTAssertGreaterThan(outcomes.new, 0, "some finished")
-        XCTAssertGreaterThan(outcomes.midWrite + outcomes.afterBackup, 0, "some were killed in the middle of writing")
         // The next write cleans up what killed writers left.
         let last = try run("config", "set", "w1", "label=final")
         XCTAssertEqual(last.status, 0, last.err)
