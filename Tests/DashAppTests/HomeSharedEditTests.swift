@@ -30,13 +30,29 @@ final class HomeSharedEditTests: XCTestCase {
 
         """
 
-    func harness() throws -> AppHarness {
-        let home = try HomeConfig.parse(yaml: Self.text, file: "home.yaml", bundle: WidgetBundle([noteWidget]))
+    /// The app on `text`, written in memory, or through `HomeFile` to a real file at `url`.
+    func harness(writingTo url: URL? = nil) throws -> AppHarness {
+        let bundle = WidgetBundle([noteWidget])
+        let home = try HomeConfig.parse(yaml: Self.text, file: "home.yaml", bundle: bundle)
         let h = AppHarness(widgets: [noteWidget], home: home, size: Size(width: 80, height: 24), now: start)
-        h.useHomeFile(HomeFileState(path: "/cfg/home.yaml", text: Self.text, home: home))
+        h.useHomeFile(HomeFileState(path: url?.path ?? "/cfg/home.yaml", text: Self.text, home: home))
+        if let url {
+            try Data(Self.text.utf8).write(to: url)
+            let file = HomeFile(url: url, bundle: bundle)
+            h.homeWriter = { file.write($0, over: $1) }
+        }
         for id in ["w1", "w2", "w3", "w4"] { h.finish(id, entries: [NoteEntry(date: start, text: "shown \(id)")]) }
         return h
     }
+
+    func temporaryFile() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-shared-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("home.yaml")
+    }
+
+    static let message = "text is shared through &shared (line 5): 2 other widgets changed too"
 
     /// Opens the form of the focused tile's note, types `text` over its value and saves.
     func save(_ h: AppHarness, _ text: String) {
@@ -54,22 +70,26 @@ final class HomeSharedEditTests: XCTestCase {
     }
 
     func testEditingAnAnchoredValueEditsItForAllSaysSoAndUndoPutsItBack() throws {
-        let h = try harness()
+        let url = try temporaryFile()
+        let h = try harness(writingTo: url)
+        let uno = Self.text.replacingOccurrences(of: "&shared one", with: "&shared uno")
         save(h, "uno")
-        let message = "text is shared through &shared (line 5): 2 other widgets changed too"
+        let message = Self.message
         XCTAssertEqual(h.state.statusText, message)
-        XCTAssertEqual(h.state.homeFile?.text, Self.text.replacingOccurrences(of: "&shared one", with: "&shared uno"))
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), uno, "one value changes, the anchor stays")
+        XCTAssertEqual(h.state.homeFile?.text, uno)
         XCTAssertEqual(texts(h), ["uno", "uno", "uno", "own"], "every widget that shares it, on screen too")
         XCTAssertEqual(h.state.homeFile?.home.allInstances.map { $0.config.string("text") }, texts(h))
         let status = try XCTUnwrap(h.screen.split(separator: "\n").last { $0.contains("shared") })
         XCTAssertTrue(status.contains(message), "whole on an 80-column screen: \(h.screen)")
         // `u`: the one value back, for all of them.
         h.press(.char("u"))
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), Self.text)
         XCTAssertEqual(h.state.homeFile?.text, Self.text)
         XCTAssertEqual(texts(h), ["one", "one", "one", "own"])
         // Ctrl-R: again for all of them.
         h.press(.ctrl("r"))
-        XCTAssertEqual(h.state.homeFile?.text, Self.text.replacingOccurrences(of: "&shared one", with: "&shared uno"))
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), uno)
         XCTAssertEqual(texts(h), ["uno", "uno", "uno", "own"])
         h.skipPendingWork()
     }
@@ -85,4 +105,25 @@ final class HomeSharedEditTests: XCTestCase {
         XCTAssertFalse(h.state.statusText?.contains("shared") ?? false, h.state.statusText ?? "")
         h.skipPendingWork()
     }
+
+    /// A save the form made while an earlier write was on its way (it could not see the file as
+    /// it will be): the write's outcome gives the widgets that share the value the new one, says
+    /// so, and keeps the undo history.
+    func testAWriteThatChangedASharedValueUpdatesTheOthersWhenItComesBack() throws {
+        let h = try harness()
+        var home = h.state.home
+        home.tiles[0].items[0].config["text"] = .string("uno")
+        h.run { Editing.changeHome(&$0, to: home, what: "edit Note", focus: nil).filter { !$0.isWriteHome } }
+        let written = Self.text.replacingOccurrences(of: "&shared one", with: "&shared uno")
+        h.send(.homeWritten(home, .success(written)))
+        XCTAssertEqual(texts(h), ["uno", "uno", "uno", "own"])
+        XCTAssertEqual(h.state.homeFile?.text, written)
+        XCTAssertEqual(h.state.statusText, Self.message)
+        XCTAssertEqual(h.state.editing.history.undo.count, 1, "the save can still be undone")
+        h.skipPendingWork()
+    }
+}
+
+extension Effect {
+    fileprivate var isWriteHome: Bool { if case .writeHome = self { return true } else { return false } }
 }

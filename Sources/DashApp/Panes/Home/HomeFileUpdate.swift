@@ -129,8 +129,9 @@ extension App {
     }
 
     /// The widgets that share a value the save changed under its YAML anchor take it on screen
-    /// too (the file has it already), and the status line says how many and where. The undo
-    /// step the save recorded puts the value back for all of them (it is one value in the file).
+    /// too (the file has it already), and the status line says how many and where. The form's
+    /// save does this itself (`Editing.save`); this is for a save made while an earlier write was
+    /// on its way. The undo step the save recorded puts the value back for all of them.
     static func sharedValuesChanged(_ s: inout AppState, _ sharing: HomeSharing) -> [Effect] {
         guard let message = HomeSharedValue.message(sharing.shared) else { return [] }
         let written = Dictionary(sharing.home.allInstances.map { ($0.id, $0.config) }, uniquingKeysWith: { a, _ in a })
