@@ -43,7 +43,10 @@ extension HomeText {
     /// it is not listed here; nor is one the edit changes itself.
     public static func sharing(_ text: String?, holding base: HomeConfig, to new: HomeConfig) -> HomeSharing {
         let none = HomeSharing(home: new, shared: [])
-        guard let text, let changes = HomeValueEdit.changes(from: base, to: new), !changes.isEmpty else { return none }
+        // Nothing is shared without an alias (`*x`, `<<: *x`): most files are not composed again.
+        guard let text, text.unicodeScalars.contains("*"), let changes = HomeValueEdit.changes(from: base, to: new),
+            !changes.isEmpty
+        else { return none }
         // The document between `%YAML … ---` and `...`, its lines counted from the file's start.
         let frame = HomeDocumentFrame(text)
         let document = frame.isFramed ? frame.body : text
