@@ -238,12 +238,22 @@ final class HomeEditCorpusTests: XCTestCase {
         XCTAssertEqual(
             sharing.shared.first?.message, "label is shared through &city (line 5): 2 other widgets changed too")
         // An alias user editing its own copy still gets a value of its own; the others keep the anchor's.
-        var own = base
-        own.tiles[1].items[0].config["label"] = .string("Nice")
-        XCTAssertTrue(HomeText.sharing(Self.twoAliases, holding: base, to: own).shared.isEmpty)
+        try assertSharesNothing(
+            Self.twoAliases, tile: 1, "label", "Nice", replacing: "{ label: *city,", with: "{ label: Nice,")
+    }
+
+    /// An edit of tile `tile`'s `key` that shares nothing: no value listed, `old` becomes `new`.
+    func assertSharesNothing(
+        _ text: String, tile: Int, _ key: String, _ value: String, replacing old: String, with new: String,
+        line: UInt = #line
+    ) throws {
+        let base = try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle)
+        var asked = base
+        asked.tiles[tile].items[0].config[key] = .string(value)
+        XCTAssertEqual(HomeText.sharing(text, holding: base, to: asked).shared, [], line: line)
         XCTAssertEqual(
-            try HomeText.edit(Self.twoAliases, holding: base, to: own, bundle: bundle),
-            Self.twoAliases.replacingOccurrences(of: "{ label: *city,", with: "{ label: Nice,"))
+            try HomeText.edit(text, holding: base, to: asked, bundle: bundle),
+            text.replacingOccurrences(of: old, with: new), line: line)
     }
 
     /// An anchored mapping that others merge (`<<: *base`) or alias, edited where it is written:
@@ -263,12 +273,8 @@ final class HomeEditCorpusTests: XCTestCase {
             HomeText.sharing(Self.merges, holding: base, to: asked).shared.first?.message,
             "timeZone is shared through &base (line 4): 2 other widgets changed too")
         // The label every merging widget overrides: only the owner changes, nothing shared.
-        var label = base
-        label.tiles[0].items[0].config["label"] = .string("Lyon")
-        XCTAssertTrue(HomeText.sharing(Self.merges, holding: base, to: label).shared.isEmpty)
-        XCTAssertEqual(
-            try HomeText.edit(Self.merges, holding: base, to: label, bundle: bundle),
-            Self.merges.replacingOccurrences(of: "label: Paris }", with: "label: Lyon }"))
+        try assertSharesNothing(
+            Self.merges, tile: 0, "label", "Lyon", replacing: "label: Paris }", with: "label: Lyon }")
     }
 
     static let merges = """
