@@ -198,6 +198,10 @@ final class HomeEditCorpusTests: XCTestCase {
         XCTAssertEqual(
             HomeText.sharing(Self.anchors, holding: base, to: asked).shared.first?.message,
             "label is shared through &paris (line 7): 1 other widget changed too")
+        asked.tiles[0].items[0].config["timeZone"] = .string("Asia/Tokyo")
+        XCTAssertEqual(
+            HomeSharedValue.message(HomeText.sharing(Self.anchors, holding: base, to: asked).shared),
+            "label is shared through &paris (line 7): 1 other widget changed too (and 1 more)")
     }
 
     static let twoAliases = """

@@ -50,8 +50,7 @@ public enum HomeText {
     /// The new text of a file that holds `base` as `text`, changed to hold `new` by editing only
     /// the lines of what changed; a new file (`text` nil) gets a short header comment. The result
     /// always reads back as `new` (checked); `file` names the file in the error otherwise. A value
-    /// edited where it is written under a YAML anchor changes for every widget that shares it:
-    /// the result reads as `sharing(text, holding: base, to: new).home` (decision 49).
+    /// edited under a YAML anchor changes for all that share it (`sharing`, decision 49).
     public static func edit(
         _ text: String?, holding base: HomeConfig, to asked: HomeConfig, bundle: WidgetBundle,
         file: String = "home.yaml"

@@ -24,7 +24,7 @@ public struct HomeSharedValue: Sendable, Equatable {
     /// What several shared values say, on one line: the first, and how many more.
     public static func message(_ values: [HomeSharedValue]) -> String? {
         guard let first = values.first else { return nil }
-        return values.count == 1 ? first.message : first.message + " (and \(values.count - 1) more shared values)"
+        return values.count == 1 ? first.message : first.message + " (and \(values.count - 1) more)"
     }
 }
 
