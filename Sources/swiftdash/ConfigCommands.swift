@@ -172,6 +172,10 @@ struct ConfigSet: ParsableCommand {
             that holds a comma or is empty): command='[cut, "-d,", -f1, notes.csv]'. A list \
             without brackets is split at commas (a command is one line).
 
+            A value written once under a YAML anchor (&x) is changed where it is written, so every \
+            widget that shares it (*x, <<: *x) changes too; set prints which. A widget that reaches \
+            a value through an alias gets a value of its own.
+
             Example: swiftdash config set w2 coin=ETH currency=EUR
             """)
 
@@ -200,6 +204,8 @@ struct ConfigSet: ParsableCommand {
             }
         }
         for l in lines { print(clean(l)) }
+        // A value written under a YAML anchor changed for the widgets that share it: said with their ids.
+        for v in result.shared { print(clean("\(v.message) (\(v.others.joined(separator: ", ")))")) }
         if !result.wrote { print("(no change)") }
     }
 }

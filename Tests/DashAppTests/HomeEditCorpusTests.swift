@@ -173,20 +173,112 @@ final class HomeEditCorpusTests: XCTestCase {
                 .config["timeZone"], .string("UTC"))
     }
 
-    /// Editing the anchored value for one of the widgets that share it would silently change the
-    /// others: refused, with the line and what to do; the file is not rewritten.
-    func testAnEditOfAnAnchorOthersShareIsRefusedWithTheReason() throws {
+    /// Editing the anchored value where it is written edits it for every widget that shares it:
+    /// the one value changes in the file (the anchor stays), the others read it too, and
+    /// `HomeText.sharing` says which others changed and where, for the status line.
+    func testAnEditOfAnAnchorOthersShareEditsItForAllAndSaysSo() throws {
         let base = try HomeConfig.parse(yaml: Self.anchors, file: "home.yaml", bundle: bundle)
-        for (tile, key, line) in [(0, "label", 7), (2, "timeZone", 15)] {
-            var new = base
-            new.tiles[tile].items[0].config[key] = .string("Changed")
-            XCTAssertThrowsError(try HomeText.edit(Self.anchors, holding: base, to: new, bundle: bundle)) { error in
-                let message = "\(error)"
-                XCTAssertTrue(error is HomeEditRefusal, message)
-                XCTAssertTrue(message.hasPrefix("`\(key)` is written once on home.yaml line \(line)"), message)
-                XCTAssertTrue(message.contains("1 other widget"), message)
-            }
+        for (tile, key, value, line, old, new) in [
+            (0, "label", "Lyon", 7, "label: Paris }", "label: Lyon }"),
+            (2, "timeZone", "Asia/Tokyo", 15, "&tz UTC", "&tz Asia/Tokyo"),
+        ] {
+            var asked = base
+            asked.tiles[tile].items[0].config[key] = .string(value)
+            let out = try HomeText.edit(Self.anchors, holding: base, to: asked, bundle: bundle)
+            XCTAssertEqual(out, Self.anchors.replacingOccurrences(of: old, with: new))
+            let sharing = HomeText.sharing(Self.anchors, holding: base, to: asked)
+            XCTAssertEqual(sharing.shared.count, 1)
+            XCTAssertEqual(sharing.shared.first?.line, line)
+            XCTAssertEqual(sharing.shared.first?.others.count, 1)
+            XCTAssertTrue(
+                try HomeConfig.parse(yaml: out, file: "home.yaml", bundle: bundle).sameContent(as: sharing.home))
         }
+        var asked = base
+        asked.tiles[0].items[0].config["label"] = .string("Lyon")
+        XCTAssertEqual(
+            HomeText.sharing(Self.anchors, holding: base, to: asked).shared.first?.message,
+            "label is shared through &paris (line 7): 1 other widget changed too")
+        asked.tiles[0].items[0].config["timeZone"] = .string("Asia/Tokyo")
+        XCTAssertEqual(
+            HomeSharedValue.message(HomeText.sharing(Self.anchors, holding: base, to: asked).shared),
+            "label is shared through &paris (line 7): 1 other widget changed too (and 1 more)")
+    }
+
+    static let twoAliases = """
+        tiles:
+          - family: small
+            widget: clock
+            config:
+              label: &city Paris   # written once
+              timeZone: Europe/Paris
+          - family: small
+            widget: clock
+            config: { label: *city, timeZone: UTC }
+          - family: medium
+            stack:
+              - widget: clock
+                config:
+                  label: *city
+              - widget: note
+
+        """
+
+    /// An anchored scalar two aliases share, edited where it is written: one line of the diff
+    /// changes and all three widgets (one in a stack) read the new value.
+    func testAnAnchoredScalarSharedByTwoAliasesEditedChangesOneLine() throws {
+        let base = try HomeConfig.parse(yaml: Self.twoAliases, file: "home.yaml", bundle: bundle)
+        var asked = base
+        asked.tiles[0].items[0].config["label"] = .string("Lyon")
+        let out = try HomeText.edit(Self.twoAliases, holding: base, to: asked, bundle: bundle)
+        XCTAssertEqual(out, Self.twoAliases.replacingOccurrences(of: "&city Paris", with: "&city Lyon"))
+        let changed = zip(out.split(separator: "\n"), Self.twoAliases.split(separator: "\n")).filter { $0 != $1 }
+        XCTAssertEqual(changed.count, 1, "one line of the diff")
+        let back = try HomeConfig.parse(yaml: out, file: "home.yaml", bundle: bundle)
+        XCTAssertEqual(
+            [back.tiles[0].items[0], back.tiles[1].items[0], back.tiles[2].items[0]].map { $0.config["label"] },
+            Array(repeating: .string("Lyon"), count: 3))
+        let sharing = HomeText.sharing(Self.twoAliases, holding: base, to: asked)
+        XCTAssertEqual(sharing.shared.map(\.others), [[base.tiles[1].items[0].id, base.tiles[2].items[0].id]])
+        XCTAssertEqual(
+            sharing.shared.first?.message, "label is shared through &city (line 5): 2 other widgets changed too")
+        // An alias user editing its own copy still gets a value of its own; the others keep the anchor's.
+        try assertSharesNothing(
+            Self.twoAliases, tile: 1, "label", "Nice", replacing: "{ label: *city,", with: "{ label: Nice,")
+    }
+
+    /// An edit of tile `tile`'s `key` that shares nothing: no value listed, `old` becomes `new`.
+    func assertSharesNothing(
+        _ text: String, tile: Int, _ key: String, _ value: String, replacing old: String, with new: String,
+        line: UInt = #line
+    ) throws {
+        let base = try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle)
+        var asked = base
+        asked.tiles[tile].items[0].config[key] = .string(value)
+        XCTAssertEqual(HomeText.sharing(text, holding: base, to: asked).shared, [], line: line)
+        XCTAssertEqual(
+            try HomeText.edit(text, holding: base, to: asked, bundle: bundle),
+            text.replacingOccurrences(of: old, with: new), line: line)
+    }
+
+    /// An anchored mapping that others merge (`<<: *base`) or alias, edited where it is written:
+    /// the merging widgets that do not override the key change with it, the one that does keeps its own.
+    func testAnAnchoredMappingWithMergesEditedChangesForItsUsers() throws {
+        let base = try HomeConfig.parse(yaml: Self.merges, file: "home.yaml", bundle: bundle)
+        var asked = base
+        asked.tiles[0].items[0].config["timeZone"] = .string("Asia/Tokyo")
+        let out = try HomeText.edit(Self.merges, holding: base, to: asked, bundle: bundle)
+        XCTAssertEqual(
+            out, Self.merges.replacingOccurrences(of: "{ timeZone: Europe/Paris,", with: "{ timeZone: Asia/Tokyo,"))
+        let back = try HomeConfig.parse(yaml: out, file: "home.yaml", bundle: bundle)
+        XCTAssertEqual(
+            back.tiles.map { $0.items[0].config["timeZone"] }, Array(repeating: .string("Asia/Tokyo"), count: 3))
+        XCTAssertEqual(back.tiles.map { $0.items[0].config["label"] }, ["Paris", "Nice", "Metz"].map { .string($0) })
+        XCTAssertEqual(
+            HomeText.sharing(Self.merges, holding: base, to: asked).shared.first?.message,
+            "timeZone is shared through &base (line 4): 2 other widgets changed too")
+        // The label every merging widget overrides: only the owner changes, nothing shared.
+        try assertSharesNothing(
+            Self.merges, tile: 0, "label", "Lyon", replacing: "label: Paris }", with: "label: Lyon }")
     }
 
     static let merges = """

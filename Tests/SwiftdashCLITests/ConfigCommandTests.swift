@@ -71,6 +71,39 @@ final class ConfigCommandTests: XCTestCase {
         }
     }
 
+    /// Issue 24.5: `config set` on a value written under a YAML anchor edits it where it is
+    /// written, for every widget that shares it, and says which; an alias user gets its own value.
+    func testConfigSetOfAnAnchoredValueEditsItForAllAndSaysSo() throws {
+        let shared = """
+            tiles:
+              - family: small
+                widget: clock
+                config: { label: &city Paris, timeZone: Europe/Paris }
+              - family: small
+                widget: clock
+                config: { label: *city }
+              - family: small
+                widget: clock
+                config:
+                  label: *city
+
+            """
+        try put(shared)
+        let s = try run("config", "set", "w1", "label=Lyon")
+        XCTAssertEqual(s.status, 0, s.err)
+        XCTAssertEqual(
+            s.out,
+            "w1 clock: label = Lyon\nlabel is shared through &city (line 4): 2 other widgets changed too (w2, w3)\n")
+        XCTAssertEqual(try contents(), shared.replacingOccurrences(of: "&city Paris", with: "&city Lyon"))
+        let own = try run("config", "set", "w3", "label=Nice")
+        XCTAssertEqual(own.status, 0, own.err)
+        XCTAssertEqual(own.out, "w3 clock: label = Nice\n", "an alias user's own value: nothing else changes")
+        XCTAssertEqual(
+            try contents(),
+            shared.replacingOccurrences(of: "&city Paris", with: "&city Lyon")
+                .replacingOccurrences(of: "      label: *city", with: "      label: Nice"))
+    }
+
     /// Issue 24.7: a folder swiftdash may not write in says "permission denied" (it said "No such
     /// file or directory"). Run as nobody when the tests run as root, who may write anywhere.
     func testAReadOnlyFolderSaysPermissionDenied() throws {

@@ -17,27 +17,17 @@ enum HomeValueEdit {
 
     /// The edited text, or nil when the change is more than values, a value is not a one-line
     /// scalar in the file, or a key was added or removed. A value reached through an alias
-    /// (`*x`) is edited in that place only (`HomeValueSites`); one whose anchor other widgets
-    /// use, changed for only some of them, is refused (`HomeEditRefusal`, decision 49).
+    /// (`*x`) is edited in that place only (`HomeValueSites`); one written under an anchor other
+    /// widgets use is edited for all of them, when `new` has it so (`HomeText.sharing`, decision 49).
     static func edit(_ text: String, holding base: HomeConfig, to new: HomeConfig) throws -> String? {
-        guard base.theme == new.theme, base.tiles.count == new.tiles.count else { return nil }
-        var changes: [HomeValueSites.Change] = []
-        for (t, (a, b)) in zip(base.tiles, new.tiles).enumerated() {
-            guard a.family == b.family, a.items.count == b.items.count, a.rotation == b.rotation else { return nil }
-            for (i, (x, y)) in zip(a.items, b.items).enumerated() {
-                guard x.kind == y.kind, Set(x.config.values.keys) == Set(y.config.values.keys) else { return nil }
-                for (key, v) in y.config.values.sorted(by: { $0.key < $1.key }) where x.config.values[key] != v {
-                    changes.append(.init(tile: t, item: i, key: key, value: v))
-                }
-            }
-        }
-        guard !changes.isEmpty, let root = try? YAMLGuard.compose(text, file: "home.yaml"),
+        guard let changes = changes(from: base, to: new), !changes.isEmpty,
+            let root = try? YAMLGuard.compose(text, file: "home.yaml"),
             let tiles = root.mapping?["tiles"]?.sequence, tiles.count == base.tiles.count
         else { return nil }
         // Lines by "\n" with any "\r" kept in them: the file's endings stay as they are.
         var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
         var sites = HomeValueSites(lines: lines, tiles: Array(tiles), base: base)
-        guard let plan = try sites.plan(changes, new: new) else { return nil }
+        guard let plan = sites.plan(changes, new: new) else { return nil }
         let byLine = Dictionary(grouping: plan.edits, by: { $0.key.line })
         for (line, sites) in byLine {
             guard lines.indices.contains(line) else { return nil }
@@ -88,6 +78,22 @@ enum HomeValueEdit {
             lines.insert(contentsOf: added.map { Array(($0 + (crlf ? "\r" : "")).unicodeScalars) }, at: after + 1)
         }
         return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    }
+
+    /// The values that differ between two homes of the same tiles, widgets and keys (nil: more changed).
+    static func changes(from base: HomeConfig, to new: HomeConfig) -> [HomeValueSites.Change]? {
+        guard base.theme == new.theme, base.tiles.count == new.tiles.count else { return nil }
+        var changes: [HomeValueSites.Change] = []
+        for (t, (a, b)) in zip(base.tiles, new.tiles).enumerated() {
+            guard a.family == b.family, a.items.count == b.items.count, a.rotation == b.rotation else { return nil }
+            for (i, (x, y)) in zip(a.items, b.items).enumerated() {
+                guard x.kind == y.kind, Set(x.config.values.keys) == Set(y.config.values.keys) else { return nil }
+                for (key, v) in y.config.values.sorted(by: { $0.key < $1.key }) where x.config.values[key] != v {
+                    changes.append(.init(tile: t, item: i, key: key, value: v))
+                }
+            }
+        }
+        return changes
     }
 
     /// What replaces a value: a scalar's text, or the items of a one-line `[…]`.

@@ -1,8 +1,8 @@
 import Yams
 import DashWidgets
 
-/// A change home.yaml's editor will not make as asked: a value that a YAML anchor shares with
-/// other widgets, changed for only some of them (decision 49). Said to the user as it is.
+/// A change home.yaml's editor will not make as asked: one that would write a file that uses
+/// aliases anew, expanding them (decision 49). Said to the user as it is.
 public struct HomeEditRefusal: Error, CustomStringConvertible, Sendable {
     public var message: String
     public init(_ message: String) { self.message = message }
@@ -21,8 +21,8 @@ public struct HomeEditRefusal: Error, CustomStringConvertible, Sendable {
 /// reached: written in its widget's own place, through an alias (`*x`, or `config: *x`), or
 /// merged from elsewhere (`<<: *base`). An alias is replaced in that place only (a scalar by the
 /// value, a mapping by `{<<: *x, key: value}`); a merged key gets its own entry beside the
-/// `<<`; a value written once and shared through its anchor is edited only if every widget that
-/// shares it changes alike, else the change is refused with the reason.
+/// `<<`; a value written once and shared through its anchor is edited where it is written, for
+/// every widget that shares it (`HomeText.sharing` gives them the value first, and says so).
 struct HomeValueSites {
     struct Change {
         var tile: Int
@@ -115,7 +115,7 @@ struct HomeValueSites {
     }
 
     /// The edits for `changes` (grouped by widget), nil when one cannot be made in place.
-    mutating func plan(_ changes: [Change], new: HomeConfig) throws -> Plan? {
+    mutating func plan(_ changes: [Change], new: HomeConfig) -> Plan? {
         var plan = Plan()
         var inPlace: [Site: [Change]] = [:]
         let users = users()
@@ -166,8 +166,7 @@ struct HomeValueSites {
                 }
             }
         }
-        try refuseShared(inPlace, users: users, new: new)
-        return plan
+        return changesUnasked(inPlace, users: users, new: new) ? nil : plan
     }
 
     static func replacement(_ node: Node, _ value: ConfigValue) -> HomeValueEdit.Replacement? {
@@ -223,23 +222,16 @@ struct HomeValueSites {
         return true
     }
 
-    /// A value written once and shared through its anchor, changed for some of the widgets that
-    /// share it and not the others: refused, with where it is written and how to do it.
-    func refuseShared(
+    /// Whether a value edited where it is written, under an anchor, would change a widget that
+    /// shares it and was not asked to change (`HomeText.sharing` gives those the value first).
+    func changesUnasked(
         _ inPlace: [Site: [Change]], users: [Site: [(tile: Int, item: Int, key: String)]], new: HomeConfig
-    ) throws {
-        guard !inPlace.isEmpty else { return }
-        for (site, changed) in inPlace.sorted(by: { ($0.key.line, $0.key.column) < ($1.key.line, $1.key.column) }) {
-            let sharing = users[site] ?? []
-            let differ = sharing.filter { u in
-                new.tiles[u.tile].items[u.item].config.values[u.key] != changed[0].value
+    ) -> Bool {
+        inPlace.contains { site, changed in
+            (users[site] ?? []).contains { u in
+                let asked = new.tiles[u.tile].items[u.item].config.values[u.key]
+                return asked != changed[0].value && asked == base.tiles[u.tile].items[u.item].config.values[u.key]
             }
-            guard !differ.isEmpty else { continue }
-            let others = differ.count == 1 ? "1 other widget" : "\(differ.count) other widgets"
-            throw HomeEditRefusal(
-                "`\(changed[0].key)` is written once on home.yaml line \(site.line + 1) and shared with \(others) "
-                    + "through a YAML anchor (&); changing it here would change them too: change it in home.yaml, "
-                    + "or give a widget that uses the alias (*) its own value")
         }
     }
 }

@@ -40,8 +40,8 @@ public struct HomeWriteFailure: Error, Sendable, Equatable, CustomStringConverti
         case notSaved
         /// This home screen has no file (`--default-home`).
         case noFile
-        /// The change cannot be written as asked (a value a YAML anchor shares with other
-        /// widgets, changed for one of them): the screen goes back to the file, the form opens again.
+        /// The change cannot be written as asked (it would write a file that uses YAML aliases
+        /// anew, expanding them): the screen goes back to the file, the form opens again.
         case refused
     }
     public var reason: Reason
@@ -250,6 +250,8 @@ public struct HomeFile: Sendable {
         public var after: HomeConfig
         public var text: String
         public var wrote: Bool
+        /// Values written once under a YAML anchor that changed for the other widgets sharing them.
+        public var shared: [HomeSharedValue] = []
     }
 
     /// Reads the file (the default home when there is none), applies `change` and writes the
@@ -271,12 +273,13 @@ public struct HomeFile: Sendable {
                 ?? HomeConfig.defaultHome(bundle: bundle)
             var after = before
             try change(&after)
+            let shared = HomeText.sharing(disk, holding: before, to: after).shared
             let text = try HomeText.edit(disk, holding: before, to: after, bundle: bundle, file: path)
             if text != disk { try replace(with: text, over: disk) }
             // The ids the change chose (`swiftdash add` prints them) are recorded for every process.
             let written = try HomeConfig.parse(yaml: text, file: path, bundle: bundle).adoptingIDs(from: HomeIDs(after))
             record(written)
-            return Change(before: before, after: written, text: text, wrote: text != disk)
+            return Change(before: before, after: written, text: text, wrote: text != disk, shared: shared)
         }
     }
 

@@ -71,8 +71,9 @@ final class FileWork: @unchecked Sendable {
             let result = writer(home, base) { holder in inbox.post(.homeLockHeld(by: holder)) }
             if case .success(let text) = result, var wrote = base {
                 let baseText = wrote.text
+                // What the file now holds: a value shared through a YAML anchor changed for all its users.
+                wrote.home = HomeText.sharing(baseText, holding: wrote.home, to: home).home
                 wrote.text = text
-                wrote.home = home
                 lastWrite = (baseText, wrote)
             } else {
                 lastWrite = nil

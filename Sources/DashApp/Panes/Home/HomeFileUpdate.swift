@@ -81,22 +81,25 @@ extension App {
         case .success(let text):
             s.editing.submitted = nil
             let previous = file.text
+            // A value written under a YAML anchor was changed for every widget sharing it (decision 49).
+            let sharing = HomeText.sharing(previous, holding: file.home, to: home)
             file.text = text
-            file.home = home
+            file.home = sharing.home
             file.problem = nil
             s.homeFile = file
             // A save merged with another program's change to other lines: the file as it is now
             // shows, with both changes.
             let name = URL(fileURLWithPath: file.path).lastPathComponent
             if let written = try? HomeConfig.parse(yaml: text, file: name, bundle: s.bundle),
-                !written.sameContent(as: home)
+                !written.sameContent(as: sharing.home)
             {
                 s.homeFile?.text = previous
+                s.homeFile?.home = home
                 let fx = homeFileChanged(&s, text: text)
                 s.say("saved, with another program's change to \(name) kept")
                 return fx
             }
-            return []
+            return sharedValuesChanged(&s, sharing)
         case .failure(let f):
             var fx: [Effect] = [.log(f.message)]
             switch f.reason {
@@ -123,6 +126,27 @@ extension App {
             s.editing.submitted = nil
             return fx + [.redraw(full: false)]
         }
+    }
+
+    /// The widgets that share a value the save changed under its YAML anchor take it on screen
+    /// too (the file has it already), and the status line says how many and where. The form's
+    /// save does this itself (`Editing.save`); this is for a save made while an earlier write was
+    /// on its way. The undo step the save recorded puts the value back for all of them.
+    static func sharedValuesChanged(_ s: inout AppState, _ sharing: HomeSharing) -> [Effect] {
+        guard let message = HomeSharedValue.message(sharing.shared) else { return [] }
+        let written = Dictionary(sharing.home.allInstances.map { ($0.id, $0.config) }, uniquingKeysWith: { a, _ in a })
+        var home = s.home
+        for shared in sharing.shared {
+            for t in home.tiles.indices {
+                for i in home.tiles[t].items.indices where shared.others.contains(home.tiles[t].items[i].id) {
+                    let id = home.tiles[t].items[i].id
+                    home.tiles[t].items[i].config[shared.key] = written[id]?[shared.key]
+                }
+            }
+        }
+        let fx = reconcile(&s, to: home, focus: nil)
+        s.say(TextSanitizer.singleLine(message))
+        return fx + [.redraw(full: false)]
     }
 
     /// Why an in-app change cannot be saved now (the file is broken), or nil. The editor checks
