@@ -17,6 +17,8 @@ final class HarnessWork: @unchecked Sendable {
     var edits: [EditEffect] = []
     /// Secrets' commands the app asked to run (none runs: a test answers `.secretCommandFinished`).
     var secretCommands: [SecretCommand] = []
+    /// How often the app asked to describe the widgets folder again (a test answers `.extensionsScanned`).
+    var extensionScans = 0
     var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
     var homeReader: (@Sendable () -> Msg?)?
     let bundle: WidgetBundle
@@ -54,6 +56,7 @@ final class HarnessWork: @unchecked Sendable {
         s.perform = { [unowned self] job, _ in actionJobs.append(job) }
         s.watchFiles = { [unowned self] paths, _ in watchedFiles = paths }
         s.runSecretCommand = { [unowned self] command, _ in secretCommands.append(command) }
+        s.scanExtensions = { [unowned self] _ in extensionScans += 1 }
         s.writeHome = { [unowned self] home, base, _ in
             homeWrites.append(home)
             if let homeWriter { return homeWriter(home, base) }
@@ -82,6 +85,11 @@ final class HarnessWork: @unchecked Sendable {
             return .failure(HomeWriteFailure(.notSaved, "not saved: \(error)"))
         }
     }
+}
+
+extension AppHarness {
+    /// How often the app asked the runtime to describe the widgets folder again.
+    public var extensionScans: Int { work.extensionScans }
 }
 
 extension EditEffect {

@@ -31,8 +31,16 @@ func runtimeFailure(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-let bundle = Extensions.bundle(builtin: BuiltinWidgets.bundle, environment: processEnvironment) {
+/// The widgets folder as this process found it at start (a running home screen scans it again
+/// when it changes), and the built-in widgets with the extensions' widgets.
+let extensionStart = Extensions.start(builtin: BuiltinWidgets.bundle, environment: processEnvironment) {
     Logger(label: "swiftdash").info("\($0)")
+}
+let bundle = extensionStart.bundle
+
+/// The built-in widgets with the extensions' widgets the widgets folder offers now.
+func currentBundle() -> WidgetBundle {
+    WidgetBundle(BuiltinWidgets.bundle.widgets + extensionStart.folder.current.widgets)
 }
 /// When main() started, for the "first frame after N ms" log line.
 nonisolated(unsafe) var startedAt = ContinuousClock.now

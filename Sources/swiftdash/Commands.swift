@@ -247,7 +247,7 @@ struct Home: ParsableCommand {
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
     var defaultHome = false
 
-    @Flag(help: "Do not watch home.yaml for changes by other programs (they show at the next start).")
+    @Flag(help: "Do not watch home.yaml and the widgets folder for changes (they show at the next start).")
     var noWatch = false
 
     @OptionGroup var homeOption: HomeOption
@@ -306,21 +306,25 @@ struct Home: ParsableCommand {
         let usageStore = UsageStore(directory: paths.state)
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState
+        state.extensions = extensionStart.catalog
         let env = processEnvironment
         // Off the loop: a reload of every tile is a file synced per tile (issue 25).
         let cacheWriter = CacheWriter { records in
-            for p in store.save(records, bundle: bundle) { logger.warning("\(p)") }
+            for p in store.save(records, bundle: currentBundle()) { logger.warning("\(p)") }
         }
         var services = RuntimeServices(
             saveCache: { cacheWriter.save($0) },
             openURL: { Browser.open($0, environment: env) },
             log: { logger.info("\($0)") },
             currentTimeZone: { WallClockWaiter.systemTimeZone() })
+        services.scanExtensions = { extensionStart.folder.scan(posting: $0) }
         services.saveUsage = { history in
             do { try usageStore.save(history) } catch { logger.warning("usage: cannot save: \(error)") }
         }
-        let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
-        services.writeHome = { homeFile.write($0, over: $1, waiting: $2) }
+        // The file read and written with the widgets the folder offers now (one may have come).
+        let homeURL = paths.homeFile
+        @Sendable func homeFile() -> HomeFile { HomeFile(url: homeURL, bundle: currentBundle()) }
+        services.writeHome = { homeFile().write($0, over: $1, waiting: $2) }
         // A theme home.yaml names while running applies at once, or says why it cannot.
         let themeSearch = ThemeLoader.searchPath(paths: paths, executable: SubprocessTransport.runningExecutable().path)
         let homePath = paths.homeFile.path
@@ -335,8 +339,8 @@ struct Home: ParsableCommand {
             }
         }
         // The ids on screen are the ones every swiftdash command uses (decision 41).
-        if let homeFileState { homeFile.showing(homeFileState) }
-        if homeFileState != nil, !noWatch { services.readHome = { homeFile.currentMessage() } }
+        if let homeFileState { homeFile().showing(homeFileState) }
+        if homeFileState != nil, !noWatch { services.readHome = { homeFile().currentMessage() } }
         let server: ControlSocket.Server?
         do {
             let testClock = clock as? ScaledClock
@@ -384,16 +388,27 @@ struct Home: ParsableCommand {
                     // A file read is aligned with the ids every process gives its widgets; a
                     // refused one says why.
                     if case .success(let text) = read {
-                        inbox.post(homeFile.changeMessage(text))
+                        inbox.post(homeFile().changeMessage(text))
                     } else {
                         inbox.post(.homeFileRead(read))
                     }
                 }
             } catch { logger.warning("\(error); outside edits of home.yaml show at the next start") }
         }
+        // Extensions added to, replaced in or removed from the widgets folder arrive at once
+        // (decision 60): the watcher's report goes through `update`, which asks for a scan.
+        var folderWatcher: FolderWatcher?
+        if !noWatch {
+            do {
+                folderWatcher = try FolderWatcher(folder: extensionStart.folder.directory) {
+                    inbox.post(.extensionsFolderChanged)
+                }
+            } catch { logger.warning("\(error); extensions added to the widgets folder show at the next start") }
+        }
         runtime.run()
         cacheWriter.flush()
         watcher?.stop()
+        folderWatcher?.stop()
         server?.stop()
         terminal.shutdown()
         logger.info("quit after \(runtime.stats.turns) turns, \(runtime.stats.frames) frames")

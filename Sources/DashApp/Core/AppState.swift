@@ -88,6 +88,9 @@ public struct AppState: Sendable {
     /// Which history each undoable step went to, oldest first, so `u` undoes the last one of
     /// either kind (an arrange/edit step, or a button or toggle pressed).
     public var undoJournal: [UndoSource] = []
+    /// The widgets folder's extensions as last described: their widgets are in the bundle
+    /// (ExtensionCatalog.swift).
+    public var extensions = ExtensionCatalog()
 
     public var bundle: WidgetBundle { environment.bundle }
     public var timeZone: TimeZone { environment.timeZone }

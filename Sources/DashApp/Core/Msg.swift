@@ -51,6 +51,10 @@ public enum Msg: Sendable {
     case controlRequested(String, any ControlAnswer, caughtUp: Bool = false)
     /// A secret's command ended (`Effect.runSecretCommand`): the first line it printed, or why not.
     case secretCommandFinished(SecretCommand, Result<SecretText, SecretCommandFailure>)
+    /// Something in the widgets folder changed (the folder watcher, after a burst settled).
+    case extensionsFolderChanged
+    /// What the widgets folder offers now (`Effect.scanExtensions`).
+    case extensionsScanned(ExtensionCatalog)
 }
 
 /// Everything the program does besides computing the next state, returned by `update` and
@@ -92,6 +96,9 @@ public enum Effect: Sendable {
     /// Run a secret's command off the loop (no shell unless asked, a timeout); the outcome comes
     /// back as `.secretCommandFinished` and is kept in memory only (SecretCommands.swift).
     case runSecretCommand(SecretCommand)
+    /// Describe the widgets folder's new and changed executables off the loop (unchanged ones
+    /// keep their process); the outcome comes back as `.extensionsScanned`.
+    case scanExtensions
 }
 
 extension Effect: CustomStringConvertible {
@@ -114,6 +121,7 @@ extension Effect: CustomStringConvertible {
         case .reply(_, let text): return "reply(\(text.utf8.count) bytes)"
         case .catchUpHome: return "catchUpHome"
         case .runSecretCommand(let c): return "runSecretCommand(\(c))"
+        case .scanExtensions: return "scanExtensions"
         }
     }
 }

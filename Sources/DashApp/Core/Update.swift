@@ -127,6 +127,10 @@ public enum App {
             return filesChanged(&s, paths)
         case .edit(let m):
             return Editing.receive(&s, m)
+        case .extensionsFolderChanged:
+            return [.scanExtensions]
+        case .extensionsScanned(let catalog):
+            return extensionsScanned(&s, catalog)
         }
     }
 

@@ -71,6 +71,10 @@ public struct RuntimeServices: Sendable {
         SecretCommandRunner.post(command, environment: ProcessInfo.processInfo.environment, to: inbox)
     }
 
+    /// Describes the widgets folder again off the loop and posts `.extensionsScanned` (nothing
+    /// here: no folder is watched).
+    public var scanExtensions: @Sendable (Inbox) -> Void = { _ in }
+
     public init(
         saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
         openURL: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -344,6 +348,7 @@ public final class Runtime {
             case .edit(let work): services.edit(work, inbox)
             case .reply(let reply, let text): reply.fulfil(text)
             case .runSecretCommand(let command): services.runSecretCommand(command, inbox)
+            case .scanExtensions: services.scanExtensions(inbox)
             case .catchUpHome(let next):
                 let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
                 fileWork.run {

@@ -72,6 +72,8 @@ public final class ExtensionProcess: @unchecked Sendable {
     private var tail = StderrTail()
     /// How often the process was started (for tests and the log).
     public private(set) var starts = 0
+    /// Its executable was removed or replaced (`retire`): it is never started again.
+    private var retired = false
 
     public init(
         path: String, arguments: [String] = [], name: String? = nil, environment: [String: String],
@@ -150,6 +152,7 @@ public final class ExtensionProcess: @unchecked Sendable {
 
     /// Starts the process if it is not running (an exit between requests is noticed here).
     private func ensureRunning() throws {
+        if groupLock.withLock({ retired }) { throw ExtensionError("\(name): no longer in the widgets folder") }
         if pid > 0 && !reapedBetweenRequests() { return }
         let now = Self.monotonic()
         if now < restartAt {
@@ -427,6 +430,13 @@ public final class ExtensionProcess: @unchecked Sendable {
         }
         terminate()
         lock.unlock()
+    }
+
+    /// Ends the process for good: its executable was removed from the widgets folder or
+    /// replaced, so a request still made to it (a load in flight) fails instead of starting it.
+    public func retire() {
+        groupLock.withLock { retired = true }
+        stop()
     }
 
     /// Its stderr closed: if it exited between requests (the provider host when idle), reap it

@@ -47,18 +47,10 @@ public enum Extensions {
         log: @escaping @Sendable (String) -> Void
     ) -> Discovery {
         guard !executables.isEmpty else { return Discovery() }
-        let results = Results(count: executables.count)
-        for (i, path) in executables.enumerated() {
-            let thread = Thread {
-                let process = ExtensionProcess(path: path, environment: environment, limits: limits, log: log)
-                results.set(i, describe(process))
-            }
-            thread.stackSize = 512 * 1024
-            thread.start()
-        }
         var out = Discovery()
         var taken = builtin
-        for (i, r) in results.wait().enumerated() {
+        let described = describeAll(executables, environment: environment, limits: limits, log: log)
+        for (i, r) in described.enumerated() {
             switch r {
             case .success(let (process, widgets)):
                 out.processes.append(process)
@@ -76,6 +68,25 @@ public enum Extensions {
         }
         for p in out.problems { log("extension: \(p)") }
         return out
+    }
+
+    /// Starts and describes each executable, in parallel (each on a thread of its own, with the
+    /// describe timeout); the results in the order given.
+    static func describeAll(
+        _ executables: [String], environment: [String: String], limits: ExtensionLimits,
+        log: @escaping @Sendable (String) -> Void
+    ) -> [Result<(ExtensionProcess, [Widget]), ExtensionError>] {
+        guard !executables.isEmpty else { return [] }
+        let results = Results(count: executables.count)
+        for (i, path) in executables.enumerated() {
+            let thread = Thread {
+                let process = ExtensionProcess(path: path, environment: environment, limits: limits, log: log)
+                results.set(i, describe(process))
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        return results.wait()
     }
 
     /// Collects one result per thread and waits for all of them.

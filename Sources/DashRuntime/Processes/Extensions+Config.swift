@@ -14,13 +14,19 @@ extension Extensions {
         builtin: WidgetBundle, environment: [String: String],
         log: @escaping @Sendable (String) -> Void
     ) -> WidgetBundle {
-        let paths = AppPaths(environment: environment)
-        let listed = HomeConfig.extensionPaths(in: paths.homeFile)
-        let executables = candidates(paths: paths, listed: listed, environment: environment)
-        guard !executables.isEmpty else { return builtin }
-        let found = discover(executables, builtin: Set(builtin.kinds), environment: environment, log: log)
-        ExtensionProcess.registerForExit(found.processes)
-        return WidgetBundle(builtin.widgets + found.widgets)
+        start(builtin: builtin, environment: environment, log: log).bundle
+    }
+
+    /// The widgets folder of this process described now: the folder (which a running home
+    /// screen scans again when it changes), what it offers, and the built-in widgets with its.
+    public static func start(
+        builtin: WidgetBundle, environment: [String: String],
+        log: @escaping @Sendable (String) -> Void
+    ) -> (folder: ExtensionFolder, catalog: ExtensionCatalog, bundle: WidgetBundle) {
+        let folder = ExtensionFolder(
+            paths: AppPaths(environment: environment), builtin: Set(builtin.kinds), environment: environment, log: log)
+        let catalog = folder.scan()
+        return (folder, catalog, WidgetBundle(builtin.widgets + catalog.widgets))
     }
 }
 

@@ -37,6 +37,25 @@ extension Editing {
         }
     }
 
+    /// Executables in the widgets folder that offer no widget, filtered like widgets: the
+    /// gallery lists them after the widgets, each with why it cannot be used.
+    static func galleryProblems(_ s: AppState) -> [ExtensionCatalog.Problem] {
+        let f = (s.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
+        guard !f.isEmpty else { return s.extensions.problems }
+        return s.extensions.problems.filter { $0.name.lowercased().contains(f) || $0.reason.lowercased().contains(f) }
+    }
+
+    /// The gallery's lines: its widgets, then the broken extensions.
+    static func galleryCount(_ s: AppState) -> Int { galleryWidgets(s).count + galleryProblems(s).count }
+
+    /// The broken extension chosen (the selection is past the widgets), if any.
+    static func galleryProblem(_ s: AppState) -> ExtensionCatalog.Problem? {
+        guard let g = s.gallery else { return nil }
+        let i = g.selected - galleryWidgets(s).count
+        let problems = galleryProblems(s)
+        return problems.indices.contains(i) ? problems[i] : nil
+    }
+
     static func galleryChoice(_ s: AppState) -> (Widget, WidgetFamily)? {
         guard let g = s.gallery else { return nil }
         let list = galleryWidgets(s)
@@ -92,7 +111,7 @@ extension Editing {
             s.pane = .none
             return []
         }
-        let count = galleryWidgets(s).count
+        let count = galleryCount(s)
         switch c {
         case .choose(let delta):
             g.selected = min(max(0, g.selected + delta), max(0, count - 1))
@@ -111,6 +130,10 @@ extension Editing {
             let i = fams.firstIndex(of: family) ?? 0
             g.family = fams[((i + delta) % fams.count + fams.count) % fams.count]
         case .activate:
+            if let p = galleryProblem(s) {
+                s.say("\(p.name) cannot be added: \(p.reason)")
+                return [.redraw(full: false)]
+            }
             return addFromGallery(&s)
         case .cancel:
             s.pane = .none

@@ -30,13 +30,20 @@ extension EditView {
                 return GalleryItem(family: f, view: view, caption: caption)
             }
         }
+        if let p = Editing.galleryProblem(s) {
+            name = "⚠ \(p.name) cannot be used"
+            description = "\(p.reason) (\(p.path))"
+        }
+        let broken = Editing.galleryProblems(s)
         let total = s.bundle.widgets.count
+        let brokenCount = broken.isEmpty ? "" : " · \(broken.count) broken"
         return GalleryModel(
             filter: FieldText(g.filter, cursor: g.filter.count, placeholder: "type a name"),
-            names: list.map(\.displayName), selected: list.isEmpty ? nil : g.selected,
-            count: list.count == total ? "\(total) widgets" : "\(list.count) of \(total) widgets",
+            names: list.map(\.displayName) + broken.map { "⚠ \($0.name)" },
+            selected: list.isEmpty && broken.isEmpty ? nil : g.selected,
+            count: (list.count == total ? "\(total) widgets" : "\(list.count) of \(total) widgets") + brokenCount,
             name: name, description: description, items: items, chosen: chosen,
-            empty: list.isEmpty ? "No widget matches “\(g.filter)”." : nil,
+            empty: list.isEmpty && broken.isEmpty ? "No widget matches “\(g.filter)”." : nil,
             footer: "type to find · ↑↓ widget · ←→ size · Enter add · Esc close")
     }
 }

@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Tells when anything in one folder changes (a file added, removed, replaced, written or made
+/// executable), with inotify: a thread sleeps in `poll()` (no timer, no polling of the folder)
+/// and calls `onChange` once a burst of events has been quiet for `settle` seconds (a copy is a
+/// create, writes and a close). The widgets folder uses it (decision 60).
+///
+/// The folder may not exist yet, or be removed and made again: its parent is watched for it
+/// (the parent is created if missing, as home.yaml's watcher creates the config folder), and the
+/// folder's own watch is added whenever it appears; its appearing or going is a change too.
+public final class FolderWatcher: @unchecked Sendable {
+    private let fd: Int32
+    private let stopRead: Int32
+    private let stopWrite: Int32
+    private let done = DispatchSemaphore(value: 0)
+    private var stopped = false
+
+    static let folderMask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF
+            | IN_MOVE_SELF)
+    static let parentMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+
+    public init(folder: URL, settle: TimeInterval = 0.1, onChange: @escaping @Sendable () -> Void) throws {
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw WatchError("inotify: \(String(cString: strerror(errno)))") }
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else {
+            close(fd)
+            throw WatchError("pipe: \(String(cString: strerror(errno)))")
+        }
+        stopRead = pipeFDs[0]
+        stopWrite = pipeFDs[1]
+        let parent = folder.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let parentWatch = inotify_add_watch(fd, parent.path, Self.parentMask)
+        guard parentWatch >= 0 else {
+            let message = "cannot watch \(parent.path): \(String(cString: strerror(errno)))"
+            close(fd)
+            close(stopRead)
+            close(stopWrite)
+            throw WatchError(message)
+        }
+        let state = Watches(fd: fd, folder: folder.path, parent: parentWatch)
+        state.watchFolder()
+        let (stopFD, done, ms) = (stopRead, done, Int32(max(1, settle * 1000)))
+        let thread = Thread {
+            state.loop(stop: stopFD, settle: ms, onChange: onChange)
+            done.signal()
+        }
+        thread.name = "folder watcher"
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    /// Stops the thread and closes the descriptors (also on deinit).
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        var b: UInt8 = 1
+        _ = write(stopWrite, &b, 1)
+        done.wait()
+        close(fd)
+        close(stopRead)
+        close(stopWrite)
+    }
+
+    deinit { stop() }
+
+    public struct WatchError: Error, CustomStringConvertible {
+        public var description: String
+        init(_ d: String) { description = d }
+    }
+
+    /// The watches, used by the watcher's thread only (after `init`).
+    final class Watches: @unchecked Sendable {
+        let fd: Int32
+        let folder: String
+        let name: String
+        let parent: Int32
+        var folderWatch: Int32 = -1
+
+        init(fd: Int32, folder: String, parent: Int32) {
+            self.fd = fd
+            self.folder = folder
+            self.name = URL(fileURLWithPath: folder).lastPathComponent
+            self.parent = parent
+        }
+
+        /// Watches the folder if it is there (a second add of the same folder is harmless).
+        func watchFolder() {
+            let wd = inotify_add_watch(fd, folder, FolderWatcher.folderMask | UInt32(IN_ONLYDIR))
+            folderWatch = wd >= 0 ? wd : -1
+        }
+
+        func loop(stop: Int32, settle: Int32, onChange: @Sendable () -> Void) {
+            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+            while true {
+                guard wait(stop: stop, timeout: -1) == .event else { return }
+                var relevant = drain(&buffer)
+                // Let a burst finish (a copy: create, writes, close; a chmod after) before telling.
+                var rounds = 0
+                while rounds < 40 {
+                    let w = wait(stop: stop, timeout: settle)
+                    if w == .stop { return }
+                    if w == .timeout { break }
+                    relevant = drain(&buffer) || relevant
+                    rounds += 1
+                }
+                if relevant { onChange() }
+            }
+        }
+
+        enum Wake { case event, stop, timeout }
+
+        func wait(stop: Int32, timeout: Int32) -> Wake {
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+            ]
+            while true {
+                let n = poll(&fds, 2, timeout)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return n == 0 ? .timeout : .stop }
+                if fds[1].revents != 0 { return .stop }
+                return .event
+            }
+        }
+
+        /// Reads the pending events; true when one is about the folder or what is in it. The
+        /// folder appearing in its parent adds its watch.
+        func drain(_ buffer: inout [UInt8]) -> Bool {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { return false }
+            var relevant = false
+            var aboutFolder = false
+            var off = 0
+            let header = MemoryLayout<inotify_event>.size
+            buffer.withUnsafeBytes { raw in
+                while off + header <= n {
+                    let wd = raw.loadUnaligned(fromByteOffset: off, as: Int32.self)
+                    let mask = raw.loadUnaligned(fromByteOffset: off + 4, as: UInt32.self)
+                    let len = Int(raw.loadUnaligned(fromByteOffset: off + 12, as: UInt32.self))
+                    let nameBytes = raw[(off + header)..<min(n, off + header + len)].prefix { $0 != 0 }
+                    let eventName = String(decoding: nameBytes, as: UTF8.self)
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        relevant = true
+                    } else if wd == parent {
+                        if eventName == name { (relevant, aboutFolder) = (true, true) }
+                    } else if wd == folderWatch {
+                        if mask & UInt32(IN_IGNORED) != 0 { folderWatch = -1 }
+                        relevant = true
+                    }
+                    off += header + len
+                }
+            }
+            // Made (again, or moved in): watch it; gone: its watch ended by itself (IN_IGNORED).
+            if aboutFolder || (relevant && folderWatch < 0) { watchFolder() }
+            return relevant
+        }
+    }
+}
