@@ -54,6 +54,36 @@ final class ExtensionCLITests: XCTestCase {
         XCTAssertTrue(r.err.contains("broken: broken: exited with status 3"), "left out, with the reason: \(r.err)")
     }
 
+    /// `widgets` is a fresh process: an extension copied into the folder since the last run is
+    /// listed, one removed is not, and a file left without `chmod +x` is named with the reason.
+    func testWidgetsReadsTheFolderAsItIsNow() throws {
+        try writeHome("  - {family: small, widget: clock}\n")
+        let widgets = config.appendingPathComponent("widgets")
+        let before = try runSwiftdash(["widgets"], env: env)
+        XCTAssertTrue(before.out.contains("countdown — Countdown"), before.out)
+        XCTAssertFalse(before.out.contains("greeting — Greeting"), before.out)
+        try FileManager.default.removeItem(at: widgets.appendingPathComponent("countdown"))
+        let greeting = widgets.appendingPathComponent("greeting")
+        try """
+        #!/bin/sh
+        while IFS= read -r l; do
+        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
+        case $l in
+        *'"method":"describe"'*)
+            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"greeting","displayName":"Greeting"}]}}' ;;
+        *) echo '{"id":'$id',"error":"no"}' ;;
+        esac
+        done
+        """.write(to: greeting, atomically: true, encoding: .utf8)
+        chmod(greeting.path, 0o755)
+        try "notes\n".write(to: widgets.appendingPathComponent("todo.txt"), atomically: true, encoding: .utf8)
+        let r = try runSwiftdash(["widgets"], env: env)
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertFalse(r.out.contains("countdown — Countdown"), "removed since the last run\n\(r.out)")
+        XCTAssertTrue(r.out.contains("greeting — Greeting"), "added since the last run\n\(r.out)")
+        XCTAssertTrue(r.err.contains("todo.txt: not executable (chmod +x to use it)"), r.err)
+    }
+
     func testPreviewDrawsAnExternalWidgetInEachFamilyAndAsItsPlaceholder() throws {
         try writeHome("  - {family: small, widget: clock}\n")
         let r = try runSwiftdash(
