@@ -250,6 +250,11 @@ struct Home: ParsableCommand {
     @Flag(help: "Do not watch home.yaml and the widgets folder for changes (they show at the next start).")
     var noWatch = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Inside tmux, do not ask tmux to redraw its status line when a value `snapshot --line` shows changes."))
+    var noTmuxRefresh = false
+
     @OptionGroup var homeOption: HomeOption
 
     @Option(
@@ -307,6 +312,8 @@ struct Home: ParsableCommand {
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState
         state.extensions = extensionStart.catalog
+        // Inside tmux a changed value redraws tmux's status line (decision 61).
+        state.tmuxRefresh.enabled = processEnvironment["TMUX"] != nil && !noTmuxRefresh
         let env = processEnvironment
         // Off the loop: a reload of every tile is a file synced per tile (issue 25).
         let cacheWriter = CacheWriter { records in
@@ -318,6 +325,7 @@ struct Home: ParsableCommand {
             log: { logger.info("\($0)") },
             currentTimeZone: { WallClockWaiter.systemTimeZone() })
         services.scanExtensions = { extensionStart.folder.scan(posting: $0) }
+        services.refreshTmuxStatus = { TmuxStatus.refresh(environment: env) }
         services.saveUsage = { history in
             do { try usageStore.save(history) } catch { logger.warning("usage: cannot save: \(error)") }
         }

@@ -91,6 +91,8 @@ public struct AppState: Sendable {
     /// The widgets folder's extensions as last described: their widgets are in the bundle
     /// (ExtensionCatalog.swift).
     public var extensions = ExtensionCatalog()
+    /// Telling tmux to redraw its status line when a value it shows changed (TmuxRefresh.swift).
+    public var tmuxRefresh = TmuxRefreshState()
 
     public var bundle: WidgetBundle { environment.bundle }
     public var timeZone: TimeZone { environment.timeZone }
@@ -265,7 +267,8 @@ public struct AppState: Sendable {
     /// When something not in the scheduler changes what is shown: the note's expiry.
     public var nextDeadline: Date? {
         let notes = note.map { [$0.expires] } ?? []
-        return (notes + [scheduler.nextWake, smart.nextDecision, actions.nextDeadline].compactMap { $0 }).min()
+        let later = [scheduler.nextWake, smart.nextDecision, actions.nextDeadline, tmuxRefresh.nextRefresh]
+        return (notes + later.compactMap { $0 }).min()
     }
 
     /// Shows `text` in the status bar for a few seconds.

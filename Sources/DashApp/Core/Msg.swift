@@ -99,6 +99,9 @@ public enum Effect: Sendable {
     /// Describe the widgets folder's new and changed executables off the loop (unchanged ones
     /// keep their process); the outcome comes back as `.extensionsScanned`.
     case scanExtensions
+    /// Ask tmux to redraw its status line (`tmux refresh-client -S`, no shell, output discarded):
+    /// a value `snapshot --line` shows changed (TmuxRefresh.swift).
+    case refreshTmuxStatus
 }
 
 extension Effect: CustomStringConvertible {
@@ -122,6 +125,7 @@ extension Effect: CustomStringConvertible {
         case .catchUpHome: return "catchUpHome"
         case .runSecretCommand(let c): return "runSecretCommand(\(c))"
         case .scanExtensions: return "scanExtensions"
+        case .refreshTmuxStatus: return "refreshTmuxStatus"
         }
     }
 }

@@ -10,8 +10,12 @@ public enum App {
     public static func update(_ s: inout AppState, _ msg: Msg) -> [Effect] {
         let fx = step(&s, msg)
         // A tick that changed nothing: Smart Stacks would answer as before (SmartStacksQuiet).
-        if case .tick = msg, fx.isEmpty, SmartStacksQuiet.holds(s) { return visibility(&s) }
-        return fx + smartStacks(&s) + visibility(&s)
+        if case .tick = msg, fx.isEmpty, SmartStacksQuiet.holds(s) {
+            let v = visibility(&s)
+            return v + tmuxRefresh(&s, after: v)
+        }
+        let all = fx + smartStacks(&s) + visibility(&s)
+        return all + tmuxRefresh(&s, after: all)
     }
 
     /// Several messages that arrived together (load results finishing at once) in one step:
@@ -30,7 +34,10 @@ public enum App {
     public static func apply(_ s: inout AppState, _ msg: Msg) -> [Effect] { step(&s, msg) }
 
     /// What `update` does after a message, once for a batch: Smart Stacks and visibility.
-    public static func settle(_ s: inout AppState) -> [Effect] { smartStacks(&s) + visibility(&s) }
+    /// (A batch is load results: the tmux status line is looked at as after a redraw.)
+    public static func settle(_ s: inout AppState) -> [Effect] {
+        smartStacks(&s) + visibility(&s) + tmuxRefresh(&s, after: [.redraw(full: false)])
+    }
 
     /// `fx` with one redraw (full if any was): a batch's messages each ask for one.
     static func coalescingRedraws(_ fx: [Effect]) -> [Effect] {

@@ -74,6 +74,8 @@ public struct RuntimeServices: Sendable {
     /// Describes the widgets folder again off the loop and posts `.extensionsScanned` (nothing
     /// here: no folder is watched).
     public var scanExtensions: @Sendable (Inbox) -> Void = { _ in }
+    /// Asks tmux to redraw its status line (`TmuxStatus.refresh`), without waiting.
+    public var refreshTmuxStatus: @Sendable () -> Void = {}
 
     public init(
         saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },
@@ -349,6 +351,7 @@ public final class Runtime {
             case .reply(let reply, let text): reply.fulfil(text)
             case .runSecretCommand(let command): services.runSecretCommand(command, inbox)
             case .scanExtensions: services.scanExtensions(inbox)
+            case .refreshTmuxStatus: services.refreshTmuxStatus()
             case .catchUpHome(let next):
                 let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
                 fileWork.run {

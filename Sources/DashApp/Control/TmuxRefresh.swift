@@ -1,0 +1,67 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+
+/// Asking tmux to redraw its status line when what `swiftdash snapshot --line` prints changed
+/// (decision 61), so `status-interval` can stay long. A step that redrew is looked at: when any
+/// tile's shown instance, kind, summary or state (ok, stale, failed, waiting) differs from the
+/// last time, `Effect.refreshTmuxStatus` is returned, at most once a second (a change within the
+/// second is sent when it is over: `nextDeadline` wakes the loop for it).
+public struct TmuxRefreshState: Sendable, Equatable {
+    /// Inside tmux ($TMUX, read by the runtime at start) and not turned off (`--no-tmux-refresh`).
+    public var enabled = false
+    /// What the line showed when tmux was last told (a hash of every tile's fields); nil: not yet.
+    var shown: Int?
+    /// A change tmux has not been told of yet (waiting for the second to be over).
+    var pending = false
+    var lastRefresh: Date?
+
+    /// The fewest seconds between two refreshes.
+    public static let interval: TimeInterval = 1
+
+    public init(enabled: Bool = false) { self.enabled = enabled }
+
+    /// When a pending refresh may be sent (nil: none waits).
+    var nextRefresh: Date? {
+        guard enabled, pending, let last = lastRefresh else { return nil }
+        return last.addingTimeInterval(Self.interval)
+    }
+}
+
+extension App {
+    /// After a step: the refresh effect when the line's values changed and the last refresh is a
+    /// second old (`fx`: the step's effects; only a step that redrew can have changed a value).
+    static func tmuxRefresh(_ s: inout AppState, after fx: [Effect]) -> [Effect] {
+        guard s.tmuxRefresh.enabled else { return [] }
+        if fx.contains(where: { if case .redraw = $0 { true } else { false } }) {
+            let now = lineSignature(s)
+            if now != s.tmuxRefresh.shown {
+                // The first look only records what shows (tmux's line already ran a snapshot).
+                if s.tmuxRefresh.shown != nil { s.tmuxRefresh.pending = true }
+                s.tmuxRefresh.shown = now
+            }
+        }
+        guard s.tmuxRefresh.pending else { return [] }
+        if let next = s.tmuxRefresh.nextRefresh, s.now < next { return [] }
+        s.tmuxRefresh.pending = false
+        s.tmuxRefresh.lastRefresh = s.now
+        return [.refreshTmuxStatus]
+    }
+
+    /// What `snapshot --line` can show of every tile, as one hash.
+    static func lineSignature(_ s: AppState) -> Int {
+        var h = Hasher()
+        for t in s.home.tiles {
+            guard let inst = s.shownInstance(t.id) else { continue }
+            let entry = s.entry(ofInstance: inst.id)
+            h.combine(t.id)
+            h.combine(inst.id)
+            h.combine(inst.kind)
+            h.combine(entry?.summary ?? "")
+            h.combine(entry == nil ? s.scheduler.lastError(inst.id) != nil : s.scheduler.isStale(inst.id))
+            h.combine(entry == nil)
+        }
+        return h.finalize()
+    }
+}

@@ -1,0 +1,98 @@
+import XCTest
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashTestSupport
+@testable import DashApp
+@testable import DashHome
+@testable import DashRuntime
+
+/// Inside tmux the home screen asks tmux to redraw its status line when a value `snapshot --line`
+/// shows changed (issue 23, point 7; decision 61): on a change only, never outside tmux, at most
+/// once a second on the virtual clock, a change within the second sent when it is over.
+final class TmuxRefreshTests: XCTestCase {
+    func harness(inTmux: Bool) throws -> AppHarness {
+        let yaml = "tiles:\n  - {family: small, widget: note}\n  - {family: small, widget: note}\n"
+        let home = try HomeConfig.parse(yaml: yaml, file: "home.yaml", bundle: WidgetBundle([noteWidget]))
+        let h = AppHarness(widgets: [noteWidget], home: home, now: start)
+        h.finish("w1", entries: [NoteEntry(date: start, text: "one"), NoteEntry(date: start + 10, text: "two")])
+        h.finish("w2", entries: [NoteEntry(date: start, text: "sky")])
+        // What the runtime does at start with $TMUX (and no --no-tmux-refresh); the first look
+        // only records what shows.
+        h.run { s in
+            s.tmuxRefresh.enabled = inTmux
+            return App.tmuxRefresh(&s, after: [.redraw(full: false)])
+        }
+        _ = h.takeEffects()
+        return h
+    }
+
+    func refreshes(_ fx: [Effect]) -> Int {
+        fx.filter { if case .refreshTmuxStatus = $0 { true } else { false } }.count
+    }
+
+    func testAChangedSummaryRefreshesTmuxAndARedrawWithoutChangeDoesNot() throws {
+        let h = try harness(inTmux: true)
+        XCTAssertEqual(refreshes(h.takeEffects()), 0, "nothing changed yet")
+        h.press(.right)  // redraws; no value changed
+        XCTAssertEqual(refreshes(h.takeEffects()), 0)
+
+        // A load result with a new summary.
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        XCTAssertEqual(refreshes(h.takeEffects()), 1, "sky → rain")
+
+        // The same summary loaded again a while later: no refresh.
+        h.advance(by: 5)
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        XCTAssertEqual(refreshes(h.takeEffects()), 0, "rain → rain")
+
+        // A timeline's next entry coming due changes the value too.
+        h.advance(to: start + 10)
+        XCTAssertEqual(refreshes(h.takeEffects()), 1, "one → two at its date")
+    }
+
+    func testAtMostOnceASecondAndTheChangeInBetweenIsSentWhenTheSecondIsOver() throws {
+        let h = try harness(inTmux: true)
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        XCTAssertEqual(refreshes(h.takeEffects()), 1)
+        h.advance(by: 0.3)
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "snow")])
+        XCTAssertEqual(refreshes(h.takeEffects()), 0, "a second has not passed")
+        XCTAssertEqual(h.state.nextDeadline, start.addingTimeInterval(1), "the loop wakes when it has")
+        h.advance(to: start.addingTimeInterval(1))
+        XCTAssertEqual(refreshes(h.takeEffects()), 1, "rain → snow, sent at the second")
+        h.advance(by: 5)
+        XCTAssertEqual(refreshes(h.takeEffects()), 0, "nothing more to send")
+    }
+
+    /// The runtime's side: `tmux refresh-client -S` from `$PATH`, argv only, nothing in or out;
+    /// nothing at all without $TMUX.
+    func testTheRuntimeRunsTmuxRefreshClientWithArgvOnly() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-tmuxbin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let record = dir.appendingPathComponent("args").path
+        let fake = dir.appendingPathComponent("tmux").path
+        try "#!/bin/sh\nprintf '%s|' \"$@\" > \(record)\nread -r x && echo stdin >> \(record)\necho noise\n".write(
+            toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        XCTAssertNil(TmuxStatus.refresh(environment: ["PATH": dir.path]), "no $TMUX: nothing runs")
+        let done = try XCTUnwrap(TmuxStatus.refresh(environment: ["PATH": dir.path, "TMUX": "/tmp/tmux-0/default,1,0"]))
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "refresh-client|-S|")
+    }
+
+    func testNeverOutsideTmux() throws {
+        let h = try harness(inTmux: false)
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        h.advance(to: start + 10)
+        XCTAssertEqual(refreshes(h.takeEffects()), 0)
+        XCTAssertNil(h.state.tmuxRefresh.nextRefresh)
+    }
+}
