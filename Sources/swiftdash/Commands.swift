@@ -312,7 +312,7 @@ struct Home: ParsableCommand {
         state.restoreUsage(usageStore.load { logger.warning("\($0)") })
         state.homeFile = homeFileState
         state.extensions = extensionStart.catalog
-        // Inside tmux a changed value redraws tmux's status line (decision 61).
+        // Inside tmux a changed value redraws tmux's status line (decision 51).
         state.tmuxRefresh.enabled = processEnvironment["TMUX"] != nil && !noTmuxRefresh
         let env = processEnvironment
         // Off the loop: a reload of every tile is a file synced per tile (issue 25).
@@ -404,7 +404,7 @@ struct Home: ParsableCommand {
             } catch { logger.warning("\(error); outside edits of home.yaml show at the next start") }
         }
         // Extensions added to, replaced in or removed from the widgets folder arrive at once
-        // (decision 60): the watcher's report goes through `update`, which asks for a scan.
+        // (decision 50): the watcher's report goes through `update`, which asks for a scan.
         var folderWatcher: FolderWatcher?
         if !noWatch {
             do {

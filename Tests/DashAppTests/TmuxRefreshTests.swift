@@ -9,7 +9,7 @@ import DashTestSupport
 @testable import DashRuntime
 
 /// Inside tmux the home screen asks tmux to redraw its status line when a value `snapshot --line`
-/// shows changed (issue 23, point 7; decision 61): on a change only, never outside tmux, at most
+/// shows changed (issue 23, point 7; decision 51): on a change only, never outside tmux, at most
 /// once a second on the virtual clock, a change within the second sent when it is over.
 final class TmuxRefreshTests: XCTestCase {
     func harness(inTmux: Bool) throws -> AppHarness {

@@ -5,7 +5,7 @@ import DashWidgets
 #endif
 
 /// `Effect.refreshTmuxStatus`: runs `tmux refresh-client -S` so tmux runs the status line's
-/// `#(swiftdash snapshot --line …)` again now, not at its next `status-interval` (decision 61).
+/// `#(swiftdash snapshot --line …)` again now, not at its next `status-interval` (decision 51).
 /// No shell, argv only; standard input, output and error are /dev/null; in a session of its own
 /// (it never touches the home screen's terminal); fire and forget: a short thread waits for it
 /// so no zombie stays, and how it ended is not looked at. The app asks at most once a second.

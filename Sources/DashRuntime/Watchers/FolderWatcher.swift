@@ -6,7 +6,7 @@ import Foundation
 /// Tells when anything in one folder changes (a file added, removed, replaced, written or made
 /// executable), with inotify: a thread sleeps in `poll()` (no timer, no polling of the folder)
 /// and calls `onChange` once a burst of events has been quiet for `settle` seconds (a copy is a
-/// create, writes and a close). The widgets folder uses it (decision 60).
+/// create, writes and a close). The widgets folder uses it (decision 50).
 ///
 /// The folder may not exist yet, or be removed and made again: its parent is watched for it
 /// (the parent is created if missing, as home.yaml's watcher creates the config folder), and the
