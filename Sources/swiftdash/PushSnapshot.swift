@@ -101,7 +101,7 @@ struct Snapshot: ParsableCommand {
             is left alone. A tile that failed shows as "⚠ kind".
 
             Example for tmux:
-              set -g status-interval 30
+              set -g status-interval 60
               set -g status-right '#(swiftdash snapshot --line "{kind} {summary}" --tmux --max 60)'
             """)
 
