@@ -31,6 +31,25 @@ public final class ShellExtensionFolder: @unchecked Sendable {
         return path
     }
 
+    /// The text of a shell extension offering one small widget `kind` (named `displayName`, with
+    /// `description`) whose timeline is one entry showing `text` (nil: it answers no timeline).
+    public static func script(
+        kind: String, displayName: String, description: String = "", text: String? = nil
+    ) -> String {
+        let describe =
+            #"{"protocol":1,"widgets":[{"kind":"\#(kind)","displayName":"\#(displayName)","#
+            + #""description":"\#(description)","families":["small"]}]}"#
+        let timeline = text.map { t in
+            #"  *'"method":"timeline"'*) echo '{"id":'$id',"result":{"entries":[{"date":0,"summary":"\#(t)","#
+                + #""view":{"text":"\#(t)"}}],"policy":"never"}}' ;;"# + "\n"
+        }
+        return "#!/bin/sh\nwhile IFS= read -r l; do\n"
+            + #"id=${l#*\"id\":}; id=${id%%[,\}]*}"# + "\ncase $l in\n"
+            + #"  *'"method":"describe"'*) echo '{"id":'$id',"result":\#(describe)}' ;;"# + "\n"
+            + (timeline ?? "")
+            + #"  *) echo '{"id":'$id',"error":"no"}' ;;"# + "\nesac\ndone\n"
+    }
+
     /// A shell extension `name` of kind `kind` (the name unless given) that describes itself (with
     /// `timeout` seconds per request), then runs `onRequest` for every later request in this folder
     /// (`$l` is the request line, `$id` its id); described, and made a widget.

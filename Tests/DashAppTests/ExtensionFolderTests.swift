@@ -15,20 +15,7 @@ import DashTestSupport
 final class ExtensionFolderTests: XCTestCase {
     /// A shell extension offering `kind`, whose tile says `word`.
     static func script(kind: String, word: String) -> String {
-        """
-        #!/bin/sh
-        while IFS= read -r l; do
-        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
-        case $l in
-        *'"method":"describe"'*)
-            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"\(kind)","displayName":"\(kind.capitalized)","families":["small"]}]}}' ;;
-        *'"method":"timeline"'*)
-            echo '{"id":'$id',"result":{"entries":[{"date":0,"summary":"\(word)","view":{"text":"\(word)"}}],"policy":"never"}}' ;;
-        *) echo '{"id":'$id',"error":"no"}' ;;
-        esac
-        done
-
-        """
+        ShellExtensionFolder.script(kind: kind, displayName: kind.capitalized, text: word)
     }
 
     /// Counts the watcher's reports; `wait` returns when one more came (or fails after `seconds`).
@@ -51,7 +38,8 @@ final class ExtensionFolderTests: XCTestCase {
     }
 
     func testTheWatcherSeesTheFolderMadeLaterAndEveryChangeAndAScanDescribesOnlyWhatChanged() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-folder-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-folder-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         let env = ["XDG_CONFIG_HOME": root.path, "HOME": root.path]
         let folder = ExtensionFolder(

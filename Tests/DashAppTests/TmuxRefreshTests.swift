@@ -73,7 +73,8 @@ final class TmuxRefreshTests: XCTestCase {
     /// The runtime's side: `tmux refresh-client -S` from `$PATH`, argv only, nothing in or out;
     /// nothing at all without $TMUX.
     func testTheRuntimeRunsTmuxRefreshClientWithArgvOnly() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-tmuxbin-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swiftdash-tmuxbin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let record = dir.appendingPathComponent("args").path
@@ -82,7 +83,8 @@ final class TmuxRefreshTests: XCTestCase {
             toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
         XCTAssertNil(TmuxStatus.refresh(environment: ["PATH": dir.path]), "no $TMUX: nothing runs")
-        let done = try XCTUnwrap(TmuxStatus.refresh(environment: ["PATH": dir.path, "TMUX": "/tmp/tmux-0/default,1,0"]))
+        let inTmux = ["PATH": dir.path, "TMUX": "/tmp/tmux-0/default,1,0"]
+        let done = try XCTUnwrap(TmuxStatus.refresh(environment: inTmux))
         XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
         XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "refresh-client|-S|")
     }

@@ -11,20 +11,8 @@ final class ExtensionArrivalTmuxTests: XCTestCase {
         try XCTSkipUnless(TmuxSession.available, "tmux is not installed (.ci/run installs it)")
     }
 
-    static let script = """
-        #!/bin/sh
-        while IFS= read -r l; do
-        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
-        case $l in
-        *'"method":"describe"'*)
-            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"hello","displayName":"Hello","description":"Says hello from sh","families":["small"]}]}}' ;;
-        *'"method":"timeline"'*)
-            echo '{"id":'$id',"result":{"entries":[{"date":0,"summary":"hi from sh","view":{"text":"hi from sh"}}],"policy":"never"}}' ;;
-        *) echo '{"id":'$id',"error":"no"}' ;;
-        esac
-        done
-
-        """
+    static let script = ShellExtensionFolder.script(
+        kind: "hello", displayName: "Hello", description: "Says hello from sh", text: "hi from sh")
 
     func testAnExtensionCopiedIntoTheWidgetsFolderComesAliveAndGoesWhenRemoved() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-arrive-\(UUID().uuidString)")

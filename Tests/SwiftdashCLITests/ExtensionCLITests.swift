@@ -64,17 +64,8 @@ final class ExtensionCLITests: XCTestCase {
         XCTAssertFalse(before.out.contains("greeting — Greeting"), before.out)
         try FileManager.default.removeItem(at: widgets.appendingPathComponent("countdown"))
         let greeting = widgets.appendingPathComponent("greeting")
-        try """
-        #!/bin/sh
-        while IFS= read -r l; do
-        id=${l#*\\"id\\":}; id=${id%%[,\\}]*}
-        case $l in
-        *'"method":"describe"'*)
-            echo '{"id":'$id',"result":{"protocol":1,"widgets":[{"kind":"greeting","displayName":"Greeting"}]}}' ;;
-        *) echo '{"id":'$id',"error":"no"}' ;;
-        esac
-        done
-        """.write(to: greeting, atomically: true, encoding: .utf8)
+        try ShellExtensionFolder.script(kind: "greeting", displayName: "Greeting")
+            .write(to: greeting, atomically: true, encoding: .utf8)
         chmod(greeting.path, 0o755)
         try "notes\n".write(to: widgets.appendingPathComponent("todo.txt"), atomically: true, encoding: .utf8)
         let r = try runSwiftdash(["widgets"], env: env)

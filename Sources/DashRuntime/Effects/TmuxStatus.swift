@@ -21,11 +21,12 @@ public enum TmuxStatus {
             let exe = Browser.executable("tmux", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         else { return nil }
         // One at a time: a tmux that hangs does not collect threads.
-        guard running.withLock({ () -> Bool in
-            if runningNow { return false }
-            runningNow = true
-            return true
-        })
+        guard
+            running.withLock({ () -> Bool in
+                if runningNow { return false }
+                runningNow = true
+                return true
+            })
         else { return nil }
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {

@@ -97,8 +97,9 @@ public final class ExtensionFolder: @unchecked Sendable {
             case .success(let (_, widgets)):
                 for w in widgets {
                     guard !taken.contains(w.kind) else {
-                        out.problems.append(.init(name: name, path: p, reason: "widget kind `\(w.kind)` is already taken"))
-                        if fresh.contains(p) { log("extension: \(p): widget kind `\(w.kind)` is already taken; skipped") }
+                        let reason = "widget kind `\(w.kind)` is already taken"
+                        out.problems.append(.init(name: name, path: p, reason: reason))
+                        if fresh.contains(p) { log("extension: \(p): \(reason); skipped") }
                         continue
                     }
                     taken.insert(w.kind)

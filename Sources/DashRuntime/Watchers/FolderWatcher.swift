@@ -1,4 +1,5 @@
 import Foundation
+import DashHome
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -12,9 +13,7 @@ import Foundation
 /// (the parent is created if missing, as home.yaml's watcher creates the config folder), and the
 /// folder's own watch is added whenever it appears; its appearing or going is a change too.
 public final class FolderWatcher: @unchecked Sendable {
-    private let fd: Int32
-    private let stopRead: Int32
-    private let stopWrite: Int32
+    private let wake: InotifyWake
     private let done = DispatchSemaphore(value: 0)
     private var stopped = false
 
@@ -24,30 +23,20 @@ public final class FolderWatcher: @unchecked Sendable {
     static let parentMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
 
     public init(folder: URL, settle: TimeInterval = 0.1, onChange: @escaping @Sendable () -> Void) throws {
-        fd = inotify_init1(Int32(IN_CLOEXEC))
-        guard fd >= 0 else { throw WatchError("inotify: \(String(cString: strerror(errno)))") }
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else {
-            close(fd)
-            throw WatchError("pipe: \(String(cString: strerror(errno)))")
-        }
-        stopRead = pipeFDs[0]
-        stopWrite = pipeFDs[1]
+        wake = try InotifyWake()
         let parent = folder.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        let parentWatch = inotify_add_watch(fd, parent.path, Self.parentMask)
+        let parentWatch = inotify_add_watch(wake.fd, parent.path, Self.parentMask)
         guard parentWatch >= 0 else {
             let message = "cannot watch \(parent.path): \(String(cString: strerror(errno)))"
-            close(fd)
-            close(stopRead)
-            close(stopWrite)
-            throw WatchError(message)
+            wake.close()
+            throw HomeFileError(message: message)
         }
-        let state = Watches(fd: fd, folder: folder.path, parent: parentWatch)
+        let state = Watches(wake: wake, folder: folder.path, parent: parentWatch)
         state.watchFolder()
-        let (stopFD, done, ms) = (stopRead, done, Int32(max(1, settle * 1000)))
+        let (done, ms) = (done, Int32(max(1, settle * 1000)))
         let thread = Thread {
-            state.loop(stop: stopFD, settle: ms, onChange: onChange)
+            state.loop(settle: ms, onChange: onChange)
             done.signal()
         }
         thread.name = "folder watcher"
@@ -59,31 +48,24 @@ public final class FolderWatcher: @unchecked Sendable {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        var b: UInt8 = 1
-        _ = write(stopWrite, &b, 1)
+        wake.stop()
         done.wait()
-        close(fd)
-        close(stopRead)
-        close(stopWrite)
+        wake.close()
     }
 
     deinit { stop() }
 
-    public struct WatchError: Error, CustomStringConvertible {
-        public var description: String
-        init(_ d: String) { description = d }
-    }
-
     /// The watches, used by the watcher's thread only (after `init`).
     final class Watches: @unchecked Sendable {
-        let fd: Int32
+        let wake: InotifyWake
+        var fd: Int32 { wake.fd }
         let folder: String
         let name: String
         let parent: Int32
         var folderWatch: Int32 = -1
 
-        init(fd: Int32, folder: String, parent: Int32) {
-            self.fd = fd
+        init(wake: InotifyWake, folder: String, parent: Int32) {
+            self.wake = wake
             self.folder = folder
             self.name = URL(fileURLWithPath: folder).lastPathComponent
             self.parent = parent
@@ -95,36 +77,21 @@ public final class FolderWatcher: @unchecked Sendable {
             folderWatch = wd >= 0 ? wd : -1
         }
 
-        func loop(stop: Int32, settle: Int32, onChange: @Sendable () -> Void) {
+        func loop(settle: Int32, onChange: @Sendable () -> Void) {
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
-                guard wait(stop: stop, timeout: -1) == .event else { return }
+                guard wake.wait(timeout: -1) == .event else { return }
                 var relevant = drain(&buffer)
                 // Let a burst finish (a copy: create, writes, close; a chmod after) before telling.
                 var rounds = 0
                 while rounds < 40 {
-                    let w = wait(stop: stop, timeout: settle)
+                    let w = wake.wait(timeout: settle)
                     if w == .stop { return }
                     if w == .timeout { break }
                     relevant = drain(&buffer) || relevant
                     rounds += 1
                 }
                 if relevant { onChange() }
-            }
-        }
-
-        enum Wake { case event, stop, timeout }
-
-        func wait(stop: Int32, timeout: Int32) -> Wake {
-            var fds = [
-                pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
-            ]
-            while true {
-                let n = poll(&fds, 2, timeout)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return n == 0 ? .timeout : .stop }
-                if fds[1].revents != 0 { return .stop }
-                return .event
             }
         }
 

@@ -16,9 +16,7 @@ import DashHome
 /// the target's directory is watched too. Events that come in a burst (a rename after a write)
 /// are taken together: the file is read once they have stopped for 50 ms.
 public final class HomeFileWatcher: @unchecked Sendable {
-    private let fd: Int32
-    private let stopRead: Int32
-    private let stopWrite: Int32
+    private let wake: InotifyWake
     private let done = DispatchSemaphore(value: 0)
     private var stopped = false
 
@@ -26,15 +24,7 @@ public final class HomeFileWatcher: @unchecked Sendable {
     public init(
         file: URL, initial: String?, onChange: @escaping @Sendable (Result<String?, ConfigFileError>) -> Void
     ) throws {
-        fd = inotify_init1(Int32(IN_CLOEXEC))
-        guard fd >= 0 else { throw HomeFileError(message: "inotify: \(String(cString: strerror(errno)))") }
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else {
-            close(fd)
-            throw HomeFileError(message: "pipe: \(String(cString: strerror(errno)))")
-        }
-        stopRead = pipeFDs[0]
-        stopWrite = pipeFDs[1]
+        wake = try InotifyWake()
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
         try? FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -45,19 +35,15 @@ public final class HomeFileWatcher: @unchecked Sendable {
             names.insert(resolved.lastPathComponent)
             dirs.append(resolved.deletingLastPathComponent().path)
         }
-        for dir in Set(dirs) where inotify_add_watch(fd, dir, mask) < 0 {
+        for dir in Set(dirs) where inotify_add_watch(wake.fd, dir, mask) < 0 {
             let message = "cannot watch \(dir): \(String(cString: strerror(errno)))"
-            close(fd)
-            close(stopRead)
-            close(stopWrite)
+            wake.close()
             throw HomeFileError(message: message)
         }
-        let (inotifyFD, stopFD, done) = (fd, stopRead, done)
+        let (wake, done) = (wake, done)
         let watchedNames = names
         let thread = Thread {
-            Self.loop(
-                fd: inotifyFD, stop: stopFD, names: watchedNames, file: file, last: .success(initial),
-                onChange: onChange)
+            Self.loop(wake, names: watchedNames, file: file, last: .success(initial), onChange: onChange)
             done.signal()
         }
         thread.name = "home.yaml watcher"
@@ -68,33 +54,30 @@ public final class HomeFileWatcher: @unchecked Sendable {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        var b: UInt8 = 1
-        _ = write(stopWrite, &b, 1)
+        wake.stop()
         done.wait()
-        close(fd)
-        close(stopRead)
-        close(stopWrite)
+        wake.close()
     }
 
     deinit { stop() }
 
     private static func loop(
-        fd: Int32, stop: Int32, names: Set<String>, file: URL, last: Result<String?, ConfigFileError>,
+        _ wake: InotifyWake, names: Set<String>, file: URL, last: Result<String?, ConfigFileError>,
         onChange: @Sendable (Result<String?, ConfigFileError>) -> Void
     ) {
         var last = last
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
             // Sleep until something happens in the directory (or we are stopped).
-            guard wait(fd: fd, stop: stop, timeout: -1) == .event else { return }
-            var relevant = drain(fd: fd, into: &buffer, names: names)
+            guard wake.wait(timeout: -1) == .event else { return }
+            var relevant = drain(fd: wake.fd, into: &buffer, names: names)
             // Let a burst finish (write, then rename) before reading.
             var settle = 0
             while settle < 20 {
-                let w = wait(fd: fd, stop: stop, timeout: 50)
+                let w = wake.wait(timeout: 50)
                 if w == .stop { return }
                 if w == .timeout { break }
-                relevant = drain(fd: fd, into: &buffer, names: names) || relevant
+                relevant = drain(fd: wake.fd, into: &buffer, names: names) || relevant
                 settle += 1
             }
             guard relevant else { continue }
@@ -105,21 +88,6 @@ public final class HomeFileWatcher: @unchecked Sendable {
                 last = read
                 onChange(read)
             }
-        }
-    }
-
-    private enum Wake { case event, stop, timeout }
-
-    private static func wait(fd: Int32, stop: Int32, timeout: Int32) -> Wake {
-        var fds = [
-            pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
-        ]
-        while true {
-            let n = poll(&fds, 2, timeout)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return n == 0 ? .timeout : .stop }
-            if fds[1].revents != 0 { return .stop }
-            return .event
         }
     }
 
