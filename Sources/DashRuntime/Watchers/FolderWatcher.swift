@@ -14,8 +14,6 @@ import DashHome
 /// folder's own watch is added whenever it appears; its appearing or going is a change too.
 public final class FolderWatcher: @unchecked Sendable {
     private let wake: InotifyWake
-    private let done = DispatchSemaphore(value: 0)
-    private var stopped = false
 
     static let folderMask = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF
@@ -34,24 +32,12 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         let state = Watches(wake: wake, folder: folder.path, parent: parentWatch)
         state.watchFolder()
-        let (done, ms) = (done, Int32(max(1, settle * 1000)))
-        let thread = Thread {
-            state.loop(settle: ms, onChange: onChange)
-            done.signal()
-        }
-        thread.name = "folder watcher"
-        thread.stackSize = 256 * 1024
-        thread.start()
+        let ms = Int32(max(1, settle * 1000))
+        wake.start(name: "folder watcher") { state.loop(settle: ms, onChange: onChange) }
     }
 
     /// Stops the thread and closes the descriptors (also on deinit).
-    public func stop() {
-        guard !stopped else { return }
-        stopped = true
-        wake.stop()
-        done.wait()
-        wake.close()
-    }
+    public func stop() { wake.finish() }
 
     deinit { stop() }
 

@@ -17,8 +17,6 @@ import DashHome
 /// are taken together: the file is read once they have stopped for 50 ms.
 public final class HomeFileWatcher: @unchecked Sendable {
     private let wake: InotifyWake
-    private let done = DispatchSemaphore(value: 0)
-    private var stopped = false
 
     /// Starts watching `file`; `initial` is the text the caller has (not reported again).
     public init(
@@ -40,24 +38,14 @@ public final class HomeFileWatcher: @unchecked Sendable {
             wake.close()
             throw HomeFileError(message: message)
         }
-        let (wake, done) = (wake, done)
-        let watchedNames = names
-        let thread = Thread {
+        let (wake, watchedNames) = (wake, names)
+        wake.start(name: "home.yaml watcher") {
             Self.loop(wake, names: watchedNames, file: file, last: .success(initial), onChange: onChange)
-            done.signal()
         }
-        thread.name = "home.yaml watcher"
-        thread.start()
     }
 
     /// Stops the thread and closes the descriptors (also on deinit).
-    public func stop() {
-        guard !stopped else { return }
-        stopped = true
-        wake.stop()
-        done.wait()
-        wake.close()
-    }
+    public func stop() { wake.finish() }
 
     deinit { stop() }
 

@@ -5,8 +5,8 @@ import DashHome
 #endif
 
 /// What an inotify watcher's thread sleeps on: the inotify descriptor and a pipe that wakes it
-/// to stop (`HomeFileWatcher`, `FolderWatcher`). The thread calls `wait`; the owner calls
-/// `stop` once, which wakes the thread, and `close` after the thread has ended.
+/// to stop (`HomeFileWatcher`, `FolderWatcher`). `start` runs the thread, which calls `wait`;
+/// `finish` wakes it, waits for it to end and closes the descriptors.
 final class InotifyWake: @unchecked Sendable {
     let fd: Int32
     private let stopRead: Int32
@@ -42,14 +42,49 @@ final class InotifyWake: @unchecked Sendable {
         }
     }
 
-    /// Wakes the thread to end.
-    func stop() {
-        var b: UInt8 = 1
-        _ = write(stopWrite, &b, 1)
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var started = false
+    private var finished = false
+
+    /// Starts the watcher's thread running `body` (which returns when `wait` says `.stop`).
+    func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        lock.withLock { started = true }
+        let done = done
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.name = name
+        thread.stackSize = 256 * 1024
+        thread.start()
     }
 
-    /// Closes the descriptors (the thread has ended, or never started).
+    /// Wakes the thread to end, waits for it, and closes the descriptors; once (later calls do
+    /// nothing).
+    func finish() {
+        let (first, running) = lock.withLock { () -> (Bool, Bool) in
+            defer { finished = true }
+            return (!finished, started)
+        }
+        guard first else { return }
+        var b: UInt8 = 1
+        _ = write(stopWrite, &b, 1)
+        if running { done.wait() }
+        closeDescriptors()
+    }
+
+    /// Closes the descriptors of a watcher whose thread never started (setting up failed);
+    /// `finish` then does nothing.
     func close() {
+        let first = lock.withLock { () -> Bool in
+            defer { finished = true }
+            return !finished
+        }
+        if first { closeDescriptors() }
+    }
+
+    private func closeDescriptors() {
         Glibc.close(fd)
         Glibc.close(stopRead)
         Glibc.close(stopWrite)
