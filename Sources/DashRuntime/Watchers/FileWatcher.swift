@@ -151,23 +151,13 @@ public final class FileWatcher: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var changed: Set<String> = []
-        buffer.withUnsafeBytes { raw in
-            var off = 0
-            let header = MemoryLayout<inotify_event>.size
-            while off + header <= n {
-                let wd = raw.loadUnaligned(fromByteOffset: off, as: Int32.self)
-                let mask = raw.loadUnaligned(fromByteOffset: off + 4, as: UInt32.self)
-                let len = Int(raw.loadUnaligned(fromByteOffset: off + 12, as: UInt32.self))
-                let nameBytes = raw[(off + header)..<min(n, off + header + len)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    for names in interest.values { for paths in names.values { changed.formUnion(paths) } }
-                } else if mask & UInt32(IN_IGNORED) != 0 {
-                    directories[wd] = nil
-                } else if let dir = directories[wd], let paths = interest[dir]?[name] {
-                    changed.formUnion(paths)
-                }
-                off += header + len
+        for e in InotifyWake.events(buffer, count: n) {
+            if e.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                for names in interest.values { for paths in names.values { changed.formUnion(paths) } }
+            } else if e.mask & UInt32(IN_IGNORED) != 0 {
+                directories[e.watch] = nil
+            } else if let dir = directories[e.watch], let paths = interest[dir]?[e.name] {
+                changed.formUnion(paths)
             }
         }
         return (changed.sorted(), handler)

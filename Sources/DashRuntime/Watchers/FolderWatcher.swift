@@ -88,24 +88,14 @@ public final class FolderWatcher: @unchecked Sendable {
             guard n > 0 else { return false }
             var relevant = false
             var aboutFolder = false
-            var off = 0
-            let header = MemoryLayout<inotify_event>.size
-            buffer.withUnsafeBytes { raw in
-                while off + header <= n {
-                    let wd = raw.loadUnaligned(fromByteOffset: off, as: Int32.self)
-                    let mask = raw.loadUnaligned(fromByteOffset: off + 4, as: UInt32.self)
-                    let len = Int(raw.loadUnaligned(fromByteOffset: off + 12, as: UInt32.self))
-                    let nameBytes = raw[(off + header)..<min(n, off + header + len)].prefix { $0 != 0 }
-                    let eventName = String(decoding: nameBytes, as: UTF8.self)
-                    if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                        relevant = true
-                    } else if wd == parent {
-                        if eventName == name { (relevant, aboutFolder) = (true, true) }
-                    } else if wd == folderWatch {
-                        if mask & UInt32(IN_IGNORED) != 0 { folderWatch = -1 }
-                        relevant = true
-                    }
-                    off += header + len
+            for e in InotifyWake.events(buffer, count: n) {
+                if e.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    relevant = true
+                } else if e.watch == parent {
+                    if e.name == name { (relevant, aboutFolder) = (true, true) }
+                } else if e.watch == folderWatch {
+                    if e.mask & UInt32(IN_IGNORED) != 0 { folderWatch = -1 }
+                    relevant = true
                 }
             }
             // Made (again, or moved in): watch it; gone: its watch ended by itself (IN_IGNORED).

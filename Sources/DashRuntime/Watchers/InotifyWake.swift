@@ -42,6 +42,31 @@ final class InotifyWake: @unchecked Sendable {
         }
     }
 
+    /// One inotify event: the watch, what happened, and the name in the watched folder.
+    struct Event {
+        var watch: Int32
+        var mask: UInt32
+        var name: String
+    }
+
+    /// The events in the first `count` bytes `read` put in `buffer`.
+    static func events(_ buffer: [UInt8], count n: Int) -> [Event] {
+        var out: [Event] = []
+        buffer.withUnsafeBytes { raw in
+            var off = 0
+            let header = MemoryLayout<inotify_event>.size
+            while off + header <= n {
+                let wd = raw.loadUnaligned(fromByteOffset: off, as: Int32.self)
+                let mask = raw.loadUnaligned(fromByteOffset: off + 4, as: UInt32.self)
+                let len = Int(raw.loadUnaligned(fromByteOffset: off + 12, as: UInt32.self))
+                let nameBytes = raw[(off + header)..<min(n, off + header + len)].prefix { $0 != 0 }
+                out.append(Event(watch: wd, mask: mask, name: String(decoding: nameBytes, as: UTF8.self)))
+                off += header + len
+            }
+        }
+        return out
+    }
+
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var started = false
