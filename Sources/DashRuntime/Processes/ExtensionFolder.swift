@@ -126,10 +126,13 @@ public final class ExtensionFolder: @unchecked Sendable {
     /// What the last scan found.
     public var current: ExtensionCatalog { lastLock.withLock { published } }
 
+    /// Scans and posts, one at a time, so catalogs are posted in the order they were taken.
+    private let posting = NSLock()
+
     /// `RuntimeServices.scanExtensions`: scans on a thread of its own (describing waits for the
     /// extensions' answers) and posts what it found.
     public func scan(posting inbox: Inbox) {
-        let thread = Thread { [self] in inbox.post(.extensionsScanned(scan())) }
+        let thread = Thread { [self] in posting.withLock { inbox.post(.extensionsScanned(scan())) } }
         thread.name = "widgets folder scan"
         thread.stackSize = 512 * 1024
         thread.start()
