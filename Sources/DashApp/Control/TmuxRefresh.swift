@@ -4,8 +4,9 @@ import DashWidgets
 import DashScheduler
 
 /// Asking tmux to redraw its status line when what `swiftdash snapshot --line` prints changed
-/// (decision 51), so `status-interval` can stay long. A step that redrew is looked at: when any
-/// tile's shown instance, kind, summary or state (ok, stale, failed, waiting) differs from the
+/// (decision 51), so `status-interval` can stay long. A step that redrew, other than input (a key,
+/// the mouse, a resize: they change no value, and a flood of keys must stay cheap), is looked at:
+/// when any tile's shown instance, kind, summary or state (ok, stale, failed, waiting) differs from the
 /// last time, `Effect.refreshTmuxStatus` is returned, at most once a second (a change within the
 /// second is sent when it is over: `nextDeadline` wakes the loop for it).
 public struct TmuxRefreshState: Sendable, Equatable {

@@ -15,7 +15,11 @@ public enum App {
             return v + tmuxRefresh(&s, after: v)
         }
         let all = fx + smartStacks(&s) + visibility(&s)
-        return all + tmuxRefresh(&s, after: all)
+        // Input changes no value a status line shows; a flood of keys stays cheap.
+        switch msg {
+        case .key, .mouse, .click, .resize: return all + tmuxRefresh(&s, after: [])
+        default: return all + tmuxRefresh(&s, after: all)
+        }
     }
 
     /// Several messages that arrived together (load results finishing at once) in one step:
