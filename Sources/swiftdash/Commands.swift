@@ -316,9 +316,11 @@ struct Home: ParsableCommand {
             openURL: { Browser.open($0, environment: env) },
             log: { logger.info("\($0)") },
             currentTimeZone: { WallClockWaiter.systemTimeZone() })
-        services.saveUsage = { history in
+        // Off the loop too: while a thousand tiles first load, every pass saved the history.
+        let usageWriter = OffLoopWriter<UsageHistory>(name: "usage writer", merge: { $1 }) { history in
             do { try usageStore.save(history) } catch { logger.warning("usage: cannot save: \(error)") }
         }
+        services.saveUsage = { usageWriter.save($0) }
         let homeFile = HomeFile(url: paths.homeFile, bundle: bundle)
         services.writeHome = { homeFile.write($0, over: $1, waiting: $2) }
         // A theme home.yaml names while running applies at once, or says why it cannot.
@@ -393,6 +395,7 @@ struct Home: ParsableCommand {
         }
         runtime.run()
         cacheWriter.flush()
+        usageWriter.flush()
         watcher?.stop()
         server?.stop()
         terminal.shutdown()
