@@ -31,7 +31,10 @@ public final class OffLoopWriter<Batch: Sendable>: @unchecked Sendable {
         pending = pending.map { merge($0, batch) } ?? batch
         if !started {
             started = true
-            let thread = Thread { [self] in loop() }
+            let thread = Thread { [self] in
+                OffLoopThread.yieldToTheLoop()
+                loop()
+            }
             thread.name = name
             thread.stackSize = 512 * 1024
             thread.start()
