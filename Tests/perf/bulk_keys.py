@@ -132,6 +132,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=40, help="reloads (with --poll or --idle: keys)")
     ap.add_argument("--size", default="160x48")
     ap.add_argument("--idle", action="store_true", help="no reloads: the floor of the measurement")
+    ap.add_argument("--starts", type=int, default=0,
+                    help="instead of reloads: starts with an empty cache, keys during the first loads")
     ap.add_argument("--keys", type=int, default=200, help="with --idle: keys to time")
     ap.add_argument("--gap", type=float, default=0.04, help="most seconds between a key and the next")
     ap.add_argument("--poll", action="store_true", help="the seventh session's harness (pipe-pane, polling)")
@@ -142,13 +144,16 @@ def main():
     tmp = tempfile.mkdtemp(prefix="bulkkeys-")
     cfg = write_home(tmp, a.tiles)
     sock = "bulkkeys-%d" % os.getpid()
-    env = "exec env HOME=%s XDG_CONFIG_HOME=%s XDG_CACHE_HOME=%s/cache TERM=tmux-256color LANG=C.UTF-8" % (
-        tmp, os.path.dirname(cfg), tmp)
     tmux = ["tmux", "-L", sock, "-f", "/dev/null"]
-    subprocess.run(tmux + ["new-session", "-d", "-s", "s", "-x", w, "-y", h,
-                           "%s %s" % (env, os.path.abspath(a.binary))], check=True)
-    pid = int(subprocess.run(tmux + ["display", "-p", "-t", "s", "#{pane_pid}"], capture_output=True,
-                             text=True).stdout)
+
+    def tmux_run(*args):
+        subprocess.run(tmux + list(args), check=True)
+
+    def pane_pid():
+        return int(subprocess.run(tmux + ["display", "-p", "-t", "s", "#{pane_pid}"], capture_output=True,
+                                  text=True).stdout)
+    tmux_run("new-session", "-d", "-s", "s", "-x", w, "-y", h, command(tmp, cfg, a.binary, ""))
+    pid = pane_pid()
     c = Control(tmux, "s")
     lat, since = [], []
     start = time.monotonic()
@@ -179,6 +184,22 @@ def main():
         if a.idle:
             for _ in range(a.keys):
                 press(None)
+        elif a.starts:
+            # The program again with an empty cache and state: its first loads all at once, and
+            # keys from its first frame until it is quiet.
+            for n in range(a.starts):
+                shown = c.out
+                tmux_run("respawn-pane", "-k", "-t", "s", command(tmp, cfg, a.binary, "%d" % n))
+                t_r = time.monotonic()
+                pid = pane_pid()
+                with c.cond:
+                    c.cond.wait_for(lambda: c.out > shown + 2, timeout=30)
+                while True:
+                    t0 = time.monotonic()
+                    press(t_r)
+                    if quiet(pid, 0.2):
+                        break
+                windows.append(time.monotonic() - t_r)
         else:
             # How long a reload lasts with no keys: from R until the program is quiet again.
             c.key("R")
@@ -201,9 +222,14 @@ def main():
 
     def pct(p):
         return s[min(len(s) - 1, int(round(p * (len(s) - 1))))]
-    during = [ms for ms, t in zip(lat, since) if t < windows[0]] if windows else lat
+    during = [ms for ms, t in zip(lat, since) if t < windows[0]] if windows and not a.starts else lat
     s = sorted(during)
-    if a.idle:
+    if a.starts:
+        during = lat
+        s = sorted(during)
+        print("%d tiles, %d starts with an empty cache (first loads: %.1f s median, with keys), %d keys during them:" % (
+            a.tiles, len(windows), sorted(windows)[len(windows) // 2], len(s)))
+    elif a.idle:
         print("%d tiles, idle (no reload), %d keys (%.0f s):" % (a.tiles, len(s), time.monotonic() - start))
     else:
         print("%d tiles, %d reloads of every tile (%.1f s each without keys), %d keys pressed during them (%.0f s):" % (
@@ -211,6 +237,14 @@ def main():
     print("  key to screen: median %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms (target: p99 under 50 ms)" % (
         pct(0.5), pct(0.95), pct(0.99), s[-1]))
     print("  load average: %s" % open("/proc/loadavg").read().split()[:3])
+
+
+def command(tmp, cfg, binary, run):
+    """The program in the pane, its home, cache and state in folders of run `run` (empty ones)."""
+    home = os.path.join(tmp, "home" + run)
+    os.makedirs(home, exist_ok=True)
+    return "exec env HOME=%s XDG_CONFIG_HOME=%s XDG_CACHE_HOME=%s/cache TERM=tmux-256color LANG=C.UTF-8 %s" % (
+        home, os.path.dirname(cfg), home, os.path.abspath(binary))
 
 
 def write_home(tmp, tiles):
