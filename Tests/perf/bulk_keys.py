@@ -11,9 +11,11 @@ The harness is a tmux control-mode client (`tmux -C attach`): it sends the keys 
 hears every byte the program writes as a `%output` line the moment tmux reads it, so no process is
 started per key and nothing polls (the polling harness of the seventh session had a floor of its
 own, p99 ~123 ms on a busy machine; `--poll` keeps it). `--idle` presses no R: the floor of the
-measurement on this machine. A benchmark, not a test: run it by hand.
+measurement on this machine. `--starts N` starts the program N times with an empty cache instead
+and times keys during its first loads. A benchmark, not a test: run it by hand.
 
     python3 Tests/perf/bulk_keys.py .build/release/swiftdash --tiles 1000 --rounds 40
+    python3 Tests/perf/bulk_keys.py .build/release/swiftdash --tiles 1000 --starts 40
     python3 Tests/perf/bulk_keys.py .build/release/swiftdash --tiles 1000 --idle --keys 300
 """
 import argparse, os, random, re, subprocess, sys, tempfile, threading, time
