@@ -29,6 +29,14 @@ public struct InstanceRecord: Codable, Sendable, Hashable {
     public var savedAt: Date
     /// The entries came by push (nil in caches written before this existed: false).
     public var pushed: Bool?
+    /// Entries still to be encoded (`Scheduler.recordToSave`): the writer's thread encodes them
+    /// (`withEntriesEncoded`), not the loop. Never in the JSON.
+    public var pendingEntries: PendingEntries? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, id, kind, family, configuration, entries, policy, isStale, lastError
+        case consecutiveFailures, ledger, lastReload, lastSuccess, savedAt, pushed
+    }
 
     public init(
         id: InstanceID, kind: String, family: WidgetFamily, configuration: WidgetConfig,
@@ -57,8 +65,8 @@ public struct InstanceRecord: Codable, Sendable, Hashable {
     /// Whether this is a record this version can read (not a foreign or future file).
     public var isCurrentFormat: Bool { format == Self.currentFormat && version == Self.currentVersion }
 
-    /// Cache records as JSON: sorted keys, dates as seconds since 1970.
-    public func encoded() throws -> Data { try JSONEncoder.dash.encode(self) }
+    /// Cache records as JSON: sorted keys, dates as seconds since 1970 (pending entries encoded).
+    public func encoded() throws -> Data { try JSONEncoder.dash.encode(withEntriesEncoded().record) }
 
     /// Decodes a record; throws `CacheRecordError` for JSON of another kind.
     public static func decode(_ data: Data) throws -> InstanceRecord {

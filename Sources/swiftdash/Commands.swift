@@ -326,9 +326,11 @@ struct Home: ParsableCommand {
             currentTimeZone: { WallClockWaiter.systemTimeZone() })
         services.scanExtensions = { extensionStart.folder.scan(posting: $0) }
         services.refreshTmuxStatus = { TmuxStatus.refresh(environment: env) }
-        services.saveUsage = { history in
+        // Off the loop too: while a thousand tiles first load, every pass saved the history.
+        let usageWriter = OffLoopWriter<UsageHistory>(name: "usage writer", merge: { $1 }) { history in
             do { try usageStore.save(history) } catch { logger.warning("usage: cannot save: \(error)") }
         }
+        services.saveUsage = { usageWriter.save($0) }
         // The file read and written with the widgets the folder offers now (one may have come).
         let homeURL = paths.homeFile
         @Sendable func homeFile() -> HomeFile { HomeFile(url: homeURL, bundle: currentBundle()) }
@@ -415,6 +417,7 @@ struct Home: ParsableCommand {
         }
         runtime.run()
         cacheWriter.flush()
+        usageWriter.flush()
         watcher?.stop()
         folderWatcher?.stop()
         server?.stop()

@@ -266,4 +266,38 @@ final class ScaleTests: XCTestCase {
         XCTAssertEqual(latest["w7"], start.addingTimeInterval(907))
         XCTAssertFalse(written.thread.contains(true), "never on the main thread")
     }
+
+    /// The Smart Stacks history is saved off the loop like the cache (issue 25.3: while a thousand
+    /// tiles first loaded, every pass encoded and synced it on the loop): what comes while a write
+    /// runs waits as one, only the latest state, and everything is written on flush.
+    func testTheUsageHistoryIsWrittenOffTheLoopOnlyItsLatestState() {
+        final class Written: @unchecked Sendable {
+            let lock = NSLock()
+            var values: [Int] = []
+            var onMain = false
+            let gate = NSCondition()
+            var open = false
+        }
+        let written = Written()
+        let writer = OffLoopWriter<Int>(name: "test writer", merge: { $1 }) { value in
+            written.gate.lock()
+            while !written.open { written.gate.wait() }
+            written.gate.unlock()
+            written.lock.withLock {
+                written.values.append(value)
+                if Thread.isMainThread { written.onMain = true }
+            }
+        }
+        for i in 1...100 { writer.save(i) }
+        written.gate.lock()
+        written.open = true
+        written.gate.broadcast()
+        written.gate.unlock()
+        writer.flush()
+        written.lock.withLock {
+            XCTAssertEqual(written.values.last, 100)
+            XCTAssertLessThanOrEqual(written.values.count, 2, "the first, then only the latest: \(written.values)")
+            XCTAssertFalse(written.onMain, "never on the main thread")
+        }
+    }
 }

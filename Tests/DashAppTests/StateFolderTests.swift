@@ -39,6 +39,13 @@ final class StateFolderTests: XCTestCase {
             bundle: WidgetBundle([]), timeZone: .gmt, variables: ["HOME": "/home/me", "XDG_STATE_HOME": "/s"])
         let c = TimelineContext(family: .small, now: Date()).forInstance("w1", environment: env)
         XCTAssertEqual(c.stateDirectory, "/s/swiftdash/widget-state")
+        // The folder is found once per environment, and again when its variables change.
+        var moved = env
+        moved.variables = ["HOME": "/elsewhere"]
+        let d = TimelineContext(family: .small, now: Date()).forInstance("w1", environment: moved)
+        XCTAssertEqual(d.stateDirectory, "/elsewhere/.local/state/swiftdash/widget-state")
+        moved.variables = [:]
+        XCTAssertNil(TimelineContext(family: .small, now: Date()).forInstance("w1", environment: moved).stateDirectory)
     }
 
     func testWhatTheCacheHeldMovesOnceAndDeletingTheCacheLosesNothing() throws {

@@ -129,6 +129,36 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual((s3.currentEntry("t", at: t0 + 60)?.entry.base as? FakeEntry)?.value, "cached")
     }
 
+    /// The loop hands the cache records whose entries are not encoded yet (issue 25.3: JSON for a
+    /// thousand timelines on the loop held keys); the writer's encoding gives the same record and
+    /// JSON as encoding at once, and an encoding that fails saves the record without a timeline.
+    func testARecordToSaveLeavesItsEntriesToTheWriterAndEncodesAlike() throws {
+        let h = SchedulerHarness(start: t0)
+        let script = FakeScript(fallback: { call in
+            .timeline([FakeEntry(date: call.now, value: "now")], .after(call.now + 600))
+        })
+        h.add("t", configuration: WidgetConfig(["coin": .string("BTC")]), script: script)
+        h.advance(by: 600)
+        let toSave = try XCTUnwrap(h.scheduler.recordToSave("t", at: h.now))
+        XCTAssertNil(toSave.entries, "nothing encoded on the loop")
+        XCTAssertEqual(toSave.pendingEntries?.entries.count, 1)
+        let atOnce = try XCTUnwrap(h.scheduler.record("t", at: h.now))
+        let (written, warning) = toSave.withEntriesEncoded()
+        XCTAssertNil(warning)
+        XCTAssertEqual(written, atOnce)
+        XCTAssertNil(written.pendingEntries)
+        XCTAssertEqual(try toSave.encoded(), try atOnce.encoded())
+
+        struct Unencodable: Error {}
+        var broken = toSave
+        broken.pendingEntries = PendingEntries(toSave.pendingEntries!.entries) { _ in throw Unencodable() }
+        let (saved, problem) = broken.withEntriesEncoded()
+        XCTAssertNil(saved.entries)
+        XCTAssertNil(saved.policy)
+        XCTAssertEqual(saved.ledger, atOnce.ledger, "the ledger is kept")
+        XCTAssertTrue(problem?.contains("cannot encode the entries of t") == true, problem ?? "no warning")
+    }
+
     func testARecordForAnotherConfigurationOrWithBadEntriesIsNotShown() throws {
         var s = Scheduler()
         let widget = fakeWidget(script: FakeScript())

@@ -108,10 +108,7 @@ extension TimelineContext {
     public func forInstance(_ id: String, environment: AppEnvironment) -> TimelineContext {
         var c = self
         c.instanceID = id
-        let vars = environment.variables
-        if vars["XDG_STATE_HOME"]?.hasPrefix("/") == true || vars["HOME"]?.hasPrefix("/") == true {
-            c.stateDirectory = AppPaths(environment: vars).widgetState.path
-        }
+        if let dir = environment.widgetStateDirectory { c.stateDirectory = dir }
         return c
     }
 }

@@ -12,12 +12,23 @@ public struct AppEnvironment: Sendable {
     /// The user's time zone, for clocks and providers.
     public var timeZone: TimeZone
     /// Environment variables providers may read (API keys).
-    public var variables: [String: String]
+    public var variables: [String: String] {
+        didSet { widgetStateDirectory = Self.widgetStateDirectory(variables) }
+    }
+    /// Where widgets keep their state (`AppPaths.widgetState`), found once for `variables`: a load's
+    /// context names it (built per tile, it was most of the 60 ms the loop took for R on 1,000 tiles).
+    public private(set) var widgetStateDirectory: String?
 
     public init(bundle: WidgetBundle, timeZone: TimeZone, variables: [String: String] = [:]) {
         self.bundle = bundle
         self.timeZone = timeZone
         self.variables = variables
+        self.widgetStateDirectory = Self.widgetStateDirectory(variables)
+    }
+
+    static func widgetStateDirectory(_ vars: [String: String]) -> String? {
+        guard vars["XDG_STATE_HOME"]?.hasPrefix("/") == true || vars["HOME"]?.hasPrefix("/") == true else { return nil }
+        return AppPaths(environment: vars).widgetState.path
     }
 }
 

@@ -176,7 +176,8 @@ public enum App {
         let changed = s.scheduler.takeCacheChanges()
         if !changed.isEmpty {
             let now = s.now
-            let records = changed.compactMap { s.scheduler.record($0, at: now) }
+            // Entries are encoded by the cache writer, off the loop (issue 25.3).
+            let records = changed.compactMap { s.scheduler.recordToSave($0, at: now) }
             if !records.isEmpty { fx.append(.saveCache(records)) }
         }
         for r in requests { fx += SecretCommands.start(&s, r) }

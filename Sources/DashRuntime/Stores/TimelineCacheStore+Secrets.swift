@@ -4,10 +4,14 @@ import DashApp
 import DashHome
 
 extension TimelineCacheStore {
-    /// Saves records with their secrets fingerprinted; returns a problem per record that failed.
+    /// Saves records with their secrets fingerprinted and their pending entries encoded (this runs
+    /// on the cache writer's thread); returns a problem per record that failed.
     public func save(_ records: [InstanceRecord], bundle: WidgetBundle) -> [String] {
         var problems: [String] = []
-        for var r in records {
+        for pending in records {
+            let (encoded, warning) = pending.withEntriesEncoded()
+            if let warning { problems.append(warning) }
+            var r = encoded
             if let schema = bundle[r.kind]?.schema {
                 r.configuration = SecretFingerprint.hide(r.configuration, schema: schema)
             }
