@@ -36,7 +36,6 @@ final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private func loop() {
-        OffLoopThread.yieldToTheLoop()
         while true {
             condition.lock()
             while jobs.isEmpty && !finished { condition.wait() }
@@ -55,10 +54,7 @@ final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
 /// host or an extension): no Swift task, so no worker pool.
 enum OffLoopThread {
     static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            yieldToTheLoop()
-            body()
-        }
+        let thread = Thread(block: body)
         thread.name = name
         thread.stackSize = 512 * 1024
         thread.start()
@@ -66,13 +62,14 @@ enum OffLoopThread {
 }
 
 extension OffLoopThread {
-    /// The nice value of the threads that do the loop's bulk work (loads, cache writes).
+    /// The nice value of the threads that write for the loop (the cache, the Smart Stacks
+    /// history). Not the loads' threads: a process they start (an extension, a command, the
+    /// provider host) would inherit it, and nobody may raise it again (decision 52).
     static let niceness: Int32 = 10
 
     /// Lowers the calling thread's priority (`niceness`): when a thousand loads finish together
-    /// they share the cores with the loop, and on two cores the loop thread waited behind them
-    /// to draw a key (issue 25.3). Linux keeps a nice value per thread; with nothing else to
-    /// run, a nice thread runs as fast as any other.
+    /// their records are written while the loop draws keys (issue 25.3). Linux keeps a nice
+    /// value per thread; with nothing else to run, a nice thread runs as fast as any other.
     static func yieldToTheLoop() {
         #if os(Linux)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
