@@ -1,4 +1,5 @@
 import DashCore
+import DashTestSupport
 import DashWidgets
 import Foundation
 import XCTest
@@ -10,18 +11,6 @@ import XCTest
 final class TileCellCacheTests: XCTestCase {
     let start = Date(timeIntervalSince1970: 1_795_426_200)
     let utc = TimeZone(identifier: "UTC")!
-
-    /// A small seeded generator: the same sequence of frames on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Views like the built-in widgets draw: text, wide text, gauges, sparklines, links,
     /// controls, placeholders, and live dates (a clock, "5 min ago").
@@ -79,7 +68,7 @@ final class TileCellCacheTests: XCTestCase {
     /// clock runs; each frame drawn with the cache equals the same frame drawn fresh.
     func testEveryFrameDrawnWithTheCacheEqualsAFreshDraw() {
         for seed in UInt64(1)...6 {
-            var rng = Seeded(state: seed)
+            var rng = SeededRandom(seed: seed)
             let cache = TileCellCache()
             let sizes = [Size(width: 160, height: 48), Size(width: 80, height: 24), Size(width: 120, height: 40)]
             var size = sizes[0]
