@@ -113,6 +113,25 @@ public struct CellBuffer: Equatable, Sendable {
         }
     }
 
+    /// The cells of `rect` (inside the bounds), row by row: what `restore` puts back.
+    public func cells(in rect: Rect) -> [Cell] {
+        var out: [Cell] = []
+        out.reserveCapacity(max(0, rect.width * rect.height))
+        for yy in rect.y..<rect.maxY { out += cells[(yy * size.width + rect.x)..<(yy * size.width + rect.maxX)] }
+        return out
+    }
+
+    /// Puts back cells taken from `rect` with `cells(in:)`, exactly as they were (no mending of
+    /// wide characters: the copy was whole).
+    public mutating func restore(_ saved: [Cell], in rect: Rect) {
+        guard saved.count == rect.width * rect.height else { return }
+        for yy in rect.y..<rect.maxY {
+            let from = (yy - rect.y) * rect.width
+            cells.replaceSubrange(
+                (yy * size.width + rect.x)..<(yy * size.width + rect.maxX), with: saved[from..<(from + rect.width)])
+        }
+    }
+
     /// Copies another buffer in at `origin`, clipped to this buffer. A wide character cut by
     /// the edge is drawn as blanks.
     public mutating func blit(_ other: CellBuffer, at origin: Point) {

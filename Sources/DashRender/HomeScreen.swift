@@ -120,10 +120,11 @@ public enum HomeScreen {
     }
 
     /// Draws the home screen: the tiles of `page` and the status bar; or a short
-    /// "too small" note when not even one small tile fits.
+    /// "too small" note when not even one small tile fits. With a `cache`, a tile whose drawing
+    /// depends on nothing that changed since the last frame gets its cells back from it.
     public static func draw(
         layout: HomeLayout, page: Int, tiles: [String: HomeTileContent], message: String?,
-        environment env: RenderEnvironment
+        environment env: RenderEnvironment, cache: TileCellCache? = nil
     ) -> HomeFrame {
         var buffer = CellBuffer(
             size: layout.screen,
@@ -145,13 +146,19 @@ public enum HomeScreen {
         let p = min(max(0, page), layout.pageCount - 1)
         var next: Date? = nil
         func note(_ d: Date?) { if let d, next == nil || d < next! { next = d } }
-        for placed in layout.pages.isEmpty ? [] : layout.pages[p] {
+        let placedTiles = layout.pages.isEmpty ? [] : layout.pages[p]
+        let cache = cache.flatMap { TileCellCache.canReuse(placedTiles.map(\.rect), in: buffer.bounds) ? $0 : nil }
+        cache?.beginFrame()
+        defer { cache?.endFrame(keeping: Set(placedTiles.map(\.id))) }
+        for placed in placedTiles {
             guard let content = tiles[placed.id] else { continue }
             var e = env
             e.highlightedLink = content.highlightedLink
             e.highlightedControl = content.highlightedControl
-            let r = Chrome.drawTile(
-                content.view, rect: placed.rect, decoration: content.decoration, environment: e, into: &buffer)
+            let r =
+                cache?.drawTile(placed.id, content, rect: placed.rect, environment: e, into: &buffer)
+                ?? Chrome.drawTile(
+                    content.view, rect: placed.rect, decoration: content.decoration, environment: e, into: &buffer)
             frame.tapRegions[placed.id] = r.tapRegions
             if !r.controlRegions.isEmpty { frame.controlRegions[placed.id] = r.controlRegions }
             note(r.nextLiveChange)

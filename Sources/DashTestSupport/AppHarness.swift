@@ -210,7 +210,20 @@ public final class AppHarness {
         }
     }
 
-    public var frame: HomeFrame { AppView.render(state) }
+    /// A tile cache as the runtime keeps one: every frame a test looks at is drawn with it, and
+    /// checked against a fresh draw of the whole screen (decision 53).
+    public let tileCache = TileCellCache()
+
+    public var frame: HomeFrame {
+        let cached = AppView.render(state, cache: tileCache)
+        let fresh = AppView.render(state)
+        if cached.buffer != fresh.buffer || cached.tapRegions != fresh.tapRegions
+            || cached.controlRegions != fresh.controlRegions || cached.nextLiveChange != fresh.nextLiveChange
+        {
+            XCTFail("a frame drawn with the tile cache differs from a fresh draw:\n\(cached.buffer.textDump)")
+        }
+        return cached
+    }
     /// The whole screen, one line per row.
     public var screen: String { frame.buffer.textDump }
 }

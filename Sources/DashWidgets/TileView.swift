@@ -100,6 +100,10 @@ public indirect enum TileView: Sendable {
     }
 }
 
+/// Two views are equal when every node and value is: the renderer's tile cache reuses a tile's
+/// cells while its view stays equal (a NaN in a sparkline never does, so it is drawn afresh).
+extension TileView: Equatable {}
+
 // MARK: - Building views, SwiftUI style
 
 @resultBuilder

@@ -64,11 +64,13 @@ public enum AppView {
         return out
     }
 
-    /// The whole screen: home, then any pane over it.
-    public static func render(_ s: AppState) -> HomeFrame {
+    /// The whole screen: home, then any pane over it. With a `cache` (the runtime's), tiles
+    /// that did not change since the last frame are not drawn again; the cells are the same.
+    public static func render(_ s: AppState, cache: TileCellCache? = nil) -> HomeFrame {
         let env = environment(s)
         var frame = HomeScreen.draw(
-            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, environment: env)
+            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, environment: env,
+            cache: s.pane.kind == .none ? cache : nil)
         guard !s.layout.isTooSmall else { return frame }
         if s.home.tiles.isEmpty {
             let view = VStack(alignment: .center, spacing: 1) {

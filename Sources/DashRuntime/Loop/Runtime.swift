@@ -119,6 +119,8 @@ public final class Runtime {
     let services: RuntimeServices
     /// The last frame sent: what the terminal shows, where links are, when live text changes.
     var lastFrame: HomeFrame?
+    /// What each tile drew last: a frame where one tile changed draws one tile.
+    let tileCache = TileCellCache()
     /// Called after each frame is sent (the end-to-end crash test uses it).
     public var afterDraw: (() -> Void)?
     var needsDraw = true
@@ -384,7 +386,8 @@ public final class Runtime {
     }
 
     func draw() {
-        let frame = AppView.render(state)
+        if fullRedraw { tileCache.clear() }
+        let frame = AppView.render(state, cache: tileCache)
         // A frame of another size (a resize) is compared with nothing: every cell is sent.
         let previous = fullRedraw || lastFrame?.buffer.size != frame.buffer.size ? nil : lastFrame?.buffer
         let runs = FrameDiff.runs(from: previous, to: frame.buffer)
