@@ -168,32 +168,4 @@ final class ExtensionRuntimeTests: XCTestCase {
         XCTAssertEqual(noisyDone.wait(timeout: .now() + 5), .success, "stop ends a request in flight")
         XCTAssertLessThan(Date().timeIntervalSince(stopped), 5)
     }
-
-    /// A load's thread runs below the loop (nice 10), but a process it needs is started at the
-    /// loop's priority: a child would inherit nice 10 and could never raise it (decision 52).
-    func testALoadBelowTheLoopStartsItsProcessAtTheLoopsPriority() throws {
-        let (_, process) = try extensionWidget("nice", timeout: 10, "cut -d' ' -f19 /proc/$$/stat > nice-value")
-        defer { process.stop() }
-        let seen = DispatchSemaphore(value: 0)
-        final class Seen: @unchecked Sendable { var nice: Int32 = -1 }  // read after `seen`
-        let loadNice = Seen()
-        OffLoopThread.start("load nice", belowTheLoop: true) {
-            errno = 0
-            loadNice.nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-            _ = try? process.request("timeline", timeout: 10)
-            seen.signal()
-        }
-        let file = dir.appendingPathComponent("nice-value")
-        let end = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: file.path) && Date() < end { usleep(10_000) }
-        var text = ""
-        while text.last != "\n" && Date() < end {
-            text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            if text.last != "\n" { usleep(10_000) }
-        }
-        process.stop()
-        _ = seen.wait(timeout: .now() + 30)
-        XCTAssertEqual(loadNice.nice, OffLoopThread.niceness, "the load's own thread runs below the loop")
-        XCTAssertEqual(text, "0\n", "the extension it started runs at nice 0")
-    }
 }

@@ -53,14 +53,8 @@ final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
 /// A short-lived plain thread for blocking work off the main loop (a request to the provider
 /// host or an extension): no Swift task, so no worker pool.
 enum OffLoopThread {
-    /// `belowTheLoop`: the thread lowers its priority (`yieldToTheLoop`), for the bulk work of
-    /// loads; a process it needs is started by the spawner's thread, which keeps nice 0.
-    static func start(_ name: String, belowTheLoop: Bool = false, _ body: @escaping @Sendable () -> Void) {
-        if belowTheLoop { Spawner.prepare() }
-        let thread = Thread {
-            if belowTheLoop { yieldToTheLoop() }
-            body()
-        }
+    static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
         thread.name = name
         thread.stackSize = 512 * 1024
         thread.start()
@@ -68,15 +62,14 @@ enum OffLoopThread {
 }
 
 extension OffLoopThread {
-    /// The nice value of the threads that do bulk work for the loop: the writers (the cache,
-    /// the Smart Stacks history) and the threads that wait for another process's answer and
-    /// decode it. A process is never started from such a thread: it would inherit the value and
-    /// could never raise it again (decision 52).
+    /// The nice value of the threads that write for the loop (the cache, the Smart Stacks
+    /// history). Not the loads' threads: a process they start (an extension, a command, the
+    /// provider host) would inherit it, and nobody may raise it again (decision 52).
     static let niceness: Int32 = 10
 
     /// Lowers the calling thread's priority (`niceness`): when a thousand loads finish together
-    /// they share the cores with the loop, which then draws a key first (issue 25.3). Linux keeps
-    /// a nice value per thread; with nothing else to run, a nice thread runs as fast as any other.
+    /// their records are written while the loop draws keys (issue 25.3). Linux keeps a nice
+    /// value per thread; with nothing else to run, a nice thread runs as fast as any other.
     static func yieldToTheLoop() {
         #if os(Linux)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)

@@ -163,7 +163,7 @@ public final class Runtime {
             // In another process: a plain thread waits for the answer (its own deadline), and no
             // Swift task runs here, so Swift's worker pool (and libdispatch's 1 Hz pool monitor,
             // decision 21) never starts.
-            OffLoopThread.start("load \(job.id)", belowTheLoop: true) {
+            OffLoopThread.start("load \(job.id)") {
                 post(Result { try remote.timeline(job.request.configuration, job.context) }, of: job, to: inbox)
             }
             return nil

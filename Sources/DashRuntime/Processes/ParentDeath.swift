@@ -97,11 +97,6 @@ public enum ParentDeath {
 final class Spawner: @unchecked Sendable {
     static let shared = Spawner()
 
-    /// Creates the thread now, on the caller's, if it is not there yet: a thread inherits its
-    /// creator's nice value, and the children it starts inherit its own, so it must not be first
-    /// made by a load's thread that runs below the loop (decision 52).
-    static func prepare() { _ = shared }
-
     private let condition = NSCondition()
     private var jobs: [Job] = []
 
