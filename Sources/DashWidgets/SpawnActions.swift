@@ -19,4 +19,18 @@
             return unsafeBitCast(p, to: T.self)
         }
     }
+
+    /// The NUL-ended C string arrays `posix_spawn` takes: `argv` word for word, `envp` as
+    /// `KEY=VALUE` sorted by key. The caller frees them (`release`) once the spawn returned.
+    public enum SpawnStrings {
+        public typealias CStrings = [UnsafeMutablePointer<CChar>?]
+
+        public static func argv(_ words: [String]) -> CStrings { words.map { strdup($0) } + [nil] }
+
+        public static func envp(_ environment: [String: String]) -> CStrings {
+            argv(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        }
+
+        public static func release(_ strings: CStrings) { strings.forEach { free($0) } }
+    }
 #endif

@@ -110,10 +110,10 @@ enum CommandRunner {
         sigdelset(&all, SIGSTOP)
         posix_spawnattr_setsigdefault(&attr, &all)
 
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        let cEnv = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cEnv.forEach { free($0) } }
+        let cArgs = SpawnStrings.argv(argv)
+        defer { SpawnStrings.release(cArgs) }
+        let cEnv = SpawnStrings.envp(environment)
+        defer { SpawnStrings.release(cEnv) }
 
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attr, cArgs, cEnv)

@@ -56,12 +56,11 @@ public enum TmuxStatus {
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
         SpawnSession.apply(&attr)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] =
-            environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let argv = SpawnStrings.argv([path] + arguments)
+        let envp = SpawnStrings.envp(environment)
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            SpawnStrings.release(argv)
+            SpawnStrings.release(envp)
         }
         var pid: pid_t = 0
         guard posix_spawn(&pid, path, &actions, &attr, argv, envp) == 0 else { return }

@@ -225,12 +225,11 @@ public final class ExtensionProcess: @unchecked Sendable {
         }
         let (executable, command) = ParentDeath.command(
             launcher: trampoline, path: path, arguments: arguments, parent: getpid(), reportFD: reportFD)
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] =
-            env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let argv = SpawnStrings.argv(command)
+        let envp = SpawnStrings.envp(env)
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            SpawnStrings.release(argv)
+            SpawnStrings.release(envp)
         }
         var child: pid_t = 0
         // On the spawner thread: the parent-death signal follows the thread that spawned.

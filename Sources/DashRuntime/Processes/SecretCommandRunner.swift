@@ -49,11 +49,11 @@ public enum SecretCommandRunner {
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
         SpawnSession.apply(&attr)
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let cArgs = SpawnStrings.argv(argv)
+        let cEnv = SpawnStrings.envp(environment)
         defer {
-            cArgs.forEach { free($0) }
-            cEnv.forEach { free($0) }
+            SpawnStrings.release(cArgs)
+            SpawnStrings.release(cEnv)
         }
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attr, cArgs, cEnv)
