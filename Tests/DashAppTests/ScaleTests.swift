@@ -90,12 +90,15 @@ final class ScaleTests: XCTestCase {
         let loads = results(App.update(&batched, .tick(start)), at: start)
         _ = App.update(&single, .tick(start))
         XCTAssertEqual(loads.count, 500)
-        let before = batched.smart.passes
+        let (before, looked) = (batched.smart.passes, batched.smart.tilesLooked)
         let fx = App.update(&batched, batch: loads)
-        XCTAssertEqual(batched.smart.passes, before + 1)
+        // Only the tiles whose timelines changed are looked at, each once for the batch.
+        XCTAssertEqual(batched.smart.passes, before)
+        XCTAssertEqual(batched.smart.tilesLooked, looked + 400)
         XCTAssertEqual(fx.filter { if case .redraw = $0 { return true } else { return false } }.count, 1)
         for m in loads { _ = App.update(&single, m) }
-        XCTAssertEqual(single.smart.passes, before + loads.count)
+        XCTAssertEqual(single.smart.passes, before)
+        XCTAssertEqual(single.smart.tilesLooked, looked + loads.count, "one result, its tile")
         for t in batched.home.tiles {
             XCTAssertEqual(batched.shownInstance(t.id)?.id, single.shownInstance(t.id)?.id)
             let id = batched.shownInstance(t.id)!.id

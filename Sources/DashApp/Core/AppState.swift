@@ -74,7 +74,9 @@ public struct AppState: Sendable {
     /// steps back to the last.
     public var paneBack: [Pane] = []
     /// Which item of a stack is shown, by tile id.
-    public var stackIndex: [String: Int] = [:]
+    public var stackIndex: [String: Int] = [:] { didSet { stackIndexChanges &+= 1 } }
+    /// Counts the changes of `stackIndex` (Smart Stacks' quiet check compares it, not the dictionary).
+    public private(set) var stackIndexChanges = 0
     public var note: StatusNote?
     /// Notes waiting for a confirmation on the status line to be seen (`say`).
     public var laterNotes: [String] = []

@@ -9,12 +9,9 @@ public enum App {
     /// The pure step: a message changes the state and returns what to do.
     public static func update(_ s: inout AppState, _ msg: Msg) -> [Effect] {
         let fx = step(&s, msg)
-        // A tick that changed nothing: Smart Stacks would answer as before (SmartStacksQuiet).
-        if case .tick = msg, fx.isEmpty, SmartStacksQuiet.holds(s) {
-            let v = visibility(&s)
-            return v + tmuxRefresh(&s, after: v)
-        }
-        let all = fx + smartStacks(&s) + visibility(&s)
+        // The time passing and load results change only timelines: Smart Stacks looks again at
+        // the tiles whose timelines changed, when nothing else did (SmartStacksQuiet).
+        let all = fx + smartStacks(&s, onlyTouched: msg.changesOnlyTimelines) + visibility(&s)
         // Input changes no value a status line shows; a flood of keys stays cheap.
         switch msg {
         case .key, .mouse, .click, .resize: return all + tmuxRefresh(&s, after: [])
@@ -40,7 +37,7 @@ public enum App {
     /// What `update` does after a message, once for a batch: Smart Stacks and visibility.
     /// (A batch is load results: the tmux status line is looked at as after a redraw.)
     public static func settle(_ s: inout AppState) -> [Effect] {
-        smartStacks(&s) + visibility(&s) + tmuxRefresh(&s, after: [.redraw(full: false)])
+        smartStacks(&s, onlyTouched: true) + visibility(&s) + tmuxRefresh(&s, after: [.redraw(full: false)])
     }
 
     /// `fx` with one redraw (full if any was): a batch's messages each ask for one.
@@ -81,11 +78,13 @@ public enum App {
                 fx.append(.log("\(id): load failed: \(TextSanitizer.singleLine("\(e)"))"))
             }
             s.scheduler.loadFinished(id, token: token, result: result, at: s.now)
+            s.smart.touched.insert(id)
             return fx + pump(&s)
         case .secretCommandFinished(let command, let result):
             return SecretCommands.finished(&s, command, result) + pump(&s)
         case .loadTimedOut(let id, let token, let seconds):
             s.scheduler.loadFinished(id, token: token, result: .failure(LoadTimeoutError(timeout: seconds)), at: s.now)
+            s.smart.touched.insert(id)
             return [.log("\(id): load timed out after \(Int(seconds)) s")] + pump(&s)
         case .widgetCenter(let request):
             return widgetCenter(&s, request)
@@ -149,6 +148,8 @@ public enum App {
     static func tick(_ s: inout AppState, _ now: Date) -> [Effect] {
         // The wall clock went back (NTP, `date -s`): what shows must be looked at again.
         var fx: [Effect] = now < s.now ? [.redraw(full: false)] : []
+        // Smart Stacks' dates were for a later time: every tile is looked at again.
+        if now < s.now { s.smart.quiet = nil }
         s.now = now
         if let n = s.note, now >= n.expires {
             s.nextNote()
@@ -164,6 +165,7 @@ public enum App {
         let requests = s.scheduler.process(now: s.now)
         let switched = s.scheduler.takeChanged()
         if !switched.isEmpty { fx.append(.redraw(full: false)) }
+        s.smart.touched.formUnion(switched)
         // An entry that asks for the bell (a recipe step beginning) rings it when it comes on
         // time — not when a restart or a reload shows one that began a while ago.
         for id in switched {
@@ -473,6 +475,17 @@ public enum App {
             return tap(&s)
         case .release:
             return []
+        }
+    }
+}
+
+extension Msg {
+    /// The time passing and load results: they change timelines (and what is due), nothing the
+    /// user looks at or chose (`App.smartStacks(_:onlyTouched:)`).
+    var changesOnlyTimelines: Bool {
+        switch self {
+        case .tick, .loaded, .loadTimedOut: return true
+        default: return false
         }
     }
 }

@@ -34,6 +34,14 @@ public struct SmartStacksState: Sendable {
     var quiet: SmartStacksQuiet?
     /// The earliest end of a relevance window an attention mark depends on (the last pass's).
     var nextAttentionChange: Date?
+    /// Instances whose timeline or shown entry changed since the last pass (a load finished, an
+    /// entry's date came): when nothing else changed, the next pass looks at their tiles only.
+    var touched: Set<String> = []
+    /// How many tiles the passes looked at, whole or in part (tests count it).
+    var tilesLooked = 0
+    /// Each stack's next decision and each tile's next attention change, with their earliest.
+    var decisionDates = TileDeadlines()
+    var attentionDates = TileDeadlines()
 
     public init() {}
 }
@@ -100,11 +108,34 @@ extension AppState {
 extension App {
     /// After every message: Smart Rotate decides each stack, the shown items' content counts as
     /// seen, attention marks tiles. Returns the saves, bells and redraws that follow.
-    static func smartStacks(_ s: inout AppState) -> [Effect] {
+    ///
+    /// Each tile's answer depends on its own timelines and memory, the time, and what the user
+    /// looks at (focus, pane, page, the stacks' shown items, the tiles: `SmartStacksQuiet`). With
+    /// `onlyTouched` (after a tick or load results) and none of those changed, and no decision or
+    /// mark due, only the tiles whose timelines changed are looked at (issue 25: a pass over
+    /// 10,000 tiles after every slice of results made the first loads quadratic); their earliest
+    /// dates are kept per tile (`TileDeadlines`). The answer is the whole pass's.
+    static func smartStacks(_ s: inout AppState, onlyTouched: Bool = false) -> [Effect] {
+        let tiles: [TileInstance]
+        if onlyTouched && SmartStacksQuiet.holds(s) {
+            guard !s.smart.touched.isEmpty else { return [] }
+            var at: [Int] = []
+            at.reserveCapacity(s.smart.touched.count)
+            for id in s.smart.touched {
+                if let i = s.home.tileIndex(ofInstance: id) { at.append(i) }
+            }
+            s.smart.touched.removeAll(keepingCapacity: true)
+            tiles = Set(at).sorted().map { s.home.tiles[$0] }
+        } else {
+            s.smart.passes += 1
+            s.smart.touched.removeAll(keepingCapacity: true)
+            s.smart.decisionDates.removeAll()
+            s.smart.attentionDates.removeAll()
+            tiles = s.home.tiles
+        }
+        s.smart.tilesLooked += tiles.count
         var redraw = false
-        var next: Date? = nil
-        s.smart.passes += 1
-        for tile in s.home.tiles where tile.items.count > 1 {
+        for tile in tiles where tile.items.count > 1 {
             markSeen(&s, tile)
             let d = SmartRotate.decide(s.rotationInput(ofTile: tile))
             if case .switched = d.why, let inst = tile.items.indices.contains(d.show) ? tile.items[d.show] : nil {
@@ -117,10 +148,11 @@ extension App {
                 markSeen(&s, tile)
             }
             s.smart.decisions[tile.id] = d
-            if let n = d.nextDecision, next == nil || n < next! { next = n }
+            s.smart.decisionDates.set(tile.id, d.nextDecision)
         }
-        s.smart.nextDecision = next
-        var fx = attention(&s, redraw: &redraw)
+        s.smart.nextDecision = s.smart.decisionDates.earliest()
+        var fx = attention(&s, tiles, redraw: &redraw)
+        s.smart.nextAttentionChange = s.smart.attentionDates.earliest()
         s.smart.quiet = SmartStacksQuiet(s)
         if s.smart.dirty {
             s.smart.dirty = false
@@ -167,10 +199,10 @@ extension App {
 
     /// Marks tiles that show something new or relevant since the user last focused them, clears
     /// the mark of the focused one, and rings the bell for `attention: bell` once per mark.
-    static func attention(_ s: inout AppState, redraw: inout Bool) -> [Effect] {
+    static func attention(_ s: inout AppState, _ tiles: [TileInstance], redraw: inout Bool) -> [Effect] {
         var fx: [Effect] = []
-        s.smart.nextAttentionChange = nil
-        for tile in s.home.tiles {
+        for tile in tiles {
+            s.smart.attentionDates.set(tile.id, nil)
             guard tile.attention != .none else {
                 if s.smart.attention.removeValue(forKey: tile.id) != nil { redraw = true }
                 continue
@@ -185,10 +217,8 @@ extension App {
             // A relevance episode: from the first relevant entry to the first one that is not.
             var reason: String? = nil
             if let r = attentionRelevance(entry, at: s.now) {
-                if let end = r.duration.map({ entry.date.addingTimeInterval($0) }),
-                    s.smart.nextAttentionChange.map({ end < $0 }) ?? true
-                {
-                    s.smart.nextAttentionChange = end
+                if let end = r.duration.map({ entry.date.addingTimeInterval($0) }) {
+                    s.smart.attentionDates.set(tile.id, end)
                 }
                 if u.relevantSince == nil { u.relevantSince = "r:" + String(entry.date.timeIntervalSince1970) }
                 reason = r.reason ?? "relevant now"
