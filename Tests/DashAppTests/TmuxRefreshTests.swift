@@ -38,9 +38,13 @@ final class TmuxRefreshTests: XCTestCase {
         h.press(.right)  // redraws; no value changed
         XCTAssertEqual(refreshes(h.takeEffects()), 0)
 
-        // A load result with a new summary.
+        // A load result with a new summary: sent within the second (the values are looked at
+        // once a second at most, and the reload's own redraw was looked at, unchanged).
         h.send(.widgetCenter(.reloadInstance("w2")))
         h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        XCTAssertEqual(refreshes(h.takeEffects()), 0, "not looked at again within the second")
+        XCTAssertEqual(h.state.nextDeadline, start + 1, "the loop wakes to look")
+        h.advance(to: start + 1)
         XCTAssertEqual(refreshes(h.takeEffects()), 1, "sky → rain")
 
         // The same summary loaded again a while later: no refresh.
@@ -58,16 +62,32 @@ final class TmuxRefreshTests: XCTestCase {
         let h = try harness(inTmux: true)
         h.send(.widgetCenter(.reloadInstance("w2")))
         h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        h.advance(to: start + 1)
         XCTAssertEqual(refreshes(h.takeEffects()), 1)
         h.advance(by: 0.3)
         h.send(.widgetCenter(.reloadInstance("w2")))
         h.finish("w2", entries: [NoteEntry(date: start, text: "snow")])
         XCTAssertEqual(refreshes(h.takeEffects()), 0, "a second has not passed")
-        XCTAssertEqual(h.state.nextDeadline, start.addingTimeInterval(1), "the loop wakes when it has")
-        h.advance(to: start.addingTimeInterval(1))
+        XCTAssertEqual(h.state.nextDeadline, start.addingTimeInterval(2), "the loop wakes when it has")
+        h.advance(to: start.addingTimeInterval(2))
         XCTAssertEqual(refreshes(h.takeEffects()), 1, "rain → snow, sent at the second")
         h.advance(by: 5)
         XCTAssertEqual(refreshes(h.takeEffects()), 0, "nothing more to send")
+    }
+
+    /// Issue 25: redraws that change nothing the line shows (a thousand tiles' loads) are looked
+    /// at once a second, not once each.
+    func testRedrawsThatChangeNothingAreLookedAtOnceASecond() throws {
+        let h = try harness(inTmux: true)
+        var looks: [Date?] = []
+        for i in 0..<20 {
+            h.advance(to: start + Double(i) * 0.1)
+            h.send(.widgetCenter(.reloadInstance("w2")))
+            h.finish("w2", entries: [NoteEntry(date: start, text: "sky")])
+            looks.append(h.state.tmuxRefresh.lastLook)
+        }
+        XCTAssertEqual(Set(looks.compactMap { $0 }), [start, start + 1], "two looks in two seconds")
+        XCTAssertEqual(refreshes(h.takeEffects()), 0)
     }
 
     /// The runtime's side: `tmux refresh-client -S` from `$PATH`, argv only, nothing in or out;

@@ -14,37 +14,58 @@ public struct TmuxRefreshState: Sendable, Equatable {
     public var enabled = false
     /// What the line showed when tmux was last told (a hash of every tile's fields); nil: not yet.
     var shown: Int?
-    /// A change tmux has not been told of yet (waiting for the second to be over).
+    /// A change tmux has not been told of yet.
     var pending = false
+    /// A step redrew since the line's values were last looked at.
+    var unlooked = false
     var lastRefresh: Date?
+    /// When the values were last compared with what tmux shows (not the first look, which only
+    /// records them).
+    var lastLook: Date?
 
     /// The fewest seconds between two refreshes.
     public static let interval: TimeInterval = 1
 
     public init(enabled: Bool = false) { self.enabled = enabled }
 
-    /// When a pending refresh may be sent (nil: none waits).
+    /// When a refresh may be sent again, or the values looked at, if a change may wait for it
+    /// (nil: none waits).
     var nextRefresh: Date? {
-        guard enabled, pending, let last = lastRefresh else { return nil }
-        return last.addingTimeInterval(Self.interval)
+        guard enabled else { return nil }
+        let send = pending ? lastRefresh : nil
+        let look = unlooked ? [lastRefresh, lastLook].compactMap { $0 }.max() : nil
+        return [send, look].compactMap { $0 }.min().map { $0.addingTimeInterval(Self.interval) }
+    }
+
+    /// Whether a second has passed since `date` (or there was none).
+    func over(_ date: Date?, at now: Date) -> Bool {
+        date.map { now >= $0.addingTimeInterval(Self.interval) } ?? true
     }
 }
 
 extension App {
     /// After a step: the refresh effect when the line's values changed and the last refresh is a
     /// second old (`fx`: the step's effects; only a step that redrew can have changed a value).
+    /// The values (a pass over every tile) are looked at once a second at most, and only when a
+    /// refresh could be sent: redraws in between are only noted, and looked at once when the
+    /// second is over (issue 25: 1,000 tiles' loads redraw many times a second, most of them
+    /// changing nothing the line shows).
     static func tmuxRefresh(_ s: inout AppState, after fx: [Effect]) -> [Effect] {
         guard s.tmuxRefresh.enabled else { return [] }
-        if fx.contains(where: { if case .redraw = $0 { true } else { false } }) {
+        if fx.contains(where: { if case .redraw = $0 { true } else { false } }) { s.tmuxRefresh.unlooked = true }
+        let r = s.tmuxRefresh
+        guard r.over(r.lastRefresh, at: s.now) else { return [] }
+        if r.unlooked, r.over(r.lastLook, at: s.now) {
+            s.tmuxRefresh.unlooked = false
             let now = lineSignature(s)
-            if now != s.tmuxRefresh.shown {
-                // The first look only records what shows (tmux's line already ran a snapshot).
-                if s.tmuxRefresh.shown != nil { s.tmuxRefresh.pending = true }
+            // The first look only records what shows (tmux's line already ran a snapshot).
+            if r.shown != nil { s.tmuxRefresh.lastLook = s.now }
+            if now != r.shown {
+                if r.shown != nil { s.tmuxRefresh.pending = true }
                 s.tmuxRefresh.shown = now
             }
         }
         guard s.tmuxRefresh.pending else { return [] }
-        if let next = s.tmuxRefresh.nextRefresh, s.now < next { return [] }
         s.tmuxRefresh.pending = false
         s.tmuxRefresh.lastRefresh = s.now
         return [.refreshTmuxStatus]
