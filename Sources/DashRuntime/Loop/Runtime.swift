@@ -125,7 +125,7 @@ public final class Runtime {
     public var afterDraw: (() -> Void)?
     var needsDraw = true
     var fullRedraw = false
-    var loadsToStart: [LoadJob] = []
+    var loadsToStart = LoadQueue()
     var cancels: [UInt64: @Sendable () -> Void] = [:]
     /// Writes, theme loads and reads of home.yaml, off the loop thread.
     let fileWork: FileWork
@@ -325,7 +325,7 @@ public final class Runtime {
             switch e {
             case .startLoad(let job): loadsToStart.append(job)
             case .cancelLoad(_, let token):
-                loadsToStart.removeAll { $0.token == token }
+                loadsToStart.cancel(token)
                 loadsInFlight.remove(token)
                 cancels.removeValue(forKey: token)?()
             case .saveCache(let records): services.saveCache(records)
@@ -375,9 +375,7 @@ public final class Runtime {
 
     func startLoads() {
         let room = max(0, loadLimit - loadsInFlight.count)
-        let jobs = loadsToStart.prefix(room)
-        loadsToStart.removeFirst(jobs.count)
-        for job in jobs {
+        for job in loadsToStart.take(room) {
             stats.loadsStarted += 1
             loadsInFlight.insert(job.token)
             if let cancel = services.startLoad(job, inbox) { cancels[job.token] = cancel }
