@@ -81,7 +81,7 @@ public final class ProviderHostServer: @unchecked Sendable {
             case "describe":
                 return Self.encode(["id": id, "result": .object(["kinds": .array(bundle.kinds.map { .string($0) })])])
             case "timeline":
-                answer = try timeline(ProviderWire.decode(ProviderWire.TimelineRequest.self, from: params))
+                return try timelineLine(id: id, ProviderWire.decode(ProviderWire.TimelineRequest.self, from: params))
             case "perform":
                 answer = try perform(ProviderWire.decode(ProviderWire.PerformRequest.self, from: params))
             case "options":
@@ -108,13 +108,28 @@ public final class ProviderHostServer: @unchecked Sendable {
         return w
     }
 
-    func timeline(_ r: ProviderWire.TimelineRequest) throws -> ProviderWire.Answer {
+    /// The answer line to a `timeline` request. The entries, encoded by the widget as the cache
+    /// keeps them, go into the line as they are, not through `JSONValue` and Codable again
+    /// (issue 25.3: a thousand loads' answers cost the host and the home screen more than their
+    /// providers); the home screen reads the line straight into the widget's entries
+    /// (`Widget.decodeTimelineLine`). A failure or a timeout is an `Answer` as for the others.
+    func timelineLine(id: JSONValue, _ r: ProviderWire.TimelineRequest) throws -> Data {
         let w = try widget(r.kind)
         let context = try r.context.context()
-        return try answer(run(timeout: w.timeout, { try await w.timeline(for: r.configuration, in: context) })) {
-            $0.entries = try JSONValue.parse(w.encodeEntries($1.entries), maxBytes: 64 << 20, maxDepth: 256)
-            $0.policy = $1.policy
+        let result = run(timeout: w.timeout, { try await w.timeline(for: r.configuration, in: context) })
+        guard case .success(let t) = result else {
+            return Self.encode(["id": id, "result": try ProviderWire.json(answer(result) { _, _ in })])
         }
+        let entries = try w.encodeEntries(t.entries)
+        try JSONValue.checkLimits(entries, maxBytes: 64 << 20, maxDepth: 256)
+        var line = Data(#"{"id":"#.utf8)
+        line += try JSONEncoder.dash.encode(id)
+        line += Data(#","result":{"entries":"#.utf8)
+        line += entries
+        line += Data(#","policy":"#.utf8)
+        line += try JSONEncoder.dash.encode(t.policy)
+        line += Data("}}".utf8)
+        return line
     }
 
     func perform(_ r: ProviderWire.PerformRequest) throws -> ProviderWire.Answer {

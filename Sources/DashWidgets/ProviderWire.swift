@@ -131,6 +131,53 @@ public enum ProviderWire {
         public var timedOutAfter: Double?
 
         public init() {}
+
+        /// An answer as the host sent it, read field by field: the entries stay the JSON they
+        /// came as (issue 25.3: going through Codable encoded and decoded every entry once more,
+        /// on the load's thread, beside the loop). A field of the wrong type is refused as
+        /// `Codable` would refuse it; `null` is no value.
+        public init(_ value: JSONValue) throws {
+            guard case .object(let o) = value else { throw ProviderWireError("the answer is not an object") }
+            func field(_ key: String) -> JSONValue? {
+                if case .null? = o[key] { return nil }
+                return o[key]
+            }
+            func small<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+                try field(key).map { try ProviderWire.decode(T.self, from: $0) }
+            }
+            entries = field("entries")
+            policy = try small(ReloadPolicy.self, "policy")
+            inverse = try small(ActionPayload.self, "inverse")
+            options = try small([Option].self, "options")
+            if let f = field("failure") {
+                guard let s = f.string else { throw ProviderWireError("failure is not text") }
+                failure = s
+            }
+            if let t = field("timedOutAfter") {
+                guard let n = t.number else { throw ProviderWireError("timedOutAfter is not a number") }
+                timedOutAfter = n
+            }
+        }
+    }
+
+    /// A `timeline` answer line as the host writes it (`{"id": …, "result": Answer}`), its entries
+    /// in the widget's own type: decoded once, from the line's bytes (issue 25.3).
+    struct TimelineLine<Entry: Decodable>: Decodable {
+        struct Result: Decodable {
+            var entries: [Entry]?
+            var policy: ReloadPolicy?
+            var failure: String?
+            var timedOutAfter: Double?
+        }
+        var result: Result?
+    }
+
+    /// What a `timeline` answer says (`Widget.decodeTimelineLine`).
+    public struct TimelineAnswer: Sendable {
+        public var entries: [AnyEntry]?
+        public var policy: ReloadPolicy?
+        public var failure: String?
+        public var timedOutAfter: Double?
     }
 
     public struct Option: Codable, Sendable {

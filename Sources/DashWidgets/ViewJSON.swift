@@ -51,6 +51,17 @@ public enum JSONValue: Codable, Sendable, Hashable {
 
     /// Reads a JSON document (at most `maxBytes`, nesting at most `maxDepth`).
     public static func parse(_ data: Data, maxBytes: Int = 1 << 20, maxDepth: Int = 64) throws -> JSONValue {
+        try checkLimits(data, maxBytes: maxBytes, maxDepth: maxDepth)
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ViewJSONError("not valid JSON" + Self.position(error))
+        }
+    }
+
+    /// Refuses a document over `maxBytes`, or nested deeper than `maxDepth` (JSONDecoder
+    /// recurses once per level), before a decoder sees it.
+    public static func checkLimits(_ data: Data, maxBytes: Int = 1 << 20, maxDepth: Int = 64) throws {
         guard data.count <= maxBytes else {
             throw ViewJSONError("the JSON is \(data.count) bytes; at most \(maxBytes)")
         }
@@ -77,11 +88,6 @@ public enum JSONValue: Codable, Sendable, Hashable {
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
             default: break
             }
-        }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw ViewJSONError("not valid JSON" + Self.position(error))
         }
     }
 

@@ -60,6 +60,7 @@ public struct Widget: Sendable {
     private let _detail: @Sendable (DeepLink, AnyEntry?, TimelineContext) -> TileView
     private let _decode: @Sendable (Data) throws -> [AnyEntry]
     private let _encode: @Sendable ([AnyEntry]) throws -> Data
+    private let _decodeTimelineLine: @Sendable (Data) throws -> ProviderWire.TimelineAnswer
     /// The widget's actions (interactive widgets, see `actions(_:timeout:perform:)`): the
     /// action and its inverse travel as JSON.
     var _perform: (@Sendable (ActionPayload, WidgetConfig, TimelineContext) async throws -> ActionPayload?)?
@@ -105,6 +106,12 @@ public struct Widget: Sendable {
         }
         _decode = { data in try JSONDecoder.dash.decode([P.Entry].self, from: data).map(AnyEntry.init) }
         _encode = { entries in try JSONEncoder.dash.encode(entries.compactMap { $0.base as? P.Entry }) }
+        _decodeTimelineLine = { data in
+            let r = try JSONDecoder.dash.decode(ProviderWire.TimelineLine<P.Entry>.self, from: data).result
+            return ProviderWire.TimelineAnswer(
+                entries: r?.entries?.map(AnyEntry.init), policy: r?.policy, failure: r?.failure,
+                timedOutAfter: r?.timedOutAfter)
+        }
     }
 
     public func supports(_ family: WidgetFamily) -> Bool { supportedFamilies.contains(family) }
@@ -140,6 +147,9 @@ public struct Widget: Sendable {
     /// Entries to JSON and back, for the timeline cache.
     public func encodeEntries(_ entries: [AnyEntry]) throws -> Data { try _encode(entries) }
     public func decodeEntries(_ data: Data) throws -> [AnyEntry] { try _decode(data) }
+    /// The provider host's answer line to a `timeline` request, read once into this widget's
+    /// entries (`ProviderWire.TimelineLine`).
+    public func decodeTimelineLine(_ data: Data) throws -> ProviderWire.TimelineAnswer { try _decodeTimelineLine(data) }
 }
 
 /// Every widget the program offers, like `WidgetBundle`.

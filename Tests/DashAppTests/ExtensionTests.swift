@@ -190,6 +190,41 @@ final class ExtensionTests: XCTestCase {
         [garbage, huge, stray, error].forEach { $0.stop() }
     }
 
+    /// An id no Int can hold, a fraction, a text: lines that answer nothing, never a crash, read
+    /// whole (`request`) or by their head only (`requestLine`, the provider host's timelines).
+    func testIdsOutOfRangeAnswerNothingAndTheLineReaderFindsTheAnswer() throws {
+        let ids = ["1e300", "-1e300", "2.5", "\"2\"", "null", "18446744073709551616"]
+        let lines = ids.map { "echo '{\"id\":\($0),\"result\":1}'" }.joined(separator: "; ")
+        let odd = try misbehaving("odd", "i=0; while [ $i -lt 20 ]; do \(lines); i=$((i+1)); done")
+        _ = try odd.request("describe", timeout: 5)
+        XCTAssertThrowsError(try odd.request("timeline", timeout: 5)) {
+            XCTAssertEqual("\($0)", "odd: sent more than 64 lines that answer nothing")
+        }
+        let odd2 = try misbehaving("odd", "i=0; while [ $i -lt 20 ]; do \(lines); i=$((i+1)); done")
+        _ = try odd2.request("describe", timeout: 5)
+        XCTAssertThrowsError(try odd2.requestLine("timeline", timeout: 5)) {
+            XCTAssertEqual("\($0)", "odd: sent more than 64 lines that answer nothing")
+        }
+        // The line reader: strays skipped, the answer's line as sent, an error said as `request` says it.
+        let good = try misbehaving(
+            "good", #"echo '{"id":1e300}'; echo '{"id":2,"result":{"entries":[1,2]},"extra":[true]}'"#)
+        _ = try good.request("describe", timeout: 5)
+        XCTAssertEqual(
+            String(decoding: try good.requestLine("timeline", timeout: 5), as: UTF8.self),
+            #"{"id":2,"result":{"entries":[1,2]},"extra":[true]}"#)
+        let failing = try misbehaving("failing", #"echo '{"id":2,"error":{"message":"no network"}}'"#)
+        _ = try failing.request("describe", timeout: 5)
+        XCTAssertThrowsError(try failing.requestLine("timeline", timeout: 5)) {
+            XCTAssertEqual("\($0)", "failing: no network")
+        }
+        let garbage = try misbehaving("garbage", "echo '[1,2]'")
+        _ = try garbage.request("describe", timeout: 5)
+        XCTAssertThrowsError(try garbage.requestLine("timeline", timeout: 5)) {
+            XCTAssertEqual("\($0)", "garbage: sent garbage instead of JSON: [1,2]")
+        }
+        [odd, odd2, good, failing, garbage].forEach { $0.stop() }
+    }
+
     /// Issue 24.9: very deep but valid JSON is "nested deeper than N", not "garbage".
     func testMessagesThatAreTrueDeepJSONIsNestedDeeperNotGarbage() async throws {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)

@@ -6,38 +6,6 @@ import DashHome
     import Glibc
 #endif
 
-/// glibc's pipe2 (hidden behind _GNU_SOURCE in the Swift overlay): both ends close-on-exec at
-/// once, so a process spawned by another thread at the same moment cannot inherit them.
-@_silgen_name("pipe2")
-func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
-
-/// Why a request to an extension failed, in words for its tile.
-public struct ExtensionError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = TextSanitizer.singleLine(message) }
-    public var description: String { message }
-}
-
-/// Limits an extension runs under (docs/extensions.md, "Isolation").
-public struct ExtensionLimits: Sendable {
-    /// Seconds `describe` and `placeholder` may take at start.
-    public var describeTimeout: TimeInterval = 3
-    /// The longest answer line, in bytes.
-    public var maxAnswerBytes = 1 << 20
-    /// Lines that answer nothing asked (wrong id, notifications) tolerated per request.
-    public var maxStrayLines = 64
-    /// Lines of stderr logged per minute; the rest are counted and dropped.
-    public var stderrLinesPerMinute = 20
-    /// The longest stderr line logged, in characters.
-    public var stderrLineCharacters = 200
-    /// Back-off after a crash: `restartBase` seconds, doubling, at most `restartMax`.
-    public var restartBase: TimeInterval = 1
-    public var restartMax: TimeInterval = 60
-    /// Log an exit with status 0 between requests (the provider host exits when idle: not news).
-    public var logsCleanExit = true
-    public init() {}
-}
-
 /// One extension executable, spoken to over pipes with the JSON-lines protocol. Requests are
 /// serialised (one at a time per process). The process runs in its own session and process
 /// group, with no terminal; a timeout, garbage, an oversized answer or a crash kills the whole
@@ -102,6 +70,27 @@ public final class ExtensionProcess: @unchecked Sendable {
     /// Sends one request and waits at most `timeout` seconds for its answer's `result`.
     public func request(_ method: String, params: [String: JSONValue] = [:], timeout: TimeInterval) throws -> JSONValue
     {
+        switch try exchange(method, params: params, timeout: timeout, whole: false) {
+        case .value(let v): return v
+        case .line: return .null
+        }
+    }
+
+    /// Sends one request and returns its answer's whole line, unparsed but for its `id` and
+    /// `error` (checked, limited and refused as `request` does): a caller that knows the answer's
+    /// shape decodes it once, straight into its types (issue 25.3: the provider host's
+    /// timelines went through `JSONValue` and Codable four times on a load's thread).
+    public func requestLine(_ method: String, params: [String: JSONValue] = [:], timeout: TimeInterval) throws -> Data
+    {
+        switch try exchange(method, params: params, timeout: timeout, whole: true) {
+        case .line(let d): return d
+        case .value: return Data()
+        }
+    }
+
+    private func exchange(_ method: String, params: [String: JSONValue], timeout: TimeInterval, whole: Bool) throws
+        -> Answered
+    {
         lock.lock()
         defer { lock.unlock() }
         try ensureRunning()
@@ -119,24 +108,25 @@ public final class ExtensionProcess: @unchecked Sendable {
         line.append(0x0A)
         let deadline = Self.monotonic() + timeout
         do {
-            let answer: JSONValue
+            let answer: (line: Data?, json: JSONValue)
             do {
                 try write(line, deadline: deadline, method: method, timeout: timeout)
-                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout)
+                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout, whole: whole)
             } catch let e as Crash where e.cleanExit {
                 // It exited with status 0 just before this request reached it (one answer per
                 // process is allowed): start it again and ask once more.
                 closePipes()
                 try spawn()
                 try write(line, deadline: deadline, method: method, timeout: timeout)
-                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout)
+                answer = try readAnswer(id: id, deadline: deadline, method: method, timeout: timeout, whole: whole)
             }
             failures = 0
-            if let e = answer["error"] {
+            if let e = answer.json["error"] {
                 let text = e.string ?? e["message"]?.string ?? "error"
                 throw ExtensionError("\(name): \(TextSanitizer.singleLine(text).prefix(200))")
             }
-            return answer["result"] ?? .null
+            if let whole = answer.line { return .line(whole) }
+            return .value(answer.json["result"] ?? .null)
         } catch let e as Crash {
             kill(reason: e.reason)
             throw ExtensionError("\(name): \(e.reason)")
@@ -297,7 +287,11 @@ public final class ExtensionProcess: @unchecked Sendable {
         }
     }
 
-    private func readAnswer(id: Int, deadline: Double, method: String, timeout: TimeInterval) throws -> JSONValue {
+    /// The answer to request `id`: its JSON, or with `whole` its line and a JSON of its `error`
+    /// only (`Head`).
+    private func readAnswer(id: Int, deadline: Double, method: String, timeout: TimeInterval, whole: Bool) throws -> (
+        line: Data?, json: JSONValue
+    ) {
         var stray = 0
         var answered = !buffer.isEmpty
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -311,7 +305,19 @@ public final class ExtensionProcess: @unchecked Sendable {
                 // A blank line answers nothing either: it counts, so endless blank output ends too.
                 if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
                     let parsed: JSONValue?
-                    do { parsed = try JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes) } catch {
+                    var head: Head? = nil
+                    do {
+                        if whole {
+                            let data = Data(line)
+                            try JSONValue.checkLimits(data, maxBytes: limits.maxAnswerBytes)
+                            do { head = try JSONDecoder().decode(Head.self, from: data) } catch {
+                                throw ViewJSONError("not valid JSON")
+                            }
+                            parsed = .object(head?.error.map { ["error": $0] } ?? [:])
+                        } else {
+                            parsed = try JSONValue.parse(Data(line), maxBytes: limits.maxAnswerBytes)
+                        }
+                    } catch {
                         // Valid JSON past a limit is said as that limit, not as garbage.
                         if let e = error as? ViewJSONError, !e.message.hasPrefix("not valid JSON") {
                             throw Crash(reason: "sent an answer refused: \(e.message)")
@@ -322,9 +328,10 @@ public final class ExtensionProcess: @unchecked Sendable {
                         let shown = TextSanitizer.singleLine(String(decoding: line.prefix(60), as: UTF8.self))
                         throw Crash(reason: "sent garbage instead of JSON: \(shown)")
                     }
-                    if let n = json["id"]?.number, Int(n) == id {
+                    if let n = whole ? head?.id : json["id"]?.number, Int(exactly: n) == id {
+                        let answer = whole ? Data(line) : nil
                         buffer.removeSubrange(..<start)
-                        return json
+                        return (answer, json)
                     }
                 }
                 stray += 1

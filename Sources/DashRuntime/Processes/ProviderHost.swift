@@ -61,11 +61,19 @@ public final class ProviderHost: @unchecked Sendable {
         let timeout = widget.timeout
         var provider = RemoteProvider(timeline: { [self] config, context in
             let request = ProviderWire.TimelineRequest(kind: kind, configuration: config, context: context)
-            let answer = try ask("timeline", request, timeout: timeout, instance: context.instanceID)
+            let line = try exchange("timeline", request, timeout: timeout, instance: context.instanceID) {
+                try $0.requestLine("timeline", params: $1, timeout: $2)
+            }
+            let answer: ProviderWire.TimelineAnswer
+            do { answer = try widget.decodeTimelineLine(line) } catch {
+                throw ProviderWireError("the provider host's timeline answer cannot be read")
+            }
+            if let t = answer.timedOutAfter { throw LoadTimeoutError(timeout: t) }
+            if let f = answer.failure { throw RemoteFailure(f) }
             guard let entries = answer.entries, let policy = answer.policy else {
                 throw ProviderWireError("the provider host answered a timeline without entries")
             }
-            return AnyTimeline(entries: try widget.decodeEntries(JSONEncoder.dash.encode(entries)), policy: policy)
+            return AnyTimeline(entries: entries, policy: policy)
         })
         if widget.isInteractive {
             let actionTimeout = widget.actionTimeout
@@ -91,30 +99,42 @@ public final class ProviderHost: @unchecked Sendable {
     func ask<R: Encodable>(_ method: String, _ request: R, timeout: TimeInterval, instance: String?) throws
         -> ProviderWire.Answer
     {
-        guard case .object(let params) = try ProviderWire.json(request) else {
-            throw ProviderWireError("cannot encode the \(method) request")
+        let result = try exchange(method, request, timeout: timeout, instance: instance) {
+            try $0.request(method, params: $1, timeout: $2)
         }
-        let seconds = timeout + slack
-        let deadline = Date().addingTimeInterval(seconds)
-        let process = try take(instance: instance, until: deadline)
-        let result: JSONValue
-        do {
-            result = try process.request(method, params: params, timeout: max(0.1, deadline.timeIntervalSinceNow))
-        } catch {
-            // A host that failed (crashed, hung, garbage) is gone; the next request starts another.
-            discard(process)
-            throw error
-        }
-        give(back: process, instance: instance)
         let answer: ProviderWire.Answer
         do {
-            answer = try ProviderWire.decode(ProviderWire.Answer.self, from: result)
+            answer = try ProviderWire.Answer(result)
         } catch {
             throw ProviderWireError("the provider host's \(method) answer cannot be read")
         }
         if let t = answer.timedOutAfter { throw LoadTimeoutError(timeout: t) }
         if let f = answer.failure { throw RemoteFailure(f) }
         return answer
+    }
+
+    /// Sends one request to a free host (`send`: how, and what comes back) and gives the host
+    /// back; a host that failed (crashed, hung, garbage) is gone, and the next request starts
+    /// another.
+    func exchange<R: Encodable, T>(
+        _ method: String, _ request: R, timeout: TimeInterval, instance: String?,
+        send: (ExtensionProcess, [String: JSONValue], TimeInterval) throws -> T
+    ) throws -> T {
+        guard case .object(let params) = try ProviderWire.json(request) else {
+            throw ProviderWireError("cannot encode the \(method) request")
+        }
+        let seconds = timeout + slack
+        let deadline = Date().addingTimeInterval(seconds)
+        let process = try take(instance: instance, until: deadline)
+        let result: T
+        do {
+            result = try send(process, params, max(0.1, deadline.timeIntervalSinceNow))
+        } catch {
+            discard(process)
+            throw error
+        }
+        give(back: process, instance: instance)
+        return result
     }
 
     private func take(instance: String?, until deadline: Date) throws -> ExtensionProcess {
