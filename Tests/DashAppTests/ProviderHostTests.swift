@@ -214,6 +214,49 @@ final class ProviderHostTests: XCTestCase {
         XCTAssertEqual(token, 7)
         XCTAssertFalse(t.entries.isEmpty)
     }
+
+    /// Issue 25.3 and decision 52: a load's own thread reads the host's answer at the loop's
+    /// priority and decodes it at nice 10; the host it started, and any other thread, keep theirs.
+    func testALoadsThreadDecodesBelowTheLoopAndTheHostKeepsItsPriority() throws {
+        let host = try makeHost()
+        defer { host.stop() }
+        let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let real = try XCTUnwrap(host.remote(ClockWidget.widget).remote)
+        final class Seen: @unchecked Sendable { var nice: [Int32] = [] }
+        let seen = Seen()
+        let watched = ClockWidget.widget.running(
+            RemoteProvider(timeline: { config, context in
+                let before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                let t = try real.timeline(config, context)
+                seen.nice = [before, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)]
+                return t
+            }))
+        let inbox = Inbox(wake: {})
+        let request = LoadRequest(
+            id: "w1", token: 7, reason: .initial, widget: watched, configuration: WidgetConfig(), family: .small,
+            startedAt: now, deadline: now.addingTimeInterval(10))
+        XCTAssertNil(Runtime.concurrentLoad(LoadJob(request: request, context: context(.small)), inbox))
+        var msgs: [Msg] = []
+        for _ in 0..<6000 where msgs.isEmpty {
+            msgs = inbox.drain()
+            if msgs.isEmpty { usleep(10_000) }
+        }
+        guard case .loaded(_, _, .success(let t))? = msgs.first else { return XCTFail("no timeline: \(msgs)") }
+        XCTAssertFalse(t.entries.isEmpty)
+        XCTAssertEqual(seen.nice, [base, max(base, OffLoopThread.niceness)], "read at the loop's, decoded at 10")
+        // The host the load's thread started is not lowered with it (libdispatch may raise its
+        // main thread a little while it waits on a task of a higher priority: at most `base`).
+        let pids = host.processIDs
+        XCTAssertFalse(pids.isEmpty)
+        for pid in pids {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+            XCTAssertLessThanOrEqual(Int32(fields[16]) ?? 99, base, "the host's nice value: \(stat)")
+        }
+        // Another thread (here the test's) is left alone.
+        OffLoopThread.yieldAfterTheAnswer()
+        XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), base)
+    }
 }
 
 /// A provider that answers at once (the hung host never asks it).

@@ -75,4 +75,25 @@ extension OffLoopThread {
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
         #endif
     }
+
+    private static let endsKey = "swiftdash.endsWithItsLoad"
+
+    /// Marks the calling thread as a load's own, which ends with the load and starts no process
+    /// after its answer is read (`Runtime.concurrentLoad`'s remote loads).
+    static func endsWithItsLoad() {
+        Thread.current.threadDictionary[endsKey] = true
+    }
+
+    /// On a load's own thread (`endsWithItsLoad`), once the answer of the provider host or an
+    /// extension is read: the rest (decoding its entries) runs at `niceness`, below the loop
+    /// (issue 25.3: a thousand loads' decoding shared the two cores with the loop while keys
+    /// waited). Reading stays at nice 0: a reader at 10 beside busy programs was too slow for an
+    /// extension's large answer, and a process started from the thread would inherit the value
+    /// for good (decision 52). Anywhere else (a thread of a pool, the loop, a command) it does
+    /// nothing.
+    static func yieldAfterTheAnswer() {
+        guard Thread.current.threadDictionary[endsKey] as? Bool == true else { return }
+        Thread.current.threadDictionary[endsKey] = nil
+        yieldToTheLoop()
+    }
 }

@@ -164,6 +164,7 @@ public final class Runtime {
             // Swift task runs here, so Swift's worker pool (and libdispatch's 1 Hz pool monitor,
             // decision 21) never starts.
             OffLoopThread.start("load \(job.id)") {
+                OffLoopThread.endsWithItsLoad()
                 post(Result { try remote.timeline(job.request.configuration, job.context) }, of: job, to: inbox)
             }
             return nil

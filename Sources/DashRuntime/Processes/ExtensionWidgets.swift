@@ -270,6 +270,7 @@ struct ExtensionProvider: TimelineProvider {
             }
         } else {
             let answer = try process.request("timeline", params: params(configuration, context), timeout: timeout)
+            OffLoopThread.yieldAfterTheAnswer()
             do { t = try ExtensionProtocol.timeline(answer, kind: kind) } catch {
                 throw ExtensionError("\(process.name): \(error)")
             }

@@ -134,6 +134,8 @@ public final class ProviderHost: @unchecked Sendable {
             throw error
         }
         give(back: process, instance: instance)
+        // The answer is read: what is left (decoding it) may wait for the loop.
+        OffLoopThread.yieldAfterTheAnswer()
         return result
     }
 
