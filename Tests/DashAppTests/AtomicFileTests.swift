@@ -40,6 +40,20 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["a.txt"])
     }
 
+    /// The cache's writes skip the flushes (`durable: false`) and are as atomic otherwise.
+    func testAWriteThatIsNotFlushedStillReplacesTheFileWhole() throws {
+        let file = dir.appendingPathComponent("w1.json").path
+        var renamed = 0
+        AtomicFile.moments = { m, path in if m == .renamed, path.hasSuffix("/w1.json") { renamed += 1 } }
+        defer { AtomicFile.moments = nil }
+        try AtomicFile.write(Data("one\n".utf8), to: file, durable: false)
+        try AtomicFile.write(Data("two\n".utf8), to: file, durable: false)
+        XCTAssertEqual(renamed, 2, "each write renames a whole temporary file over the old one")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "two\n")
+        XCTAssertEqual(mode(file), 0o600)
+        XCTAssertEqual(try names(), ["w1.json"])
+    }
+
     func testTheOldFileIsKeptAsTheBackup() throws {
         let file = dir.appendingPathComponent("home.yaml").path
         let bak = file + ".bak"

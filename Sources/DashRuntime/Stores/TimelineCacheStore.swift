@@ -192,9 +192,11 @@ public struct TimelineCacheStore: Sendable {
             attributes: [.posixPermissions: 0o700])
     }
 
-    /// Replaces `url` through the one atomic writer (`AtomicFile`), 0600 for a new file.
+    /// Replaces `url` through the one atomic writer (`AtomicFile`), 0600 for a new file; not
+    /// flushed to the disk (`durable: false`): a record lost to a power cut is loaded again, and
+    /// Smart Stacks start over from the last history saved.
     static func writeAtomically(_ data: Data, to url: URL) throws {
-        do { try AtomicFile.write(data, to: url.path, mode: 0o600) } catch let f as AtomicFile.Failure {
+        do { try AtomicFile.write(data, to: url.path, mode: 0o600, durable: false) } catch let f as AtomicFile.Failure {
             throw TimelineCacheError.io("cannot write \(url.path)", f.code)
         }
     }
