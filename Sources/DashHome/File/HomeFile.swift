@@ -161,7 +161,7 @@ public struct HomeFile: Sendable {
     /// its `file:line: message`; a file another program changed (other tiles) is refused and
     /// returned, so the app shows it; a file that differs only in comments is edited as it is
     /// now. Returns the text written.
-    /// `waiting` hears who holds the lock when another process does (the status line says so).
+    /// `waiting` hears who holds the lock when the wait lasts (the status line says so).
     public func write(
         _ home: HomeConfig, over base: HomeFileState?, waiting: (@Sendable (String) -> Void)? = nil
     ) -> Result<String, HomeWriteFailure> {
@@ -313,7 +313,9 @@ public struct HomeFile: Sendable {
             guard errno == EWOULDBLOCK || errno == EINTR, tries < 500 else {
                 throw HomeFileError(message: "\(path) is locked by \(LockHolder.describe(fd)); try again")
             }
-            if tries == 0 { waiting?(LockHolder.describe(fd)) }
+            // Said after 100 ms: the home screen's own watcher reads under the lock for a moment,
+            // and a wait that short is not news (it replaced "u undoes" on a busy machine).
+            if tries == 10 { waiting?(LockHolder.describe(fd)) }
             tries += 1
             usleep(10_000)
         }
