@@ -111,7 +111,7 @@ final class ExtensionArrivalTests: XCTestCase {
         XCTAssertTrue(h.screen.contains("⚠ weather.sh: describe: timed out after 5 s"), h.screen)
         h.press(.char("a"))
         XCTAssertTrue(h.screen.contains("⚠ weather.sh"), h.screen)
-        XCTAssertTrue(h.screen.contains("1 widgets · 1 broken"), h.screen)
+        XCTAssertTrue(h.screen.contains("1 widget · 1 broken"), h.screen)
         h.skipPendingWork()
         h.press(.down)
         XCTAssertTrue(h.screen.contains("weather.sh cannot be used"), h.screen)
