@@ -33,9 +33,20 @@ func runtimeFailure(_ message: String) -> ExitCode {
 
 /// The widgets folder as this process found it at start (a running home screen scans it again
 /// when it changes), and the built-in widgets with the extensions' widgets.
-let extensionStart = Extensions.start(builtin: BuiltinWidgets.bundle, environment: processEnvironment) {
-    Logger(label: "swiftdash").info("\($0)")
+let extensionStart = Extensions.start(builtin: BuiltinWidgets.bundle, environment: processEnvironment) { line in
+    if extensionNewsToLog {
+        Logger(label: "swiftdash").info("\(line)")
+        return
+    }
+    // A one-off command: each extension the folder cannot use, once, as a warning; the process's
+    // own restarts are no news to a command that exits.
+    let prefix = "extension: "
+    guard line.hasPrefix(prefix) else { return }
+    printError("swiftdash: warning: " + TextSanitizer.singleLine(String(line.dropFirst(prefix.count))))
 }
+/// Where the widgets folder's news goes: the home screen's log file once `Home.run` has set it up;
+/// before that (and in every other command), standard error (`extensionStart`).
+nonisolated(unsafe) var extensionNewsToLog = false
 let bundle = extensionStart.bundle
 
 /// The built-in widgets with the extensions' widgets the widgets folder offers now.

@@ -279,6 +279,7 @@ struct Home: ParsableCommand {
         let level = (try? FileLogHandler.level(option: logLevel, environment: processEnvironment).get()) ?? .info
         let moved = StateFolder.migrate(paths)
         FileLogHandler.bootstrap(file: paths.logFile, level: level)
+        extensionNewsToLog = true
         let logger = Logger(label: "swiftdash")
         for line in moved { logger.notice("state: \(line)") }
         let (home, homeFileState) = try loadHomeFile(useDefault: defaultHome)

@@ -52,6 +52,10 @@ final class ExtensionCLITests: XCTestCase {
         XCTAssertTrue(r.out.contains("uptime — Uptime"), "from home.yaml's extensions:\n\(r.out)")
         XCTAssertFalse(r.out.contains("broken"), r.out)
         XCTAssertTrue(r.err.contains("broken: broken: exited with status 3"), "left out, with the reason: \(r.err)")
+        // Said once, as a command's warning, not as the home screen's log lines.
+        let said = r.err.split(separator: "\n").filter { $0.contains("exited with status 3") }
+        XCTAssertEqual(said.count, 1, r.err)
+        XCTAssertTrue(said.first?.hasPrefix("swiftdash: warning: ") ?? false, r.err)
     }
 
     /// `widgets` is a fresh process: an extension copied into the folder since the last run is
