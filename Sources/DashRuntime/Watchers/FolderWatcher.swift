@@ -65,18 +65,8 @@ public final class FolderWatcher: @unchecked Sendable {
 
         func loop(settle: Int32, onChange: @Sendable () -> Void) {
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-            while true {
-                guard wake.wait(timeout: -1) == .event else { return }
-                var relevant = drain(&buffer)
-                // Let a burst finish (a copy: create, writes, close; a chmod after) before telling.
-                var rounds = 0
-                while rounds < 40 {
-                    let w = wake.wait(timeout: settle)
-                    if w == .stop { return }
-                    if w == .timeout { break }
-                    relevant = drain(&buffer) || relevant
-                    rounds += 1
-                }
+            // Let a burst finish (a copy: create, writes, close; a chmod after) before telling.
+            while let relevant = wake.nextBurst(settle: settle, rounds: 40, drain: { drain(&buffer) }) {
                 if relevant { onChange() }
             }
         }
@@ -84,11 +74,9 @@ public final class FolderWatcher: @unchecked Sendable {
         /// Reads the pending events; true when one is about the folder or what is in it. The
         /// folder appearing in its parent adds its watch.
         func drain(_ buffer: inout [UInt8]) -> Bool {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return false }
             var relevant = false
             var aboutFolder = false
-            for e in InotifyWake.events(buffer, count: n) {
+            for e in wake.readEvents(&buffer) {
                 if e.mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     relevant = true
                 } else if e.watch == parent {

@@ -56,18 +56,12 @@ public final class HomeFileWatcher: @unchecked Sendable {
         var last = last
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
-            // Sleep until something happens in the directory (or we are stopped).
-            guard wake.wait(timeout: -1) == .event else { return }
-            var relevant = drain(fd: wake.fd, into: &buffer, names: names)
-            // Let a burst finish (write, then rename) before reading.
-            var settle = 0
-            while settle < 20 {
-                let w = wake.wait(timeout: 50)
-                if w == .stop { return }
-                if w == .timeout { break }
-                relevant = drain(fd: wake.fd, into: &buffer, names: names) || relevant
-                settle += 1
-            }
+            // Sleep until something happens in the directory (or we are stopped), and let the
+            // burst finish (write, then rename) before reading: an event about a watched name.
+            guard let relevant = wake.nextBurst(settle: 50, rounds: 20, drain: {
+                wake.readEvents(&buffer).contains { names.contains($0.name) }
+            })
+            else { return }
             guard relevant else { continue }
             // A refusal is reported like a change (the app says why), and remembered, so the file
             // put back as it was before is reported again.
@@ -77,24 +71,6 @@ public final class HomeFileWatcher: @unchecked Sendable {
                 onChange(read)
             }
         }
-    }
-
-    /// Reads the pending events; true when one of them is about a watched name.
-    private static func drain(fd: Int32, into buffer: inout [UInt8], names: Set<String>) -> Bool {
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return false }
-        var relevant = false
-        var off = 0
-        let header = 16  // wd, mask, cookie, len
-        while off + header <= n {
-            let len =
-                Int(buffer[off + 12]) | Int(buffer[off + 13]) << 8 | Int(buffer[off + 14]) << 16
-                | Int(buffer[off + 15]) << 24
-            let nameBytes = buffer[(off + header)..<min(n, off + header + len)].prefix { $0 != 0 }
-            if names.contains(String(decoding: nameBytes, as: UTF8.self)) { relevant = true }
-            off += header + len
-        }
-        return relevant
     }
 }
 

@@ -49,6 +49,28 @@ final class InotifyWake: @unchecked Sendable {
         var name: String
     }
 
+    /// Sleeps until the next burst of events is over: `drain` reads what is pending (true when
+    /// it is news), and the burst ends once nothing came for `settle` milliseconds, or after
+    /// `rounds` more reads (a copy is a create, writes and a close; a save a write and a rename).
+    /// Whether any of it was news; nil when the watcher is stopped.
+    func nextBurst(settle: Int32, rounds: Int, drain: () -> Bool) -> Bool? {
+        guard wait(timeout: -1) == .event else { return nil }
+        var relevant = drain()
+        for _ in 0..<rounds {
+            let w = wait(timeout: settle)
+            if w == .stop { return nil }
+            if w == .timeout { break }
+            relevant = drain() || relevant
+        }
+        return relevant
+    }
+
+    /// Reads the pending events into `buffer` and returns them.
+    func readEvents(_ buffer: inout [UInt8]) -> [Event] {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return n > 0 ? Self.events(buffer, count: n) : []
+    }
+
     /// The events in the first `count` bytes `read` put in `buffer`.
     static func events(_ buffer: [UInt8], count n: Int) -> [Event] {
         var out: [Event] = []
