@@ -29,14 +29,11 @@ public enum TmuxStatus {
             })
         else { return nil }
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        OffLoopThread.start("tmux refresh", stackSize: 128 * 1024) {
             run(exe.path, environment: environment)
             running.withLock { runningNow = false }
             done.signal()
         }
-        thread.name = "tmux refresh"
-        thread.stackSize = 128 * 1024
-        thread.start()
         return done
     }
 

@@ -50,13 +50,14 @@ final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 }
 
-/// A short-lived plain thread for blocking work off the main loop (a request to the provider
-/// host or an extension): no Swift task, so no worker pool.
+/// A plain thread for blocking work off the main loop (a request to the provider host or an
+/// extension, a scan of the widgets folder, a watcher, tmux's refresh): no Swift task, so no
+/// worker pool.
 enum OffLoopThread {
-    static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+    static func start(_ name: String, stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread(block: body)
         thread.name = name
-        thread.stackSize = 512 * 1024
+        thread.stackSize = stackSize
         thread.start()
     }
 }

@@ -95,14 +95,13 @@ public final class ExtensionFolder: @unchecked Sendable {
             let name = URL(fileURLWithPath: p).lastPathComponent
             switch k.result {
             case .success(let (_, widgets)):
-                for w in widgets {
-                    guard !taken.contains(w.kind) else {
-                        let reason = "widget kind `\(w.kind)` is already taken"
-                        out.problems.append(.init(name: name, path: p, reason: reason))
-                        if fresh.contains(p) { log("extension: \(p): \(reason); skipped") }
-                        continue
-                    }
-                    taken.insert(w.kind)
+                let (kept, refused) = Extensions.claim(widgets, taken: &taken)
+                for kind in refused {
+                    let reason = Extensions.kindTaken(kind)
+                    out.problems.append(.init(name: name, path: p, reason: reason))
+                    if fresh.contains(p) { log("extension: \(p): \(reason); skipped") }
+                }
+                for w in kept {
                     out.widgets.append(w)
                     out.versions[w.kind] = k.version
                 }
@@ -132,10 +131,7 @@ public final class ExtensionFolder: @unchecked Sendable {
     /// `RuntimeServices.scanExtensions`: scans on a thread of its own (describing waits for the
     /// extensions' answers) and posts what it found.
     public func scan(posting inbox: Inbox) {
-        let thread = Thread { [self] in posting.withLock { inbox.post(.extensionsScanned(scan())) } }
-        thread.name = "widgets folder scan"
-        thread.stackSize = 512 * 1024
-        thread.start()
+        OffLoopThread.start("widgets folder scan") { [self] in posting.withLock { inbox.post(.extensionsScanned(scan())) } }
     }
 
     /// An extension's error without its name said twice ("broken: broken: exited …").

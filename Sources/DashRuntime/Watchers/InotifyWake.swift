@@ -98,13 +98,10 @@ final class InotifyWake: @unchecked Sendable {
     func start(name: String, _ body: @escaping @Sendable () -> Void) {
         lock.withLock { started = true }
         let done = done
-        let thread = Thread {
+        OffLoopThread.start(name, stackSize: 256 * 1024) {
             body()
             done.signal()
         }
-        thread.name = name
-        thread.stackSize = 256 * 1024
-        thread.start()
     }
 
     /// Wakes the thread to end, waits for it, and closes the descriptors; once (later calls do
