@@ -54,14 +54,9 @@ public enum Extensions {
             switch r {
             case .success(let (process, widgets)):
                 out.processes.append(process)
-                for w in widgets {
-                    guard !taken.contains(w.kind) else {
-                        out.problems.append("\(executables[i]): widget kind `\(w.kind)` is already taken; skipped")
-                        continue
-                    }
-                    taken.insert(w.kind)
-                    out.widgets.append(w)
-                }
+                let (kept, refused) = claim(widgets, taken: &taken)
+                out.widgets += kept
+                out.problems += refused.map { "\(executables[i]): \(kindTaken($0)); skipped" }
             case .failure(let e):
                 out.problems.append("\(executables[i]): \(e)")
             }
@@ -69,6 +64,19 @@ public enum Extensions {
         for p in out.problems { log("extension: \(p)") }
         return out
     }
+
+    /// The widgets whose kinds no widget before took (they are taken now), and the kinds refused.
+    static func claim(_ widgets: [Widget], taken: inout Set<String>) -> (kept: [Widget], refused: [String]) {
+        var kept: [Widget] = []
+        var refused: [String] = []
+        for w in widgets {
+            if taken.insert(w.kind).inserted { kept.append(w) } else { refused.append(w.kind) }
+        }
+        return (kept, refused)
+    }
+
+    /// Why a widget is left out.
+    static func kindTaken(_ kind: String) -> String { "widget kind `\(kind)` is already taken" }
 
     /// Starts and describes each executable, in parallel (each on a thread of its own, with the
     /// describe timeout); the results in the order given.

@@ -7,16 +7,6 @@ import DashHome
 import DashApp
 
 extension Extensions {
-    /// The built-in widgets plus every extension's (the widgets folder and home.yaml's list),
-    /// described in parallel at start. Extensions still running when the program exits are killed
-    /// with their process groups.
-    public static func bundle(
-        builtin: WidgetBundle, environment: [String: String],
-        log: @escaping @Sendable (String) -> Void
-    ) -> WidgetBundle {
-        start(builtin: builtin, environment: environment, log: log).bundle
-    }
-
     /// The widgets folder of this process described now: the folder (which a running home
     /// screen scans again when it changes), what it offers, and the built-in widgets with its.
     public static func start(
