@@ -27,22 +27,24 @@ public struct GalleryState: Sendable {
 }
 
 extension Editing {
+    /// Whether any of `fields` holds the gallery's filter, whatever the case (all do when the
+    /// filter is empty).
+    static func galleryMatch(_ s: AppState) -> (_ fields: String...) -> Bool {
+        let f = (s.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
+        return { fields in f.isEmpty || fields.contains { $0.lowercased().contains(f) } }
+    }
+
     /// The widgets the filter leaves, in the bundle's order.
     static func galleryWidgets(_ s: AppState) -> [Widget] {
-        let f = (s.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
-        guard !f.isEmpty else { return s.bundle.widgets }
-        return s.bundle.widgets.filter {
-            $0.displayName.lowercased().contains(f) || $0.kind.lowercased().contains(f)
-                || $0.description.lowercased().contains(f)
-        }
+        let matches = galleryMatch(s)
+        return s.bundle.widgets.filter { matches($0.displayName, $0.kind, $0.description) }
     }
 
     /// Executables in the widgets folder that offer no widget, filtered like widgets: the
     /// gallery lists them after the widgets, each with why it cannot be used.
     static func galleryProblems(_ s: AppState) -> [ExtensionCatalog.Problem] {
-        let f = (s.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
-        guard !f.isEmpty else { return s.extensions.problems }
-        return s.extensions.problems.filter { $0.name.lowercased().contains(f) || $0.reason.lowercased().contains(f) }
+        let matches = galleryMatch(s)
+        return s.extensions.problems.filter { matches($0.name, $0.reason) }
     }
 
     /// The gallery's lines: its widgets, then the broken extensions.
