@@ -50,13 +50,13 @@ public enum HomeText {
     /// The new text of a file that holds `base` as `text`, changed to hold `new` by editing only
     /// the lines of what changed; a new file (`text` nil) gets a short header comment. The result
     /// always reads back as `new` (checked); `file` names the file in the error otherwise. A value
-    /// edited under a YAML anchor changes for all that share it (`sharing`, decision 49).
+    /// edited under a YAML anchor changes for all that share it (`sharing`, or `shared`, decision 49).
     public static func edit(
-        _ text: String?, holding base: HomeConfig, to asked: HomeConfig, bundle: WidgetBundle,
-        file: String = "home.yaml"
+        _ text: String?, holding base: HomeConfig, to asked: HomeConfig, shared: HomeSharing? = nil,
+        bundle: WidgetBundle, file: String = "home.yaml"
     ) throws -> String {
         if let text, base.sameContent(as: asked) { return text }
-        let new = sharing(text, holding: base, to: asked).home
+        let new = (shared ?? sharing(text, holding: base, to: asked)).home
         // Directives, `---` and `...` stay as they are: only the document between them is edited.
         if let text, case let frame = HomeDocumentFrame(text), frame.isFramed,
             let body = try? edit(frame.body, holding: base, to: new, bundle: bundle, file: file),

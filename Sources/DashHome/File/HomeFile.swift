@@ -273,13 +273,13 @@ public struct HomeFile: Sendable {
                 ?? HomeConfig.defaultHome(bundle: bundle)
             var after = before
             try change(&after)
-            let shared = HomeText.sharing(disk, holding: before, to: after).shared
-            let text = try HomeText.edit(disk, holding: before, to: after, bundle: bundle, file: path)
+            let sharing = HomeText.sharing(disk, holding: before, to: after)
+            let text = try HomeText.edit(disk, holding: before, to: after, shared: sharing, bundle: bundle, file: path)
             if text != disk { try replace(with: text, over: disk) }
             // The ids the change chose (`swiftdash add` prints them) are recorded for every process.
             let written = try HomeConfig.parse(yaml: text, file: path, bundle: bundle).adoptingIDs(from: HomeIDs(after))
             record(written)
-            return Change(before: before, after: written, text: text, wrote: text != disk, shared: shared)
+            return Change(before: before, after: written, text: text, wrote: text != disk, shared: sharing.shared)
         }
     }
 
