@@ -195,34 +195,34 @@ final class ExtensionTests: XCTestCase {
     func testIdsOutOfRangeAnswerNothingAndTheLineReaderFindsTheAnswer() throws {
         let ids = ["1e300", "-1e300", "2.5", "\"2\"", "null", "18446744073709551616"]
         let lines = ids.map { "echo '{\"id\":\($0),\"result\":1}'" }.joined(separator: "; ")
-        let odd = try misbehaving("odd", "i=0; while [ $i -lt 20 ]; do \(lines); i=$((i+1)); done")
-        _ = try odd.request("describe", timeout: 5)
-        XCTAssertThrowsError(try odd.request("timeline", timeout: 5)) {
-            XCTAssertEqual("\($0)", "odd: sent more than 64 lines that answer nothing")
+        // A started extension (its describe answered) asked for a timeline, whole or by the line.
+        var started: [ExtensionProcess] = []
+        func timeline(_ name: String, _ script: String, line: Bool) throws -> String {
+            let p = try misbehaving(name, script)
+            started.append(p)
+            _ = try p.request("describe", timeout: 5)
+            return line
+                ? String(decoding: try p.requestLine("timeline", timeout: 5), as: UTF8.self)
+                : "\(try p.request("timeline", timeout: 5))"
         }
-        let odd2 = try misbehaving("odd", "i=0; while [ $i -lt 20 ]; do \(lines); i=$((i+1)); done")
-        _ = try odd2.request("describe", timeout: 5)
-        XCTAssertThrowsError(try odd2.requestLine("timeline", timeout: 5)) {
-            XCTAssertEqual("\($0)", "odd: sent more than 64 lines that answer nothing")
+        defer { started.forEach { $0.stop() } }
+        let odd = "i=0; while [ $i -lt 20 ]; do \(lines); i=$((i+1)); done"
+        for line in [false, true] {
+            XCTAssertThrowsError(try timeline("odd", odd, line: line)) {
+                XCTAssertEqual("\($0)", "odd: sent more than 64 lines that answer nothing")
+            }
         }
         // The line reader: strays skipped, the answer's line as sent, an error said as `request` says it.
-        let good = try misbehaving(
-            "good", #"echo '{"id":1e300}'; echo '{"id":2,"result":{"entries":[1,2]},"extra":[true]}'"#)
-        _ = try good.request("describe", timeout: 5)
         XCTAssertEqual(
-            String(decoding: try good.requestLine("timeline", timeout: 5), as: UTF8.self),
+            try timeline(
+                "good", #"echo '{"id":1e300}'; echo '{"id":2,"result":{"entries":[1,2]},"extra":[true]}'"#, line: true),
             #"{"id":2,"result":{"entries":[1,2]},"extra":[true]}"#)
-        let failing = try misbehaving("failing", #"echo '{"id":2,"error":{"message":"no network"}}'"#)
-        _ = try failing.request("describe", timeout: 5)
-        XCTAssertThrowsError(try failing.requestLine("timeline", timeout: 5)) {
-            XCTAssertEqual("\($0)", "failing: no network")
-        }
-        let garbage = try misbehaving("garbage", "echo '[1,2]'")
-        _ = try garbage.request("describe", timeout: 5)
-        XCTAssertThrowsError(try garbage.requestLine("timeline", timeout: 5)) {
+        XCTAssertThrowsError(
+            try timeline("failing", #"echo '{"id":2,"error":{"message":"no network"}}'"#, line: true)
+        ) { XCTAssertEqual("\($0)", "failing: no network") }
+        XCTAssertThrowsError(try timeline("garbage", "echo '[1,2]'", line: true)) {
             XCTAssertEqual("\($0)", "garbage: sent garbage instead of JSON: [1,2]")
         }
-        [odd, odd2, good, failing, garbage].forEach { $0.stop() }
     }
 
     /// Issue 24.9: very deep but valid JSON is "nested deeper than N", not "garbage".

@@ -193,6 +193,16 @@ final class ProviderHostTests: XCTestCase {
         XCTAssertNotNil(remote.perform, "reminders has actions")
     }
 
+    /// What the inbox holds once something arrived (checked every 10 ms for up to `seconds`).
+    func firstMessages(_ inbox: Inbox, seconds: Double) -> [Msg] {
+        var msgs: [Msg] = []
+        for _ in 0..<Int(seconds * 100) where msgs.isEmpty {
+            msgs = inbox.drain()
+            if msgs.isEmpty { usleep(10_000) }
+        }
+        return msgs
+    }
+
     func testTheRuntimeLoadsARemoteWidgetOnAPlainThread() throws {
         let host = try makeHost()
         defer { host.stop() }
@@ -202,11 +212,7 @@ final class ProviderHostTests: XCTestCase {
             id: "w1", token: 7, reason: .initial, widget: clock, configuration: WidgetConfig(), family: .small,
             startedAt: now, deadline: now.addingTimeInterval(10))
         XCTAssertNil(Runtime.concurrentLoad(LoadJob(request: request, context: context(.small)), inbox))
-        var msgs: [Msg] = []
-        for _ in 0..<1000 where msgs.isEmpty {
-            msgs = inbox.drain()
-            if msgs.isEmpty { usleep(10_000) }
-        }
+        let msgs = firstMessages(inbox, seconds: 10)
         guard case .loaded(let id, let token, .success(let t))? = msgs.first else {
             return XCTFail("no timeline: \(msgs)")
         }
@@ -236,11 +242,7 @@ final class ProviderHostTests: XCTestCase {
             id: "w1", token: 7, reason: .initial, widget: watched, configuration: WidgetConfig(), family: .small,
             startedAt: now, deadline: now.addingTimeInterval(10))
         XCTAssertNil(Runtime.concurrentLoad(LoadJob(request: request, context: context(.small)), inbox))
-        var msgs: [Msg] = []
-        for _ in 0..<6000 where msgs.isEmpty {
-            msgs = inbox.drain()
-            if msgs.isEmpty { usleep(10_000) }
-        }
+        let msgs = firstMessages(inbox, seconds: 60)
         guard case .loaded(_, _, .success(let t))? = msgs.first else { return XCTFail("no timeline: \(msgs)") }
         XCTAssertFalse(t.entries.isEmpty)
         XCTAssertEqual(seen.nice, [base, max(base, OffLoopThread.niceness)], "read at the loop's, decoded at 10")
