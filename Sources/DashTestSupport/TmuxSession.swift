@@ -134,8 +134,7 @@ public final class TmuxSession {
         var seen = framesDrawn()
         while !condition(s) && Date() < end {
             // The next event: a new frame, or (for tmux to read what the last one wrote) 100 ms.
-            let until = Date().addingTimeInterval(0.1)
-            while framesDrawn() == seen && Date() < until { usleep(5_000) }
+            Eventually.wait(timeout: 0.1) { framesDrawn() != seen }
             seen = framesDrawn()
             s = screen()
         }
@@ -149,9 +148,7 @@ public final class TmuxSession {
     /// Waits until the program reports drawing a frame after `frames` (bounded like `waitFor`).
     @discardableResult
     public func waitForFrame(after frames: Int, timeout: Double = 90) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while framesDrawn() <= frames && Date() < end { usleep(5_000) }
-        return framesDrawn() > frames
+        Eventually.wait(timeout: timeout) { framesDrawn() > frames }
     }
 
     public func close() {

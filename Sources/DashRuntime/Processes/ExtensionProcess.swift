@@ -40,6 +40,9 @@ public final class ExtensionProcess: @unchecked Sendable {
     private var tail = StderrTail()
     /// How often the process was started (for tests and the log).
     public private(set) var starts = 0
+    /// Whether a request now would be refused with "restarting in N s" (between requests; a
+    /// test waits for the back-off to pass instead of sleeping its length).
+    public var isBackingOff: Bool { lock.withLock { Self.monotonic() < restartAt } }
     /// Its executable was removed or replaced (`retire`): it is never started again.
     private var retired = false
 
