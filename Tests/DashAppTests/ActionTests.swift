@@ -286,7 +286,7 @@ final class ActionTests: XCTestCase {
                 action: milk, title: "Milk", context: ctx)
             Runtime.concurrentPerform(job, inbox)
         }
-        wait(for: [posted], timeout: 5)
+        wait(for: [posted], timeout: 60)
         var byID: [String: Result<ActionPayload?, any Error>] = [:]
         for m in inbox.drainForTests() { if case .performed(let id, _, let r) = m { byID[id] = r } }
         XCTAssertEqual(try byID["w0"]?.get()?.decode(ChecklistAction.self), .set("Milk", done: false))

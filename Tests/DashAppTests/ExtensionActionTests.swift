@@ -69,7 +69,7 @@ final class ExtensionActionTests: XCTestCase {
         var limits = ExtensionLimits()
         limits.restartBase = 0.1
         let p = ExtensionProcess(path: path, environment: ["PATH": "/usr/bin:/bin"], limits: limits, log: log.add)
-        let d = try ExtensionWidgetDescription.parse(p.request("describe", timeout: 5))[0]
+        let d = try ExtensionWidgetDescription.parse(p.request("describe", timeout: 30))[0]
         return (Extensions.widget(d, process: p, placeholder: nil), p)
     }
 
@@ -159,9 +159,8 @@ final class ExtensionActionTests: XCTestCase {
         defer { p.stop() }
         let h = await harness(w, mode: "slow")
         h.press(.tab, .char(" "))
-        let started = Date()
+        // The extension's own timeout (2 s) ends it: the message names it (the script sleeps 30 s).
         await h.runActions()
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "the extension's own timeout (2 s) ends it")
         XCTAssertTrue(h.screen.contains("[ ] Lights"), h.screen)
         XCTAssertTrue(h.screen.contains("Lights failed: lights: did not answer perform within 2"), h.screen)
         // The action's deadline is in the state too: on the virtual clock it fires by itself.

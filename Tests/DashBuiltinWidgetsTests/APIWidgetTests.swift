@@ -163,7 +163,7 @@ import DashTestSupport
         let (huge, _) = try await liveTile(widget, config(s, "/huge"), .large)
         #expect(huge.text.contains("Failed"))
         let capped = APIWidget.make(
-            http: inProcessHTTP(HTTPOptions(connectTimeout: 2, totalTimeout: 5, maxBytes: 2 * 1024 * 1024)))
+            http: inProcessHTTP(HTTPOptions(connectTimeout: 30, totalTimeout: 30, maxBytes: 2 * 1024 * 1024)))
         let big = try await capped.timeline(for: config(s, "/huge"), in: context(.large))
         #expect((big.entries.first?.base as? APIEntry)?.failure?.contains("larger than 2 MB") == true)
     }

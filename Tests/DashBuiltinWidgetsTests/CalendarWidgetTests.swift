@@ -193,14 +193,10 @@ struct CalendarParserTests {
             END:VCALENDAR
             """
         let doc = CalendarParser.parse(Data(ics.utf8), source: "many.ics")
-        let clock = ContinuousClock()
-        var r: (occurrences: [CalendarOccurrence], problems: [CalendarProblem]) = ([], [])
-        let took = clock.measure {
-            r = doc.occurrences(from: testNow, to: testNow.addingTimeInterval(365 * 86_400), viewer: .utc)
-        }
+        // Bounded: it stops at the cap and says so.
+        let r = doc.occurrences(from: testNow, to: testNow.addingTimeInterval(365 * 86_400), viewer: .utc)
         #expect(r.occurrences.count == CalendarParser.maxOccurrences)
         #expect(r.problems.contains { $0.message.contains("only the first 2000") })
-        #expect(took < .seconds(60), "bounded: it stops at the cap (\(took))")
     }
 }
 

@@ -58,7 +58,7 @@ struct HTTPClientTests {
         let (e, port) = try await cryptoError(.init(status: 200, headers: [:], body: big))
         #expect(e?.message == "response from 127.0.0.1:\(port) is larger than 5 MB: refused")
         // Without Content-Length the cap is enforced while receiving.
-        let small = inProcessHTTP(HTTPOptions(connectTimeout: 2, totalTimeout: 2, maxBytes: 64 * 1024))
+        let small = inProcessHTTP(HTTPOptions(connectTimeout: 30, totalTimeout: 30, maxBytes: 64 * 1024))
         let (streamed, _) = try await cryptoError(
             .init(
                 status: 200, headers: [:], body: Data(repeating: 32, count: 1024 * 1024),
@@ -74,9 +74,10 @@ struct HTTPClientTests {
         let took = Date().timeIntervalSince(start)
         #expect(e?.reason == .timeout)
         #expect(e?.message.hasPrefix("127.0.0.1:\(port) did not answer within 0.5 s (timeout)") == true)
-        // Not a speed test: it gave up long before the 60 s answer, with room for a machine whose
-        // cores are busy (a 6 s answer and a 5 s bound failed once under two busy loops: 5.8 s).
-        #expect(took >= 0.45 && took < 50, "took \(took) s")
+        // It gave up on its own limit: a `.timeout`, where waiting for the 60 s answer would have
+        // given the answer. Only the lower bound is timed (it waited at least its limit), since a
+        // busy machine is slow, not wrong.
+        #expect(took >= 0.45, "took \(took) s")
     }
 
     @Test func offlineHostIsUnreachable() async throws {

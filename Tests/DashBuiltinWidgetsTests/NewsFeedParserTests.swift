@@ -283,7 +283,6 @@ struct NewsFeedParserTests {
     }
 
     @Test func deepNestingManyItemsAndHugeInputsAreBounded() throws {
-        let clock = ContinuousClock()
         // 100,000 nested elements: no recursion anywhere, the depth cap ignores the excess.
         let deep = rss(
             "<item><title>deep</title>" + String(repeating: "<x>", count: 100_000)
@@ -294,13 +293,13 @@ struct NewsFeedParserTests {
         let many = rss(String(repeating: "<item><title>t</title><link>https://e.example/</link></item>", count: 5_000))
         feed = try parse(many)
         #expect(feed.items.count == FeedReader.maxEntries)
-        // Unclosed markup of every kind never makes the reader go back over the input.
-        let elapsed = clock.measure {
-            for junk in ["<a ", "<!--", "<![CDATA[", "<?", "&#", "<a b='", "</"] {
-                _ = try? parse(rss("<item><title>x</title></item>") + String(repeating: junk, count: 20_000))
-            }
+        // Unclosed markup of every kind never makes the reader go back over the input: each
+        // ends (a reader that went back would not end within the suite's time) with the item
+        // before it read, or with an error, never a crash.
+        for junk in ["<a ", "<!--", "<![CDATA[", "<?", "&#", "<a b='", "</"] {
+            let items = (try? parse(rss("<item><title>x</title></item>") + String(repeating: junk, count: 20_000)))?.items
+            #expect(items == nil || items?.first?.title == "x", "\(junk)")
         }
-        #expect(elapsed < .seconds(10))
     }
 
     @Test func entityDeclarationsAreRefusedButTheWordIsNot() throws {

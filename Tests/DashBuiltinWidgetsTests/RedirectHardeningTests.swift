@@ -19,9 +19,11 @@ struct RedirectHardeningTests {
             || r.headers.values.contains { $0.contains(key) }
     }
 
-    /// Both transports: URLSession in process, and the real `swiftdash-fetch` helper.
-    func clients() throws -> [(String, HTTPClient)] {
-        let options = HTTPOptions(connectTimeout: 2, totalTimeout: 3)
+    /// Both transports: URLSession in process, and the real `swiftdash-fetch` helper. The limits
+    /// are generous (a local server on a busy machine is slow, not silent) unless a test is about them.
+    func clients(_ options: HTTPOptions = HTTPOptions(connectTimeout: 30, totalTimeout: 30)) throws
+        -> [(String, HTTPClient)]
+    {
         let exe = try #require(builtFetchHelper(), "swiftdash-fetch is not built next to the tests (swift build)")
         return [
             ("in process", inProcessHTTP(options)),
@@ -173,7 +175,7 @@ struct RedirectHardeningTests {
 
     @Test func smallThings_silentServerMessageNamesTheTimeoutThatFired() async throws {
         // The wait for an answer (connectTimeout) fires first: the message says its length.
-        for (name, http) in try clients() {
+        for (name, http) in try clients(HTTPOptions(connectTimeout: 2, totalTimeout: 3)) {
             let a = try LocalHTTPServer()
             defer { a.stop() }
             a.route("/silent", .init(status: 200, "[]", delay: 60))
@@ -185,9 +187,9 @@ struct RedirectHardeningTests {
                 e?.message
                     == "127.0.0.1:\(a.port) did not answer within 2 s (timeout): check the network or try again later",
                 "\(name)")
-            // Behaviour, not speed: it gave up at its 2 s limit, long before the 60 s answer (a 6 s
-            // answer and a 5.5 s bound raced two busy loops once: 6.2 s).
-            #expect(took >= 1.9 && took < 50, "\(name): gave up after \(took) s")
+            // Behaviour, not speed: it gave up at its 2 s limit (a `.timeout`, where the 60 s answer
+            // would have been an answer); only the lower bound is timed.
+            #expect(took >= 1.9, "\(name): gave up after \(took) s")
         }
         // The shipped limits: abandoned after 5 s, and the message says 5 s.
         let standard = HTTPOptions.standard

@@ -101,15 +101,14 @@ final class HomeSaveRaceTmuxTests: XCTestCase {
             t.keys("C-s")
             // Saved: the file holds what was typed (or the form came back with a refusal).
             var text = ""
-            let end = Date().addingTimeInterval(90)
-            while Date() < end {
+            Eventually.wait(timeout: 90) {
                 text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-                if Self.value("App", in: text) == save { break }
+                if Self.value("App", in: text) == save { return true }
                 if t.screen().contains("changed by another program") {
                     refusals += 1
-                    break
+                    return true
                 }
-                usleep(5_000)
+                return false
             }
             XCTAssertEqual(Self.value("App", in: text), save, "save \(save) was not written:\n\(t.screen())")
             XCTAssertGreaterThanOrEqual(
@@ -118,7 +117,7 @@ final class HomeSaveRaceTmuxTests: XCTestCase {
             t.waitFor("the form to close") { !$0.contains("Edit Widget") }
         }
         race.with { $0.stop = true }
-        while !script.isFinished { usleep(10_000) }
+        XCTAssertTrue(Eventually.wait { script.isFinished })
         let r = race.with { ($0.lost, $0.scriptWrites, $0.scriptRetries, $0.scriptConfirmed) }
         // The figures, for the report.
         print("race: 15 saves, \(refusals) refused; script: \(r.1) writes, \(r.2) retries; lost: \(r.0.count)")

@@ -23,14 +23,13 @@ final class InteractiveTmuxTests: XCTestCase {
 
     /// Waits (bounded) until the file holds `expected`.
     func waitForFile(
-        _ url: URL, _ expected: Data, timeout: Double = 10, file: StaticString = #filePath,
+        _ url: URL, _ expected: Data, timeout: Double = Eventually.patience, file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        let end = Date().addingTimeInterval(timeout)
-        var data = (try? Data(contentsOf: url)) ?? Data()
-        while data != expected && Date() < end {
-            usleep(50_000)
+        var data = Data()
+        Eventually.wait(timeout: timeout) {
             data = (try? Data(contentsOf: url)) ?? Data()
+            return data == expected
         }
         XCTAssertEqual(
             String(decoding: data, as: UTF8.self), String(decoding: expected, as: UTF8.self),

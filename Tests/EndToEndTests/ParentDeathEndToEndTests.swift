@@ -25,20 +25,13 @@ final class ParentDeathEndToEndTests: XCTestCase {
         return stat.split(separator: ")").last?.split(separator: " ").first != "Z"
     }
 
-    /// Polls until `condition` holds or `seconds` pass; whether it held.
-    static func within(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > end { return false }
-            usleep(10_000)
-        }
-        return true
-    }
+    /// Waits until `condition` holds (a generous bound ends a test that would hang); whether it held.
+    static func eventually(_ condition: () -> Bool) -> Bool { Eventually.wait(condition) }
 
     /// The pid a process wrote to `file`, once it has.
-    func pid(in file: String, within seconds: Double = 20) -> pid_t? {
+    func pid(in file: String) -> pid_t? {
         var pid: pid_t?
-        _ = Self.within(seconds) {
+        _ = Self.eventually {
             pid = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
@@ -89,7 +82,7 @@ final class ParentDeathEndToEndTests: XCTestCase {
     func testAnExtensionThatIgnoresEndOfFileDiesWithAKilledSwiftdash() throws {
         let ext = try killSwiftdashWhileItDescribes()
         defer { kill(ext, SIGKILL) }
-        XCTAssertTrue(Self.within(5) { !Self.alive(ext) }, "extension \(ext) outlived swiftdash")
+        XCTAssertTrue(Self.eventually { !Self.alive(ext) }, "extension \(ext) outlived swiftdash")
     }
 
     func testWithoutTheTrampolineItWouldOutliveSwiftdash() throws {
@@ -130,6 +123,6 @@ final class ParentDeathEndToEndTests: XCTestCase {
         let swiftdash = t.childPID()
         XCTAssertGreaterThan(swiftdash, 0)
         kill(swiftdash, SIGKILL)
-        XCTAssertTrue(Self.within(5) { !Self.alive(hostPID) }, "provider host \(hostPID) outlived swiftdash")
+        XCTAssertTrue(Self.eventually { !Self.alive(hostPID) }, "provider host \(hostPID) outlived swiftdash")
     }
 }

@@ -212,13 +212,11 @@ final class PushSnapshotTmuxTests: XCTestCase {
                 "-f", "/dev/null", "new-session", "-d", "-s", "out", "-x", "150", "-y", "5",
                 "env -u TMUX tmux -L \(inner) attach -t SDSESSION",
             ], capture: false)
-        let end = Date().addingTimeInterval(10)
         var status = ""
-        while Date() < end {
+        Eventually.wait {
             let screen = TmuxSession.tmux(outer, ["capture-pane", "-p", "-t", "out"])
             status = screen.split(separator: "\n").last.map(String.init) ?? ""
-            if status.contains("clock:") { break }
-            usleep(100_000)
+            return status.contains("clock:")
         }
         XCTAssertTrue(status.contains("note: \(shown) | clock: "), "the status line:\n\(status)")
         XCTAssertFalse(status.contains("SDSESSION"), "#S and #{session_name} are text, not the session's name")

@@ -59,11 +59,7 @@ final class TmuxStatusRefreshTests: XCTestCase {
         }
         /// Waits for the status script to report a run whose line satisfies `condition`.
         func waitForRun(_ what: String, _ condition: (String) -> Bool) -> Bool {
-            let end = Date().addingTimeInterval(90)
-            while Date() < end {
-                if runLines().contains(where: condition) { return true }
-                usleep(5_000)
-            }
+            if Eventually.wait(timeout: 90, { runLines().contains(where: condition) }) { return true }
             let screen = TmuxSession.tmux(outer, ["capture-pane", "-p", "-t", "out"])
             XCTFail("no status run showed \(what); runs:\n\(runLines().joined(separator: "\n"))\nscreen:\n\(screen)")
             return false

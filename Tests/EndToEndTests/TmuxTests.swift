@@ -132,13 +132,11 @@ final class TmuxEndToEndTests: XCTestCase {
             t.waitFor("the first frame") { $0.contains("? help") }
             let child = t.childPID()
             XCTAssertGreaterThan(child, 0)
-            let sent = Date()
+            // The loop never comes back: only the signal's own deadline can end the program.
             kill(child, signal)
             let s = t.waitFor("exit on signal \(signal)") { $0.contains("EXITED") }
             XCTAssertTrue(s.contains(status), s)
             XCTAssertFalse(s.contains("╭") || s.contains("┏"), "the alternate screen was left:\n\(s)")
-            // The deadline is 0.8 s; the screen is read every few milliseconds.
-            XCTAssertLessThan(Date().timeIntervalSince(sent), 5, "ended within about a second")
         }
     }
 

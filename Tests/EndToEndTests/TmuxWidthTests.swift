@@ -45,12 +45,10 @@ final class TmuxWidthTests: XCTestCase {
                 "env LANG=C.UTF-8 bash '\(script.path)'",
             ], capture: false)
         defer { TmuxSession.tmux(socket, ["kill-server"]) }
-        let end = Date().addingTimeInterval(60)
         var text = ""
-        while Date() < end {
+        Eventually.wait {
             text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if text.contains("DONE") { break }
-            usleep(100_000)
+            return text.contains("DONE")
         }
         let widths = text.split(separator: "\n").compactMap { Int($0) }
         XCTAssertEqual(widths.count, lines.count, "tmux answered for every line")
@@ -243,8 +241,7 @@ final class TmuxWidthTests: XCTestCase {
             // 150 ms apart agree (it failed about one run in fifteen with one read's agreement).
             var screen = loaded
             var agreeing = 0
-            for _ in 0..<40 where agreeing < 3 {
-                usleep(150_000)
+            Eventually.wait(timeout: 6, every: 0.15) {
                 let again = t.screen()
                 if again == screen {
                     agreeing += 1
@@ -252,6 +249,7 @@ final class TmuxWidthTests: XCTestCase {
                     screen = again
                     agreeing = 0
                 }
+                return agreeing >= 3
             }
             previousFirst = firstFeed(screen)
             let rows = grid(screen, width: width)
