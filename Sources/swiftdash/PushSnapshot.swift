@@ -144,7 +144,9 @@ struct Snapshot: ParsableCommand {
         }
         let paths = AppPaths(environment: processEnvironment)
         StateFolder.migrate(paths)  // usage.json moved out of the cache folder (0.5)
-        let doc = try (at == nil ? askRunning(paths) : nil) ?? fromCache(paths, at: try parseInstant(at))
+        // A tmux status line says what it shows, so the home screen refreshes it only when that changes.
+        let watch = tmux ? TmuxLineWatch(tiles: Self.list(tile), kinds: Self.list(kind)) : nil
+        let doc = try (at == nil ? askRunning(paths, watch: watch) : nil) ?? fromCache(paths, at: try parseInstant(at))
         var shown = doc
         shown.tiles = HomeSnapshot.select(doc.tiles, ids: Self.list(tile), kinds: Self.list(kind))
         if let line {
@@ -160,10 +162,10 @@ struct Snapshot: ParsableCommand {
     }
 
     /// What the running instance shows; nil (after a warning, unless none runs) to read the cache.
-    func askRunning(_ paths: AppPaths) throws -> HomeSnapshotDocument? {
+    func askRunning(_ paths: AppPaths, watch: TmuxLineWatch?) throws -> HomeSnapshotDocument? {
         let answer: String
         do {
-            answer = try ControlSocket.send("snapshot", to: paths.socket.path)
+            answer = try ControlSocket.send(watch?.controlLine ?? "snapshot", to: paths.socket.path)
         } catch ControlSocket.ClientError.notRunning {
             return nil
         } catch {

@@ -10,9 +10,15 @@ import DashTestSupport
 
 /// Inside tmux the home screen asks tmux to redraw its status line when a value `snapshot --line`
 /// shows changed (issue 23, point 7; decision 51): on a change only, never outside tmux, at most
-/// once a second on the virtual clock, a change within the second sent when it is over.
+/// once a second on the virtual clock, a change within the second sent when it is over; only once a
+/// status line has asked, only for what it shows, and once per run of the line (issue 35.1).
 final class TmuxRefreshTests: XCTestCase {
-    func harness(inTmux: Bool) throws -> AppHarness {
+    /// The status line runs `snapshot --line --tmux` (showing `watch`).
+    func lineRuns(_ h: AppHarness, _ watch: TmuxLineWatch = TmuxLineWatch()) {
+        h.send(.snapshotRequested(ControlReply(), watch: watch))
+    }
+
+    func harness(inTmux: Bool, lineAsked: Bool = true) throws -> AppHarness {
         let yaml = "tiles:\n  - {family: small, widget: note}\n  - {family: small, widget: note}\n"
         let home = try HomeConfig.parse(yaml: yaml, file: "home.yaml", bundle: WidgetBundle([noteWidget]))
         let h = AppHarness(widgets: [noteWidget], home: home, now: start)
@@ -24,6 +30,7 @@ final class TmuxRefreshTests: XCTestCase {
             s.tmuxRefresh.enabled = inTmux
             return App.tmuxRefresh(&s, after: [.redraw(full: false)])
         }
+        if lineAsked { lineRuns(h) }
         _ = h.takeEffects()
         return h
     }
@@ -46,6 +53,7 @@ final class TmuxRefreshTests: XCTestCase {
         XCTAssertEqual(h.state.nextDeadline, start + 1, "the loop wakes to look")
         h.advance(to: start + 1)
         XCTAssertEqual(refreshes(h.takeEffects()), 1, "sky → rain")
+        lineRuns(h)
 
         // The same summary loaded again a while later: no refresh.
         h.advance(by: 5)
@@ -64,6 +72,7 @@ final class TmuxRefreshTests: XCTestCase {
         h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
         h.advance(to: start + 1)
         XCTAssertEqual(refreshes(h.takeEffects()), 1)
+        lineRuns(h)
         h.advance(by: 0.3)
         h.send(.widgetCenter(.reloadInstance("w2")))
         h.finish("w2", entries: [NoteEntry(date: start, text: "snow")])
@@ -107,6 +116,60 @@ final class TmuxRefreshTests: XCTestCase {
         let done = try XCTUnwrap(TmuxStatus.refresh(environment: inTmux))
         XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
         XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "refresh-client|-S|")
+    }
+
+    /// Issue 35.1: no line has asked (no status line shows swiftdash, or no client is attached):
+    /// one refresh finds that out, then nothing more is sent.
+    func testWithoutALineOneRefreshIsSentAndNoMore() throws {
+        let h = try harness(inTmux: true, lineAsked: false)
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        h.advance(to: start + 10)
+        XCTAssertEqual(refreshes(h.takeEffects()), 1, "sky → rain, the first change")
+        h.advance(to: start + 20)
+        XCTAssertEqual(refreshes(h.takeEffects()), 0, "no line ran: one → two is not sent")
+        XCTAssertNil(h.state.tmuxRefresh.nextRefresh, "nothing wakes the loop for it")
+        lineRuns(h)
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "snow")])
+        h.advance(by: 1)
+        XCTAssertEqual(refreshes(h.takeEffects()), 1, "once a line asked, its change is sent")
+    }
+
+    /// Issue 35.1: a refresh that reached no client (a detached session) makes the line run no
+    /// more, so the next change sends nothing until the line runs again.
+    func testAfterARefreshTheNextWaitsForTheLineToRunAgain() throws {
+        let h = try harness(inTmux: true)
+        for (i, text) in ["rain", "snow", "hail", "fog"].enumerated() {
+            h.advance(by: 2)
+            h.send(.widgetCenter(.reloadInstance("w2")))
+            h.finish("w2", entries: [NoteEntry(date: start, text: text)])
+            h.advance(by: 1)
+            XCTAssertEqual(refreshes(h.takeEffects()), i == 0 ? 1 : 0, text)
+        }
+        XCTAssertNil(h.state.tmuxRefresh.nextRefresh)
+        lineRuns(h)
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "sun")])
+        h.advance(by: 1)
+        XCTAssertEqual(refreshes(h.takeEffects()), 1, "the line ran again: fog → sun is sent")
+    }
+
+    /// Issue 35.1: a line that shows tile t1 is not refreshed when only t2 changes.
+    func testOnlyWhatTheLineShowsCounts() throws {
+        let h = try harness(inTmux: true)
+        lineRuns(h, TmuxLineWatch(tiles: ["t1"]))
+        h.send(.widgetCenter(.reloadInstance("w2")))
+        h.finish("w2", entries: [NoteEntry(date: start, text: "rain")])
+        h.advance(by: 2)
+        XCTAssertEqual(refreshes(h.takeEffects()), 0, "t2 is not on the line")
+        h.advance(to: start + 10)
+        XCTAssertEqual(refreshes(h.takeEffects()), 1, "t1: one → two at its date")
+        // The control line round-trips, `-` for all.
+        XCTAssertEqual(TmuxLineWatch(tiles: ["t1", "w3"]).controlLine, "snapshot tmux t1,w3 -")
+        XCTAssertEqual(TmuxLineWatch.parse("snapshot tmux t1,w3 -"), TmuxLineWatch(tiles: ["t1", "w3"]))
+        XCTAssertEqual(TmuxLineWatch.parse("snapshot tmux - clock"), TmuxLineWatch(kinds: ["clock"]))
+        XCTAssertNil(TmuxLineWatch.parse("snapshot"))
     }
 
     func testNeverOutsideTmux() throws {

@@ -44,8 +44,9 @@ public enum Msg: Sendable {
     case filesChanged([String])
     /// A result for the Edit Widget form or the gallery (options, a preview, a directory).
     case edit(EditMsg)
-    /// `swiftdash snapshot` asks (through the control socket) what every tile shows now.
-    case snapshotRequested(any ControlAnswer)
+    /// `swiftdash snapshot` asks (through the control socket) what every tile shows now; `watch`:
+    /// it is a tmux status line (`--line --tmux`), showing these tiles (TmuxRefresh.swift).
+    case snapshotRequested(any ControlAnswer, watch: TmuxLineWatch? = nil)
     /// A control-socket line that names widgets (`push`, `reload`), answered with the ids on screen now;
     /// `caughtUp`: home.yaml was read again first (ControlRequests.swift).
     case controlRequested(String, any ControlAnswer, caughtUp: Bool = false)

@@ -113,7 +113,8 @@ public enum App {
             return [.redraw(full: false), .log("time zone is now \(tz.identifier)")] + pump(&s)
         case .pushed(let target, let timeline):
             return pushed(&s, target: target, timeline: timeline)
-        case .snapshotRequested(let reply):
+        case .snapshotRequested(let reply, let watch):
+            if let watch { tmuxLineAsked(&s, watch) }
             return [.reply(reply, HomeSnapshot.answer(s))]
         case .homeFileChanged(let text, let ids):
             return homeFileChanged(&s, text: text, ids: ids)

@@ -44,6 +44,7 @@ extension ControlProtocol {
     public static func serve(_ line: String, wait: Double = snapshotWait, post: (Msg) -> Void) -> String {
         if line == "ping" { return "pong" }
         if line == "snapshot" { return handleSnapshot(wait: wait, post: post) }
+        if let watch = TmuxLineWatch.parse(line) { return handleSnapshot(wait: wait, watch: watch, post: post) }
         let reply = ControlReply()
         post(.controlRequested(line, reply))
         let seconds = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
@@ -53,9 +54,11 @@ extension ControlProtocol {
     /// Answers `snapshot`: asks the loop (through `post`, the runtime's inbox) for what every tile shows
     /// now and waits for it. The answer is one line of JSON (`HomeSnapshotDocument`, source `running`)
     /// or `error: …`.
-    public static func handleSnapshot(wait: Double = snapshotWait, post: (Msg) -> Void) -> String {
+    public static func handleSnapshot(
+        wait: Double = snapshotWait, watch: TmuxLineWatch? = nil, post: (Msg) -> Void
+    ) -> String {
         let reply = ControlReply()
-        post(.snapshotRequested(reply))
+        post(.snapshotRequested(reply, watch: watch))
         let seconds = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
         return reply.wait(seconds: wait) ?? "error: the home screen did not answer within \(seconds) s"
     }
