@@ -244,6 +244,8 @@ func perform(_ action: ReminderAction, _ t: TodoDir, at now: Date = testNow) asy
         #expect(timeline.entries.count == 1)
         #expect(timeline.entries[0].missingFile == true)
         #expect(timeline.entries[0].items.isEmpty)
+        // Issue 35.1: it waits for the file (watched) to appear, not for the clock.
+        #expect(timeline.policy == .never)
     }
 
     @Test func tildeIsTheHomeGivenInTheEnvironment() {

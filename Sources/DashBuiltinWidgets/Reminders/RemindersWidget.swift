@@ -113,8 +113,11 @@ public struct RemindersProvider: TimelineProvider {
         -> Timeline<RemindersEntry>
     {
         // One entry for today and one at each of the next two midnights (what is overdue
-        // changes then); the file is watched, so an edit reloads at once.
-        Timeline(entries: try entries(configuration, context, days: 3), policy: .atEnd)
+        // changes then); the file is watched, so an edit reloads at once. A missing file waits
+        // for the watch to see it appear, not for the clock (issue 35.1: every new user's default
+        // home reloaded it every second, held back only by the budget).
+        let entries = try entries(configuration, context, days: 3)
+        return Timeline(entries: entries, policy: entries.first?.missingFile == true ? .never : .atEnd)
     }
 
     func entries(_ config: WidgetConfig, _ context: TimelineContext, days: Int) throws -> [RemindersEntry] {
