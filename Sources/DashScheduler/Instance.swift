@@ -38,6 +38,8 @@ struct Instance: Sendable {
     /// Whether the id is in the scheduler's changed / cache-changed lists.
     var changedMark = false
     var cacheMark = false
+    /// When its record was last handed out to be saved (`takeCacheChanges(at:)`).
+    var lastCacheSave: Double? = nil
     /// An explicit request (initial, manual, WidgetCenter, configuration change) waiting to start.
     var pending: LoadReason? = nil
     private(set) var cost: ReloadCost
@@ -168,6 +170,17 @@ struct Instance: Sendable {
             t = Swift.max(t, frees.timeIntervalSinceReferenceDate)
         }
         return t
+    }
+
+    /// How long after its last timeline came the policy asks for the next (nil: never, or none
+    /// came yet); read whether the next load has begun or not.
+    var reloadGap: Double? {
+        guard hasTimeline, let p = policy, let got = lastSuccess?.timeIntervalSinceReferenceDate else { return nil }
+        switch p {
+        case .never: return nil
+        case .after(let d): return d.timeIntervalSinceReferenceDate - got
+        case .atEnd: return (dates.last ?? got) - got
+        }
     }
 
     /// Works out when the timeline's policy reloads, held back by the budget.

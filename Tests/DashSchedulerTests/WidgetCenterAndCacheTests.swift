@@ -63,6 +63,32 @@ final class WidgetCenterTests: XCTestCase {
 }
 
 final class SnapshotTests: XCTestCase {
+    /// Issue 35.1: a sample reloaded every second is handed out to be saved once a minute; a
+    /// timeline that lasts is saved at each change.
+    func testASampleStaleInSecondsIsSavedOncePerMinuteAndALastingTimelineAtEachChange() {
+        let h = SchedulerHarness(start: t0)
+        let sampler = FakeScript(fallback: { call in
+            .timeline([FakeEntry(date: call.now, value: "\(call.now)")], .after(call.now + 1))
+        })
+        let lasting = FakeScript(fallback: { call in
+            .timeline([FakeEntry(date: call.now, value: "\(call.now)")], .after(call.now + 900))
+        })
+        h.add("sys", kind: "sys", cost: .local, script: sampler)
+        h.add("news", script: lasting)
+        var saved: [String: Int] = [:]
+        for second in 1...180 {
+            h.advance(by: 1)
+            // The lasting one is reloaded by hand every 10 s: each new timeline is saved.
+            if second % 10 == 0 { h.change { s, _ in _ = s.reload("news", reason: .manual) } }
+            for id in h.scheduler.takeCacheChanges(at: h.now) { saved[id, default: 0] += 1 }
+        }
+        XCTAssertEqual(saved["sys"], 3, "three minutes of samples: one record a minute")
+        XCTAssertEqual(saved["news"], 19, "its first load and its 18 reloads")
+        // Without a date (a store saving everything at quit), nothing is held back.
+        h.advance(by: 1)
+        XCTAssertEqual(h.scheduler.takeCacheChanges(), ["sys"])
+    }
+
     func testSnapshotRoundTripShowsTheLastDataAtOnceAndKeepsTheLedger() throws {
         let h = SchedulerHarness(start: t0)
         let script = FakeScript(fallback: { call in

@@ -176,7 +176,7 @@ public enum App {
             }
         }
         for w in s.scheduler.takeWarnings() { fx.append(.log(w)) }
-        let changed = s.scheduler.takeCacheChanges()
+        let changed = s.scheduler.takeCacheChanges(at: s.now)
         if !changed.isEmpty {
             let now = s.now
             // Entries are encoded by the cache writer, off the loop (issue 25.3).
