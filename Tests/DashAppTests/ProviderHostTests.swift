@@ -211,6 +211,51 @@ final class ProviderHostTests: XCTestCase {
 
     /// Issue 25.3 and decision 52: a load's own thread reads the host's answer at the loop's
     /// priority and decodes it at nice 10; the host it started, and any other thread, keep theirs.
+    /// Issue 35.1: one load after another (a sample a second) runs on one kept thread, at the
+    /// loop's priority; a thread that lowered itself is not kept.
+    func testLoadAfterLoadReusesAKeptThreadAndALoweredOneIsNotKept() throws {
+        let host = try makeHost()
+        defer { host.stop() }
+        let clock = host.remote(ClockWidget.widget)
+        let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let kept = ParkedThreads.shared
+        func load() {
+            // Its thread is back among the parked ones when the load is over.
+            let (parked, started) = (kept.parkedCount, kept.threadsStarted)
+            defer { Eventually.wait { kept.parkedCount >= parked + (kept.threadsStarted - started) } }
+            let inbox = Inbox(wake: {})
+            let request = LoadRequest(
+                id: "w1", token: 7, reason: .initial, widget: clock, configuration: WidgetConfig(), family: .small,
+                startedAt: now, deadline: now.addingTimeInterval(60))
+            XCTAssertNil(Runtime.concurrentLoad(LoadJob(request: request, context: context(.small)), inbox))
+            XCTAssertFalse(firstMessages(inbox).isEmpty)
+        }
+        load()
+        let started = kept.threadsStarted
+        for _ in 0..<5 { load() }
+        XCTAssertEqual(kept.threadsStarted, started, "five loads, no new thread")
+        // Work on a kept thread runs at the loop's priority, and one that lowers itself ends.
+        final class Nice: @unchecked Sendable { var value: Int32 = 99 }
+        let nice = Nice()
+        let ran = DispatchSemaphore(value: 0)
+        OffLoopThread.start("check") {
+            nice.value = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            OffLoopThread.yieldToTheLoop()
+            ran.signal()
+        }
+        XCTAssertEqual(ran.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(nice.value, base)
+        let afterLowered = ParkedThreads.shared.threadsStarted
+        let again = DispatchSemaphore(value: 0)
+        OffLoopThread.start("check again") {
+            nice.value = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            again.signal()
+        }
+        XCTAssertEqual(again.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(nice.value, base, "not the lowered thread")
+        XCTAssertLessThanOrEqual(ParkedThreads.shared.threadsStarted, afterLowered + 1)
+    }
+
     func testALoadsThreadDecodesBelowTheLoopAndTheHostKeepsItsPriority() throws {
         let host = try makeHost()
         defer { host.stop() }
@@ -229,6 +274,10 @@ final class ProviderHostTests: XCTestCase {
         let request = LoadRequest(
             id: "w1", token: 7, reason: .initial, widget: watched, configuration: WidgetConfig(), family: .small,
             startedAt: now, deadline: now.addingTimeInterval(10))
+        // As when many loads read at once (one alone decodes at the loop's priority, issue 35.1).
+        let busy = OffLoopThread.busyLoads
+        OffLoopThread.busyLoads = -1
+        defer { OffLoopThread.busyLoads = busy }
         XCTAssertNil(Runtime.concurrentLoad(LoadJob(request: request, context: context(.small)), inbox))
         let msgs = firstMessages(inbox)
         guard case .loaded(_, _, .success(let t))? = msgs.first else { return XCTFail("no timeline: \(msgs)") }

@@ -13,10 +13,7 @@ final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var finished = false
 
     init(name: String) {
-        let thread = Thread { [self] in self.loop() }
-        thread.name = name
-        thread.stackSize = 512 * 1024
-        thread.start()
+        OffLoopThread.start(name) { [self] in self.loop() }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -52,13 +49,75 @@ final class LoadThreadExecutor: TaskExecutor, @unchecked Sendable {
 
 /// A plain thread for blocking work off the main loop (a request to the provider host or an
 /// extension, a scan of the widgets folder, a watcher, tmux's refresh): no Swift task, so no
-/// worker pool.
+/// worker pool. A thread whose work is done waits, parked, for the next work (`ParkedThreads`), so
+/// a home screen that loads a sample every second creates no thread a second (issue 35.1); a
+/// parked thread costs no wake-up. A thread that lowered its priority is not kept (decision 52:
+/// nothing may raise it again, and the next work may start a process that would inherit it).
 enum OffLoopThread {
     static func start(_ name: String, stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
+        if ParkedThreads.shared.hand(body, name: name) { return }
+        ParkedThreads.shared.noteStarted()
+        let thread = Thread { ParkedThreads.shared.serve(first: body) }
         thread.name = name
-        thread.stackSize = stackSize
+        // One size for every kept thread, so any may take any work.
+        thread.stackSize = max(stackSize, 512 * 1024)
         thread.start()
+    }
+}
+
+/// Threads whose work is done, waiting for more (at most `most` of them; more end).
+final class ParkedThreads: @unchecked Sendable {
+    static let shared = ParkedThreads()
+    /// How many parked threads are kept.
+    static let most = 8
+
+    private final class Slot: @unchecked Sendable {
+        var work: (name: String, body: @Sendable () -> Void)?
+    }
+    private let condition = NSCondition()
+    private var parked: [Slot] = []
+    private var started = 0
+
+    /// How many threads were started so far, and how many wait now (tests: work after work
+    /// reuses one).
+    var threadsStarted: Int { condition.withLock { started } }
+    var parkedCount: Int { condition.withLock { parked.count } }
+
+    fileprivate func noteStarted() { condition.withLock { started += 1 } }
+
+    /// Gives `body` to a parked thread; false when none waits.
+    fileprivate func hand(_ body: @escaping @Sendable () -> Void, name: String) -> Bool {
+        condition.withLock {
+            guard let slot = parked.popLast() else { return false }
+            slot.work = (name, body)
+            condition.broadcast()
+            return true
+        }
+    }
+
+    /// A kept thread's life: its first work, then whatever it is handed while parked.
+    fileprivate func serve(first: @escaping @Sendable () -> Void) {
+        var next: (@Sendable () -> Void)? = first
+        let slot = Slot()
+        while let body = next {
+            body()
+            next = nil
+            // Lowered (a load's decoding, a writer): it ends here.
+            if OffLoopThread.lowered { return }
+            OffLoopThread.forgetTheLoad()
+            condition.lock()
+            guard parked.count < Self.most else {
+                condition.unlock()
+                return
+            }
+            parked.append(slot)
+            while slot.work == nil { condition.wait() }
+            let work = slot.work!
+            slot.work = nil
+            condition.unlock()
+            Thread.current.name = work.name
+            next = work.body
+        }
     }
 }
 
@@ -75,6 +134,26 @@ extension OffLoopThread {
         #if os(Linux)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
         #endif
+        Thread.current.threadDictionary[loweredKey] = true
+    }
+
+    private static let loweredKey = "swiftdash.lowered"
+
+    /// Whether the calling thread lowered its priority (it is not kept for other work).
+    static var lowered: Bool { Thread.current.threadDictionary[loweredKey] as? Bool == true }
+
+    /// How many loads read an answer now; above `busyLoads`, their decoding runs below the loop.
+    private static let inFlight = NSLock()
+    nonisolated(unsafe) private static var loadsReading = 0
+    /// The loads at once above which decoding yields to the loop (issue 25.3 was a thousand; one
+    /// sample a second decodes at the loop's priority, on a thread that is kept).
+    nonisolated(unsafe) static var busyLoads = 4
+
+    /// Counts a remote load for `yieldAfterTheAnswer` while `body` runs.
+    static func counted<T>(_ body: () throws -> T) rethrows -> T {
+        inFlight.withLock { loadsReading += 1 }
+        defer { inFlight.withLock { loadsReading -= 1 } }
+        return try body()
     }
 
     private static let endsKey = "swiftdash.endsWithItsLoad"
@@ -83,6 +162,11 @@ extension OffLoopThread {
     /// after its answer is read (`Runtime.concurrentLoad`'s remote loads).
     static func endsWithItsLoad() {
         Thread.current.threadDictionary[endsKey] = true
+    }
+
+    /// The load's work is over (a kept thread takes other work next).
+    static func forgetTheLoad() {
+        Thread.current.threadDictionary[endsKey] = nil
     }
 
     /// On a load's own thread (`endsWithItsLoad`), once the answer of the provider host or an
@@ -95,6 +179,7 @@ extension OffLoopThread {
     static func yieldAfterTheAnswer() {
         guard Thread.current.threadDictionary[endsKey] as? Bool == true else { return }
         Thread.current.threadDictionary[endsKey] = nil
+        guard inFlight.withLock({ loadsReading > busyLoads }) else { return }
         yieldToTheLoop()
     }
 }

@@ -165,7 +165,8 @@ public final class Runtime {
             // decision 21) never starts.
             OffLoopThread.start("load \(job.id)") {
                 OffLoopThread.endsWithItsLoad()
-                post(Result { try remote.timeline(job.request.configuration, job.context) }, of: job, to: inbox)
+                let result = OffLoopThread.counted { Result { try remote.timeline(job.request.configuration, job.context) } }
+                post(result, of: job, to: inbox)
             }
             return nil
         }

@@ -4,8 +4,8 @@ import Foundation
 /// the disk (issue 25: a thousand tiles' cache records, and the Smart Stacks history saved after
 /// every pass while they first load). What comes while a write runs is merged into one batch
 /// (`merge`: the cache keeps each instance's latest record, the usage history only its latest
-/// state) and written next. A plain thread, started when something comes and ended when all is
-/// written: no Swift task or dispatch pool (decision 21), and no thread while idle.
+/// state) and written next. A plain thread, started when something first comes and parked between
+/// batches: no Swift task or dispatch pool (decision 21), and no wake-up while idle.
 public final class OffLoopWriter<Batch: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: Batch?
@@ -50,15 +50,16 @@ public final class OffLoopWriter<Batch: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Writes batches until nothing waits, then ends (the next `save` starts a thread again).
+    /// Writes batches as they come; between them the thread waits, parked (a writer handed a
+    /// record a minute creates no thread a minute, issue 35.1; a parked thread never wakes).
     private func loop() {
         while true {
             condition.lock()
             guard let batch = pending else {
-                started = false
                 condition.broadcast()
+                condition.wait()
                 condition.unlock()
-                return
+                continue
             }
             pending = nil
             writing = true
