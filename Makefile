@@ -2,7 +2,7 @@
 #
 #   make                      the release build (both programs), completions and man pages
 #   make install              into /usr/local (PREFIX=~/.local needs no root; DESTDIR for packagers)
-#   make uninstall            removes what install put there (same PREFIX and DESTDIR)
+#   make uninstall            removes what install wrote (its manifest; same PREFIX and DESTDIR)
 #   make deb                  .build/deb/swiftdash_VERSION_ARCH.deb, checked by lintian when it is installed
 #   make check-package        after make deb: lintian, the .deb in a scratch root, install/uninstall (Tests/package/check.sh)
 #
@@ -78,25 +78,32 @@ man: build
 install: all
 	$(MAKE) --no-print-directory install-files
 
-install-files:
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(THEMEDIR) $(DESTDIR)$(MANDIR) \
-	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	$(INSTALL) -m 755 $(addprefix $(BIN)/,$(PROGRAMS)) $(DESTDIR)$(BINDIR)/
-	$(INSTALL) -m 644 themes/*.yaml $(DESTDIR)$(THEMEDIR)/
-	$(INSTALL) -m 644 $(STAGE)/man/*.1 $(DESTDIR)$(MANDIR)/
-	sed '1{/^#!/d}' $(STAGE)/completions/swiftdash.bash > $(STAGE)/completions/swiftdash.sourced
-	$(INSTALL) -m 644 $(STAGE)/completions/swiftdash.sourced $(DESTDIR)$(BASHCOMPDIR)/swiftdash
-	$(INSTALL) -m 644 $(STAGE)/completions/_swiftdash $(DESTDIR)$(ZSHCOMPDIR)/_swiftdash
-	$(INSTALL) -m 644 $(STAGE)/completions/swiftdash.fish $(DESTDIR)$(FISHCOMPDIR)/swiftdash.fish
+# The paths go to packaging/install.sh in its environment, never through a shell word: a PREFIX
+# or DESTDIR with spaces or glob characters is used as it is. A `$` cannot be told from a make
+# variable: refused.
+INSTALL_MANIFEST ?= yes
+install-files uninstall: export SD_DESTDIR = $(DESTDIR)
+install-files uninstall: export SD_BINDIR = $(BINDIR)
+install-files uninstall: export SD_DATADIR = $(DATADIR)
+install-files uninstall: export SD_MANDIR = $(MANDIR)
+install-files uninstall: export SD_BASHCOMPDIR = $(BASHCOMPDIR)
+install-files uninstall: export SD_ZSHCOMPDIR = $(ZSHCOMPDIR)
+install-files uninstall: export SD_FISHCOMPDIR = $(FISHCOMPDIR)
+install-files uninstall: export SD_BIN = $(BIN)
+install-files uninstall: export SD_STAGE = $(STAGE)
+install-files uninstall: export SD_INSTALL = $(INSTALL)
+install-files uninstall: export SD_MANIFEST = $(INSTALL_MANIFEST)
+DOLLAR_IN_PATHS = $(findstring $$,$(value PREFIX)$(value DESTDIR))
 
-# Removes exactly what install put there: the man pages by the names this build generates
-# (`make uninstall` needs no build when they are staged; otherwise every swiftdash*.1).
+install-files:
+	@$(if $(DOLLAR_IN_PATHS),echo 'swiftdash: PREFIX and DESTDIR cannot hold a $$ (make reads it as a variable)' >&2; exit 1)
+	@sh packaging/install.sh install
+
+# Removes exactly what install wrote there: the files its manifest
+# (DATADIR/swiftdash/install-manifest.txt) lists, and the folders it made when they are empty.
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS))
-	rm -f $(addprefix $(DESTDIR)$(THEMEDIR)/,$(notdir $(wildcard themes/*.yaml)))
-	-rmdir $(DESTDIR)$(THEMEDIR) $(DESTDIR)$(DATADIR)/swiftdash 2>/dev/null
-	rm -f $(DESTDIR)$(MANDIR)/swiftdash.1 $(DESTDIR)$(MANDIR)/swiftdash.*.1 $(DESTDIR)$(MANDIR)/swiftdash-fetch.1
-	rm -f $(DESTDIR)$(BASHCOMPDIR)/swiftdash $(DESTDIR)$(ZSHCOMPDIR)/_swiftdash $(DESTDIR)$(FISHCOMPDIR)/swiftdash.fish
+	@$(if $(DOLLAR_IN_PATHS),echo 'swiftdash: PREFIX and DESTDIR cannot hold a $$ (make reads it as a variable)' >&2; exit 1)
+	@sh packaging/install.sh uninstall
 
 # The Debian package: the files of `make install` under /usr (zsh's Debian folder), stripped
 # binaries, compressed man pages, a machine-readable copyright file, a changelog, and a Depends
@@ -104,7 +111,7 @@ uninstall:
 deb: all
 	rm -rf .build/deb && mkdir -p .build/deb/work/debian
 	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEBROOT) PREFIX=/usr \
-	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions INSTALL_MANIFEST=no
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEBROOT)/usr/bin/,$(PROGRAMS))
 	gzip -9n $(DEBROOT)/usr/share/man/man1/*.1
 	$(INSTALL) -d $(DEBROOT)/usr/share/doc/swiftdash

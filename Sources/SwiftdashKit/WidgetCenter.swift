@@ -21,7 +21,7 @@ public final class WidgetCenter: Sendable {
 
     /// Sends one line and reads the answer (`ok` or `error: …`); nil when no home screen answers.
     func send(_ line: String) -> String? {
-        guard let path = socketPath, !path.isEmpty else { return nil }
+        guard let path = socketPath, !path.isEmpty, SocketTrust.problem(socketAt: path) == nil else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

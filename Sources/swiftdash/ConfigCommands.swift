@@ -23,7 +23,7 @@ private var homeFile: HomeFile { HomeFile(url: AppPaths(environment: processEnvi
 
 /// Runs a change of home.yaml and turns its errors into the right exit status.
 private func change(creating: Bool = false, _ body: (inout HomeConfig) throws -> Void) throws -> HomeFile.Change {
-    if !creating { try HomeOption.requireExisting() }
+    if creating { try HomeOption.refuseInvalidChoice() } else { try HomeOption.requireExisting() }
     do {
         return try homeFile.modify(body)
     } catch let e as ExitCode {

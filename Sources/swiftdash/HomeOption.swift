@@ -48,18 +48,24 @@ struct HomeOption: ParsableArguments {
         setenv(HomeChoice.variable, value, 1)
     }
 
+    /// Refuses `SWIFTDASH_HOME` set by hand to something no home can be called: said, not
+    /// ignored (it would otherwise read or write the default home). Every command, `add` too.
+    static func refuseInvalidChoice() throws {
+        guard AppPaths(environment: processEnvironment).home == .standard,
+            let v = processEnvironment[HomeChoice.variable], !v.isEmpty, v != "default",
+            let problem = HomeChoice.problem(name: v)
+        else { return }
+        throw usageFailure("\(HomeChoice.variable)=\(quoted(v)): \(problem), or an absolute file path")
+    }
+
     /// Refuses a named home that has no file (a typo would otherwise open an empty home and
     /// write a stray file), naming the homes there are; `add` creates one.
     static func requireExisting() throws {
+        try refuseInvalidChoice()
         let paths = AppPaths(environment: processEnvironment)
         switch paths.home {
         case .standard:
-            // SWIFTDASH_HOME set by hand to something no home is called: said, not ignored.
-            if let v = processEnvironment[HomeChoice.variable], !v.isEmpty, v != "default",
-                let problem = HomeChoice.problem(name: v)
-            {
-                throw usageFailure("\(HomeChoice.variable)=\(quoted(v)): \(problem), or an absolute file path")
-            }
+            return
         case .named(let name):
             guard !FileManager.default.fileExists(atPath: paths.homeFile.path) else { return }
             throw runtimeFailure(

@@ -3,6 +3,9 @@ import DashApp
 import DashHome
 import DashWidgets
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `swiftdash new-widget NAME`: a widget package written the way WidgetKit teaches, on SwiftdashKit.
 struct NewWidget: ParsableCommand {
@@ -33,19 +36,34 @@ struct NewWidget: ParsableCommand {
             throw usageFailure("a widget's name is letters, digits and -, starting with a letter, at most 32")
         }
         let folder = URL(fileURLWithPath: name)
-        guard !FileManager.default.fileExists(atPath: folder.path) else {
-            throw usageFailure("\(TextSanitizer.singleLine(name)) exists already: choose a new folder")
+        let shown = TextSanitizer.singleLine(name)
+        var st = stat()
+        if lstat(folder.path, &st) == 0 {
+            // A link to nowhere is no folder yet, but writing through it fails (or lands elsewhere).
+            if (st.st_mode & S_IFMT) == S_IFLNK, !FileManager.default.fileExists(atPath: folder.path) {
+                let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) ?? "?"
+                throw usageFailure(
+                    "\(shown) is a link to \(TextSanitizer.singleLine(to)), which does not exist: "
+                        + "remove the link (rm \(shown)) or choose a new folder")
+            }
+            throw usageFailure("\(shown) exists already: choose a new folder")
         }
         let kit = URL(fileURLWithPath: swiftdash).standardizedFileURL
         guard FileManager.default.fileExists(atPath: kit.appendingPathComponent("Sources/SwiftdashKit").path) else {
             throw usageFailure("no SwiftdashKit in \(TextSanitizer.singleLine(kit.path)): pass --swiftdash FOLDER")
         }
+        if let clash = NewWidgetTemplate.clash(name: base, swiftdash: kit.path) { throw usageFailure(clash) }
         let files = NewWidgetTemplate.files(name: base, swiftdash: kit.path)
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                throw runtimeFailure(
+                    "cannot write \(TextSanitizer.singleLine(url.path)): \(Self.reason(error, writing: url))")
+            }
         }
         let exe = folder.standardizedFileURL.appendingPathComponent(".build/release/\(base)").path
         let widgets = AppPaths(environment: ProcessInfo.processInfo.environment).config.appendingPathComponent(
@@ -57,11 +75,65 @@ struct NewWidget: ParsableCommand {
     }
 }
 
+extension NewWidget {
+    /// Why `url` could not be written, in words (Foundation's error may say only
+    /// `NSCocoaErrorDomain Code=512`): the system's reason when it gave one, else what is in the way.
+    static func reason(_ error: Error, writing url: URL) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        // The nearest folder on the way that exists: a file there, or one that cannot be written.
+        var dir = url.deletingLastPathComponent()
+        var st = stat()
+        while dir.path != "/", stat(dir.path, &st) != 0 { dir = dir.deletingLastPathComponent() }
+        let shown = TextSanitizer.singleLine(dir.path)
+        if (st.st_mode & S_IFMT) != S_IFDIR { return "\(shown) is a file, not a folder" }
+        if access(dir.path, W_OK) != 0 { return "\(shown) cannot be written (permission denied)" }
+        switch ns.code {
+        case NSFileWriteFileExistsError: return "something of that name exists already"
+        case NSFileWriteNoPermissionError: return "permission denied"
+        case NSFileWriteOutOfSpaceError: return "no space left on the device"
+        case NSFileWriteVolumeReadOnlyError: return "the file system is read-only"
+        default: return "the file system refused it"
+        }
+    }
+}
+
 /// The files of a new widget package.
 enum NewWidgetTemplate {
-    /// `my-widget` as a Swift type name: `MyWidget`.
+    /// `my-widget` as a Swift type name: `MyWidget`; `WidgetWidget`, `DateWidget`, `SelfWidget`
+    /// when the plain one would clash with a name the generated code uses or a keyword.
     static func typeName(_ name: String) -> String {
-        name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let plain = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return reservedTypeNames.contains(plain) ? plain + "Widget" : plain
+    }
+
+    /// The type names the generated file uses (`Provider`, `View`, `Date`, `String`…), keywords
+    /// a type cannot be called (`Self`, `Any`, `Type`, `Protocol`) and the modules it imports.
+    /// A test checks every capitalised word of the template is here.
+    static let reservedTypeNames: Set<String> = [
+        "Self", "Any", "Type", "Protocol", "Foundation", "SwiftdashKit", "Swift",
+        "Provider", "TimelineProvider", "Context", "SimpleEntry", "Date", "Timeline", "TimelineEntry", "Int",
+        "Double", "String", "View", "Entry", "Environment", "VStack", "HStack", "Label", "Text", "Spacer", "Gauge",
+        "Widget", "WidgetConfiguration", "StaticConfiguration", "Void",
+    ]
+
+    /// Why a package of this name cannot be built, when it cannot: its module would hide one it
+    /// imports, or its name is the swiftdash package's own (the identity SwiftPM tells them by).
+    static func clash(name: String, swiftdash: String) -> String? {
+        let module = name.replacingOccurrences(of: "-", with: "_")
+        let imported = ["Foundation", "SwiftdashKit", "Swift", "Glibc", "Dispatch", "WidgetKit", "SwiftUI"]
+        if let m = imported.first(where: { $0.lowercased() == module.lowercased() }) {
+            return "a widget called \(name) would hide the module \(m) its code imports: choose another name"
+        }
+        let identity = URL(fileURLWithPath: swiftdash).lastPathComponent
+        if identity.lowercased() == name.lowercased() {
+            return "a widget called \(name) would have the name of the swiftdash package it depends on "
+                + "(\(identity)): choose another name"
+        }
+        return nil
     }
 
     static func files(name: String, swiftdash: String) -> [(String, String)] {

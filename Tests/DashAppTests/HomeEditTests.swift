@@ -318,6 +318,57 @@ final class HomeEditTests: XCTestCase {
             """)
     }
 
+    /// Issue 37 point 8: removing a widget from a two-widget stack dropped the comment above the
+    /// stack. Every comment but the removed widget's own stays, whichever widget goes and
+    /// wherever `stack:` stands in its tile.
+    func testRemovingAWidgetFromATwoWidgetStackKeepsTheComments() throws {
+        let texts = [
+            """
+            tiles:
+              # the pair
+              - family: medium
+                # rotating: commits and prices
+                stack:
+                  # first the commits
+                  - widget: commits
+                  # then BTC
+                  - widget: crypto   # BTC by default
+                smartRotate: false   # keep the order
+
+            """,
+            """
+            tiles:
+              # the pair
+              # rotating: commits and prices
+              - stack:
+                  # first the commits
+                  - widget: commits
+                  # then BTC
+                  - widget: crypto   # BTC by default
+                family: medium
+
+            """,
+        ]
+        for text in texts {
+            let base = try HomeConfig.parse(yaml: text, file: "home.yaml", bundle: bundle)
+            for gone in [0, 1] {
+                var new = base
+                new.tiles[0].items.remove(at: gone)
+                let out = try HomeText.edit(text, holding: base, to: new, bundle: bundle)
+                XCTAssertTrue(try HomeConfig.parse(yaml: out, file: "home.yaml", bundle: bundle).sameContent(as: new))
+                XCTAssertFalse(out.contains("stack:"), out)
+                var kept = ["# the pair", "# rotating: commits and prices"]
+                kept += gone == 0 ? ["# then BTC", "# BTC by default"] : ["# first the commits"]
+                if text.contains("keep the order") { kept.append("# keep the order") }
+                for comment in kept {
+                    XCTAssertEqual(out.components(separatedBy: comment).count, 2, "\(comment) once in:\n\(out)")
+                }
+                let removed = gone == 0 ? "# first the commits" : "# then BTC"
+                XCTAssertFalse(out.contains(removed), "the removed widget's comment goes with it:\n\(out)")
+            }
+        }
+    }
+
     /// Found by a new user: undoing a stacking left a one-item `stack:` in the file. A stack down
     /// to one widget is a plain tile again. (Not byte for byte: a comment that led the stacked
     /// tile comes back after its dash line.)

@@ -200,6 +200,49 @@ final class SecretCommandTests: XCTestCase {
         XCTAssertTrue(stat.isEmpty || stat.contains(") Z "), "the sleep it started was ended too: \(stat)")
     }
 
+    /// Issue 37 point 8: a secret's command still running at quit (waiting for a passphrase) was
+    /// left behind. `stopAll` (the runtime's last step) ends it and what it started.
+    func testASecretCommandStillRunningAtQuitIsEndedWithItsGroup() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-quit-\(UUID().uuidString)")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
+        let groups = RunningGroups()
+        let finished = expectation(description: "the runner returned")
+        let result = Locked<Result<SecretText, SecretCommandFailure>?>(nil)
+        let command = SecretCommand(argv: ["sleep 100 & echo $$ $! > \(fifo.path); wait"], shell: true, timeout: 3600)
+        Thread {
+            result.set(SecretCommandRunner.run(command, environment: ["PATH": "/usr/bin:/bin"], groups: groups))
+            finished.fulfill()
+        }.start()
+        // The command says it runs (its pid and its background child's) through the FIFO.
+        var p = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&p, 1, 60_000), 1, "the command never started")
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = read(reader, &bytes, bytes.count)
+        let pids = String(decoding: bytes.prefix(max(0, n)), as: UTF8.self).split(separator: " ").compactMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        XCTAssertEqual(pids.count, 2, "\(bytes.prefix(max(0, n)))")
+        XCTAssertEqual(groups.count, 1)
+
+        groups.stopAll()  // what quitting does
+        wait(for: [finished], timeout: 60)
+        XCTAssertEqual(result.get()?.failure, "was ended by signal 9")
+        XCTAssertEqual(groups.count, 0)
+        for pid in pids {
+            // Gone, or a zombie its new parent has not reaped yet: not running either way.
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            XCTAssertTrue(stat.isEmpty || stat.contains(") Z "), "process \(pid) still runs: \(stat)")
+        }
+        // A command started after quitting is ended at once.
+        let late = SecretCommandRunner.run(
+            SecretCommand(argv: ["sleep", "100"], timeout: 3600), environment: ["PATH": "/usr/bin:/bin"], groups: groups)
+        XCTAssertEqual(late.failure, "was ended by signal 9")
+    }
+
     func testACommandThatPrintsTenMegabytesIsRefused() {
         let r = run(["head -c 10000000 /dev/zero | tr '\\0' a"], shell: true, timeout: 60)
         XCTAssertEqual(r.failure, "printed more than 64 KB; a secret is one line")
@@ -211,4 +254,13 @@ extension Result where Failure == SecretCommandFailure {
         if case .failure(let f) = self { return f.message }
         return nil
     }
+}
+
+/// A value one thread sets and another reads.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func set(_ v: Value) { lock.withLock { value = v } }
+    func get() -> Value { lock.withLock { value } }
 }

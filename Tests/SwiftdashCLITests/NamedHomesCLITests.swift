@@ -103,6 +103,23 @@ final class NamedHomesCLITests: XCTestCase {
         XCTAssertTrue(env.err.contains("SWIFTDASH_HOME='a/b'"), env.err)
     }
 
+    /// Issue 37 point 8: `add` wrote the default home under an invalid SWIFTDASH_HOME, where every
+    /// other command refuses it.
+    func testAddRefusesAnInvalidSwiftdashHomeLikeEveryOtherCommand() throws {
+        let before = try Data(contentsOf: dir.appendingPathComponent("home.yaml"))
+        for value in ["a/b", "../etc", "no such home!"] {
+            let r = try run("add", "clock", extra: ["SWIFTDASH_HOME": value])
+            XCTAssertEqual(r.status, 2, "\(value): \(r.out) \(r.err)")
+            XCTAssertTrue(r.err.contains("SWIFTDASH_HOME='\(value)'"), r.err)
+            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("home.yaml")), before, value)
+        }
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["home-work.yaml", "home.yaml"])
+        // A valid name still creates its home.
+        XCTAssertEqual(try run("add", "clock", extra: ["SWIFTDASH_HOME": "fresh"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("home-fresh.yaml").path))
+    }
+
     func testConfigTakesAnyFile() throws {
         let file = root.appendingPathComponent("elsewhere.yaml")
         try Data("tiles:\n  - family: medium\n    widget: crypto\n".utf8).write(to: file)

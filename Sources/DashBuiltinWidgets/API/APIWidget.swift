@@ -241,10 +241,7 @@ struct APISource {
             return (failed(f.message), f.retryAt)
         }
         guard let root = APIJSON.parse(data) else {
-            let start = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(
-                in: .whitespacesAndNewlines)
-            let what = start.hasPrefix("<") ? "HTML, not JSON (a login page or a wrong url?)" : "not valid JSON"
-            return (failed("\(entry.host) answered with \(what): check the url"), nil)
+            return (failed("\(entry.host) answered with \(JSONProblem.describe(data)): check the url"), nil)
         }
         return (Self.pick(fields, from: root, into: entry, now: now, timeZone: context.timeZone), nil)
     }
@@ -255,11 +252,12 @@ struct APISource {
         var e = base
         e.paths = JSONPath.discover(root).map { "\($0.path) = \(String($0.sample.prefix(60)))" }
         e.values = fields.map { f in
-            let found = f.path.values(in: root)
+            let (found, cut) = f.path.lookup(in: root)
             let limits = f.thresholds.map(\.text)
             guard !found.isEmpty else {
                 return APIValue(
-                    label: f.label, text: nil, problem: "no value at \(f.path)", level: .normal, number: nil,
+                    label: f.label, text: nil, problem: cut?.message ?? "no value at \(f.path)", level: .normal,
+                    number: nil,
                     limits: limits)
             }
             let written = found.prefix(20).map { f.format.write($0, now: now, timeZone: timeZone) }

@@ -9,7 +9,38 @@ indirect enum APIJSON: Sendable, Hashable {
     case number(Double)
     case string(String)
     case array([APIJSON])
+    /// A list longer than `maxItems`: its first and its last items are kept, and its length.
+    case longArray(LongList)
     case object([(String, APIJSON)])
+
+    /// What is kept of a list longer than `maxItems`: `[0]`, `[-1]` and `*` reach items here;
+    /// an index in between is said to be beyond what is kept.
+    struct LongList: Sendable, Hashable {
+        var head: [APIJSON]
+        var tail: [APIJSON]
+        var total: Int
+
+        /// Item `index` (negative from the end): `.some(item)`, `.none` when the list has no such
+        /// item, or a sentence when it has one that was not kept.
+        func item(_ index: Int) -> Result<APIJSON?, Cut> {
+            let j = index < 0 ? total + index : index
+            guard j >= 0, j < total else { return .success(nil) }
+            if j < head.count { return .success(head[j]) }
+            if j >= total - tail.count { return .success(tail[j - (total - tail.count)]) }
+            return .failure(Cut(index: index, list: self))
+        }
+    }
+
+    /// An index of a long list between its kept first and last items.
+    struct Cut: Error, Hashable {
+        var index: Int
+        var list: LongList
+        var message: String {
+            let n = APIFormat.grouped(Double(list.total), digits: 0)
+            return "item [\(index)] of \(n) is not kept: swiftdash keeps a list's first \(list.head.count) "
+                + "and last \(list.tail.count) items"
+        }
+    }
 
     static func == (a: APIJSON, b: APIJSON) -> Bool {
         switch (a, b) {
@@ -18,6 +49,7 @@ indirect enum APIJSON: Sendable, Hashable {
         case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
+        case (.longArray(let x), .longArray(let y)): return x == y
         case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
@@ -27,8 +59,10 @@ indirect enum APIJSON: Sendable, Hashable {
 
     static let maxDepth = 64
     static let maxString = 2_000
-    /// Most items kept from one array or object (a tile shows a handful).
+    /// Most items kept from one array or object (a tile shows a handful). Of a longer list, the
+    /// first `maxItems - keptFromTheEnd` and the last `keptFromTheEnd`, and its length.
     static let maxItems = 1_000
+    static let keptFromTheEnd = 100
 
     /// Parses `data`; nil when it is not JSON.
     static func parse(_ data: Data) -> APIJSON? {
@@ -49,7 +83,11 @@ indirect enum APIJSON: Sendable, Hashable {
             let d = n.doubleValue
             return d.isFinite ? .number(d) : .null
         case let a as [Any]:
-            return .array(a.prefix(maxItems).map { from($0, depth: depth + 1) })
+            guard a.count > maxItems else { return .array(a.map { from($0, depth: depth + 1) }) }
+            return .longArray(
+                LongList(
+                    head: a.prefix(maxItems - keptFromTheEnd).map { from($0, depth: depth + 1) },
+                    tail: a.suffix(keptFromTheEnd).map { from($0, depth: depth + 1) }, total: a.count))
         case let o as [String: Any]:
             return .object(
                 o.keys.sorted().prefix(maxItems).map { k in
@@ -73,6 +111,7 @@ indirect enum APIJSON: Sendable, Hashable {
         case .number(let d): return APIFormat.plainNumber(d)
         case .string(let s): return s
         case .array(let a): return "[\(a.count) items]"
+        case .longArray(let l): return "[\(l.total) items]"
         case .object(let o): return "{\(o.count) keys}"
         }
     }
@@ -164,12 +203,27 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every value the path reaches: one for a plain path, any number through `*`.
-    func values(in root: APIJSON) -> [APIJSON] {
+    func values(in root: APIJSON) -> [APIJSON] { lookup(in: root).values }
+
+    /// The values the path reaches, and when an index fell between the kept first and last
+    /// items of a long list, why (said instead of "no value").
+    func lookup(in root: APIJSON) -> (values: [APIJSON], cut: APIJSON.Cut?) {
         var current = [root]
+        var cut: APIJSON.Cut?
+        func take(_ r: Result<APIJSON?, APIJSON.Cut>, into next: inout [APIJSON]) {
+            switch r {
+            case .success(let x): if let x { next.append(x) }
+            case .failure(let c): cut = cut ?? c
+            }
+        }
         for step in steps {
             var next: [APIJSON] = []
             for v in current {
                 switch (step, v) {
+                case (.key(let k), .longArray(let l)):
+                    if let n = Int(k), n >= 0 { take(l.item(n), into: &next) }
+                case (.index(let n), .longArray(let l)): take(l.item(n), into: &next)
+                case (.all, .longArray(let l)): next.append(contentsOf: l.head + l.tail)
                 case (.key(let k), .object):
                     if let x = v[k] { next.append(x) }
                 case (.key(let k), .array(let a)):
@@ -186,7 +240,7 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             }
             current = next
         }
-        return current
+        return (current, current.isEmpty ? cut : nil)
     }
 
     /// The paths of the leaves of `root` (lists shown through their first item and `[*]`),
@@ -198,12 +252,16 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             switch v {
             case .object(let pairs):
                 for (k, x) in pairs { walk(x, steps + [.key(k)], depth: depth + 1) }
-            case .array(let a):
+            case .array, .longArray:
+                let a: [APIJSON]
+                if case .longArray(let l) = v { a = l.head } else if case .array(let x) = v { a = x } else { a = [] }
+                let count: Int
+                if case .longArray(let l) = v { count = l.total } else { count = a.count }
                 if let first = a.first {
                     if case .object = first {
                         walk(first, steps + [.index(0)], depth: depth + 1)
                     } else {
-                        out.append((text(steps + [.all]), "\(a.count) items, first \(first.text ?? "null")"))
+                        out.append((text(steps + [.all]), "\(count) items, first \(first.text ?? "null")"))
                     }
                 }
             default:

@@ -352,9 +352,11 @@ struct ChartSource {
             case .failed(let f): return .failure(f)
             case .body(let data, _):
                 guard let root = APIJSON.parse(data) else {
-                    return fail("\(HTTPClient.hostName(request.url)) did not answer with JSON: check the url")
+                    let why = JSONProblem.describe(data)
+                    return fail("\(HTTPClient.hostName(request.url)) answered with \(why): check the url")
                 }
-                guard let v = path.values(in: root).first else { return fail("no value at \(path) in the answer") }
+                let (found, cut) = path.lookup(in: root)
+                guard let v = found.first else { return fail(cut?.message ?? "no value at \(path) in the answer") }
                 guard let n = v.number else { return fail("\(path) is \(v.text ?? "null"), not a number") }
                 return .success(n)
             }
@@ -362,6 +364,9 @@ struct ChartSource {
         let argv = try ShellWords.split(config.string("command"))
         let result = try await CommandRunner.run(
             argv, directory: nil, environment: ProcessInfo.processInfo.environment, timeout: 10, outputCap: 4096)
+        if result.timedOut, result.backgroundHeldOutput {
+            return fail(CommandResult.heldOutputMessage(Fmt.line(argv[0]), seconds: 10))
+        }
         if result.timedOut { return fail("\(Fmt.line(argv[0])) did not finish within 10 s: killed") }
         let text = TextSanitizer.singleLine(String(decoding: result.output, as: UTF8.self))
         if case .exited(let s) = result.ending, s != 0 {

@@ -22,8 +22,20 @@ struct CommandResult: Sendable, Hashable {
     var ending: Ending
     /// The timeout passed: the process group was killed.
     var timedOut: Bool
+    /// The command itself had exited when the timeout passed: what held its output open was a
+    /// process it left running (`sleep 100 &`), killed with the group.
+    var backgroundHeldOutput = false
     /// Seconds from start to end.
     var duration: Double
+}
+
+extension CommandResult {
+    /// What a tile says when the command exited but a process it left in the background kept
+    /// its output open until the timeout.
+    static func heldOutputMessage(_ program: String, seconds: Int) -> String {
+        "\(program) exited, but a process it left running in the background kept its output open; "
+            + "killed after \(seconds) s (send that process's output elsewhere: cmd > /dev/null 2>&1 &)"
+    }
 }
 
 /// Why a command could not give an answer. Thrown from the provider, so the scheduler
@@ -164,12 +176,17 @@ enum CommandRunner {
         close(readEnd)
         readOpen = false
 
-        if truncated || timedOut {
-            stopGroup(pid)
-        }
         // The pipe is done; the command itself may still run (it closed its output).
         var status: Int32 = 0
-        while true {
+        var backgroundHeldOutput = false
+        if timedOut, waitpid(pid, &status, WNOHANG) == pid {
+            // The command had exited; a child it left in the background kept the pipe open.
+            backgroundHeldOutput = true
+            stopGroup(pid)
+        } else if truncated || timedOut {
+            stopGroup(pid)
+        }
+        while !backgroundHeldOutput {
             let w = waitpid(pid, &status, WNOHANG)
             if w == pid { break }
             if w < 0 && errno != EINTR { break }
@@ -184,7 +201,7 @@ enum CommandRunner {
         let ending: CommandResult.Ending = sig == 0 ? .exited((status >> 8) & 0xff) : .signalled(sig)
         return CommandResult(
             output: output, truncated: truncated, ending: ending, timedOut: timedOut,
-            duration: monotonic() - start)
+            backgroundHeldOutput: backgroundHeldOutput, duration: monotonic() - start)
     }
 
     /// Ends the command's process group: SIGTERM, a tenth of a second to tidy up, then

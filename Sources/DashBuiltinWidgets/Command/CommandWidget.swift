@@ -248,6 +248,9 @@ struct CommandProvider: TimelineProvider {
             env["LINES"] = String(context.size.height)
         }
         let result = try await runs.run(spec, environment: env)
+        if result.timedOut, result.backgroundHeldOutput {
+            throw CommandError(CommandResult.heldOutputMessage(spec.argv[0], seconds: spec.timeout))
+        }
         if result.timedOut {
             throw CommandError(
                 "\(spec.argv[0]) did not finish within \(spec.timeout) s: "

@@ -60,7 +60,9 @@ public struct HTTPClient: Sendable {
         } catch let DecodingError.valueNotFound(_, ctx) {
             throw DataSourceError(.badData, "\(host) sent JSON with an empty '\(path(ctx))'")
         } catch {
-            throw DataSourceError(.badData, "\(host) sent a response that is not valid JSON")
+            let why = JSONProblem.describe(data)
+            throw DataSourceError(
+                .badData, why == "not valid JSON" ? "\(host) sent a response that is not valid JSON" : "\(host) sent \(why)")
         }
     }
 
@@ -192,6 +194,14 @@ public struct HTTPClient: Sendable {
                 status: status)
         }
         switch status {
+        case 304:
+            // Reaching here, there is no earlier answer to show again (none remembered, or the
+            // cache was cleared): the request asked only for changes some other way.
+            return DataSourceError(
+                .badData,
+                "HTTP 304 (not modified) from \(host), but swiftdash has no earlier answer to show "
+                    + "(an If-None-Match or If-Modified-Since header in the request?)",
+                status: status)
         case 300..<400:
             return DataSourceError(
                 .insecure, "HTTP \(status) from \(host): redirect not followed (https to http, or too many)",

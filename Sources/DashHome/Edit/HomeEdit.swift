@@ -355,10 +355,13 @@ final class HomeEditor {
                 let first = keys.firstIndex { $0 == "widget" || $0 == "config" || $0 == "stack" } ?? keys.count
                 keys.removeAll { $0 == "widget" || $0 == "config" || $0 == "stack" }
                 keys.insert("_items", at: min(first, keys.count))
+                // The comments above `stack:` stay, above what takes its place.
+                let stackLead = map.entry("stack").map { self.lead($0) } ?? []
                 makes["_items"] = {
-                    t.items.count == 1
-                        ? self.itemEntries(t.items[0], keyColumn: map.column)
-                        : self.stackEntry(t.items, keyColumn: map.column)
+                    stackLead
+                        + (t.items.count == 1
+                            ? self.itemEntries(t.items[0], keyColumn: map.column)
+                            : self.stackEntry(t.items, keyColumn: map.column))
                 }
             }
             let body = emitMap(

@@ -19,12 +19,14 @@ func systemAccept4(
 public enum ControlSocket {
     public enum ClientError: Error, CustomStringConvertible {
         case notRunning(String)
+        /// The socket or its folder is not the user's own and private (`SocketTrust`).
+        case untrusted(String)
         case failed(String)
         public var description: String {
             switch self {
             case .notRunning(let path):
                 return "no running swiftdash found (no one listens on \(path)); start it with `swiftdash`"
-            case .failed(let why): return why
+            case .untrusted(let why), .failed(let why): return why
             }
         }
     }
@@ -38,6 +40,7 @@ public enum ControlSocket {
 
     /// Sends one command to a running swiftdash and returns its answer.
     public static func send(_ command: String, to path: String) throws -> String {
+        if let why = SocketTrust.problem(socketAt: path) { throw ClientError.untrusted(why) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.failed("cannot create a socket") }
         defer { close(fd) }

@@ -461,6 +461,8 @@ public final class Runtime {
         send(.tick(clock.now))
         applyBacklog(slice: .infinity)
         for (_, cancel) in cancels { cancel() }
+        // A secret's command still running (waiting for a passphrase, say) ends with the program.
+        SecretCommandRunner.stopAll()
     }
 }
 

@@ -24,8 +24,11 @@ public enum SecretCommandRunner {
         }
     }
 
-    /// Runs `command` to its end (or its timeout) on the calling thread.
-    public static func run(_ command: SecretCommand, environment: [String: String]) -> Result<
+    /// Runs `command` to its end (or its timeout) on the calling thread, its process group noted
+    /// in `groups` while it runs.
+    public static func run(
+        _ command: SecretCommand, environment: [String: String], groups: RunningGroups = running
+    ) -> Result<
         SecretText, SecretCommandFailure
     > {
         let argv = command.command
@@ -56,7 +59,10 @@ public enum SecretCommandRunner {
             SpawnStrings.release(cEnv)
         }
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, program, &actions, &attr, cArgs, cEnv)
+        let rc = groups.spawn {
+            let rc = posix_spawnp(&pid, program, &actions, &attr, cArgs, cEnv)
+            return (rc, pid)
+        }
         close(out[1])
         close(err[1])
         defer {
@@ -98,9 +104,9 @@ public enum SecretCommandRunner {
         }
         if tooLong || timedOut { stop(pid) }
         var status: Int32 = 0
-        while waitpid(pid, &status, timedOut || tooLong ? 0 : WNOHANG) != pid {
-            if errno == ECHILD { break }
-            if monotonic() >= deadline {
+        while true {
+            if groups.reap(pid, &status) { break }
+            if monotonic() >= deadline && !timedOut {
                 timedOut = true
                 stop(pid)
             } else {
@@ -136,6 +142,14 @@ public enum SecretCommandRunner {
         return text.isEmpty ? nil : text
     }
 
+    /// The secret commands running now, by process group: ended at quit (`stopAll`).
+    public static let running = RunningGroups()
+
+    /// Ends every secret command still running, and what it started (its process group): at
+    /// quit, so a command waiting for a passphrase is not left behind. Commands started after it
+    /// are ended at once.
+    public static func stopAll() { running.stopAll() }
+
     /// Ends the command's session: SIGTERM, a tenth of a second, then SIGKILL.
     static func stop(_ pid: pid_t) {
         kill(-pid, SIGTERM)
@@ -163,4 +177,47 @@ enum SpawnSession {
         posix_spawnattr_setsigmask(&attr, &none)
         posix_spawnattr_setflags(&attr, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))  // 0x80: SETSID
     }
+}
+
+/// The process groups of running commands. A group is noted under the lock that spawns it and
+/// forgotten under the lock that reaps its leader, so `stopAll` never signals a group that is
+/// not there yet or whose number may have been given to another process.
+public final class RunningGroups: @unchecked Sendable {
+    private let lock = NSLock()
+    private var groups: Set<pid_t> = []
+    private var stopped = false
+
+    public init() {}
+
+    /// Runs `spawn` (posix_spawn's result and the new session leader's pid) and notes the group;
+    /// after `stopAll` the new group is killed at once. posix_spawn's result.
+    func spawn(_ spawn: () -> (Int32, pid_t)) -> Int32 {
+        lock.withLock {
+            let (rc, pid) = spawn()
+            guard rc == 0 else { return rc }
+            groups.insert(pid)
+            if stopped { kill(-pid, SIGKILL) }
+            return rc
+        }
+    }
+
+    /// waitpid(pid, WNOHANG): whether the leader is gone (reaped, or not our child), forgetting
+    /// its group then.
+    func reap(_ pid: pid_t, _ status: inout Int32) -> Bool {
+        lock.withLock {
+            let w = waitpid(pid, &status, WNOHANG)
+            let gone = w == pid || (w < 0 && errno == ECHILD)
+            if gone { groups.remove(pid) }
+            return gone
+        }
+    }
+
+    public func stopAll() {
+        lock.withLock {
+            stopped = true
+            for pid in groups { kill(-pid, SIGKILL) }
+        }
+    }
+
+    var count: Int { lock.withLock { groups.count } }
 }

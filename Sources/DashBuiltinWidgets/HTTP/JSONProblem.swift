@@ -1,0 +1,58 @@
+import Foundation
+
+/// Why an answer that Foundation would not read as JSON is not read, in words a tile can show:
+/// nested deeper than the parser goes, a number no Double holds (`1e400`), HTML, or plainly not
+/// JSON. Only asked after a parse failed.
+enum JSONProblem {
+    /// How deep JSONSerialization and JSONDecoder read arrays and objects.
+    static let maxNesting = 512
+
+    /// "nested more than 512 levels deep", "a number out of range (1e400)", "HTML, not JSON …" or
+    /// "not valid JSON" (the first that applies, from one pass over at most the first 4 MB).
+    static func describe(_ data: Data) -> String {
+        let start = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if start.hasPrefix("<") { return "HTML, not JSON (a login page or a wrong url?)" }
+        var depth = 0
+        var inString = false, escaped = false
+        var number: [UInt8] = []
+        func numberProblem() -> String? {
+            defer { number.removeAll() }
+            guard !number.isEmpty, let d = Double(String(decoding: number, as: UTF8.self)) else { return nil }
+            guard d.isInfinite else { return nil }
+            let shown = String(decoding: number.prefix(24), as: UTF8.self) + (number.count > 24 ? "…" : "")
+            return "JSON holding a number out of range (\(shown)): larger than any number swiftdash can hold"
+        }
+        for b in data.prefix(4 << 20) {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                if number.count < 4096 { number.append(b) }
+                continue
+            default:
+                if let p = numberProblem() { return p }
+            }
+            switch b {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maxNesting {
+                    return "JSON nested more than \(maxNesting) levels deep (swiftdash reads \(maxNesting))"
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        if let p = numberProblem() { return p }
+        return "not valid JSON"
+    }
+}
