@@ -46,7 +46,7 @@ extension ControlProtocol {
         if line == "snapshot" { return handleSnapshot(wait: wait, post: post) }
         let reply = ControlReply()
         post(.controlRequested(line, reply))
-        let seconds = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
+        let seconds = wait == wait.rounded() ? "\(Int(clamping: wait))" : "\(wait)"
         return reply.wait(seconds: wait) ?? "error: the home screen did not answer within \(seconds) s"
     }
 
@@ -56,7 +56,7 @@ extension ControlProtocol {
     public static func handleSnapshot(wait: Double = snapshotWait, post: (Msg) -> Void) -> String {
         let reply = ControlReply()
         post(.snapshotRequested(reply))
-        let seconds = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
+        let seconds = wait == wait.rounded() ? "\(Int(clamping: wait))" : "\(wait)"
         return reply.wait(seconds: wait) ?? "error: the home screen did not answer within \(seconds) s"
     }
 }
