@@ -42,7 +42,7 @@ public final class ProviderHostServer: @unchecked Sendable {
             // A request line is at most a configuration and a context: far below this.
             if buffer.count > 4 << 20 { return }
             var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&p, 1, Int32(idle * 1000))
+            let ready = poll(&p, 1, Int32(clamping: idle * 1000, to: 0...Int32.max))
             if ready == 0 { return }
             if ready < 0 {
                 if errno == EINTR { continue }

@@ -32,7 +32,7 @@ public struct LiveDateFormatter: Sendable {
             return (text, LiveDateFormatter.nextBoundary(date: date, now: now, step: step))
         case .timer:
             // Dates come from outside: keep absurd ones from trapping the conversion.
-            let secs = Int(min(abs(now.timeIntervalSince(date)), 9e15).rounded(.down))
+            let secs = Int(clamping: abs(now.timeIntervalSince(date)).rounded(.down), to: 0...9_000_000_000_000_000)
             let h = secs / 3600, m = (secs % 3600) / 60, s = secs % 60
             let mmss = FixedFormat.zeroPadded(m) + ":" + FixedFormat.zeroPadded(s)
             let text = h > 0 ? "\(h):" + mmss : "\(m):" + FixedFormat.zeroPadded(s)
@@ -67,13 +67,13 @@ public struct LiveDateFormatter: Sendable {
             if signed { return (past ? "-0 min" : "+0 min", 60) }
             return ("now", 60)
         } else if a < 3600 {
-            (n, unit, step) = (Int(a / 60), "min", 60)
+            (n, unit, step) = (Int(clamping: a / 60), "min", 60)
         } else if a < 86_400 {
-            (n, unit, step) = (Int(a / 3600), "h", 3600)
+            (n, unit, step) = (Int(clamping: a / 3600), "h", 3600)
         } else if a < 86_400 * 365 {
-            (n, unit, step) = (Int(a / 86_400), "d", 86_400)
+            (n, unit, step) = (Int(clamping: a / 86_400), "d", 86_400)
         } else {
-            (n, unit, step) = (Int(a / (86_400 * 365)), "y", 86_400)
+            (n, unit, step) = (Int(clamping: a / (86_400 * 365)), "y", 86_400)
         }
         if signed { return ((past ? "-" : "+") + "\(n) \(unit)", step) }
         return (past ? "\(n) \(unit) ago" : "in \(n) \(unit)", step)

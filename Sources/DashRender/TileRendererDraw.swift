@@ -138,7 +138,7 @@ extension TileRenderer {
 
     mutating func drawGauge(_ value: Double, _ color: SemanticColor, _ rect: Rect, _ env: RenderEnvironment) {
         let v = value.isFinite ? min(1, max(0, value)) : 0
-        let eighths = Self.clampedInt((v * Double(rect.width * 8)).rounded(), 0...(rect.width * 8))
+        let eighths = Int(clamping: (v * Double(rect.width * 8)).rounded(), to: 0...max(0, rect.width * 8))
         let full = eighths / 8, part = eighths % 8
         let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         var bar = String(repeating: "█", count: full)
@@ -165,7 +165,7 @@ extension TileRenderer {
             // 1...levels eighths filled: the lowest point still shows a sliver.
             let filled =
                 hi > lo
-                ? 1 + Self.clampedInt(((v - lo) / (hi - lo) * Double(levels - 1)).rounded(), 0...(levels - 1))
+                ? 1 + Int(clamping: ((v - lo) / (hi - lo) * Double(levels - 1)).rounded(), to: 0...max(0, levels - 1))
                 : levels / 2
             for row in 0..<rect.height {
                 let fromBottom = row * 8
@@ -174,12 +174,6 @@ extension TileRenderer {
                 buffer.write(blocks[inRow - 1], x: rect.x + i, y: rect.maxY - 1 - row, style: style, clip: rect)
             }
         }
-    }
-
-    /// A Double as an Int within `range`; NaN and infinities never trap.
-    static func clampedInt(_ x: Double, _ range: ClosedRange<Int>) -> Int {
-        guard x.isFinite else { return range.lowerBound }
-        return Int(min(Double(range.upperBound), max(Double(range.lowerBound), x)))
     }
 
     /// Averages (or repeats) a series to exactly `n` points.

@@ -38,7 +38,7 @@ public struct LoadTimeoutError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 func formatSeconds(_ t: TimeInterval) -> String {
-    if t == t.rounded(), abs(t) < 1e15 { return "\(Int(t)) s" }
+    if t == t.rounded(), abs(t) < 1e15 { return "\(Int(clamping: t)) s" }
     return "\(t) s"
 }
 

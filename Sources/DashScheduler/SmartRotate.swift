@@ -34,8 +34,7 @@ public struct SmartRotateSettings: Sendable, Hashable {
     /// The index of the decay step `date` falls in.
     public func step(of date: Date) -> Int {
         let x = (date.timeIntervalSince1970 / useStep).rounded(.down)
-        guard x.isFinite else { return 0 }
-        return Int(max(-1e15, min(1e15, x)))
+        return Int(clamping: x, to: -1_000_000_000_000_000...1_000_000_000_000_000)
     }
 
     /// When the step after the one `date` falls in begins.

@@ -23,12 +23,15 @@ public struct ExtensionWidgetDescription: Sendable {
         return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
+    /// An `integer` parameter's `min` and `max` are held within these: a form adds to them.
+    static let integerLimits = -1_000_000_000_000_000...1_000_000_000_000_000
+
     /// The widgets of a `describe` answer.
     public static func parse(_ json: JSONValue) throws -> [ExtensionWidgetDescription] {
         guard let o = json.object else { throw ViewJSONError("describe: expected an object with `widgets`") }
-        if let v = o["protocol"]?.number, Int(v) != ExtensionProtocol.version {
+        if let v = o["protocol"]?.number, Int(clamping: v) != ExtensionProtocol.version {
             throw ViewJSONError(
-                "describe: protocol \(Int(v)) is not supported; this swiftdash speaks "
+                "describe: protocol \(Int(clamping: v)) is not supported; this swiftdash speaks "
                     + "\(ExtensionProtocol.version)")
         }
         guard let list = o["widgets"]?.array, !list.isEmpty else {
@@ -116,8 +119,8 @@ public struct ExtensionWidgetDescription: Sendable {
             kind = .dynamicEnumeration(fixed: try options(), pattern: try pattern() ?? "[A-Za-z0-9._-]{1,64}")
         case "string": kind = .string(pattern: try pattern())
         case "integer":
-            let lo = Int(o["min"]?.number ?? 0)
-            let hi = Int(o["max"]?.number ?? 1_000_000)
+            let lo = Int(clamping: o["min"]?.number ?? 0, to: Self.integerLimits)
+            let hi = Int(clamping: o["max"]?.number ?? 1_000_000, to: Self.integerLimits)
             guard lo <= hi else { throw ViewJSONError("\(path): `min` is above `max`") }
             kind = .integer(lo...hi)
         case "bool": kind = .bool
@@ -139,7 +142,7 @@ public struct ExtensionWidgetDescription: Sendable {
         let defaultText: String
         switch o["default"] {
         case .string(let s)?: defaultText = s
-        case .number(let d)?: defaultText = d == d.rounded() ? String(Int(d)) : String(d)
+        case .number(let d)?: defaultText = d == d.rounded() && abs(d) < 1e15 ? String(Int(clamping: d)) : String(d)
         case .bool(let b)?: defaultText = b ? "true" : "false"
         case .array(let a)?: defaultText = a.compactMap(\.string).joined(separator: ",")
         default:

@@ -40,7 +40,7 @@ public enum FixedFormat {
         let a = abs(v)
         let places = max(0, significant - 1)
         guard a > 0 else { return sign + decimal(0, places: places) + "e0" }
-        var e = Int(log10(a).rounded(.down))
+        var e = Int(clamping: log10(a).rounded(.down))
         var m = a / pow10(e)
         // log10 can be one off next to a power of ten.
         if m >= 10 {
@@ -79,7 +79,7 @@ public enum FixedFormat {
         // Compare the exact fraction with one half: (p - floorP) is exact, and so is
         // subtracting 0.5 from it; the sign of the sum with err is then exact too.
         let half = (p - floorP) - 0.5 + err
-        var n = UInt64(floorP)
+        var n = UInt64(clamping: floorP)
         if half > 0 || (half == 0 && n % 2 == 1) { n += 1 }
         return n
     }

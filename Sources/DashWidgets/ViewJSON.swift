@@ -363,7 +363,7 @@ public struct ViewJSON: Sendable {
         guard d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
             throw fail(path, "must be from \(range.lowerBound) to \(range.upperBound)")
         }
-        return Int(d)
+        return Int(clamping: d)
     }
 
     func clean(_ s: String) -> String { TextSanitizer.clean(s) }

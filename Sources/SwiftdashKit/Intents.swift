@@ -72,7 +72,7 @@ extension String: _IntentValue {
     public static var _fallback: String { "" }
     public static func _decode(_ j: _JSON) async throws -> String? {
         let json = j.value
-        return json.string ?? json.number.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }
+        return json.string ?? json.number.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int(clamping: $0)) : String($0) }
     }
     public var _json: _JSON { _JSON(.string(self)) }
 }
@@ -82,7 +82,7 @@ extension Int: _IntentValue {
     public static var _fallback: Int { 0 }
     public static func _decode(_ j: _JSON) async throws -> Int? {
         let json = j.value
-        return json.number.map { Int($0) } ?? json.string.flatMap { Int($0) }
+        return json.number.map { Int(clamping: $0) } ?? json.string.flatMap { Int($0) }
     }
     public var _json: _JSON { _JSON(.number(Double(self))) }
 }

@@ -225,8 +225,8 @@ public struct Alignment: Sendable, Hashable {
 
 /// Points to terminal cells: a cell is about 8 points wide and 16 high.
 enum Cells {
-    static func wide(_ points: CGFloat) -> Int { points <= 0 ? 0 : max(1, min(200, Int((points / 8).rounded()))) }
-    static func high(_ points: CGFloat) -> Int { points <= 0 ? 0 : max(1, min(200, Int((points / 16).rounded()))) }
+    static func wide(_ points: CGFloat) -> Int { points <= 0 ? 0 : Int(clamping: (Double(points) / 8).rounded(), to: 1...200, nan: 1) }
+    static func high(_ points: CGFloat) -> Int { points <= 0 ? 0 : Int(clamping: (Double(points) / 16).rounded(), to: 1...200, nan: 1) }
 }
 
 public struct VStack<Content: View>: View, PrimitiveView {

@@ -96,7 +96,7 @@ struct TimelineCommand: AsyncParsableCommand {
 
     /// "in 30 s", "in 4 min 10 s", "in 2 h 5 min", "now".
     static func span(_ seconds: TimeInterval) -> String {
-        let t = Int(seconds.rounded())
+        let t = Int(clamping: seconds.rounded())
         if t <= 0 { return "now" }
         if t < 60 { return "in \(t) s" }
         if t < 3600 { return "in \(t / 60) min" + (t % 60 == 0 ? "" : " \(t % 60) s") }
@@ -123,10 +123,10 @@ struct TimelineCommand: AsyncParsableCommand {
         let b = s.budget
         if let limit = b.limit {
             lines.append(
-                "  budget:      \(b.used) of \(limit) used in the last 24 h, \(b.left ?? 0) left; minimum interval \(Int(b.minimumInterval)) s"
+                "  budget:      \(b.used) of \(limit) used in the last 24 h, \(b.left ?? 0) left; minimum interval \(Int(clamping: b.minimumInterval)) s"
             )
         } else {
-            lines.append("  budget:      local widget, no daily cap; minimum interval \(Int(b.minimumInterval)) s")
+            lines.append("  budget:      local widget, no daily cap; minimum interval \(Int(clamping: b.minimumInterval)) s")
         }
         lines.append(
             "  last error:  \(s.lastError.map { TextSanitizer.singleLine($0) } ?? "none")"

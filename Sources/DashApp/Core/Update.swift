@@ -85,7 +85,7 @@ public enum App {
         case .loadTimedOut(let id, let token, let seconds):
             s.scheduler.loadFinished(id, token: token, result: .failure(LoadTimeoutError(timeout: seconds)), at: s.now)
             s.smart.touched.insert(id)
-            return [.log("\(id): load timed out after \(Int(seconds)) s")] + pump(&s)
+            return [.log("\(id): load timed out after \(Int(clamping: seconds)) s")] + pump(&s)
         case .widgetCenter(let request):
             return widgetCenter(&s, request)
         case .resize(let size):

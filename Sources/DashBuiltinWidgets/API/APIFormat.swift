@@ -58,7 +58,7 @@ enum APIFormat: Sendable, Hashable {
 
     static func plainNumber(_ d: Double) -> String {
         guard d.isFinite else { return "—" }
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(clamping: d)) }
         var s = String(format: "%.6f", d)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
@@ -104,11 +104,11 @@ enum APIFormat: Sendable, Hashable {
         if a < 60 {
             return "now"
         } else if a < 3600 {
-            amount = "\(Int(a / 60))m"
+            amount = "\(Int(clamping: a / 60))m"
         } else if a < 86_400 {
-            amount = "\(Int(a / 3600))h"
+            amount = "\(Int(clamping: a / 3600))h"
         } else {
-            amount = "\(Int(a / 86_400))d"
+            amount = "\(Int(clamping: a / 86_400))d"
         }
         return dt < 0 ? "\(amount) ago" : "in \(amount)"
     }
@@ -145,7 +145,7 @@ enum APIFormat: Sendable, Hashable {
                 x /= 1024
                 i += 1
             }
-            return i == 0 ? "\(Int(x)) B" : FixedFormat.decimal(x, places: x < 10 ? 1 : 0) + " " + units[i]
+            return i == 0 ? "\(Int(clamping: x)) B" : FixedFormat.decimal(x, places: x < 10 ? 1 : 0) + " " + units[i]
         case .date:
             guard let d = Self.date(v) else { return nil }
             var cal = Calendar(identifier: .gregorian)

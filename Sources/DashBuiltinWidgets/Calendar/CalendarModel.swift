@@ -130,7 +130,7 @@ public struct CalendarOccurrence: Codable, Sendable, Hashable {
     }
 
     /// A stable id of this occurrence for deep links: the UID and the start.
-    public var occurrenceID: String { "\(uid)@\(Int64(start.timeIntervalSince1970))" }
+    public var occurrenceID: String { "\(uid)@\(Int64(clamping: start.timeIntervalSince1970, to: .unixSeconds))" }
 }
 
 /// A parsed calendar file: its events grouped by UID, ready to expand over any window.
@@ -154,7 +154,8 @@ public struct CalendarDocument: Sendable {
         from: Date, to: Date, viewer: CalendarZone,
         limit: Int = CalendarParser.maxOccurrences
     ) -> (occurrences: [CalendarOccurrence], problems: [CalendarProblem]) {
-        let ws = Int64(from.timeIntervalSince1970.rounded(.down)), we = Int64(to.timeIntervalSince1970.rounded(.up))
+        let ws = Int64(clamping: from.timeIntervalSince1970.rounded(.down), to: .unixSeconds)
+        let we = Int64(clamping: to.timeIntervalSince1970.rounded(.up), to: .unixSeconds)
         var out: [(Int64, Int64, CalendarVEvent, Bool, Bool)] = []  // start, end, event, allDay, recurring
         var problems: [CalendarProblem] = []
         var truncated = false

@@ -7,7 +7,7 @@ extension CalendarFormat {
     static func starts(_ start: Date, now: Date, _ z: CalendarZone) -> String {
         let seconds = start.timeIntervalSince(now)
         guard seconds >= 60 else { return "now" }
-        let minutes = Int(seconds / 60)
+        let minutes = Int(clamping: seconds / 60)
         if minutes < 60 { return "in \(minutes) min" }
         if minutes < 120 { return minutes == 60 ? "in 1 h" : "in 1 h \(minutes - 60) min" }
         let days = dayNumber(start, z) - dayNumber(now, z)

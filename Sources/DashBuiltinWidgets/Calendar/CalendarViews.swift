@@ -11,7 +11,7 @@ enum CalendarFormat {
     static func zone(_ id: String) -> CalendarZone { CalendarZone.iana(id) ?? .utc }
 
     static func wall(_ d: Date, _ z: CalendarZone) -> Int64 {
-        z.wall(fromUTC: Int64(d.timeIntervalSince1970.rounded(.down)))
+        z.wall(fromUTC: Int64(clamping: d.timeIntervalSince1970.rounded(.down), to: .unixSeconds))
     }
     static func dayNumber(_ d: Date, _ z: CalendarZone) -> Int { Civil.day(ofWall: wall(d, z)) }
 
@@ -47,11 +47,11 @@ enum CalendarFormat {
 
     /// "15 min", "1 h 30 min", "3 days".
     static func duration(_ seconds: TimeInterval) -> String {
-        let m = Int((seconds / 60).rounded())
+        let m = Int(clamping: (seconds / 60).rounded())
         if m < 60 { return "\(m) min" }
         if m % 1440 == 0 { return m == 1440 ? "1 day" : "\(m / 1440) days" }
         if m < 1440 * 2 { return m % 60 == 0 ? "\(m / 60) h" : "\(m / 60) h \(m % 60) min" }
-        return "\(Int((Double(m) / 1440).rounded())) days"
+        return "\(Int(clamping: (Double(m) / 1440).rounded())) days"
     }
 
     /// The days (numbers) an event covers, clipped to [from, to].

@@ -140,7 +140,7 @@ public enum CalendarWidget {
 
     static func eventLink(_ e: CalendarOccurrence) -> String {
         DeepLink.make(
-            kind: kind, "event", query: ["uid": e.uid, "start": String(Int64(e.start.timeIntervalSince1970))])
+            kind: kind, "event", query: ["uid": e.uid, "start": String(Int64(clamping: e.start.timeIntervalSince1970, to: .unixSeconds))])
     }
     static let agendaLink = DeepLink.make(kind: kind, "agenda")
     static let problemsLink = DeepLink.make(kind: kind, "problems")

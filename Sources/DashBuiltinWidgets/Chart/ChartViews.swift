@@ -4,7 +4,7 @@ import DashWidgets
 enum ChartViews {
     static func number(_ v: Double) -> String {
         let a = abs(v)
-        if v == v.rounded(), a < 1e6 { return String(Int(v)) }
+        if v == v.rounded(), a < 1e6 { return String(Int(clamping: v)) }
         if a >= 1000 { return APIFormat.grouped(v, digits: 0) }
         if a >= 100 { return FixedFormat.decimal(v, places: 0) }
         if a >= 10 { return FixedFormat.decimal(v, places: 1) }
@@ -23,13 +23,14 @@ enum ChartViews {
         let eighths = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         var grid = Array(repeating: Array(repeating: " ", count: series.count), count: h)
         for t in e.thresholds where t.limit > lo && t.limit < hi {
-            let row = h - 1 - min(h - 1, Int(((t.limit - lo) / (hi - lo) * Double(h)).rounded(.down)))
+            let row = h - 1 - Int(clamping: ((t.limit - lo) / (hi - lo) * Double(h)).rounded(.down), to: 0...h - 1)
             for c in 0..<series.count { grid[row][c] = "┄" }
         }
         for (c, v) in series.enumerated() {
             let clamped = min(hi, max(lo, v))
             // 1 ... h*8 eighths, so the lowest value still shows.
-            let filled = 1 + Int(((clamped - lo) / (hi - lo) * Double(h * 8 - 1)).rounded())
+            let eighth = ((clamped - lo) / (hi - lo) * Double(h * 8 - 1)).rounded()
+            let filled = 1 + Int(clamping: eighth, to: 0...h * 8 - 1)
             for r in 0..<h {
                 let inRow = min(8, max(0, filled - r * 8))
                 let top = filled - r * 8 <= 8

@@ -12,7 +12,7 @@ struct ChartHistory: Codable, Sendable, Hashable {
     static let maxPoints = 1_000
 
     mutating func append(_ v: Double, at t: Date, keep: Int) {
-        times.append(Int(t.timeIntervalSince1970.rounded()))
+        times.append(Int(clamping: t.timeIntervalSince1970.rounded()))
         values.append(v)
         let over = times.count - max(2, min(keep, Self.maxPoints))
         if over > 0 {
@@ -90,7 +90,8 @@ public struct ChartEntry: TimelineEntry, Hashable {
             lo = l - 1
             hi = h + 1
         }
-        if hi <= lo { hi = lo + 1 }
+        // Past 2^53 adding 1 changes nothing: a scale must still have a height.
+        if hi <= lo { hi = lo + max(1, abs(lo) * 1e-9) }
         return (lo, hi)
     }
 }

@@ -151,7 +151,7 @@ public enum ClockWidget {
                     Text("Week \(cal.component(.weekOfYear, from: e.date))").font(.caption)
                     Text("Day \(cal.ordinality(of: .day, in: .year, for: e.date) ?? 0)").font(.caption)
                     Spacer()
-                    Text("Day \(Int(dayFraction * 100))% done").font(.caption)
+                    Text("Day \(Int(clamping: dayFraction * 100))% done").font(.caption)
                     Gauge(value: dayFraction)
                 }
             }.widgetURL(link)

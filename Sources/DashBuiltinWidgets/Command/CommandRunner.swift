@@ -153,7 +153,7 @@ enum CommandRunner {
                 break
             }
             var p = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let r = poll(&p, 1, Int32(min(1000, max(1, (left * 1000).rounded(.up)))))
+            let r = poll(&p, 1, Int32(clamping: (left * 1000).rounded(.up), to: 1...1000, nan: 1))
             if r < 0 {
                 if errno == EINTR { continue }
                 break

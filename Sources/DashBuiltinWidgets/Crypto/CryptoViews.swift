@@ -38,7 +38,7 @@ enum CryptoFormat {
         guard a.isFinite, a > 0 else { return 2 }
         if a >= 100_000 { return 0 }
         if a >= 1 { return 2 }
-        let zeros = max(0, Int((-log10(a)).rounded(.up)) - 1)  // after the point, before the first digit
+        let zeros = max(0, Int(clamping: (-log10(a)).rounded(.up), to: 0...400) - 1)  // after the point, before the first digit
         return max(4, zeros + 3)
     }
 

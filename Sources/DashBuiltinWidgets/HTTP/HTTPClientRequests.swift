@@ -122,7 +122,7 @@ public struct HTTPClient: Sendable {
     }
 
     static func seconds(_ t: TimeInterval) -> String {
-        t == t.rounded() ? "\(Int(t)) s" : FixedFormat.decimal(t, places: 1) + " s"
+        t == t.rounded() ? "\(Int(clamping: t)) s" : FixedFormat.decimal(t, places: 1) + " s"
     }
 
     /// The message the user sees for a transport failure.
@@ -171,7 +171,7 @@ public struct HTTPClient: Sendable {
         let mb = Double(maxBytes) / 1_048_576
         let size =
             mb >= 1
-            ? (mb == mb.rounded() ? "\(Int(mb)) MB" : FixedFormat.decimal(mb, places: 1) + " MB") : "\(maxBytes) bytes"
+            ? (mb == mb.rounded() ? "\(Int(clamping: mb)) MB" : FixedFormat.decimal(mb, places: 1) + " MB") : "\(maxBytes) bytes"
         return DataSourceError(.tooLarge, "response from \(host) is larger than \(size): refused")
     }
 

@@ -50,21 +50,26 @@ public struct RecipeEntry: TimelineEntry, Hashable {
         switch phase {
         case .running:
             // High for the whole step: every step change is a new, relevant entry.
-            return Relevance(score: 1.0, duration: steps.indices.contains(step) ? steps[step].seconds : nil)
+            return Relevance(score: 1.0, duration: current?.seconds)
         case .done: return Relevance(score: 0.8, duration: 600)
         case .paused: return Relevance(score: 0.4)
         case .idle: return nil
         }
     }
 
+    /// The step under way; nil past the recipe (an entry decoded from a cache is not trusted).
+    public var current: RecipeStep? { steps.indices.contains(step) ? steps[step] : nil }
+
     public var summary: String {
         switch phase {
         case .idle: return "ready: " + steps.map { "\($0.name) \($0.minutes) min" }.joined(separator: ", ")
         case .running:
-            return "\(steps[step].name) (step \(step + 1) of \(steps.count), \(steps[step].minutes) min)"
+            guard let current else { return "done" }
+            return "\(current.name) (step \(min(step, steps.count) + 1) of \(steps.count), \(current.minutes) min)"
                 + (bell ? " · bell" : "")
         case .paused:
-            return "paused in \(steps[step].name), \(Int(((remaining ?? 0) / 60).rounded(.up))) min left"
+            guard let current else { return "done" }
+            return "paused in \(current.name), \(Int(clamping: ((remaining ?? 0) / 60).rounded(.up))) min left"
         case .done: return "done" + (bell ? " · bell" : "")
         }
     }
@@ -111,8 +116,11 @@ public struct RecipeTimerProvider: TimelineProvider {
 
     /// The saved state, if it was made for these steps.
     static func state(_ config: WidgetConfig, _ context: TimelineContext) -> RecipeState {
-        let s = WidgetStateStore.load(RecipeState.self, kind: kind, context) ?? RecipeState()
-        return s.recipe == recipeKey(steps(config)) ? s : RecipeState()
+        var s = WidgetStateStore.load(RecipeState.self, kind: kind, context) ?? RecipeState()
+        let steps = steps(config)
+        // The file is the user's to edit: a step past the recipe (or before it) is no index.
+        s.step = min(max(0, s.step), steps.count)
+        return s.recipe == recipeKey(steps) ? s : RecipeState()
     }
 
     public func placeholder(in context: TimelineContext) -> RecipeEntry {

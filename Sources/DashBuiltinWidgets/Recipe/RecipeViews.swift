@@ -8,7 +8,7 @@ enum RecipeViews {
 
     /// "12:30" for a paused step's seconds left.
     static func clock(_ seconds: TimeInterval) -> String {
-        let s = Int(max(0, seconds).rounded(.up))
+        let s = Int(clamping: seconds.rounded(.up), to: 0...Int.max)
         let mmss = FixedFormat.zeroPadded((s % 3600) / 60) + ":" + FixedFormat.zeroPadded(s % 60)
         return s >= 3600 ? "\(s / 3600):" + mmss : "\((s % 3600) / 60):" + FixedFormat.zeroPadded(s % 60)
     }
@@ -48,7 +48,7 @@ enum RecipeViews {
     static func heading(_ e: RecipeEntry) -> String {
         switch e.phase {
         case .idle: return e.title
-        case .running, .paused: return e.steps[e.step].name
+        case .running, .paused: return e.current?.name ?? e.title
         case .done: return "\(e.title) done"
         }
     }
@@ -56,8 +56,8 @@ enum RecipeViews {
     static func stepLine(_ e: RecipeEntry) -> String {
         switch e.phase {
         case .idle: return "\(e.steps.count) steps"
-        case .running: return "step \(e.step + 1) of \(e.steps.count)"
-        case .paused: return "paused · \(e.step + 1)/\(e.steps.count)"
+        case .running: return "step \(min(e.step, e.steps.count) + 1) of \(e.steps.count)"
+        case .paused: return "paused · \(min(e.step, e.steps.count) + 1)/\(e.steps.count)"
         case .done: return "\(e.steps.count) steps"
         }
     }
@@ -90,8 +90,8 @@ enum RecipeViews {
         let next: String
         switch e.phase {
         case .running, .paused:
-            next = e.steps.indices.contains(e.step + 1) ? "then \(e.steps[e.step + 1].name)" : "last step"
-        case .idle: next = "\(e.steps[0].name) first"
+            next = e.step < e.steps.count - 1 && e.step >= -1 ? "then \(e.steps[e.step + 1].name)" : "last step"
+        case .idle: next = e.steps.first.map { "\($0.name) first" } ?? ""
         case .done: next = "enjoy"
         }
         switch context.family {

@@ -133,7 +133,7 @@ enum SystemViews {
     /// One block per core, its height the core's load: `▂▇▁▃`.
     static func coreBlocks(_ cores: [Double]) -> String {
         let blocks = Array("▁▂▃▄▅▆▇█")
-        return String(cores.map { blocks[min(7, max(0, Int(($0 / 100 * 8).rounded(.down))))] })
+        return String(cores.map { blocks[Int(clamping: ($0 / 100 * 8).rounded(.down), to: 0...7)] })
     }
 
     static func coresRow(_ e: SystemEntry) -> TileView {
@@ -150,7 +150,7 @@ enum SystemViews {
     }
 
     static func cpuPercent(_ v: Double) -> String {
-        v < 9.95 ? FixedFormat.decimal(v, places: 1) + "%" : "\(Int(v.rounded()))%"
+        v < 9.95 ? FixedFormat.decimal(v, places: 1) + "%" : "\(Int(clamping: v.rounded()))%"
     }
 
     static func processRow(_ p: SystemProcess, linked: Bool = true) -> TileView {
@@ -281,7 +281,7 @@ enum SystemViews {
             body
             Spacer()
             HStack {
-                Text("\(e.host) · sampled every \(Int(e.interval)) s · updated").font(.caption)
+                Text("\(e.host) · sampled every \(Int(clamping: e.interval)) s · updated").font(.caption)
                 Text(e.date, style: .relative).font(.caption)
             }
         }

@@ -128,7 +128,7 @@ public struct SystemEntry: TimelineEntry, Hashable {
 enum SysFmt {
     static func percent(_ v: Double?) -> String {
         guard let v, v.isFinite else { return "–" }
-        return "\(Int(v.rounded()))%"
+        return "\(Int(clamping: v.rounded()))%"
     }
 
     /// 7.8G, 512M, 12G, 980K (powers of 1024, as free -h and htop).
@@ -141,18 +141,18 @@ enum SysFmt {
             i += 1
         }
         if i == 0 { return "\(n)B" }
-        return (v < 10 ? FixedFormat.decimal(v, places: 1) : String(Int(v.rounded()))) + units[i]
+        return (v < 10 ? FixedFormat.decimal(v, places: 1) : String(Int(clamping: v.rounded()))) + units[i]
     }
 
     /// 1.2M/s, 34K/s, 0B/s; "–" when unknown.
     static func rate(_ v: Double?) -> String {
         guard let v, v.isFinite, v >= 0 else { return "–" }
-        return bytes(UInt64(v.rounded())) + "/s"
+        return bytes(UInt64(clamping: v.rounded())) + "/s"
     }
 
     /// 3d 4h, 5h 12m, 12m.
     static func uptime(_ s: Double) -> String {
-        let m = Int(max(0, s)) / 60
+        let m = Int(clamping: s, to: 0...Int.max) / 60
         let d = m / 1440, h = m % 1440 / 60, min = m % 60
         if d > 0 { return "\(d)d \(h)h" }
         if h > 0 { return "\(h)h \(min)m" }

@@ -60,25 +60,25 @@ enum WeatherCodes {
 enum WeatherFormat {
     /// 3°, -1° (never "-0°").
     static func degrees(_ v: Double) -> String {
-        let r = Int(v.rounded())
+        let r = Int(clamping: v.rounded())
         return "\(r)°"
     }
 
-    static func temperature(_ v: Double, _ unit: String) -> String { "\(Int(v.rounded()))\(unit)" }
+    static func temperature(_ v: Double, _ unit: String) -> String { "\(Int(clamping: v.rounded()))\(unit)" }
 
     static func wind(_ v: Double?, _ unit: String) -> String {
         guard let v else { return "–" }
-        return "\(Int(v.rounded())) \(unit)"
+        return "\(Int(clamping: v.rounded())) \(unit)"
     }
 
     static func compass(_ degrees: Double?) -> String {
         guard let d = degrees, d.isFinite else { return "" }
         let names = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-        let i = Int(((d.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45).rounded(.down)) % 8
+        let i = Int(clamping: ((d.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45).rounded(.down), to: 0...16) % 8
         return names[i]
     }
 
-    static func percent(_ v: Double?) -> String { v.map { "\(Int($0.rounded()))%" } ?? "–" }
+    static func percent(_ v: Double?) -> String { v.map { "\(Int(clamping: $0.rounded()))%" } ?? "–" }
 
     /// 52.52, 13.4105: up to four decimals (about 10 m), no trailing zeros.
     static func coordinate(_ v: Double) -> String {
@@ -88,7 +88,10 @@ enum WeatherFormat {
         return s == "-0" ? "0" : s
     }
 
-    static func localSeconds(_ d: Date, _ offset: Int) -> Int { Int((d.timeIntervalSince1970).rounded(.down)) + offset }
+    /// Seconds since 1970 in the place's time; a date past ±31,000 years is held there.
+    static func localSeconds(_ d: Date, _ offset: Int) -> Int {
+        Int(clamping: d.timeIntervalSince1970.rounded(.down), to: .unixSeconds) + offset
+    }
 
     /// Days since 1970-01-01 in the place's time.
     static func localDay(_ d: Date, _ offset: Int) -> Int {
@@ -248,8 +251,8 @@ enum WeatherViews {
     /// Where a day's low and high sit within the week's range: `  ━━━━  `.
     static func rangeBar(_ d: WeatherDay, low: Double, high: Double, width: Int) -> String {
         guard high > low else { return String(repeating: "━", count: width) }
-        let a = Int(((d.low - low) / (high - low) * Double(width)).rounded(.down))
-        let b = Int(((d.high - low) / (high - low) * Double(width)).rounded(.up))
+        let a = Int(clamping: ((d.low - low) / (high - low) * Double(width)).rounded(.down), to: 0...max(0, width - 1))
+        let b = Int(clamping: ((d.high - low) / (high - low) * Double(width)).rounded(.up), to: 0...max(0, width))
         let from = max(0, min(width - 1, a)), to = max(from + 1, min(width, b))
         return String(repeating: " ", count: from) + String(repeating: "━", count: to - from)
             + String(repeating: " ", count: width - to)

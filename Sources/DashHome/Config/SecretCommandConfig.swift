@@ -69,7 +69,7 @@ extension SecretCommand {
             : "[" + argv.map { YAMLScalar.render($0, inFlow: true) }.joined(separator: ", ") + "]"
         var parts = ["command: " + command]
         if shell { parts.append("shell: true") }
-        if timeout != SecretCommand.defaultTimeout { parts.append("timeout: \(Int(timeout))") }
+        if timeout != SecretCommand.defaultTimeout { parts.append("timeout: \(Int(clamping: timeout))") }
         return "{" + parts.joined(separator: ", ") + "}"
     }
 }

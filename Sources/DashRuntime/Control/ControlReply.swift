@@ -47,7 +47,7 @@ extension ControlProtocol {
         if let watch = TmuxLineWatch.parse(line) { return handleSnapshot(wait: wait, watch: watch, post: post) }
         let reply = ControlReply()
         post(.controlRequested(line, reply))
-        let seconds = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
+        let seconds = wait == wait.rounded() ? "\(Int(clamping: wait))" : "\(wait)"
         return reply.wait(seconds: wait) ?? "error: the home screen did not answer within \(seconds) s"
     }
 
@@ -59,7 +59,7 @@ extension ControlProtocol {
     ) -> String {
         let reply = ControlReply()
         post(.snapshotRequested(reply, watch: watch))
-        let seconds = wait == wait.rounded() ? "\(Int(wait))" : "\(wait)"
+        let seconds = wait == wait.rounded() ? "\(Int(clamping: wait))" : "\(wait)"
         return reply.wait(seconds: wait) ?? "error: the home screen did not answer within \(seconds) s"
     }
 }

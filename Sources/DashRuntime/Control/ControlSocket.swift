@@ -149,7 +149,7 @@ public enum ControlSocket {
                 }
                 var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
                 fds += clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-                let wait = clients.map(\.deadline).min().map { Int32(max(0, ($0 - now) * 1000).rounded(.up)) } ?? -1
+                let wait = clients.map(\.deadline).min().map { Int32(clamping: (($0 - now) * 1000).rounded(.up), to: 0...Int32.max - 1) } ?? -1
                 let n = poll(&fds, nfds_t(fds.count), wait)
                 if n < 0 {
                     if errno == EINTR { continue }
@@ -207,7 +207,7 @@ public enum ControlSocket {
                 let left = deadline - monotonic()
                 guard left > 0 else { return }
                 var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&pfd, 1, Int32(left * 1000) + 1)
+                _ = poll(&pfd, 1, Int32(clamping: left * 1000, to: 0...Int32.max - 1) + 1)
             }
         }
 

@@ -15,7 +15,7 @@ extension Loads {
         try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await work() }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                try await Task.sleep(nanoseconds: UInt64(clamping: seconds * 1_000_000_000))
                 throw LoadTimeoutError(timeout: seconds)
             }
             guard let first = try await group.next() else { throw LoadTimeoutError(timeout: seconds) }

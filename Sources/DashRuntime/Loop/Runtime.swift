@@ -452,7 +452,11 @@ public final class Runtime {
         while !state.quitting {
             let timeout = turn()
             if state.quitting { break }
-            let deadline = nextWake?.timeIntervalSince1970
+            // The terminal turns the deadline into whole seconds: a date from outside (a policy
+            // `after` 1e300) is held to ±31,000 years so that conversion cannot trap.
+            let deadline = nextWake.map { w in
+                w.timeIntervalSince1970.isNaN ? 0 : min(max(w.timeIntervalSince1970, -1e12), 1e12)
+            }
             if let event = terminal.readEvent(deadline: deadline, timeout: timeout) { handleInput(event) }
         }
         // What changed since the last turn (results that arrived meanwhile) is saved too, and a

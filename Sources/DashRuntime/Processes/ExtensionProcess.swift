@@ -149,7 +149,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         if pid > 0 && !reapedBetweenRequests() { return }
         let now = Self.monotonic()
         if now < restartAt {
-            let wait = Int((restartAt - now).rounded(.up))
+            let wait = Int(clamping: (restartAt - now).rounded(.up))
             throw ExtensionError("\(name): \(lastProblem ?? "crashed"); restarting in \(wait) s")
         }
         try spawn()
@@ -160,7 +160,7 @@ public final class ExtensionProcess: @unchecked Sendable {
         lastProblem = reason
         let delay = min(limits.restartMax, limits.restartBase * pow(2, Double(max(0, failures - 1))))
         restartAt = Self.monotonic() + delay
-        log("extension \(name): \(reason); next start in \(Int(delay.rounded(.up))) s")
+        log("extension \(name): \(reason); next start in \(Int(clamping: delay.rounded(.up))) s")
     }
 
     private func spawn() throws {
@@ -284,9 +284,9 @@ public final class ExtensionProcess: @unchecked Sendable {
             if n < 0 && errno == EPIPE { throw ended(default: "closed its input", answered: false) }
             if n < 0 && errno != EAGAIN && errno != EINTR { throw Crash(reason: "cannot write to it") }
             let left = deadline - Self.monotonic()
-            guard left > 0 else { throw Crash(reason: "did not read the \(method) request within \(Int(timeout)) s") }
+            guard left > 0 else { throw Crash(reason: "did not read the \(method) request within \(Int(clamping: timeout)) s") }
             var p = pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&p, 1, Int32(left * 1000) + 1)
+            _ = poll(&p, 1, Int32(clamping: left * 1000, to: 0...Int32.max - 1) + 1)
         }
     }
 
@@ -361,12 +361,12 @@ public final class ExtensionProcess: @unchecked Sendable {
             let left = deadline - Self.monotonic()
             guard left > 0 else { throw Crash(reason: "did not answer \(method) within \(Self.seconds(timeout))") }
             var p = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
-            _ = poll(&p, 1, Int32(min(left, 3600) * 1000) + 1)
+            _ = poll(&p, 1, Int32(clamping: min(left, 3600) * 1000, to: 0...Int32.max - 1) + 1)
         }
     }
 
     static func seconds(_ t: TimeInterval) -> String {
-        t == t.rounded() ? "\(Int(t)) s" : "\(t) s"
+        t == t.rounded() ? "\(Int(clamping: t)) s" : "\(t) s"
     }
 
     /// The process ended: why, and whether asking a fresh one again is right.

@@ -85,7 +85,7 @@ public enum SecretCommandRunner {
                 break
             }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let r = poll(&fds, nfds_t(fds.count), Int32(min(1000, max(1, (left * 1000).rounded(.up)))))
+            let r = poll(&fds, nfds_t(fds.count), Int32(clamping: (left * 1000).rounded(.up), to: 1...1000, nan: 1))
             if r < 0 && errno != EINTR { break }
             for p in fds where p.revents != 0 {
                 let n = chunk.withUnsafeMutableBytes { Glibc.read(p.fd, $0.baseAddress, $0.count) }
@@ -118,7 +118,7 @@ public enum SecretCommandRunner {
         if timedOut {
             return .failure(
                 SecretCommandFailure(
-                    "did not finish within \(Int(command.timeout)) s (it may be waiting for a passphrase: "
+                    "did not finish within \(Int(clamping: command.timeout)) s (it may be waiting for a passphrase: "
                         + "unlock your keyring or agent first)"))
         }
         if tooLong {

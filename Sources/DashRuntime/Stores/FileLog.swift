@@ -102,7 +102,7 @@ public struct FileLogHandler: LogHandler {
     /// `2026-11-23T16:25:00Z`, what `.iso8601` prints, from the C library: Foundation's ISO 8601
     /// style builds a regular expression the first time it is used (1.6 M instructions at startup).
     static func timestamp(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970.rounded(.down))
+        var t = time_t(clamping: date.timeIntervalSince1970.rounded(.down), to: .unixSeconds)
         var parts = tm()
         guard gmtime_r(&t, &parts) != nil else { return date.formatted(.iso8601) }
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }

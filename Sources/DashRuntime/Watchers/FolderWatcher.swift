@@ -32,7 +32,7 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         let state = Watches(wake: wake, folder: folder.path, parent: parentWatch)
         state.watchFolder()
-        let ms = Int32(max(1, settle * 1000))
+        let ms = Int32(clamping: settle * 1000, to: 1...Int32.max, nan: 1)
         wake.start(name: "folder watcher") { state.loop(settle: ms, onChange: onChange) }
     }
 

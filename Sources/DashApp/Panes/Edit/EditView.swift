@@ -13,7 +13,7 @@ enum EditView {
     static let spinnerStep: TimeInterval = 0.1
 
     static func spinnerFrame(_ now: Date) -> String {
-        let i = Int((now.timeIntervalSinceReferenceDate / spinnerStep).rounded(.down)) % spinner.count
+        let i = Int(clamping: (now.timeIntervalSinceReferenceDate / spinnerStep).rounded(.down)) % spinner.count
         return String(spinner[(i + spinner.count) % spinner.count])
     }
 

@@ -405,7 +405,7 @@ extension SmartStacks {
 
     /// "15 min", "1 h", "90 s".
     static func span(_ seconds: TimeInterval) -> String {
-        let t = Int(seconds.rounded())
+        let t = Int(clamping: seconds.rounded())
         if t % 3600 == 0 && t > 0 { return "\(t / 3600) h" }
         if t % 60 == 0 && t > 0 { return "\(t / 60) min" }
         return "\(t) s"
@@ -413,7 +413,7 @@ extension SmartStacks {
 
     /// "in 12 min", "now".
     static func relative(_ seconds: TimeInterval) -> String {
-        let t = Int(seconds.rounded())
+        let t = Int(clamping: seconds.rounded())
         if t <= 0 { return "now" }
         if t < 60 { return "in \(t) s" }
         if t < 3600 { return "in \(t / 60) min" }
