@@ -54,14 +54,19 @@ public struct State<Value> {
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
 }
 
+/// A value kept in user defaults (the standard ones, or an app group's `store:`): read when the
+/// view is drawn. The extension's user defaults are kept between runs (WidgetState).
 @propertyWrapper
 public struct AppStorage<Value> {
-    @available(
-        *, unavailable,
-        message: "a widget's settings are its configuration: use an AppIntent's @Parameter, or UserDefaults(suiteName:)"
-    )
-    public init(wrappedValue: Value, _ key: String) { fatalError() }
-    public var wrappedValue: Value { fatalError() }
+    let key: String, fallback: Value
+    let store: UserDefaults
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) {
+        (self.key, fallback, self.store) = (key, wrappedValue, store ?? .standard)
+    }
+    public var wrappedValue: Value {
+        get { store.object(forKey: key) as? Value ?? fallback }
+        nonmutating set { store.set(newValue, forKey: key) }
+    }
 }
 
 // MARK: - Not offered
