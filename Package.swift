@@ -31,7 +31,7 @@ let releaseSections: [SwiftSetting] = [
 // `import WidgetKit`, `SwiftUI`, `AppIntents` and `Intents` in a widget's files resolve to SwiftdashKit
 // on Linux (docs/widgetkit.md, "Zero edits"): a library per framework that re-exports it.
 #if os(Linux)
-    let frameworkNames = ["WidgetKit", "SwiftUI", "AppIntents", "Intents"]
+    let frameworkNames = ["WidgetKit", "SwiftUI", "AppIntents", "Intents", "ActivityKit"]
 #else
     let frameworkNames: [String] = []
 #endif

@@ -302,5 +302,6 @@ struct CensusBundle: WidgetBundle {
         RingOnlyWidget()
         DepartureWidget()
         PierWidget()
+        ParcelLiveActivity()
     }
 }

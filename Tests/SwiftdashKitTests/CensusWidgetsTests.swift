@@ -111,6 +111,14 @@ final class CensusWidgetsTests: XCTestCase {
         XCTAssertNoThrow(try snapshot("chores-widget"))
     }
 
+    func testLiveActivitiesAndDonationsCompileAddNoTileAndDoNothing() async {
+        let (started, tokens) = await ParcelTracking.start()
+        XCTAssertFalse(started)
+        XCTAssertEqual(tokens, 0)
+        XCTAssertFalse(ServiceNotice.once("Activity.request", "again"), "said once already")
+        XCTAssertFalse(ServiceNotice.once("IntentDonationManager.donate", "again"), "said once already")
+    }
+
     func testAppStorageReadsItsStoreAndUserDefaultsAnswersKeyValueCoding() throws {
         let store = try XCTUnwrap(UserDefaults(suiteName: "group.example.departures"))
         store.setValue("km", forKey: "units")
