@@ -35,10 +35,20 @@ let releaseSections: [SwiftSetting] = [
 #else
     let frameworkNames: [String] = []
 #endif
-let frameworkProducts: [Product] = frameworkNames.map { .library(name: $0, targets: [$0]) }
-let frameworkTargets: [Target] = frameworkNames.map {
-    .target(name: $0, dependencies: ["SwiftdashKit"], path: "Sources/Frameworks/\($0)")
-}
+// `import OSLog`: the unified log's `Logger`, written to standard error (not SwiftdashKit: a widget that
+// also uses swift-log's Logger keeps one `Logger` in scope). No `os` module: packages test
+// `canImport(os)` to mean Darwin (swift-argument-parser does).
+#if os(Linux)
+    let logNames = ["OSLog"]
+#else
+    let logNames: [String] = []
+#endif
+let frameworkProducts: [Product] = (frameworkNames + logNames).map { .library(name: $0, targets: [$0]) }
+let frameworkTargets: [Target] =
+    frameworkNames.map {
+        .target(name: $0, dependencies: ["SwiftdashKit"], path: "Sources/Frameworks/\($0)")
+    }
+    + logNames.map { .target(name: $0, path: "Sources/Frameworks/\($0)") }
 
 let package = Package(
     name: "swiftdash",
@@ -156,7 +166,7 @@ let package = Package(
         // widget template writes it (`static var title`, shared model objects).
         .testTarget(
             name: "SwiftdashKitTests",
-            dependencies: ["SwiftdashKit", "DashWidgets"] + frameworkNames.map { .target(name: $0) },
+            dependencies: ["SwiftdashKit", "DashWidgets"] + (frameworkNames + logNames).map { .target(name: $0) },
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

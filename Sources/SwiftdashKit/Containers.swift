@@ -122,6 +122,33 @@ extension EnvironmentValues {
     public var widgetContentMargins: EdgeInsets { EdgeInsets(top: 1, leading: 1, bottom: 1, trailing: 1) }
     /// Whether a watch face complication shows its label.
     public var showsWidgetLabel: Bool { false }
+    /// A Live Activity's size: Live Activities are not drawn here (AppleServices.swift).
+    public var activityFamily: ActivityFamily { .medium }
+}
+
+// MARK: - Grids
+
+/// A grid: its rows one below the other, each row's cells side by side.
+public struct Grid<Content: View>: View, PrimitiveView {
+    let alignment: Alignment, content: Content
+    public init(
+        alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Content
+    ) {
+        (self.alignment, self.content) = (alignment, content())
+    }
+    func nodes(_ env: EnvironmentValues) -> [JSONValue] {
+        [.object(["vstack": .array(render(content, env)), "alignment": .string(alignment.horizontal.name)])]
+    }
+}
+
+/// A row of a grid.
+public struct GridRow<Content: View>: View, PrimitiveView {
+    let content: Content
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) { self.content = content() }
+    func nodes(_ env: EnvironmentValues) -> [JSONValue] {
+        [.object(["hstack": .array(render(content, env)), "spacing": .number(1)])]
+    }
 }
 
 // MARK: - Geometry

@@ -250,6 +250,21 @@ struct DepartureView: View {
     }
 }
 
+struct TimesGrid: View {
+    var body: some View {
+        Grid(alignment: .leading) {
+            GridRow {
+                Text("a")
+                Text("b")
+            }
+            GridRow {
+                Text("c")
+                Text("d")
+            }
+        }
+    }
+}
+
 struct DepartureWidget: Widget {
     var body: some WidgetConfiguration {
         AppIntentConfiguration(kind: "Departures", intent: DepartureIntent.self, provider: DepartureProvider()) {

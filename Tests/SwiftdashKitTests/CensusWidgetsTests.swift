@@ -119,6 +119,19 @@ final class CensusWidgetsTests: XCTestCase {
         XCTAssertFalse(ServiceNotice.once("IntentDonationManager.donate", "again"), "said once already")
     }
 
+    func testAModelFileKeepsAnAppGroupFileAndLogs() throws {
+        try ChoreArchive.save(["Water plants", "Post letter"])
+        XCTAssertEqual(ChoreArchive.load(), ["Water plants", "Post letter"])
+        XCTAssertEqual(UserDefaults.standard.value(forKey: "census.savedCount") as? Int, 2)
+        XCTAssertTrue(ChoreArchive.url?.path.hasPrefix(WidgetState.directory.path) ?? false)
+    }
+
+    func testAGridDrawsRowsOfCells() {
+        let json = Render.view(TimesGrid(), date: Date(timeIntervalSince1970: 0), EnvironmentValues())
+        XCTAssertEqual(texts(json["views"]?["small"]), ["a", "b", "c", "d"])
+        XCTAssertEqual(json["views"]?["small"]?["vstack"]?.array?.count, 2)
+    }
+
     func testAppStorageReadsItsStoreAndUserDefaultsAnswersKeyValueCoding() throws {
         let store = try XCTUnwrap(UserDefaults(suiteName: "group.example.departures"))
         store.setValue("km", forKey: "units")
