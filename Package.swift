@@ -28,6 +28,28 @@ let releaseSections: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
 ]
 
+// `import WidgetKit`, `SwiftUI`, `AppIntents` and `Intents` in a widget's files resolve to SwiftdashKit
+// on Linux (docs/widgetkit.md, "Zero edits"): a library per framework that re-exports it.
+#if os(Linux)
+    let frameworkNames = ["WidgetKit", "SwiftUI", "AppIntents", "Intents", "ActivityKit"]
+#else
+    let frameworkNames: [String] = []
+#endif
+// `import OSLog`: the unified log's `Logger`, written to standard error (not SwiftdashKit: a widget that
+// also uses swift-log's Logger keeps one `Logger` in scope). No `os` module: packages test
+// `canImport(os)` to mean Darwin (swift-argument-parser does).
+#if os(Linux)
+    let logNames = ["OSLog"]
+#else
+    let logNames: [String] = []
+#endif
+let frameworkProducts: [Product] = (frameworkNames + logNames).map { .library(name: $0, targets: [$0]) }
+let frameworkTargets: [Target] =
+    frameworkNames.map {
+        .target(name: $0, dependencies: ["SwiftdashKit"], path: "Sources/Frameworks/\($0)")
+    }
+    + logNames.map { .target(name: $0, path: "Sources/Frameworks/\($0)") }
+
 let package = Package(
     name: "swiftdash",
     platforms: [.macOS(.v13)],
@@ -37,7 +59,7 @@ let package = Package(
         .executable(name: "swiftdash-fetch", targets: ["swiftdash-fetch"]),
         // Widgets written the way WidgetKit teaches (docs/widgetkit.md): a widget package depends on this.
         .library(name: "SwiftdashKit", targets: ["SwiftdashKit"]),
-    ],
+    ] + frameworkProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -140,10 +162,16 @@ let package = Package(
         // A widget package's code on SwiftdashKit, run as an extension by the tests (examples/widgetkit
         // is a package of its own; this one is built with the tests).
         .executableTarget(name: "swiftdashkit-fixture", dependencies: ["SwiftdashKit"], path: "Tests/KitFixture"),
-        .testTarget(name: "SwiftdashKitTests", dependencies: ["SwiftdashKit", "DashWidgets"]),
+        // Swift 5 mode: the census's widget code (CensusWidgets.swift) is Swift 5 code, as Xcode's
+        // widget template writes it (`static var title`, shared model objects).
+        .testTarget(
+            name: "SwiftdashKitTests",
+            dependencies: ["SwiftdashKit", "DashWidgets"] + (frameworkNames + logNames).map { .target(name: $0) },
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport", "DashFiles"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashCore", "DashTestSupport"]),
-    ],
+    ] + frameworkTargets,
     swiftLanguageModes: [.v6]
 )

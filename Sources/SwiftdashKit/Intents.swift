@@ -9,12 +9,19 @@ public protocol AppIntent {
     associatedtype PerformResult: IntentResult
     static var title: LocalizedStringResource { get }
     static var description: IntentDescription? { get }
+    associatedtype SummaryContent: ParameterSummary = _ParameterSummary
+    /// How the parameters are summed up (accepted; swiftdash's Edit form lists every parameter).
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
     init()
     func perform() async throws -> PerformResult
 }
 
 extension AppIntent {
     public static var description: IntentDescription? { nil }
+}
+
+extension AppIntent where SummaryContent == _ParameterSummary {
+    public static var parameterSummary: _ParameterSummary { _ParameterSummary() }
 }
 
 /// The configuration of an `AppIntentConfiguration` (or `IntentConfiguration`) widget: each
@@ -56,7 +63,10 @@ public protocol _IntentValue {
     /// The extension protocol's parameter type.
     static var _parameterType: String { get }
     static var _choices: [_JSON] { get }
-    static var _fallback: Self { get }
+    /// The value of a parameter nobody set and without a default (`nil`: none, see `_resolve`).
+    static var _fallback: Self? { get }
+    /// A value for a parameter without one, found asynchronously (an entity query's default).
+    static func _resolve() async -> Self?
     static func _decode(_ j: _JSON) async throws -> Self?
     static func _suggested() async throws -> [_JSON]
     var _json: _JSON { get }
@@ -64,12 +74,13 @@ public protocol _IntentValue {
 
 extension _IntentValue {
     public static var _choices: [_JSON] { [] }
+    public static func _resolve() async -> Self? { _fallback }
     public static func _suggested() async throws -> [_JSON] { [] }
 }
 
 extension String: _IntentValue {
     public static var _parameterType: String { "string" }
-    public static var _fallback: String { "" }
+    public static var _fallback: String? { "" }
     public static func _decode(_ j: _JSON) async throws -> String? {
         let json = j.value
         return json.string ?? json.number.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int(clamping: $0)) : String($0) }
@@ -79,7 +90,7 @@ extension String: _IntentValue {
 
 extension Int: _IntentValue {
     public static var _parameterType: String { "integer" }
-    public static var _fallback: Int { 0 }
+    public static var _fallback: Int? { 0 }
     public static func _decode(_ j: _JSON) async throws -> Int? {
         let json = j.value
         return json.number.map { Int(clamping: $0) } ?? json.string.flatMap { Int($0) }
@@ -89,7 +100,7 @@ extension Int: _IntentValue {
 
 extension Double: _IntentValue {
     public static var _parameterType: String { "string" }
-    public static var _fallback: Double { 0 }
+    public static var _fallback: Double? { 0 }
     public static func _decode(_ j: _JSON) async throws -> Double? {
         let json = j.value
         return json.number ?? json.string.flatMap { Double($0) }
@@ -99,7 +110,7 @@ extension Double: _IntentValue {
 
 extension Bool: _IntentValue {
     public static var _parameterType: String { "bool" }
-    public static var _fallback: Bool { false }
+    public static var _fallback: Bool? { false }
     public static func _decode(_ j: _JSON) async throws -> Bool? {
         let json = j.value
         return json.bool ?? json.string.map { $0 == "true" }
@@ -109,7 +120,7 @@ extension Bool: _IntentValue {
 
 extension Date: _IntentValue {
     public static var _parameterType: String { "date" }
-    public static var _fallback: Date { Date(timeIntervalSince1970: 0) }
+    public static var _fallback: Date? { Date(timeIntervalSince1970: 0) }
     public static func _decode(_ j: _JSON) async throws -> Date? {
         let json = j.value
         return try? ViewJSON.date(json, path: "")
@@ -119,7 +130,7 @@ extension Date: _IntentValue {
 
 extension URL: _IntentValue {
     public static var _parameterType: String { "string" }
-    public static var _fallback: URL { URL(string: "https://example.com")! }
+    public static var _fallback: URL? { URL(string: "https://example.com") }
     public static func _decode(_ j: _JSON) async throws -> URL? {
         let json = j.value
         return json.string.flatMap { URL(string: $0) }
@@ -130,7 +141,7 @@ extension URL: _IntentValue {
 extension Optional: _IntentValue where Wrapped: _IntentValue {
     public static var _parameterType: String { Wrapped._parameterType }
     public static var _choices: [_JSON] { Wrapped._choices }
-    public static var _fallback: Wrapped? { nil }
+    public static var _fallback: Wrapped?? { .some(nil) }
     public static func _decode(_ j: _JSON) async throws -> Wrapped?? {
         let json = j.value
         if json == .null || json == .string("") { return .some(nil) }
@@ -142,7 +153,7 @@ extension Optional: _IntentValue where Wrapped: _IntentValue {
 
 extension Array: _IntentValue where Element == String {
     public static var _parameterType: String { "list" }
-    public static var _fallback: [String] { [] }
+    public static var _fallback: [String]? { [] }
     public static func _decode(_ j: _JSON) async throws -> [String]? {
         let json = j.value
         return json.array?.compactMap(\.string) ?? json.string.map { $0.split(separator: ",").map(String.init) }
@@ -160,8 +171,11 @@ public struct _JSON {
 @propertyWrapper
 public struct Parameter<Value: _IntentValue> {
     let box: ParameterBox<Value>
+    /// The parameter's value. An entity parameter that nobody set and that has no default takes
+    /// its query's `defaultResult()` (or first suggestion); with neither, reading it stops the
+    /// extension naming the parameter, which costs only its widget (docs/widgetkit.md, "Faults").
     public var wrappedValue: Value {
-        get { box.value }
+        get { box.current }
         nonmutating set { box.value = newValue }
     }
     public var projectedValue: Parameter<Value> { self }
@@ -188,21 +202,62 @@ public struct Parameter<Value: _IntentValue> {
     ) {
         self.init(title: title, description: description, default: value)
     }
+    public init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        requestValueDialog: IntentDialog?
+    ) {
+        self.init(title: title, description: description)
+    }
+    /// A parameter whose choices a `DynamicOptionsProvider` gives (the Edit form asks for them).
+    public init<P: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default value: Value,
+        optionsProvider: P
+    ) {
+        self.init(title: title, description: description, default: value)
+        box.options = { try await Options.json(try await optionsProvider.results()) }
+    }
+    public init<P: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, optionsProvider: P
+    ) {
+        self.init(title: title, description: description)
+        box.options = { try await Options.json(try await optionsProvider.results()) }
+    }
 }
 
 final class ParameterBox<Value: _IntentValue>: @unchecked Sendable {
-    let title: String, help: String?, defaultValue: Value, hasDefault: Bool
-    var value: Value
+    let title: String, help: String?, defaultValue: Value?, hasDefault: Bool
+    var value: Value?
     var range: (Int, Int)?
-    init(title: String, help: String?, value: Value, hasDefault: Bool) {
+    var options: (() async throws -> [JSONValue])?
+    init(title: String, help: String?, value: Value?, hasDefault: Bool) {
         (self.title, self.help, self.value, self.defaultValue, self.hasDefault) = (
             title, help, value, value, hasDefault
         )
+    }
+    /// The value, resolved once if nobody set it (an entity's query default).
+    var current: Value {
+        if let value { return value }
+        let resolved = try? Wait.async { await Value._resolve().map(Wait.Unchecked.init) }?.value
+        guard let resolved else {
+            fatalError(
+                "@Parameter \"\(title)\" (\(Value.self)) has no value: give it a default, make it optional, or have its query's defaultResult() return one"
+            )
+        }
+        value = resolved
+        return resolved
+    }
+    /// Resolves a missing value before the provider runs; false when there is none.
+    func resolve() async -> Bool {
+        if value != nil { return true }
+        value = await Value._resolve()
+        return value != nil
     }
 }
 
 protocol AnyParameter {
     func describe(key: String) -> JSONValue
+    func resolve() async -> Bool
+    var title: String { get }
     func set(_ json: JSONValue) async throws
     var json: JSONValue { get }
     func suggested() async throws -> [JSONValue]
@@ -216,9 +271,10 @@ extension Parameter: AnyParameter {
         if let help = box.help { o["help"] = .string(help) }
         let choices = Value._choices.map(\.value)
         if !choices.isEmpty { o["options"] = .array(choices) }
-        if box.hasDefault, box.defaultValue._json.value != .null { o["default"] = box.defaultValue._json.value }
+        if box.hasDefault, let d = box.defaultValue?._json.value, d != .null { o["default"] = d }
+        if box.options != nil { o["type"] = .string("dynamicEnum") }
         if let r = box.range { (o["min"], o["max"]) = (.number(Double(r.0)), .number(Double(r.1))) }
-        if Value._parameterType == "dynamicEnum" {
+        if Value._parameterType == "dynamicEnum" || box.options != nil {
             // An entity's id as its query gives it (a name may have spaces); empty: none chosen.
             o["pattern"] = .string("[A-Za-z0-9 ._:@+-]{0,64}")
             o["allowed"] = .string("letters, digits, spaces and . _ : @ + -")
@@ -231,8 +287,13 @@ extension Parameter: AnyParameter {
         }
         box.value = v
     }
-    var json: JSONValue { box.value._json.value }
-    func suggested() async throws -> [JSONValue] { try await Value._suggested().map(\.value) }
+    var json: JSONValue { box.value?._json.value ?? .null }
+    var title: String { box.title }
+    func resolve() async -> Bool { await box.resolve() }
+    func suggested() async throws -> [JSONValue] {
+        if let options = box.options { return try await options() }
+        return try await Value._suggested().map(\.value)
+    }
 }
 
 struct IntentError: Error, CustomStringConvertible {
@@ -263,6 +324,12 @@ enum Parameters {
         for (key, p) in all(intent) {
             guard let v = config[key] else { continue }
             do { try await p.set(v) } catch { throw IntentError("\(key): \(error)") }
+        }
+        for (key, p) in all(intent) {
+            if await p.resolve() { continue }
+            throw IntentError(
+                "@Parameter \(key) (\"\(p.title)\") has no value: give it a default, make it optional, or have its query's defaultResult() return one"
+            )
         }
         return intent
     }
@@ -315,7 +382,7 @@ extension AppEnum {
                 ]))
         }
     }
-    public static var _fallback: Self { allCases.first! }
+    public static var _fallback: Self? { allCases.first }
     public static func _decode(_ json: _JSON) async throws -> Self? { json.value.string.flatMap { Self(rawValue: $0) } }
     public var _json: _JSON { _JSON(.string(rawValue)) }
 }
@@ -330,8 +397,11 @@ public protocol AppEntity: _IntentValue, Identifiable where ID: LosslessStringCo
 
 extension AppEntity {
     public static var _parameterType: String { "dynamicEnum" }
-    public static var _fallback: Self {
-        preconditionFailure("\(Self.self): an entity parameter needs a default or an optional type")
+    /// No value without asking the query: `_resolve()` asks it for its default.
+    public static var _fallback: Self? { nil }
+    public static func _resolve() async -> Self? {
+        if let d = await defaultQuery.defaultResult() { return d }
+        return try? await defaultQuery.suggestedEntities().first
     }
     public static func _decode(_ json: _JSON) async throws -> Self? {
         guard let s = json.value.string, let id = ID(s) else { return nil }

@@ -74,11 +74,26 @@ extension View {
     public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
     public func textCase(_ textCase: Text.Case?) -> some View { self }
     public func kerning(_ kerning: CGFloat) -> some View { self }
+    public func tracking(_ tracking: CGFloat) -> some View { self }
+    /// No strike-through in the view protocol: struck text (a done to-do) is drawn as secondary text.
+    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
+        -> some View
+    {
+        styled("color", isActive ? .string("secondary") : nil)
+    }
+    public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
+        -> some View
+    { self }
+    /// `.textScale(.secondary)`: smaller text, drawn as a caption.
+    public func textScale(_ scale: Text.Scale, isEnabled: Bool = true) -> some View {
+        styled("font", isEnabled && scale == .secondary ? .string("caption") : nil)
+    }
+    public func fontDesign(_ design: Font.Design?) -> some View { self }
+    public func fontWidth(_ width: Font.Width?) -> some View { self }
+    public func monospaced(_ isActive: Bool = true) -> some View { self }
+    public func dynamicTypeSize<T>(_ size: T) -> some View { self }
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
     public func imageScale(_ scale: Image.Scale) -> some View { self }
-    public func labelStyle(_ style: LabelStyleKind) -> some View {
-        EnvironmentModified(content: self) { $0.labelStyle = style }
-    }
 
     // MARK: Layout
 
@@ -158,10 +173,6 @@ extension View {
     public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { self }
     public func accessibilityHidden(_ hidden: Bool) -> some View { self }
     public func controlSize(_ size: ControlSize) -> some View { self }
-    public func buttonStyle<S>(_ style: S) -> some View { self }
-    public func toggleStyle<S>(_ style: S) -> some View { self }
-    public func gaugeStyle<S>(_ style: S) -> some View { self }
-    public func progressViewStyle<S>(_ style: S) -> some View { self }
 
     /// A background cannot be drawn behind text in a cell grid: only the content is drawn.
     public func background<B: View>(_ background: B, alignment: Alignment = .center) -> some View { self }
@@ -212,6 +223,8 @@ extension View {
     public func widgetAccentable(_ accentable: Bool = true) -> some View { self }
     public func widgetLabel<L: View>(@ViewBuilder label: () -> L) -> some View { self }
     public func widgetLabel(_ key: LocalizedStringKey) -> some View { self }
+    /// watchOS's curved corner complications: drawn straight.
+    public func widgetCurvesContent(_ curvesContent: Bool = true) -> some View { self }
 }
 
 extension Text {

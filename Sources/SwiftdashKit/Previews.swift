@@ -54,14 +54,19 @@ public struct State<Value> {
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
 }
 
+/// A value kept in user defaults (the standard ones, or an app group's `store:`): read when the
+/// view is drawn. The extension's user defaults are kept between runs (WidgetState).
 @propertyWrapper
 public struct AppStorage<Value> {
-    @available(
-        *, unavailable,
-        message: "a widget's settings are its configuration: use an AppIntent's @Parameter, or UserDefaults(suiteName:)"
-    )
-    public init(wrappedValue: Value, _ key: String) { fatalError() }
-    public var wrappedValue: Value { fatalError() }
+    let key: String, fallback: Value
+    let store: UserDefaults
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) {
+        (self.key, fallback, self.store) = (key, wrappedValue, store ?? .standard)
+    }
+    public var wrappedValue: Value {
+        get { store.object(forKey: key) as? Value ?? fallback }
+        nonmutating set { store.set(newValue, forKey: key) }
+    }
 }
 
 // MARK: - Not offered
@@ -81,6 +86,16 @@ extension View {
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View {
         self
     }
+    @available(*, unavailable, message: "a widget's view is drawn once per entry: compute what changes in the TimelineProvider")
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { self }
+    @available(*, unavailable, message: "a widget's view is drawn once per entry: compute what changes in the TimelineProvider")
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void)
+        -> some View
+    { self }
+    @available(*, unavailable, message: "a widget has no navigation: show the title as Text, link to a detail pane with Link")
+    public func navigationTitle(_ title: LocalizedStringKey) -> some View { self }
+    @available(*, unavailable, message: "a widget shows no lists: use VStack with ForEach")
+    public func listRowBackground<V: View>(_ view: V?) -> some View { self }
     @available(*, unavailable, message: "widgets do not animate: an entry's view is drawn as it is")
     public func animation<V: Equatable>(_ animation: Any?, value: V) -> some View { self }
     @available(

@@ -67,8 +67,7 @@ enum Render {
     static func views<V: View>(_ date: Date, _ env: EnvironmentValues, _ make: () -> V) -> [String: JSONValue] {
         var views: [String: JSONValue] = [:]
         var summary = ""
-        var seen = Set<DashWidgets.WidgetFamily>()
-        for family in env.families where seen.insert(family.dash).inserted {
+        for family in drawn(env.families) {
             var e = env
             e.widgetFamily = family
             if family.dash != env.widgetFamily.dash {
@@ -79,10 +78,30 @@ enum Render {
             views[family.dash.rawValue] = single(nodes)
             if summary.isEmpty || family.dash == env.widgetFamily.dash { summary = plainText(nodes) }
         }
+        // The one-line summary (`swiftdash snapshot --line`, the tmux status line) is the widget's
+        // accessoryInline view when it has one: WidgetKit's own one-line form of the widget.
+        if env.families.contains(.accessoryInline) {
+            var e = env
+            e.widgetFamily = .accessoryInline
+            e.displaySize = CGSize(width: 40 * 8, height: 16)
+            let inline = plainText(EnvironmentValues.$current.withValue(e) { render(make(), e) })
+            if !inline.isEmpty { summary = inline }
+        }
         return [
             "date": .number(date.timeIntervalSince1970), "views": .object(views),
             "summary": .string(String(summary.prefix(300))),
         ]
+    }
+
+    /// The family drawn for each of swiftdash's sizes, as WidgetKit picks: a tile shows its own
+    /// system family; an accessory family (lock screen, watch) is drawn in the small tile only when
+    /// the widget supports no system family of that size.
+    static func drawn(_ families: [WidgetFamily]) -> [WidgetFamily] {
+        var out: [WidgetFamily] = []
+        for family in families where !out.contains(where: { $0.dash == family.dash }) {
+            out.append(families.first { $0.dash == family.dash && $0.isSystem } ?? family)
+        }
+        return out
     }
 }
 

@@ -26,6 +26,10 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Ha
             text += style.staticText(date)
         }
         public mutating func appendInterpolation(_ text: Text) { self.text += text.plain }
+        /// `\(date, formatter: f)`, `\(number as NSNumber, formatter: f)`: the formatter's text.
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter?) {
+            text += formatter?.string(for: subject) ?? String(describing: subject)
+        }
     }
 }
 
@@ -59,6 +63,9 @@ public struct Text: View, PrimitiveView, Equatable {
     }
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
         content = [.verbatim(format.format(input))]
+    }
+    public init<Subject>(_ subject: Subject, formatter: Formatter) {
+        content = [.verbatim(formatter.string(for: subject) ?? String(describing: subject))]
     }
     public init(_ range: ClosedRange<Date>) {
         content = [
@@ -141,7 +148,24 @@ public struct Text: View, PrimitiveView, Equatable {
     public func italic() -> Text { self }
     public func italic(_ isActive: Bool) -> Text { self }
     public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
-    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
+    /// No strike-through in the view protocol: struck text (a done to-do) is drawn as secondary text.
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        isActive && style["color"] == nil ? styled("color", .string("secondary")) : self
+    }
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern, color: Color? = nil) -> Text { self }
+    /// `.textScale(.secondary)`: smaller text, drawn as a caption.
+    public func textScale(_ scale: Scale, isEnabled: Bool = true) -> Text {
+        isEnabled && scale == .secondary ? styled("font", .string("caption")) : self
+    }
+    public func fontDesign(_ design: Font.Design?) -> Text { self }
+    public func fontWidth(_ width: Font.Width?) -> Text { self }
+    public func monospaced(_ isActive: Bool = true) -> Text { self }
+    public enum Scale: Sendable, Hashable { case `default`, secondary }
+    public struct LineStyle: Sendable, Hashable {
+        public enum Pattern: Sendable, Hashable { case solid, dot, dash, dashDot, dashDotDot }
+        public init(pattern: Pattern = .solid, color: Color? = nil) {}
+        public static let single = LineStyle()
+    }
     public func kerning(_ kerning: CGFloat) -> Text { self }
     public func tracking(_ tracking: CGFloat) -> Text { self }
     public func baselineOffset(_ offset: CGFloat) -> Text { self }
@@ -201,6 +225,12 @@ public struct Font: Sendable, Hashable {
     }
 
     public enum Design: Sendable, Hashable { case `default`, serif, rounded, monospaced }
+    public struct Width: Sendable, Hashable {
+        let value: Double
+        public static let compressed = Width(value: -1), condensed = Width(value: -0.5)
+        public static let standard = Width(value: 0), expanded = Width(value: 1)
+    }
+    public func width(_ width: Width) -> Font { self }
 
     static func sized(_ size: CGFloat) -> Font {
         size >= 28 ? .largeTitle : size >= 20 ? .title : size >= 17 ? .headline : size <= 12 ? .caption : .body

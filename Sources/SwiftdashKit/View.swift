@@ -175,6 +175,8 @@ public struct EnvironmentValues: Sendable {
     /// The widget's kind on swiftdash (for links that become `swiftdash://KIND/…`).
     var kind = "widget"
     var labelStyleStorage: LabelStyleKind = .automatic
+    var controlShapes = ControlShapes()
+    var custom = CustomEnvironment()
     /// The families the widget supports (an entry carries a view for each).
     var families: [WidgetFamily] = [.systemSmall]
     public init() {}

@@ -81,7 +81,8 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
 
     /// A faint colour reads as secondary text.
     public func opacity(_ opacity: Double) -> Color { opacity < 0.6 && _semantic != nil ? .secondary : self }
-    public func gradient() -> Color { self }
+    /// A gradient of the colour: a cell has one colour, so the colour itself.
+    public var gradient: Color { self }
 
     /// A colour as a view fills its space: a terminal tile has the theme's background, so it draws nothing.
     func nodes(_ env: EnvironmentValues) -> [JSONValue] { [] }
@@ -110,6 +111,10 @@ extension ShapeStyle where Self == Color {
 /// `.primary`, `.secondary`, `.tertiary`, `.quaternary` as styles.
 public struct HierarchicalShapeStyle: ShapeStyle, Sendable {
     public let _semantic: String?
+    /// A faint style reads as secondary text.
+    public func opacity(_ opacity: Double) -> HierarchicalShapeStyle {
+        opacity < 0.6 && _semantic != nil ? .secondary : self
+    }
     public static let primary = HierarchicalShapeStyle(_semantic: "primary")
     public static let secondary = HierarchicalShapeStyle(_semantic: "secondary")
     public static let tertiary = HierarchicalShapeStyle(_semantic: "secondary")
@@ -176,10 +181,6 @@ public struct Capsule: Shape, PrimitiveView {
 public typealias Ellipse = Circle
 public typealias ContainerRelativeShape = Rectangle
 
-extension Shape {
-    public func fill<S: ShapeStyle>(_ content: S) -> some View { self }
-    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View { self }
-}
 
 // MARK: - Layout
 

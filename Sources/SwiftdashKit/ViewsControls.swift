@@ -167,13 +167,20 @@ func plainText(_ nodes: [JSONValue]) -> String {
 // MARK: - Progress and gauges
 
 /// Progress: a value is drawn as a bar, a timer interval as a live countdown, no value as `…`.
+/// A circular style draws its current-value label (or the percentage) before the bar.
 public struct ProgressView<Label: View>: View, PrimitiveView {
     enum Kind { case value(Double), timer(ClosedRange<Date>, Bool), indeterminate }
     let kind: Kind, label: Label?
+    var currentValue: AnyView? = nil
     func nodes(_ env: EnvironmentValues) -> [JSONValue] {
         let l = label.map { render($0, env) } ?? []
+        let current = currentValue.map { render($0, env) } ?? []
         switch kind {
-        case .value(let v): return l + [.object(["gauge": .number(v.isFinite ? min(1, max(0, v)) : 0)])]
+        case .value(let v):
+            let f = v.isFinite ? min(1, max(0, v)) : 0
+            var lead = current
+            if lead.isEmpty, env.progressShape == .circular { lead = [.string("\(Int((f * 100).rounded()))%")] }
+            return l + lead + [.object(["gauge": .number(f)])]
         case .timer(let r, let down):
             return l + [
                 .object([
@@ -202,7 +209,20 @@ extension ProgressView {
         kind = .value(value.map { Double($0) / Double(total == 0 ? 1 : total) } ?? 0)
         self.label = label()
     }
+    public init<V: BinaryFloatingPoint, C: View>(
+        value: V?, total: V = 1.0, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> C
+    ) {
+        self.init(value: value, total: total, label: label)
+        currentValue = AnyView(currentValueLabel())
+    }
     public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label) {
+        (kind, self.label) = (.timer(timerInterval, countsDown), label())
+    }
+    /// The label, then the live countdown (the current-value label is the countdown's text here).
+    public init<C: View>(
+        timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> C
+    ) {
         (kind, self.label) = (.timer(timerInterval, countsDown), label())
     }
 }
@@ -212,11 +232,19 @@ extension ProgressView where Label == Text {
         kind = .value(value.map { Double($0) / Double(total == 0 ? 1 : total) } ?? 0)
         label = Text(titleKey)
     }
+    @_disfavoredOverload
+    public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1.0) {
+        kind = .value(value.map { Double($0) / Double(total == 0 ? 1 : total) } ?? 0)
+        label = Text(title)
+    }
 }
 
-/// A gauge: its label, then a bar filled to the value's place in its range.
+/// A gauge: its label, then a bar filled to the value's place in its range. A circular style
+/// (`.accessoryCircular`, `.accessoryCircularCapacity`) has no ring in cells: it draws its
+/// current-value label, then the bar.
 public struct Gauge<Label: View>: View, PrimitiveView {
     let fraction: Double, label: Label
+    var currentValue: AnyView?, minimum: AnyView?, maximum: AnyView?
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
         let span = Double(bounds.upperBound - bounds.lowerBound)
         fraction = span > 0 ? Double(value - bounds.lowerBound) / span : 0
@@ -228,16 +256,32 @@ public struct Gauge<Label: View>: View, PrimitiveView {
         @ViewBuilder maximumValueLabel: () -> Mx
     ) {
         self.init(value: value, in: bounds, label: label)
+        (currentValue, minimum, maximum) = (
+            AnyView(currentValueLabel()), AnyView(minimumValueLabel()), AnyView(maximumValueLabel())
+        )
     }
     public init<V: BinaryFloatingPoint, C: View>(
         value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
         @ViewBuilder currentValueLabel: () -> C
     ) {
         self.init(value: value, in: bounds, label: label)
+        currentValue = AnyView(currentValueLabel())
     }
     func nodes(_ env: EnvironmentValues) -> [JSONValue] {
         let bar: JSONValue = .object(["gauge": .number(fraction.isFinite ? min(1, max(0, fraction)) : 0)])
-        return render(label, env) + [bar]
+        let current = currentValue.map { render($0, env) } ?? []
+        if env.gaugeShape == .circular {
+            return (current.isEmpty ? render(label, env) : current) + [bar]
+        }
+        let ends = (minimum.map { render($0, env) } ?? []) + (maximum.map { render($0, env) } ?? [])
+        let row: [JSONValue] = ends.count == 2 ? [.object(["hstack": .array([ends[0], bar, ends[1]]), "spacing": .number(1)])] : [bar]
+        return render(label, env) + current + row
+    }
+}
+
+extension Gauge where Label == EmptyView {
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1) {
+        self.init(value: value, in: bounds) { EmptyView() }
     }
 }
 

@@ -17,6 +17,7 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, CustomString
         }
     }
     public var description: String { rawValue }
+    var isSystem: Bool { rawValue.hasPrefix("system") }
 
     /// The family a swiftdash family is drawn as, for a widget supporting `families`.
     static func from(_ name: String?, supported families: [WidgetFamily]) -> WidgetFamily {
@@ -28,7 +29,7 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, CustomString
         default: wanted = .systemSmall
         }
         if families.contains(wanted) { return wanted }
-        return families.first { $0.dash == wanted.dash } ?? wanted
+        return Render.drawn(families).first { $0.dash == wanted.dash } ?? wanted
     }
 }
 
@@ -130,9 +131,11 @@ public protocol IntentTimelineProvider {
     func getTimeline(for configuration: Intent, in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
     func snapshot(for configuration: Intent, with context: Context, completion: @escaping (Entry) -> Void)
     func timeline(for configuration: Intent, with context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+    func recommendations() -> [IntentRecommendation<Intent>]
 }
 
 extension IntentTimelineProvider {
+    public func recommendations() -> [IntentRecommendation<Intent>] { [] }
     public func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping (Entry) -> Void) {
         Missing.guarding("getSnapshot(for:in:completion:)") {
             snapshot(for: configuration, with: context, completion: completion)

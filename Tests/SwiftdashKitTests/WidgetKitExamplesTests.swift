@@ -52,15 +52,17 @@ final class WidgetKitExamplesTests: XCTestCase {
     func testEachSeedsWidgetBuildsAndAnswersTheProtocolInEveryFamily() throws {
         let bin = try Self.build()
         let expected = [
-            "crypto-widget": "crypto-widget-extension", "stories-widget": "stories-widget",
-            "commit-checker": "commit-checker-widget", "headlines-widget": "headlines-widget",
+            "crypto-widget": ["crypto-widget-extension"], "stories-widget": ["stories-widget"],
+            "commit-checker": ["commit-checker-widget"], "headlines-widget": ["headlines-widget"],
+            "pocket-widgets": ["shopping-widget", "commute-widget", "charge-widget"],
         ]
-        for (product, kind) in expected.sorted(by: { $0.key < $1.key }) {
+        for (product, kinds) in expected.sorted(by: { $0.key < $1.key }) {
             let exe = bin.appendingPathComponent(product)
             let describe = try answers(exe, [.object(["id": .number(1), "method": .string("describe")])])
             let widgets = try ExtensionWidgetDescription.parse(try XCTUnwrap(describe.first?["result"], product))
-            XCTAssertEqual(widgets.map(\.kind), [kind], product)
-            let families = widgets[0].families
+            XCTAssertEqual(widgets.map(\.kind), kinds, product)
+            for (widget, kind) in zip(widgets, kinds) {
+            let families = widget.families
             let requests: [JSONValue] = families.enumerated().map { i, f in
                 .object([
                     "id": .number(Double(i + 2)), "method": .string("snapshot"),
@@ -77,6 +79,7 @@ final class WidgetKitExamplesTests: XCTestCase {
                 let entry = try ExtensionProtocol.entry(try XCTUnwrap(s["result"]), kind: kind)
                 XCTAssertNotNil(s["result"]?["views"]?[f.rawValue], "\(product) \(f)")
                 _ = entry
+            }
             }
         }
     }

@@ -10,6 +10,10 @@ import PackageDescription
 // A path dependency is named by its folder: the swiftdash checkout two levels up, whatever it is called.
 let swiftdash = String(#filePath.split(separator: "/").dropLast(3).last ?? "swiftdash")
 let kit: Target.Dependency = .product(name: "SwiftdashKit", package: swiftdash)
+// What a widget extension imports on Apple's systems, offered by swiftdash on Linux.
+let frameworks: [Target.Dependency] = ["WidgetKit", "SwiftUI", "AppIntents"].map {
+    .product(name: $0, package: swiftdash)
+}
 
 let package = Package(
     name: "widgetkit-seeds",
@@ -18,6 +22,7 @@ let package = Package(
         .executable(name: "stories-widget", targets: ["StoriesWidget"]),
         .executable(name: "commit-checker", targets: ["CommitChecker"]),
         .executable(name: "headlines-widget", targets: ["HeadlinesWidget"]),
+        .executable(name: "pocket-widgets", targets: ["PocketWidgets"]),
     ],
     dependencies: [.package(path: "../..")],
     targets: [
@@ -33,6 +38,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "HeadlinesWidget", dependencies: [kit],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Widgets in the census's most common shapes (docs/sdk-census.md), written with the imports
+        // of a widget extension on Apple's systems and nothing changed.
+        .executableTarget(
+            name: "PocketWidgets", dependencies: frameworks,
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

@@ -1,0 +1,3 @@
+// `import ActivityKit` on Linux: SwiftdashKit, so that a widget's files compile as they are
+// (docs/widgetkit.md, "Zero edits"). Offered on Linux only; on Apple's systems ActivityKit is Apple's.
+@_exported import SwiftdashKit

@@ -1,0 +1,3 @@
+// `import WidgetKit` on Linux: SwiftdashKit, so that a widget's files compile as they are
+// (docs/widgetkit.md, "Zero edits"). Offered on Linux only; on Apple's systems WidgetKit is Apple's.
+@_exported import SwiftdashKit
