@@ -78,7 +78,7 @@ man: build
 install: all
 	$(MAKE) --no-print-directory install-files
 
-# The paths go to packaging/install.sh in its environment, never through a shell word: a PREFIX
+# The paths go to Sources/Install/install.sh in its environment, never through a shell word: a PREFIX
 # or DESTDIR with spaces or glob characters is used as it is. A `$` cannot be told from a make
 # variable: refused.
 INSTALL_MANIFEST ?= yes
@@ -97,13 +97,13 @@ DOLLAR_IN_PATHS = $(findstring $$,$(value PREFIX)$(value DESTDIR))
 
 install-files:
 	@$(if $(DOLLAR_IN_PATHS),echo 'swiftdash: PREFIX and DESTDIR cannot hold a $$ (make reads it as a variable)' >&2; exit 1)
-	@sh packaging/install.sh install
+	@sh Sources/Install/install.sh install
 
 # Removes exactly what install wrote there: the files its manifest
 # (DATADIR/swiftdash/install-manifest.txt) lists, and the folders it made when they are empty.
 uninstall:
 	@$(if $(DOLLAR_IN_PATHS),echo 'swiftdash: PREFIX and DESTDIR cannot hold a $$ (make reads it as a variable)' >&2; exit 1)
-	@sh packaging/install.sh uninstall
+	@sh Sources/Install/install.sh uninstall
 
 # The Debian package: the files of `make install` under /usr (zsh's Debian folder), stripped
 # binaries, compressed man pages, a machine-readable copyright file, a changelog, and a Depends

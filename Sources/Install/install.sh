@@ -1,10 +1,10 @@
 #!/bin/sh
 # `make install-files` and `make uninstall` (the Makefile sets the variables below):
 #
-#   sh packaging/install.sh install     copies the built files into place and writes a manifest,
+#   sh Sources/Install/install.sh install     copies the built files into place and writes a manifest,
 #                                       DATADIR/swiftdash/install-manifest.txt, naming every file
 #                                       it wrote and every folder it made (those end in /)
-#   sh packaging/install.sh uninstall   removes exactly the manifest's files, then the folders it
+#   sh Sources/Install/install.sh uninstall   removes exactly the manifest's files, then the folders it
 #                                       names that are empty, then the manifest; nothing else
 #
 # Paths travel in the environment, never through a shell word, so a PREFIX or DESTDIR with
