@@ -61,8 +61,10 @@ final class ProviderHostTmuxTests: XCTestCase {
         let minuteChanges = Int(Date().timeIntervalSince1970) / 60 - started
         let after = switches(pid)
         XCTAssertLessThanOrEqual(after - before, 1 + 2 * minuteChanges, "the idle home screen woke up")
+        // No worker pool: the loop, the control socket, home.yaml's and the widgets folder's
+        // watchers, the cache's and the history's writers, and the threads kept for the next work
+        // off the loop (issue 35.1), all parked: the wake-ups above say they never run.
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0
-        XCTAssertLessThanOrEqual(
-            threads, 5, "no worker pool: the loop, the control socket, home.yaml's and the widgets folder's watchers")
+        XCTAssertLessThanOrEqual(threads, 6 + 4, "more threads than the home screen keeps")
     }
 }

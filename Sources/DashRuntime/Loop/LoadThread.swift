@@ -68,8 +68,9 @@ enum OffLoopThread {
 /// Threads whose work is done, waiting for more (at most `most` of them; more end).
 final class ParkedThreads: @unchecked Sendable {
     static let shared = ParkedThreads()
-    /// How many parked threads are kept.
-    static let most = 8
+    /// How many parked threads are kept (a load, a file write, a refresh may overlap; more than
+    /// that is a burst, whose extra threads end).
+    static let most = 4
 
     private final class Slot: @unchecked Sendable {
         var work: (name: String, body: @Sendable () -> Void)?
