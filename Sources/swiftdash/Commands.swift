@@ -198,7 +198,8 @@ struct Render: AsyncParsableCommand {
         var scheduler = Scheduler()
         if !live {
             let store = TimelineCacheStore(directory: AppPaths(environment: processEnvironment).cache)
-            scheduler.restore(store.load(home: home, bundle: bundle, log: { _ in }))
+            let cached = store.load(home: home, bundle: bundle, log: { _ in })
+            scheduler.restore(OneShot.networkRecords(cached, bundle: bundle))
         }
         var state = AppState(
             environment: ProviderHosting.hosted(appEnvironment, by: host), home: home, screen: screen, theme: th,
