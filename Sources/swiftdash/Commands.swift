@@ -74,7 +74,7 @@ struct Preview: AsyncParsableCommand {
     @Option(help: "Draw as of this time (ISO 8601).")
     var at: String?
 
-    @Option(help: "Theme name.")
+    @Option(help: ArgumentHelp(themeHelp))
     var theme: String?
 
     @Flag(help: "Colour output with ANSI escape sequences.")
@@ -178,7 +178,7 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
     var defaultHome = false
 
-    @Option(help: "Theme name.")
+    @Option(help: ArgumentHelp(themeHelp))
     var theme: String?
 
     @Flag(help: "Colour output with ANSI escape sequences.")
@@ -242,7 +242,7 @@ struct Home: ParsableCommand {
             1 MB, one old file kept); --log-level or SWIFTDASH_LOG chooses how much.
             """)
 
-    @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
+    @Option(help: ArgumentHelp(themeHelp))
     var theme: String?
 
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")

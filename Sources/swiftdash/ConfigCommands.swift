@@ -313,3 +313,8 @@ let listHelp = #"A list: key='[a, "b,c", ""]' (YAML flow syntax), each item byte
 
 /// The help of a `--set` option.
 let setHelp = "Set a parameter. " + listHelp
+
+/// What `--theme` takes, the same for every command that has it.
+let themeHelp =
+    "Theme name: dark, light, terminal (the terminal's own colours), auto (dark or light as the "
+    + "terminal's background is), or one of yours in ~/.config/swiftdash/themes."
