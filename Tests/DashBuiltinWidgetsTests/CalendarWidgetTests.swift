@@ -447,3 +447,36 @@ struct CalendarWidgetTests {
         #expect(data.count < 200_000)
     }
 }
+
+/// Issue 38.9 and 38.10: the large tile's agenda covers the window the entry holds, and says
+/// "now" only of what has begun.
+@Suite("calendar agenda")
+struct CalendarAgendaTests {
+    func large(_ events: [CalendarOccurrence], daysAhead: Int, now: Date) -> String {
+        let entry = CalendarEntry(
+            date: now, label: "Calendar", timeZone: "Europe/Berlin", daysAhead: daysAhead, events: events)
+        var ctx = calendarContext(.large, now: now)
+        ctx.size = (39, 30)
+        return renderCalendar(CalendarViews.tile(entry, ctx), width: 39, height: 30, now: now).text
+    }
+
+    func event(_ summary: String, _ start: Date, minutes: Double = 60) -> CalendarOccurrence {
+        CalendarOccurrence(
+            uid: summary, start: start, end: start.addingTimeInterval(minutes * 60), allDay: false, summary: summary)
+    }
+
+    /// "The next 14 days" is 14×24 h: an event on the 15th calendar day's morning, before this
+    /// time of day, is in the window and drawn.
+    @Test func largeCalendarAgendaCovers14Times24Hours() {
+        let now = berlinTime(9, 30)
+        let text = large([event("Early flight", berlinTime(8, 0, day: 7, month: 12))], daysAhead: 14, now: now)
+        #expect(text.contains("Mon 7 Dec") && text.contains("Early flight"), "\(text)")
+    }
+
+    @Test func aFutureEventAtLocalMidnightIsDrawnFromItsStart() {
+        let now = berlinTime(9, 30)
+        let text = large([event("Night train", berlinTime(0, 0, day: 25))], daysAhead: 7, now: now)
+        #expect(text.contains("00:00–01:00 Night train"), "\(text)")
+        #expect(!text.contains("now–"), "\(text)")
+    }
+}
