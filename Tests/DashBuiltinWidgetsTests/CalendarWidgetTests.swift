@@ -64,6 +64,21 @@ struct CalendarParserTests {
         #expect(master.recurring)
     }
 
+    /// Issue 38.10: a fold that splits a multi-byte UTF-8 character is joined as bytes, then
+    /// decoded (RFC 5545 §3.1): "Café Zürich", never U+FFFD.
+    @Test func aFoldInsideAUTF8CharacterIsUnfoldedBeforeDecoding() throws {
+        let summary = Array("SUMMARY:Café Zürich".utf8)
+        let cut = summary.firstIndex(of: 0xC3)! + 1  // between the two bytes of "é"
+        var ics = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20261123T100000Z\r\n".utf8)
+        ics += summary[..<cut] + Array("\r\n ".utf8) + summary[cut...]
+        ics += Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let doc = CalendarParser.parse(Data([0xEF, 0xBB, 0xBF] + ics), source: "split.ics")
+        #expect(doc.problems.isEmpty)
+        let z = CalendarZone.iana("Europe/Berlin")!
+        let occ = doc.occurrences(from: berlinTime(0, 0), to: berlinTime(0, 0, day: 24), viewer: z).occurrences
+        #expect(occ.map(\.summary) == ["Café Zürich"])
+    }
+
     @Test func outlookWindowsZonesAndTeamsLinks() throws {
         let doc = CalendarParser.parse(try Data(contentsOf: icsFixture("outlook.ics")), source: "outlook.ics")
         #expect(doc.problems.isEmpty)
