@@ -79,6 +79,31 @@ struct CalendarParserTests {
         #expect(occ.map(\.summary) == ["Café Zürich"])
     }
 
+    /// Issue 38.10: a weekly 02:30–03:00 in Berlin meets the spring-forward gap on 29 March:
+    /// that instance starts at 03:30 and keeps its 30 minutes (RFC 5545 §3.8.5.3), never
+    /// ending before it starts.
+    @Test func anInstanceInASpringForwardGapKeepsTheSeriesDuration() throws {
+        let ics = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:gap
+            DTSTART;TZID=Europe/Berlin:20260322T023000
+            DTEND;TZID=Europe/Berlin:20260322T030000
+            RRULE:FREQ=WEEKLY;COUNT=3
+            SUMMARY:Night job
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let doc = CalendarParser.parse(Data(ics.utf8), source: "gap.ics")
+        let z = CalendarZone.iana("Europe/Berlin")!
+        let occ = doc.occurrences(
+            from: berlinTime(0, 0, day: 20, month: 3), to: berlinTime(0, 0, day: 6, month: 4), viewer: z
+        ).occurrences
+        #expect(occ.count == 3)
+        for o in occ { #expect(o.end.timeIntervalSince(o.start) == 1800, "\(o.start)–\(o.end)") }
+        #expect(occ.map { CalendarFormat.hm($0.start, z) } == ["02:30", "03:30", "02:30"])
+    }
+
     @Test func outlookWindowsZonesAndTeamsLinks() throws {
         let doc = CalendarParser.parse(try Data(contentsOf: icsFixture("outlook.ics")), source: "outlook.ics")
         #expect(doc.problems.isEmpty)

@@ -289,7 +289,10 @@ enum CalendarExpansion {
                 }
                 let d = periodDuration ?? durationWall
                 let endT = ICalTime(wall: w + d, isDate: e.isDate && s.isDate, anchor: s.anchor)
-                let si = startT.instant(viewer: viewer), ei = endT.instant(viewer: viewer)
+                let si = startT.instant(viewer: viewer)
+                // A start in a spring-forward gap is moved past it; the instance keeps the
+                // series' duration rather than ending at the wall time (RFC 5545 §3.8.5.3).
+                let ei = inGap(w, startT, si, viewer: viewer) ? si + d : endT.instant(viewer: viewer)
                 if inSpan(si, ei, ws, we) && !core.isCancelled {
                     found.append((si, ei, core, allDay, recurring))
                     if found.count > limit { return (found, true) }
@@ -302,6 +305,17 @@ enum CalendarExpansion {
             if inSpan(ms, me, ws, we) && !m.isCancelled { found.append((ms, me, m, mAllDay, true)) }
         }
         return (found, truncated)
+    }
+
+    /// Whether the wall time `w` of `start`'s clock does not exist (a spring-forward gap): the
+    /// instant it was read as shows another wall time.
+    static func inGap(_ w: Int64, _ start: ICalTime, _ instant: Int64, viewer: CalendarZone) -> Bool {
+        guard !start.isDate else { return false }
+        switch start.anchor {
+        case .utc: return false
+        case .zone(let z): return z.wall(fromUTC: instant) != w
+        case .floating: return viewer.wall(fromUTC: instant) != w
+        }
     }
 
     /// The instant UNTIL stands for, for comparing two rules' UNTILs.
