@@ -104,6 +104,51 @@ struct CalendarParserTests {
         #expect(occ.map { CalendarFormat.hm($0.start, z) } == ["02:30", "03:30", "02:30"])
     }
 
+    /// Issue 38.10: `RECURRENCE-ID;RANGE=THISANDFUTURE` moves that instance and every later one
+    /// (an hour later, an hour long, with the new summary); a later single override still wins.
+    @Test func thisAndFutureMovesEveryLaterInstance() throws {
+        let ics = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:weekly
+            DTSTART;TZID=Europe/Berlin:20261102T100000
+            DTEND;TZID=Europe/Berlin:20261102T103000
+            RRULE:FREQ=WEEKLY;COUNT=5
+            SUMMARY:Review
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:weekly
+            RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20261116T100000
+            DTSTART;TZID=Europe/Berlin:20261116T110000
+            DTEND;TZID=Europe/Berlin:20261116T120000
+            SUMMARY:Review (later)
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:weekly
+            RECURRENCE-ID;TZID=Europe/Berlin:20261123T100000
+            DTSTART;TZID=Europe/Berlin:20261123T140000
+            DTEND;TZID=Europe/Berlin:20261123T143000
+            SUMMARY:Review (one-off)
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let doc = CalendarParser.parse(Data(ics.utf8), source: "future.ics")
+        #expect(doc.problems.isEmpty)
+        let z = CalendarZone.iana("Europe/Berlin")!
+        let occ = doc.occurrences(from: berlinTime(0, 0, day: 1), to: berlinTime(0, 0, day: 10, month: 12), viewer: z)
+            .occurrences.sorted { $0.start < $1.start }
+        let first = CalendarFormat.dayNumber(berlinTime(0, 0, day: 1), z)
+        #expect(
+            occ.map {
+                "\(CalendarFormat.dayNumber($0.start, z) - first) "
+                    + "\(CalendarFormat.hm($0.start, z))–\(CalendarFormat.hm($0.end, z)) \($0.summary)"
+            }
+                == [
+                    "1 10:00–10:30 Review", "8 10:00–10:30 Review", "15 11:00–12:00 Review (later)",
+                    "22 14:00–14:30 Review (one-off)", "29 11:00–12:00 Review (later)",
+                ])
+    }
+
     @Test func outlookWindowsZonesAndTeamsLinks() throws {
         let doc = CalendarParser.parse(try Data(contentsOf: icsFixture("outlook.ics")), source: "outlook.ics")
         #expect(doc.problems.isEmpty)

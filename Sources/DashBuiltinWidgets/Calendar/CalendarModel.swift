@@ -54,6 +54,8 @@ struct CalendarVEvent: Sendable {
     var rdates: [(time: ICalTime, duration: Int64?)] = []
     var exdates: [ICalTime] = []
     var recurrenceID: ICalTime?
+    /// `RECURRENCE-ID;RANGE=THISANDFUTURE`: the change holds for every later instance too.
+    var thisAndFuture = false
     var sequence = -1
     var status = ""
     var transparent = false
@@ -218,6 +220,14 @@ enum CalendarExpansion {
         for (i, m) in series.modifications.enumerated() {
             for k in m.recurrenceID?.keys(viewer: viewer) ?? [] { modIndex[k] = i }
         }
+        // THISANDFUTURE overrides, by the instant they start to hold: each later instance is
+        // moved as that one was, lasts as long, and reads as it does (RFC 5545 §3.8.4.4).
+        let future = series.modifications.indices.compactMap { i -> (from: Int64, shift: Int64, index: Int)? in
+            let m = series.modifications[i]
+            guard m.thisAndFuture, let rid = m.recurrenceID else { return nil }
+            let from = rid.instant(viewer: viewer)
+            return (from, occurrence(of: m, viewer: viewer).0 - from, i)
+        }.sorted { $0.from < $1.from }
         var truncated = false
         var exKeys = Set<Int64>()
         var exDays = Set<Int>()
@@ -293,6 +303,14 @@ enum CalendarExpansion {
                 // A start in a spring-forward gap is moved past it; the instance keeps the
                 // series' duration rather than ending at the wall time (RFC 5545 §3.8.5.3).
                 let ei = inGap(w, startT, si, viewer: viewer) ? si + d : endT.instant(viewer: viewer)
+                if let f = future.last(where: { $0.from <= si }) {
+                    let m = series.modifications[f.index]
+                    let (ms, me, mAllDay) = occurrence(of: m, viewer: viewer)
+                    let (fs, fe) = (si + f.shift, si + f.shift + (me - ms))
+                    if inSpan(fs, fe, ws, we) && !m.isCancelled { found.append((fs, fe, m, mAllDay, true)) }
+                    if found.count > limit { return (found, true) }
+                    continue
+                }
                 if inSpan(si, ei, ws, we) && !core.isCancelled {
                     found.append((si, ei, core, allDay, recurring))
                     if found.count > limit { return (found, true) }
