@@ -149,6 +149,40 @@ struct CalendarParserTests {
                 ])
     }
 
+    /// Issue 38.10: the whole RRULE grammar: HOURLY (MINUTELY, SECONDLY) and BYWEEKNO expand
+    /// as python-dateutil does, with no problem reported.
+    @Test func hourlyAndWeekNumberRulesExpand() throws {
+        func starts(_ rrule: String, days: Int = 2) -> [String] {
+            let doc = CalendarParser.parse(Data(rule(rrule).utf8), source: "r.ics")
+            #expect(doc.problems.isEmpty, "\(rrule): \(doc.problems)")
+            let from = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23 00:00 UTC
+            return doc.occurrences(from: from, to: from.addingTimeInterval(Double(days) * 86_400), viewer: .utc)
+                .occurrences.map { $0.start.formatted(.iso8601) }.sorted()
+        }
+        #expect(
+            starts("FREQ=HOURLY;INTERVAL=3;COUNT=4")
+                == ["2026-11-23T10:00:00Z", "2026-11-23T13:00:00Z", "2026-11-23T16:00:00Z", "2026-11-23T19:00:00Z"])
+        #expect(
+            starts("FREQ=HOURLY;BYHOUR=10,11;BYMINUTE=0,30;COUNT=5")
+                == [
+                    "2026-11-23T10:00:00Z", "2026-11-23T10:30:00Z", "2026-11-23T11:00:00Z", "2026-11-23T11:30:00Z",
+                    "2026-11-24T10:00:00Z",
+                ])
+        #expect(
+            starts("FREQ=MINUTELY;INTERVAL=20;COUNT=3")
+                == ["2026-11-23T10:00:00Z", "2026-11-23T10:20:00Z", "2026-11-23T10:40:00Z"])
+        // ISO week 48 of 2026 is 23–29 November: its Tuesday, then week 48 of 2027's (DTSTART,
+        // a Monday, is an occurrence of its own, as the reference has it).
+        #expect(starts("FREQ=YEARLY;BYWEEKNO=48;BYDAY=TU;COUNT=2", days: 400).count == 3)
+        #expect(
+            starts("FREQ=YEARLY;BYWEEKNO=48;BYDAY=TU", days: 400)
+                == ["2026-11-23T10:00:00Z", "2026-11-24T10:00:00Z", "2027-11-30T10:00:00Z"])
+        // The last week: 53 in 2026 (from 28 December), 52 in 2027 (from 27 December).
+        #expect(
+            starts("FREQ=YEARLY;BYWEEKNO=-1;BYDAY=MO", days: 400)
+                == ["2026-11-23T10:00:00Z", "2026-12-28T10:00:00Z", "2027-12-27T10:00:00Z"])
+    }
+
     @Test func outlookWindowsZonesAndTeamsLinks() throws {
         let doc = CalendarParser.parse(try Data(contentsOf: icsFixture("outlook.ics")), source: "outlook.ics")
         #expect(doc.problems.isEmpty)
