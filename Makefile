@@ -73,6 +73,9 @@ man: build
 	# The footer names the program and its version (the generator leaves it to the system's name).
 	# A blank line of a long discussion becomes the paragraph break mdoc spells .Pp (groff warns).
 	sed -i 's/^\.Os$$/.Os swiftdash $(VERSION)/; s/^$$/.Pp/' $(STAGE)/man/*.1
+	# The key and widget-settings reference, from the key table and the schemas (no drift).
+	env HOME=$(CURDIR)/$(STAGE)/home $(BIN)/swiftdash manual-sections >> $(STAGE)/man/swiftdash.1
+	rm -f $(STAGE)/man/swiftdash.manual-sections.1
 	printf '%s\n' "$$FETCH_MANUAL" | sed 's/@DATE@/$(DATE)/; s/@VERSION@/$(VERSION)/' > $(STAGE)/man/swiftdash-fetch.1
 
 install: all

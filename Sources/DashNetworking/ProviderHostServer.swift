@@ -137,7 +137,7 @@ public final class ProviderHostServer: @unchecked Sendable {
         let context = try r.context.context()
         let result = run(
             timeout: w.actionTimeout, { try await w.perform(r.action, configuration: r.configuration, in: context) })
-        return try answer(result) { $0.inverse = $1 }
+        return answer(result) { $0.inverse = $1 }
     }
 
     func options(_ r: ProviderWire.OptionsRequest) throws -> ProviderWire.Answer {
@@ -145,7 +145,7 @@ public final class ProviderHostServer: @unchecked Sendable {
         guard let load = w.schema.parameters.first(where: { $0.key == r.key })?.dynamicOptions else {
             throw ProviderWireError("\(r.kind) has no options for \(TextSanitizer.singleLine(r.key).prefix(60))")
         }
-        return try answer(run(timeout: 15, { try await load(r.configuration) })) {
+        return answer(run(timeout: 15, { try await load(r.configuration) })) {
             $0.options = $1.map(ProviderWire.Option.init)
         }
     }

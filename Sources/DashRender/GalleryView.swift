@@ -7,10 +7,14 @@ public struct GalleryItem: Sendable {
     public var family: WidgetFamily
     public var view: TileView?
     public var caption: String
-    public init(family: WidgetFamily, view: TileView?, caption: String) {
+    /// Said after the caption when this preview shows alone (beside others there is no room):
+    /// how big the tile really is on this screen, when that is not the preview's size.
+    public var realSize: String
+    public init(family: WidgetFamily, view: TileView?, caption: String, realSize: String = "") {
         self.family = family
         self.view = view
         self.caption = caption
+        self.realSize = realSize
     }
 }
 
@@ -180,6 +184,7 @@ public enum GalleryView {
             if let n = r.nextLiveChange, result.nextLiveChange.map({ n < $0 }) ?? true { result.nextLiveChange = n }
             var caption = item.caption
             if plan.shown.count == 1 && m.items.count > 1 { caption = "◂ \(i + 1) of \(m.items.count) ▸  " + caption }
+            if plan.shown.count == 1 { caption += item.realSize }
             caption = DisplayWidth.truncate(caption, to: max(size.width, min(right.width, 40)))
             if y + size.height < right.maxY {
                 buffer.write(caption, x: x, y: y + size.height, style: dim)

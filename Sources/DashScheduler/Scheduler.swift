@@ -338,6 +338,11 @@ public struct Scheduler: Sendable {
         slotOf[id].flatMap { slots[$0].lastError }
     }
 
+    /// When a failed instance is tried again by itself (its back-off); nil when no retry waits.
+    public func retryDate(_ id: InstanceID) -> Date? {
+        slotOf[id].flatMap { slots[$0].retryAt }.map { Date(timeIntervalSinceReferenceDate: $0) }
+    }
+
     public func isLoading(_ id: InstanceID) -> Bool {
         slotOf[id].map { slots[$0].inFlight != nil } ?? false
     }

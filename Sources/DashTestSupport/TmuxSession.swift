@@ -72,7 +72,7 @@ public final class TmuxSession {
         ]
         vars.merge(Self.folders(in: home)) { $1 }
         events = home.appendingPathComponent("events")
-        FileManager.default.createFile(atPath: events.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: events.path, contents: nil)
         vars["SWIFTDASH_TEST_EVENTS"] = events.path
         if let clock { vars["SWIFTDASH_TEST_CLOCK"] = clock }
         vars.merge(env) { $1 }

@@ -8,10 +8,10 @@
         public typealias AddChdir = @convention(c) (Actions?, UnsafePointer<CChar>?) -> Int32
         public typealias AddClosefrom = @convention(c) (Actions?, Int32) -> Int32
 
-        nonisolated(unsafe) public static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np")
+        public static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np")
         /// Closes every descriptor from the given one up in the child, so that it inherits only
         /// what it is given, whatever another thread opened without close-on-exec.
-        nonisolated(unsafe) public static let addClosefrom: AddClosefrom? = symbol(
+        public static let addClosefrom: AddClosefrom? = symbol(
             "posix_spawn_file_actions_addclosefrom_np")
 
         static func symbol<T>(_ name: String) -> T? {

@@ -158,6 +158,7 @@ struct SwiftdashCommand: AsyncParsableCommand {
         subcommands: [
             Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
             ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self, NewWidget.self,
+            ManualSections.self,
         ],
         defaultSubcommand: Home.self
     )
@@ -242,7 +243,8 @@ struct SwiftdashCommand: AsyncParsableCommand {
     /// `unknown command 'widgts'; did you mean 'widgets'?` and the commands there are.
     static func unknownCommand(_ word: String, under path: [ParsableCommand.Type]) -> String {
         let names = path.dropFirst().map { $0._commandName }
-        let commands = path[path.count - 1].configuration.subcommands.map { $0._commandName }
+        let commands = path[path.count - 1].configuration.subcommands.filter { $0.configuration.shouldDisplay }
+            .map { $0._commandName }
         let closest = commands.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
         let guess = closest.flatMap { $0.1 <= min(2, word.count - 1) ? "; did you mean '\($0.0)'?" : nil } ?? ""
         let under = names.isEmpty ? "" : " for `\((["swiftdash"] + names).joined(separator: " "))`"

@@ -74,7 +74,7 @@ struct Preview: AsyncParsableCommand {
     @Option(help: "Draw as of this time (ISO 8601).")
     var at: String?
 
-    @Option(help: "Theme name.")
+    @Option(help: ArgumentHelp(themeHelp))
     var theme: String?
 
     @Flag(help: "Colour output with ANSI escape sequences.")
@@ -178,7 +178,7 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")
     var defaultHome = false
 
-    @Option(help: "Theme name.")
+    @Option(help: ArgumentHelp(themeHelp))
     var theme: String?
 
     @Flag(help: "Colour output with ANSI escape sequences.")
@@ -198,7 +198,8 @@ struct Render: AsyncParsableCommand {
         var scheduler = Scheduler()
         if !live {
             let store = TimelineCacheStore(directory: AppPaths(environment: processEnvironment).cache)
-            scheduler.restore(store.load(home: home, bundle: bundle, log: { _ in }))
+            let cached = store.load(home: home, bundle: bundle, log: { _ in })
+            scheduler.restore(OneShot.networkRecords(cached, bundle: bundle))
         }
         var state = AppState(
             environment: ProviderHosting.hosted(appEnvironment, by: host), home: home, screen: screen, theme: th,
@@ -241,7 +242,7 @@ struct Home: ParsableCommand {
             1 MB, one old file kept); --log-level or SWIFTDASH_LOG chooses how much.
             """)
 
-    @Option(help: "Theme name: dark, light, or one of yours in ~/.config/swiftdash/themes.")
+    @Option(help: ArgumentHelp(themeHelp))
     var theme: String?
 
     @Flag(help: "Use the built-in default home screen even if you have a home.yaml.")

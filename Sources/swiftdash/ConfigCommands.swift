@@ -24,8 +24,12 @@ private var homeFile: HomeFile { HomeFile(url: AppPaths(environment: processEnvi
 /// Runs a change of home.yaml and turns its errors into the right exit status.
 private func change(creating: Bool = false, _ body: (inout HomeConfig) throws -> Void) throws -> HomeFile.Change {
     if creating { try HomeOption.refuseInvalidChoice() } else { try HomeOption.requireExisting() }
+    // A named home or a --config file that does not exist yet starts with what the user adds;
+    // home.yaml starts from the default home, which swiftdash shows while there is none.
+    var fresh: HomeConfig? = nil
+    if case .standard = AppPaths(environment: processEnvironment).home {} else { fresh = HomeConfig(tiles: []) }
     do {
-        return try homeFile.modify(body)
+        return try homeFile.modify(whenMissing: fresh, body)
     } catch let e as ExitCode {
         throw e
     } catch let e as UsageProblem {
@@ -309,3 +313,8 @@ let listHelp = #"A list: key='[a, "b,c", ""]' (YAML flow syntax), each item byte
 
 /// The help of a `--set` option.
 let setHelp = "Set a parameter. " + listHelp
+
+/// What `--theme` takes, the same for every command that has it.
+let themeHelp =
+    "Theme name: dark, light, terminal (the terminal's own colours), auto (dark or light as the "
+    + "terminal's background is), or one of yours in ~/.config/swiftdash/themes."

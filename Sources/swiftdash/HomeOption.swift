@@ -68,7 +68,8 @@ struct HomeOption: ParsableArguments {
             return
         case .named(let name):
             guard !FileManager.default.fileExists(atPath: paths.homeFile.path) else { return }
-            throw runtimeFailure(
+            // A name no home has is a mistake in the command line, as a bad name is.
+            throw usageFailure(
                 "no home '\(name)' (\(paths.homeFile.path)); homes: \(HomeChoice.listing(in: paths.config))\n"
                     + "(start it with `swiftdash add --home \(name) KIND`)")
         case .file(let path):

@@ -186,6 +186,16 @@ final class CustomizeAt80x24Tests: XCTestCase {
         h.skipPendingWork()
     }
 
+    /// Issue 38.7: at 200x60 the preview (drawn at the 80x24 grid) says how big the tile really
+    /// is on this home screen.
+    func testTheGalleryLabelSaysTheRealSizeOnABigScreen() async {
+        let h = await gallery("calendar", family: .extraLarge, size: big)
+        let real = GridMetrics.tileSize(.extraLarge, unit: h.state.layout.unit)
+        XCTAssertNotEqual(real, GridMetrics.tileSize(.extraLarge))
+        XCTAssertTrue(h.screen.contains("Extra Large 79x15 · sample · \(real) on your home"), h.screen)
+        h.skipPendingWork()
+    }
+
     /// The large preview lost its caption at 80x24; the blank line above the sizes gives way.
     func testTheGalleryShowsTheLargePreviewWithItsCaptionAt80x24() async {
         let h = await gallery("calendar", family: .large, size: small)

@@ -31,12 +31,36 @@ final class EditFormTests: XCTestCase {
         h.select("name")
         h.type("zzz")
         XCTAssertEqual(h.field("name")?.line.text, "homezzz")
-        h.press(.escape)
+        h.press(.escape, .escape)  // the first asks (below), the second discards
         XCTAssertEqual(h.state.pane.kind, .none)
         XCTAssertEqual(h.config(of: "w1"), WidgetConfig())
         XCTAssertEqual(h.writes, 0, "Esc writes nothing")
         XCTAssertEqual(h.state.focusedTile, "t1")
         XCTAssertTrue(h.loads.isEmpty, "and reloads nothing")
+        h.skipPendingWork()
+    }
+
+    /// Issue 38.7: Esc over unsaved edits asks first; another key goes on editing; a form with
+    /// no edit closes at once.
+    func testEscInTheFormAsksBeforeThrowingEditsAway() {
+        let h = editHarness()
+        open(h)
+        h.press(.escape)
+        XCTAssertEqual(h.state.pane.kind, .none, "nothing edited: Esc closes at once")
+        open(h)
+        h.select("name")
+        h.type("zzz")
+        h.press(.escape)
+        XCTAssertEqual(h.state.pane.kind, .form)
+        XCTAssertTrue(h.screen.contains(Editing.discardQuestion), h.screen)
+        XCTAssertEqual(h.field("name")?.line.text, "homezzz", "the edit is kept")
+        h.type("y")
+        XCTAssertFalse(h.screen.contains(Editing.discardQuestion), h.screen)
+        h.press(.escape)
+        XCTAssertEqual(h.state.pane.kind, .form, "asked again after more typing")
+        h.press(.ctrl("s"))
+        XCTAssertEqual(h.state.pane.kind, .none)
+        XCTAssertEqual(h.config(of: "w1")?["name"], .string("homezzzy"))
         h.skipPendingWork()
     }
 
@@ -171,7 +195,7 @@ final class EditFormTests: XCTestCase {
         h.press(.enter)
         XCTAssertEqual(h.field("symbol")?.line.text, "DOGE")
         // Cached for the session: opening the form again loads nothing.
-        h.press(.escape)
+        h.press(.escape, .escape)
         _ = h.takeEffects()
         h.press(.char("e"))
         XCTAssertTrue(h.optionLoads.isEmpty)

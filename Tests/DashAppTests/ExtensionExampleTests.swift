@@ -46,7 +46,7 @@ final class ExtensionExampleTests: XCTestCase {
         let hash = String(SecretFingerprint.fnv1a(manifest + "\u{0}" + main), radix: 16)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-swift-hello-\(hash)")
         let output = scratch.appendingPathExtension("log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let out = try FileHandle(forWritingTo: output)
         defer { try? out.close() }
         let p = Process()

@@ -16,6 +16,7 @@ import DashBuiltinWidgets
 final class FirstRunTests: XCTestCase {
     let at = Date(timeIntervalSince1970: 1_795_426_200)  // 2026-11-23 09:30 UTC
     let unreachable = DataSourceError(.unreachable, "cannot reach api.example.com: offline or the server is down")
+    let offline = "cannot reach api.example.com"
 
     /// The default home with every load answered: local widgets with their preview data (the
     /// machine's /proc and todo.txt would make the screen differ between machines), network
@@ -59,14 +60,48 @@ final class FirstRunTests: XCTestCase {
             assertSnapshot(screen, named: "first-run-offline-\(size.width)x\(size.height)")
             XCTAssertFalse(screen.contains("Failed to load"), screen)
             XCTAssertFalse(screen.contains("server is down"), screen)
-            XCTAssertEqual(screen.components(separatedBy: TileErrorText.offline).count - 1, 2, screen)
+            XCTAssertEqual(screen.components(separatedBy: offline).count - 1, 2, screen)
             // The quiet line is in the secondary colour, not the error colour.
             let buffer = h.frame.buffer
             let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            let y = rows.firstIndex { $0.contains(TileErrorText.offline) }!
-            let x = DisplayWidth.of(String(rows[y].components(separatedBy: TileErrorText.offline)[0]))
+            let y = rows.firstIndex { $0.contains(offline) }!
+            let x = DisplayWidth.of(String(rows[y].components(separatedBy: offline)[0]))
             XCTAssertNotEqual(buffer[x, y].style.foreground, Theme.dark[.negative])
         }
+    }
+
+    /// Issue 38.3: offline, a tile with nothing to show says why (which host it cannot
+    /// reach) and when it tries again; one that had data keeps it, marked stale.
+    func testOfflineATileSaysWhy() async throws {
+        let h = await offlineHome(Size(width: 80, height: 24))
+        let news = h.state.home.tiles.flatMap(\.items).first { $0.kind == "news" }!.id
+        XCTAssertGreaterThan(try XCTUnwrap(h.state.scheduler.retryDate(news)), at)
+        let rows = h.screen.split(separator: "\n").map(String.init)
+        let y = try XCTUnwrap(rows.firstIndex { $0.contains(offline) }, h.screen)
+        XCTAssertTrue(rows[y - 1].contains("offline · " + TileErrorText.retry(h.state, news)), h.screen)
+        // It backs off: once the next try is minutes away, the tile says at what time.
+        for _ in 0..<8 {
+            guard let next = h.state.scheduler.retryDate(news), next.timeIntervalSince(h.state.now) < 60 else { break }
+            h.advance(to: next)
+            h.fail(news, unreachable)
+        }
+        let next = try XCTUnwrap(h.state.scheduler.retryDate(news))
+        XCTAssertTrue(h.screen.contains("offline · retry at \(SmartStacks.clock(next, h.state))"), h.screen)
+        // A tile that had data keeps showing it when a later load fails, marked stale.
+        h.advance(by: 10 * 60)
+        let job = try XCTUnwrap(h.load(of: news))
+        var ctx = job.context
+        ctx.isPreview = true
+        let entry = await job.request.widget.snapshot(for: job.request.configuration, in: ctx)
+        h.finish(news, entries: [entry.base])
+        h.send(.widgetCenter(.reloadInstance(news)))
+        XCTAssertNotNil(h.load(of: news))
+        h.fail(news, unreachable)
+        XCTAssertTrue(h.state.scheduler.isStale(news))
+        let top = h.screen.split(separator: "\n").prefix(7).joined(separator: "\n")
+        XCTAssertTrue(top.contains("News headlines ────────── ⚠ stale") && top.contains("Sample news"), h.screen)
+        XCTAssertFalse(top.contains(offline), h.screen)
+        h.skipPendingWork()
     }
 
     /// Nobody presses anything: the offline tiles load again by themselves, and show the
@@ -81,7 +116,7 @@ final class FirstRunTests: XCTestCase {
         ctx.isPreview = true
         let entry = await retry.request.widget.snapshot(for: retry.request.configuration, in: ctx)
         h.finish(news, entries: [entry.base])
-        XCTAssertEqual(h.screen.components(separatedBy: TileErrorText.offline).count - 1, 1, h.screen)
+        XCTAssertEqual(h.screen.components(separatedBy: offline).count - 1, 1, h.screen)
         h.skipPendingWork()
     }
 }

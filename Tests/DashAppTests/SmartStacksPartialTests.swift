@@ -82,7 +82,7 @@ final class SmartStacksPartialTests: XCTestCase {
                 case 0, 1, 2:
                     now = now.addingTimeInterval(TimeInterval([1, 30, 61, 300, 901][rng.below(5)]))
                     step("tick \(i)") { [now] in App.update(&$0, .tick(now)) }
-                case 3, 4, 5 where !waiting.isEmpty:
+                case 3...5 where !waiting.isEmpty:
                     // Results that arrived together, as the runtime applies them; or one by one.
                     let n = 1 + rng.below(min(8, waiting.count))
                     let answers = (0..<n).map { _ -> Msg in

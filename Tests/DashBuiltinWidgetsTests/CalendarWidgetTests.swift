@@ -64,6 +64,125 @@ struct CalendarParserTests {
         #expect(master.recurring)
     }
 
+    /// Issue 38.10: a fold that splits a multi-byte UTF-8 character is joined as bytes, then
+    /// decoded (RFC 5545 §3.1): "Café Zürich", never U+FFFD.
+    @Test func aFoldInsideAUTF8CharacterIsUnfoldedBeforeDecoding() throws {
+        let summary = Array("SUMMARY:Café Zürich".utf8)
+        let cut = summary.firstIndex(of: 0xC3)! + 1  // between the two bytes of "é"
+        var ics = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20261123T100000Z\r\n".utf8)
+        ics += summary[..<cut] + Array("\r\n ".utf8) + summary[cut...]
+        ics += Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let doc = CalendarParser.parse(Data([0xEF, 0xBB, 0xBF] + ics), source: "split.ics")
+        #expect(doc.problems.isEmpty)
+        let z = CalendarZone.iana("Europe/Berlin")!
+        let occ = doc.occurrences(from: berlinTime(0, 0), to: berlinTime(0, 0, day: 24), viewer: z).occurrences
+        #expect(occ.map(\.summary) == ["Café Zürich"])
+    }
+
+    /// Issue 38.10: a weekly 02:30–03:00 in Berlin meets the spring-forward gap on 29 March:
+    /// that instance starts at 03:30 and keeps its 30 minutes (RFC 5545 §3.8.5.3), never
+    /// ending before it starts.
+    @Test func anInstanceInASpringForwardGapKeepsTheSeriesDuration() throws {
+        let ics = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:gap
+            DTSTART;TZID=Europe/Berlin:20260322T023000
+            DTEND;TZID=Europe/Berlin:20260322T030000
+            RRULE:FREQ=WEEKLY;COUNT=3
+            SUMMARY:Night job
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let doc = CalendarParser.parse(Data(ics.utf8), source: "gap.ics")
+        let z = CalendarZone.iana("Europe/Berlin")!
+        let occ = doc.occurrences(
+            from: berlinTime(0, 0, day: 20, month: 3), to: berlinTime(0, 0, day: 6, month: 4), viewer: z
+        ).occurrences
+        #expect(occ.count == 3)
+        for o in occ { #expect(o.end.timeIntervalSince(o.start) == 1800, "\(o.start)–\(o.end)") }
+        #expect(occ.map { CalendarFormat.hm($0.start, z) } == ["02:30", "03:30", "02:30"])
+    }
+
+    /// Issue 38.10: `RECURRENCE-ID;RANGE=THISANDFUTURE` moves that instance and every later one
+    /// (an hour later, an hour long, with the new summary); a later single override still wins.
+    @Test func thisAndFutureMovesEveryLaterInstance() throws {
+        let ics = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:weekly
+            DTSTART;TZID=Europe/Berlin:20261102T100000
+            DTEND;TZID=Europe/Berlin:20261102T103000
+            RRULE:FREQ=WEEKLY;COUNT=5
+            SUMMARY:Review
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:weekly
+            RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20261116T100000
+            DTSTART;TZID=Europe/Berlin:20261116T110000
+            DTEND;TZID=Europe/Berlin:20261116T120000
+            SUMMARY:Review (later)
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:weekly
+            RECURRENCE-ID;TZID=Europe/Berlin:20261123T100000
+            DTSTART;TZID=Europe/Berlin:20261123T140000
+            DTEND;TZID=Europe/Berlin:20261123T143000
+            SUMMARY:Review (one-off)
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let doc = CalendarParser.parse(Data(ics.utf8), source: "future.ics")
+        #expect(doc.problems.isEmpty)
+        let z = CalendarZone.iana("Europe/Berlin")!
+        let occ = doc.occurrences(from: berlinTime(0, 0, day: 1), to: berlinTime(0, 0, day: 10, month: 12), viewer: z)
+            .occurrences.sorted { $0.start < $1.start }
+        let first = CalendarFormat.dayNumber(berlinTime(0, 0, day: 1), z)
+        #expect(
+            occ.map {
+                "\(CalendarFormat.dayNumber($0.start, z) - first) "
+                    + "\(CalendarFormat.hm($0.start, z))–\(CalendarFormat.hm($0.end, z)) \($0.summary)"
+            }
+                == [
+                    "1 10:00–10:30 Review", "8 10:00–10:30 Review", "15 11:00–12:00 Review (later)",
+                    "22 14:00–14:30 Review (one-off)", "29 11:00–12:00 Review (later)",
+                ])
+    }
+
+    /// Issue 38.10: the whole RRULE grammar: HOURLY (MINUTELY, SECONDLY) and BYWEEKNO expand
+    /// as python-dateutil does, with no problem reported.
+    @Test func hourlyAndWeekNumberRulesExpand() throws {
+        func starts(_ rrule: String, days: Int = 2) -> [String] {
+            let doc = CalendarParser.parse(Data(rule(rrule).utf8), source: "r.ics")
+            #expect(doc.problems.isEmpty, "\(rrule): \(doc.problems)")
+            let from = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23 00:00 UTC
+            return doc.occurrences(from: from, to: from.addingTimeInterval(Double(days) * 86_400), viewer: .utc)
+                .occurrences.map { $0.start.formatted(.iso8601) }.sorted()
+        }
+        #expect(
+            starts("FREQ=HOURLY;INTERVAL=3;COUNT=4")
+                == ["2026-11-23T10:00:00Z", "2026-11-23T13:00:00Z", "2026-11-23T16:00:00Z", "2026-11-23T19:00:00Z"])
+        #expect(
+            starts("FREQ=HOURLY;BYHOUR=10,11;BYMINUTE=0,30;COUNT=5")
+                == [
+                    "2026-11-23T10:00:00Z", "2026-11-23T10:30:00Z", "2026-11-23T11:00:00Z", "2026-11-23T11:30:00Z",
+                    "2026-11-24T10:00:00Z",
+                ])
+        #expect(
+            starts("FREQ=MINUTELY;INTERVAL=20;COUNT=3")
+                == ["2026-11-23T10:00:00Z", "2026-11-23T10:20:00Z", "2026-11-23T10:40:00Z"])
+        // ISO week 48 of 2026 is 23–29 November: its Tuesday, then week 48 of 2027's (DTSTART,
+        // a Monday, is an occurrence of its own, as the reference has it).
+        #expect(starts("FREQ=YEARLY;BYWEEKNO=48;BYDAY=TU;COUNT=2", days: 400).count == 3)
+        #expect(
+            starts("FREQ=YEARLY;BYWEEKNO=48;BYDAY=TU", days: 400)
+                == ["2026-11-23T10:00:00Z", "2026-11-24T10:00:00Z", "2027-11-30T10:00:00Z"])
+        // The last week: 53 in 2026 (from 28 December), 52 in 2027 (from 27 December).
+        #expect(
+            starts("FREQ=YEARLY;BYWEEKNO=-1;BYDAY=MO", days: 400)
+                == ["2026-11-23T10:00:00Z", "2026-12-28T10:00:00Z", "2027-12-27T10:00:00Z"])
+    }
+
     @Test func outlookWindowsZonesAndTeamsLinks() throws {
         let doc = CalendarParser.parse(try Data(contentsOf: icsFixture("outlook.ics")), source: "outlook.ics")
         #expect(doc.problems.isEmpty)
@@ -445,5 +564,38 @@ struct CalendarWidgetTests {
         let back = try widget.decodeEntries(data)
         #expect(back.map { $0.base as? CalendarEntry } == t.entries.map { $0.base as? CalendarEntry })
         #expect(data.count < 200_000)
+    }
+}
+
+/// Issue 38.9 and 38.10: the large tile's agenda covers the window the entry holds, and says
+/// "now" only of what has begun.
+@Suite("calendar agenda")
+struct CalendarAgendaTests {
+    func large(_ events: [CalendarOccurrence], daysAhead: Int, now: Date) -> String {
+        let entry = CalendarEntry(
+            date: now, label: "Calendar", timeZone: "Europe/Berlin", daysAhead: daysAhead, events: events)
+        var ctx = calendarContext(.large, now: now)
+        ctx.size = (39, 30)
+        return renderCalendar(CalendarViews.tile(entry, ctx), width: 39, height: 30, now: now).text
+    }
+
+    func event(_ summary: String, _ start: Date, minutes: Double = 60) -> CalendarOccurrence {
+        CalendarOccurrence(
+            uid: summary, start: start, end: start.addingTimeInterval(minutes * 60), allDay: false, summary: summary)
+    }
+
+    /// "The next 14 days" is 14×24 h: an event on the 15th calendar day's morning, before this
+    /// time of day, is in the window and drawn.
+    @Test func largeCalendarAgendaCovers14Times24Hours() {
+        let now = berlinTime(9, 30)
+        let text = large([event("Early flight", berlinTime(8, 0, day: 7, month: 12))], daysAhead: 14, now: now)
+        #expect(text.contains("Mon 7 Dec") && text.contains("Early flight"), "\(text)")
+    }
+
+    @Test func aFutureEventAtLocalMidnightIsDrawnFromItsStart() {
+        let now = berlinTime(9, 30)
+        let text = large([event("Night train", berlinTime(0, 0, day: 25))], daysAhead: 7, now: now)
+        #expect(text.contains("00:00–01:00 Night train"), "\(text)")
+        #expect(!text.contains("now–"), "\(text)")
     }
 }

@@ -252,7 +252,7 @@ struct CommandWidgetTests {
         }
         now = try #require(scheduler.nextWake)
         #expect(now == testNow.addingTimeInterval(5))
-        FileManager.default.createFile(atPath: flag, contents: Data())
+        _ = FileManager.default.createFile(atPath: flag, contents: Data())
         for req in scheduler.process(now: now) {
             scheduler.loadFinished(req.id, token: req.token, result: await req.perform(), at: now)
         }

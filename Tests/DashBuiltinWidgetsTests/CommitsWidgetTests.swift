@@ -175,6 +175,32 @@ struct CommitsWidgetTests {
                 + "a higher rate limit.))")
     }
 
+    /// Issue 38.9: a 403 rate limit says when to try again, from `X-RateLimit-Reset`: by the
+    /// server's clock (its `Date`) when it sent one, else as a UTC time.
+    @Test func commitsRateLimitSaysWhenToTryAgain() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        // 2026-11-23 09:30:00 UTC, and the limit resets 12 minutes later.
+        let reset = "1795426920"
+        let limited = ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset]
+        server.route(
+            "/repos/apple/dated/branches/main",
+            fixtureResponse(
+                "github_403_rate.json", status: 403,
+                headers: limited.merging(["Date": "Mon, 23 Nov 2026 09:30:00 GMT"]) { $1 }))
+        server.route(
+            "/repos/apple/undated/branches/main",
+            fixtureResponse("github_403_rate.json", status: 403, headers: limited))
+        for (repo, wait) in [("dated", "try again in 12 min"), ("undated", "try again after 09:42 UTC")] {
+            let e = await expectDataSourceError {
+                _ = try await widget.timeline(for: api(server, ["repo": .string(repo)]), in: context(.small))
+            }
+            let said = "rate limited (HTTP 403) by 127.0.0.1:\(server.port): \(wait) ("
+            #expect(e?.message.contains(said) == true, "\(e?.message ?? "")")
+        }
+        #expect(HTTPClient.resetWait("garbage", serverDate: nil) == nil)
+    }
+
     @Test func localRepositoryInEveryFamily() async throws {
         let repo = try TempRepo(commits: Self.history)
         let cfg = WidgetConfig(["path": .string(repo.path)])

@@ -113,6 +113,45 @@ struct CryptoWidgetTests {
         #expect(missing?.message == "CoinGecko has no coin 'NOPE': pick one from its list")
     }
 
+    /// Issue 38.9: a coin CoinGecko lists with `current_price: null` is said to have no price,
+    /// not to be unknown; in the top list and asked for by its id.
+    @Test func aCoinWithANullPriceIsListedButHasNoPrice() async throws {
+        let server = try LocalHTTPServer()
+        defer { server.stop() }
+        let wbtc = #"{"id":"wrapped-bitcoin","symbol":"wbtc","name":"Wrapped Bitcoin","current_price":null}"#
+        server.handle("/api/v3/coins/markets") { req in
+            req.query["ids"] == nil
+                ? .init(status: 200, headers: ["Content-Type": "application/json"], body: Data("[\(wbtc)]".utf8))
+                : .init(status: 200, headers: ["Content-Type": "application/json"], body: Data("[\(wbtc)]".utf8))
+        }
+        let list = #"[{"id":"wrapped-bitcoin","symbol":"wbtc","name":"Wrapped Bitcoin"}]"#
+        server.route("/api/v3/coins/list", .init(status: 200, list))
+        for coin in ["WBTC", "wrapped-bitcoin"] {
+            let e = await expectDataSourceError {
+                _ = try await widget.timeline(for: config(server, ["coin": .string(coin)]), in: context(.small))
+            }
+            #expect(e?.message == "CoinGecko lists Wrapped Bitcoin (WBTC) but has no price for it in USD now")
+        }
+    }
+
+    /// Issue 38.9: the medium tile keeps a two-digit change on one line; the large tile writes a
+    /// tiny coin's 7-day low and high whole.
+    @Test func cryptoTilesKeepChangesAndTinyRangesWhole() {
+        var entry = CryptoSamples.entry(selected: "BTC", currency: "USD", now: testNow)
+        entry.coin?.change24h = 12.75
+        let medium = render(widget, AnyEntry(entry), .medium).text
+        #expect(medium.contains("▲ +12.75%"), "\(medium)")
+        for price in [0.00001234, 0.0000001234] {
+            var tiny = CoinQuote(id: "pepe", symbol: "PEPE", name: "Pepe", price: price, change24h: 1.2)
+            tiny.history = [price * 0.9, price, price * 1.1]
+            entry.coin = tiny
+            entry.selected = "PEPE"
+            let large = render(widget, AnyEntry(entry), .large).text
+            let row = large.split(separator: "\n").first { $0.contains("7d low") }.map(String.init) ?? ""
+            #expect(row.contains("high") && !row.contains("…"), "\(large)")
+        }
+    }
+
     @Test func dynamicOptionsComeFromTheCoinList() async throws {
         let server = try geckoServer()
         defer { server.stop() }

@@ -256,4 +256,15 @@ func minutes(_ dates: [Date], from start: Date) -> [Int] {
         assertSnapshot(tile.text, named: "water-\(family.rawValue)")
         #expect(tile.text.contains("[ Drank ]"))
     }
+
+    /// Issue 38.7: at night the small tile says until when it is quiet, whole.
+    @Test func smallWaterTileSaysQuietTillWhole() async throws {
+        let s = try StateDir()
+        let tl = try await timeline(s, at: iso("2026-11-23T23:00:00Z"))
+        let tile = render(widget, AnyEntry(tl.entries[0]), .small)
+        #expect(tile.text.contains("Quiet → 08:00"), "\(tile.text)")
+        #expect(!tile.text.contains("…"), "\(tile.text)")
+        let medium = render(widget, AnyEntry(tl.entries[0]), .medium)
+        #expect(medium.text.contains("Quiet till 08:00"), "\(medium.text)")
+    }
 }

@@ -157,9 +157,20 @@ struct SystemWidgetTests {
         #expect(p.threads == 8 && p.state == "R")
         // Command lines are outside text: escape sequences are gone.
         #expect(e.processes[1].command == "evil --flag")
-        // Only the large sizes read processes.
-        let small = try await twoSamples(.small).second
-        #expect(small.processes.isEmpty)
+    }
+
+    /// Issue 38.1: Enter on a small or medium System tile opens a pane that lists the
+    /// processes, so every size reads them.
+    @Test func systemDetailPaneListsProcesses() async throws {
+        for family in [WidgetFamily.small, .medium] {
+            let (_, e, widget, _) = try await twoSamples(family)
+            #expect(e.processesMeasured && e.processes.map(\.pid) == [4242, 7777, 1, 555])
+            var pane = context(.large)
+            pane.size = (60, 24)
+            let overview = widget.detail(for: DeepLink("swiftdash://system/overview")!, entry: AnyEntry(e), in: pane)
+            let text = render(overview, width: 60, height: 24).text
+            #expect(text.contains("Top processes") && text.contains("my (weird) proc") && text.contains("evil"))
+        }
     }
 
     @Test func chosenMountsAndInterfaces() async throws {
@@ -453,9 +464,10 @@ struct SystemReferenceTests {
 }
 
 extension SystemWidgetTests {
-    /// A small and a large tile of one configuration: the large one always measures its
-    /// processes over a window, never against a reading that has no process counters.
-    @Test func smallAndLargeTilesKeepTheirOwnReadings() async throws {
+    /// A small and a large tile of one configuration: every reading has the process counters
+    /// (issue 38.1), so the large one measures its processes over the newest reading old
+    /// enough, the small tile's.
+    @Test func smallAndLargeTilesShareTheirReadings() async throws {
         let machine = try FakeMachine()
         let widget = machine.widget()
         _ = try await widget.timeline(for: WidgetConfig(), in: context(.large))
@@ -468,6 +480,7 @@ extension SystemWidgetTests {
         let large = try #require(
             try await widget.timeline(for: WidgetConfig(), in: context(.large)).entries.first?.base
                 as? SystemEntry)
-        #expect(large.processesMeasured && large.processes.first?.cpu == 50)  // 2 s of CPU over 4 s
+        // Nothing ran since the small tile's reading two seconds before (the same counters).
+        #expect(large.processesMeasured && large.processes.allSatisfy { $0.cpu == 0 })
     }
 }

@@ -26,7 +26,7 @@ final class TmuxStatusRefreshTests: XCTestCase {
         env["PATH"] = URL(fileURLWithPath: TmuxSession.binary).deletingLastPathComponent().path + ":/usr/bin:/bin"
         func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let runs = dir.appendingPathComponent("status-runs")
-        FileManager.default.createFile(atPath: runs.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: runs.path, contents: nil)
         let script = dir.appendingPathComponent("status.sh")
         let vars = env.map { "\($0.key)=\($0.value)" }.sorted().map(quote).joined(separator: " ")
         try """

@@ -217,7 +217,7 @@ final class TmuxEndToEndTests: XCTestCase {
             try? FileManager.default.removeItem(at: home)
         }
         // Nothing listens on port 9: the tile says so quietly (issue 23).
-        t.waitFor("the failed load") { $0.contains("offline · retrying") }
+        t.waitFor("the failed load") { $0.contains("offline · ") }
         t.keys("q")
         t.waitFor("exit") { $0.contains("EXITED 0") }
         let files =

@@ -48,6 +48,24 @@ final class ConfigCheckCLITests: XCTestCase {
         XCTAssertEqual(check.out, "\(file.path):4: crypto: coin: \(coinProblem)\n")
     }
 
+    /// Issue 38.6: a value out of its range is refused where it is typed (`config set`, `add
+    /// --set`) and found by `config check`, in the same words.
+    func testValuesAreCheckedWhereTheyAreTyped() throws {
+        let problem = "weather: latitude: 200 is out of range; allowed: decimal degrees from -90 to 90"
+        try put("tiles:\n  - clock\n  - widget: weather\n")
+        let set = try run("config", "set", "w2", "latitude=200")
+        XCTAssertEqual(set.status, 2)
+        XCTAssertEqual(set.err, "swiftdash: error: \(problem)\n")
+        let add = try run("add", "weather", "--set", "latitude=200", "--set", "longitude=0")
+        XCTAssertEqual(add.status, 2)
+        XCTAssertEqual(add.err, "swiftdash: error: \(problem)\n")
+        XCTAssertEqual(try run("config", "set", "w2", "latitude=-90", "longitude=180").status, 0)
+        try put("tiles:\n  - clock\n  - widget: weather\n    config: { latitude: 200, longitude: 0 }\n")
+        let check = try run("config", "check")
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.out, "\(file.path):4: \(problem)\n")
+    }
+
     func testTheThemeHomeYAMLNamesIsCheckedWithItsOwnFileAndLine() throws {
         let theme = dir.appendingPathComponent("themes/mine.yaml")
         try put("name: mine\ndark: true\ncolors:\n  text: \"#zz\"\n", at: theme)

@@ -76,19 +76,33 @@ final class NamedHomesCLITests: XCTestCase {
             ["reload"], ["timeline"],
         ] {
             let r = try runSwiftdash(args + ["--home", "wrok"], env: env)
-            XCTAssertEqual(r.status, 1, "\(args): \(r.err)")
+            // Issue 38.7: a home no one made is a usage mistake (2), as a bad name is.
+            XCTAssertEqual(r.status, 2, "\(args): \(r.err)")
             XCTAssertTrue(r.err.contains("no home 'wrok'"), "\(args): \(r.err)")
             XCTAssertTrue(r.err.contains("homes: default (home.yaml), work"), "\(args): \(r.err)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("home-wrok.yaml").path))
         let add = try run("add", "--home", "play", "clock")
         XCTAssertEqual(add.status, 0, add.err)
+        XCTAssertEqual(add.out, "added w1 clock in t1 (small)\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("home-play.yaml").path))
         let homes = try run("config", "homes")
         XCTAssertEqual(homes.status, 0, homes.err)
         XCTAssertEqual(
             homes.out,
             "default\t\(dir.path)/home.yaml\nplay\t\(dir.path)/home-play.yaml\nwork\t\(dir.path)/home-work.yaml\n")
+    }
+
+    /// Issue 38.7: `add --home NAME` on a home that does not exist yet starts it with the one
+    /// tile added, not the default home's six plus it.
+    func testAddOnANewHomeStartsWithWhatTheUserAdded() throws {
+        let add = try run("add", "--home", "fresh", "weather", "--family", "medium")
+        XCTAssertEqual(add.status, 0, add.err)
+        XCTAssertEqual(add.out, "added w1 weather in t1 (medium)\n")
+        let check = try run("config", "check", "--home", "fresh")
+        XCTAssertEqual(check.status, 0, check.err)
+        XCTAssertTrue(check.out.hasSuffix(": ok — 1 tile, 1 widget: w1 weather in t1 (medium)\n"), check.out)
+        XCTAssertEqual(try text("home.yaml"), "tiles:\n  - clock\n", "the default home is not touched")
     }
 
     func testBadNamesAndTwoChoicesAreUsageErrors() throws {

@@ -216,6 +216,19 @@ final class UsageErrorTests: XCTestCase {
         XCTAssertEqual(lines(fromHome.err).last, "(fix the file, or run with --theme dark; your file was not changed)")
     }
 
+    /// Issue 38.7: every `--theme` says the built-in themes, terminal and auto too.
+    func testThemeHelpNamesEveryBuiltInTheme() throws {
+        for command in [["home"], ["render"], ["preview"]] {
+            let help = try runSwiftdash(command + ["--help"], env: env)
+            XCTAssertEqual(help.status, 0, help.err)
+            let text = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for name in ["dark", "light", "terminal", "auto"] {
+                XCTAssertTrue(
+                    text.contains("--theme <theme> Theme name:") && text.contains(name), "\(command): \(text)")
+            }
+        }
+    }
+
     func testWidgetsPrintsAParameterWithoutHelpWithoutADanglingLabel() throws {
         let widgets = config.appendingPathComponent("widgets")
         try FileManager.default.createDirectory(at: widgets, withIntermediateDirectories: true)

@@ -13,7 +13,7 @@ final class WidgetKitExamplesTests: XCTestCase {
     static func build() throws -> URL {
         let scratch = repo.appendingPathComponent(".build-examples")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-widgetkit-examples.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let out = try FileHandle(forWritingTo: log)
         defer { try? out.close() }
         let p = Process()

@@ -9,8 +9,9 @@ rules. Then for every Tests/DashBuiltinWidgetsTests/Fixtures/ics/NAME.ics it exp
 that overlap a fixed window with icalendar + recurring-ical-events, drops cancelled
 ones (STATUS:CANCELLED, as the widget does) and writes NAME.expected.json beside it:
 each occurrence's start and end (UTC for times, YYYY-MM-DD for all-day dates) and
-summary, sorted. Floating times and all-day dates are read in VIEWER_ZONE, the zone
-the Swift test gives the expander. CI does not run this script; the Swift test
+summary, sorted (an instance starting in a spring-forward gap keeps the series' duration,
+as RFC 5545 says and the reference does not). Floating times and all-day dates are read
+in VIEWER_ZONE, the zone the Swift test gives the expander. CI does not run this script; the Swift test
 compares with the committed JSON.
 """
 
@@ -41,6 +42,14 @@ def utc_text(value, viewer):
     return value.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def in_gap(value):
+    """Whether an aware date-time's wall time does not exist in its zone (a spring-forward gap)."""
+    if not isinstance(value, datetime.datetime) or value.tzinfo is None:
+        return False
+    back = value.astimezone(datetime.timezone.utc).astimezone(value.tzinfo)
+    return back.replace(tzinfo=None) != value.replace(tzinfo=None)
+
+
 def expand(path, viewer):
     calendar = icalendar.Calendar.from_ical(path.read_bytes())
     start = datetime.datetime.fromisoformat(WINDOW[0]).replace(tzinfo=viewer)
@@ -52,6 +61,11 @@ def expand(path, viewer):
             continue
         dtstart = event["DTSTART"].dt
         dtend = event["DTEND"].dt if "DTEND" in event else dtstart
+        # RFC 5545 §3.8.5.3: an instance that starts in a spring-forward gap keeps the series'
+        # duration; the reference ends it at the wall time instead (at or before its start).
+        if in_gap(dtstart) and isinstance(dtend, datetime.datetime) and dtend.tzinfo is dtstart.tzinfo:
+            nominal = dtend.replace(tzinfo=None) - dtstart.replace(tzinfo=None)
+            dtend = dtstart.astimezone(datetime.timezone.utc) + nominal
         out.append({
             "start": utc_text(dtstart, viewer),
             "end": utc_text(dtend, viewer),

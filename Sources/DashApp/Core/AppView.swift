@@ -37,12 +37,18 @@ public enum AppView {
             if let entry {
                 view = widget.view(for: entry, in: ctx)
             } else if let error, TileErrorText.isOffline(error) {
-                // No network yet: one quiet line; the scheduler retries with back-off by itself.
-                view = Text(TileErrorText.offline).font(.caption).foregroundStyle(.secondary)
+                // No network and nothing to show yet: why, and when the scheduler (which backs
+                // off by itself) tries again.
+                view = VStack {
+                    Text("offline · " + TileErrorText.retry(s, inst.id)).font(.caption).foregroundStyle(.secondary)
+                    Text(TileErrorText.fitting(TileErrorText.offlineReason(error), width: ctx.size.width))
+                        .font(.caption).foregroundStyle(.secondary)
+                }
             } else if let error {
                 view = VStack {
                     Text("Failed to load").font(.headline).foregroundStyle(.negative)
                     Text(TileErrorText.fitting(error, width: ctx.size.width)).font(.caption)
+                    Text(TileErrorText.retry(s, inst.id)).font(.caption).foregroundStyle(.secondary)
                 }
             } else {
                 view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()

@@ -1,3 +1,4 @@
+import Foundation
 import DashCore
 import DashHome
 
@@ -5,8 +6,24 @@ import DashHome
 /// name, a URL) is shortened with an ellipsis where it still says something, instead of being
 /// broken across lines at whatever column the tile ends ("api.coingecko.c" / "om:").
 enum TileErrorText {
-    /// What a network tile with nothing to show says while there is no network.
-    static let offline = "offline · retrying"
+    /// Why a network tile with nothing to show says "offline": "cannot reach
+    /// api.coingecko.com" (the host is what tells one failing tile from another).
+    static func offlineReason(_ message: String) -> String {
+        guard let start = message.range(of: "cannot reach "),
+            let end = message.range(of: ": offline or the server is down", range: start.upperBound..<message.endIndex)
+        else { return "no network" }
+        return "cannot reach " + message[start.upperBound..<end.lowerBound]
+    }
+
+    /// When a failed tile is tried again: "retrying…", "retry within a minute", "retry at
+    /// 09:31", or, with no retry waiting, the key that asks for one. Said to the minute, so
+    /// the tile need not be drawn again every second.
+    static func retry(_ s: AppState, _ id: String) -> String {
+        if s.scheduler.isLoading(id) { return "retrying…" }
+        guard let at = s.scheduler.retryDate(id) else { return "r retries" }
+        if at.timeIntervalSince(s.now) < 60 { return "retry within a minute" }
+        return "retry at " + SmartStacks.clock(at, s)
+    }
 
     /// Whether a load failed only because the network could not be reached (no route, no name
     /// resolution, no helper): the tile then says "offline" quietly instead of "Failed to load".

@@ -66,15 +66,16 @@ enum ICSReader {
             problem(nil, "file is larger than \(maxBytes / 1_048_576) MB: refused")
             return Result(calendars: [], problems: problems)
         }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        // Unfolded as bytes, then decoded (RFC 5545 §3.1): a fold may split a UTF-8 character.
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
 
         var roots: [ICSComponent] = []
         var stack: [ICSComponent] = []
         var components = 0
         var sawBegin = false
 
-        for (lineNo, raw) in unfold(text) {
+        for (lineNo, raw) in unfold(bytes) {
             if raw.utf8.count > maxLineLength {
                 problem(lineNo, "line longer than \(maxLineLength / 1024) KB skipped")
                 continue
@@ -148,13 +149,13 @@ enum ICSReader {
 
     /// Logical lines with the number of their first physical line: CRLF, LF or CR line
     /// ends; a line starting with a space or tab continues the one before.
-    static func unfold(_ text: String) -> [(Int, String)] {
+    static func unfold(_ text: [UInt8]) -> [(Int, String)] {
         var out: [(Int, String)] = []
         var current: [UInt8] = []
         var currentLine = 0
         var lineNo = 0
         var hasCurrent = false
-        var bytes = Array(text.utf8)
+        var bytes = text
         bytes.append(0x0A)
         var start = 0
         var i = 0

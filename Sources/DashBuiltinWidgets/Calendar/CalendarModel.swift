@@ -54,6 +54,8 @@ struct CalendarVEvent: Sendable {
     var rdates: [(time: ICalTime, duration: Int64?)] = []
     var exdates: [ICalTime] = []
     var recurrenceID: ICalTime?
+    /// `RECURRENCE-ID;RANGE=THISANDFUTURE`: the change holds for every later instance too.
+    var thisAndFuture = false
     var sequence = -1
     var status = ""
     var transparent = false
@@ -219,6 +221,14 @@ enum CalendarExpansion {
         for (i, m) in series.modifications.enumerated() {
             for k in m.recurrenceID?.keys(viewer: viewer) ?? [] { modIndex[k] = i }
         }
+        // THISANDFUTURE overrides, by the instant they start to hold: each later instance is
+        // moved as that one was, lasts as long, and reads as it does (RFC 5545 §3.8.4.4).
+        let future = series.modifications.indices.compactMap { i -> (from: Int64, shift: Int64, index: Int)? in
+            let m = series.modifications[i]
+            guard m.thisAndFuture, let rid = m.recurrenceID else { return nil }
+            let from = rid.instant(viewer: viewer)
+            return (from, occurrence(of: m, viewer: viewer).0 - from, i)
+        }.sorted { $0.from < $1.from }
         var truncated = false
         var exKeys = Set<Int64>()
         var exDays = Set<Int>()
@@ -290,7 +300,18 @@ enum CalendarExpansion {
                 }
                 let d = periodDuration ?? durationWall
                 let endT = ICalTime(wall: w + d, isDate: e.isDate && s.isDate, anchor: s.anchor)
-                let si = startT.instant(viewer: viewer), ei = endT.instant(viewer: viewer)
+                let si = startT.instant(viewer: viewer)
+                // A start in a spring-forward gap is moved past it; the instance keeps the
+                // series' duration rather than ending at the wall time (RFC 5545 §3.8.5.3).
+                let ei = inGap(w, startT, si, viewer: viewer) ? si + d : endT.instant(viewer: viewer)
+                if let f = future.last(where: { $0.from <= si }) {
+                    let m = series.modifications[f.index]
+                    let (ms, me, mAllDay) = occurrence(of: m, viewer: viewer)
+                    let (fs, fe) = (si + f.shift, si + f.shift + (me - ms))
+                    if inSpan(fs, fe, ws, we) && !m.isCancelled { found.append((fs, fe, m, mAllDay, true)) }
+                    if found.count > limit { return (found, true) }
+                    continue
+                }
                 if inSpan(si, ei, ws, we) && !core.isCancelled {
                     found.append((si, ei, core, allDay, recurring))
                     if found.count > limit { return (found, true) }
@@ -303,6 +324,17 @@ enum CalendarExpansion {
             if inSpan(ms, me, ws, we) && !m.isCancelled { found.append((ms, me, m, mAllDay, true)) }
         }
         return (found, truncated)
+    }
+
+    /// Whether the wall time `w` of `start`'s clock does not exist (a spring-forward gap): the
+    /// instant it was read as shows another wall time.
+    static func inGap(_ w: Int64, _ start: ICalTime, _ instant: Int64, viewer: CalendarZone) -> Bool {
+        guard !start.isDate else { return false }
+        switch start.anchor {
+        case .utc: return false
+        case .zone(let z): return z.wall(fromUTC: instant) != w
+        case .floating: return viewer.wall(fromUTC: instant) != w
+        }
     }
 
     /// The instant UNTIL stands for, for comparing two rules' UNTILs.

@@ -227,6 +227,7 @@ public enum CalendarParser {
                 return nil
             }
             e.recurrenceID = t
+            e.thisAndFuture = p.param("RANGE")?.trimmingCharacters(in: .whitespaces).uppercased() == "THISANDFUTURE"
         }
         if let p = c.first("SEQUENCE") { e.sequence = Int(p.value.trimmingCharacters(in: .whitespaces)) ?? 0 }
         e.status = (c.first("STATUS")?.value ?? "").trimmingCharacters(in: .whitespaces).uppercased()

@@ -1,10 +1,23 @@
 import Foundation
 import DashCore
 
-/// An `RRULE` value (RFC 5545 section 3.3.10), for the frequencies calendars use for
-/// events: daily, weekly, monthly and yearly.
+/// An `RRULE` value (RFC 5545 section 3.3.10): the whole grammar, every frequency from
+/// secondly to yearly and every BY rule.
 struct RecurrenceRule: Sendable, Hashable {
-    enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
+    enum Frequency: String, Sendable {
+        case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY"
+        case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+
+        /// The length of one period of a frequency under a day, in seconds.
+        var subDailyPeriod: Int64? {
+            switch self {
+            case .secondly: return 1
+            case .minutely: return 60
+            case .hourly: return 3600
+            default: return nil
+            }
+        }
+    }
     struct WeekdayNum: Sendable, Hashable {
         /// 0 = none; 1 = first, -1 = last …
         var ordinal: Int
@@ -25,6 +38,7 @@ struct RecurrenceRule: Sendable, Hashable {
     var byMonth: [Int] = []
     var byMonthDay: [Int] = []
     var byYearDay: [Int] = []
+    var byWeekNo: [Int] = []
     var byDay: [WeekdayNum] = []
     var byHour: [Int] = []
     var byMinute: [Int] = []
@@ -55,7 +69,6 @@ struct RecurrenceRule: Sendable, Hashable {
         }
         guard let f = fields["FREQ"]?.uppercased() else { throw .bad("no FREQ") }
         guard let freq = Frequency(rawValue: f) else {
-            if ["HOURLY", "MINUTELY", "SECONDLY"].contains(f) { throw .unsupported("FREQ=\(f) is not supported") }
             throw .bad("FREQ=\(ICSReader.preview(f)) is not a frequency")
         }
         var rule = RecurrenceRule(frequency: freq)
@@ -93,7 +106,7 @@ struct RecurrenceRule: Sendable, Hashable {
                 throw .bad("UNTIL=\(ICSReader.preview(v)) is not a date")
             }
         }
-        if fields["BYWEEKNO"] != nil { throw .unsupported("BYWEEKNO is not supported") }
+        rule.byWeekNo = try ints("BYWEEKNO", 1...53, allowNegative: true)
         rule.byMonth = try ints("BYMONTH", 1...12, allowNegative: false)
         rule.byMonthDay = try ints("BYMONTHDAY", 1...31, allowNegative: true)
         rule.byYearDay = try ints("BYYEARDAY", 1...366, allowNegative: true)
@@ -152,6 +165,7 @@ struct RecurrenceExpander {
     }
 
     func run() -> Output {
+        if let period = rule.frequency.subDailyPeriod { return runSubDaily(period: period) }
         var out: [Int64] = []
         var emitted = 0
         let startDay = Civil.day(ofWall: start)
@@ -163,7 +177,7 @@ struct RecurrenceExpander {
         var byMonth = r.byMonth
         var byMonthDay = r.byMonthDay
         var plain = plainDays
-        if r.byYearDay.isEmpty && r.byMonthDay.isEmpty && r.byDay.isEmpty {
+        if r.byYearDay.isEmpty && r.byMonthDay.isEmpty && r.byDay.isEmpty && r.byWeekNo.isEmpty {
             let (_, sm, sd) = Civil.date(startDay)
             switch r.frequency {
             case .yearly:
@@ -171,7 +185,7 @@ struct RecurrenceExpander {
                 byMonthDay = [sd]
             case .monthly: byMonthDay = [sd]
             case .weekly: plain = [Civil.weekday(startDay)]
-            case .daily: break
+            case .daily, .hourly, .minutely, .secondly: break
             }
         }
         let sod = Civil.secondOfDay(ofWall: start)
@@ -192,6 +206,7 @@ struct RecurrenceExpander {
             case .weekly: k = max(0, (fromDay - startDay) / (7 * r.interval) - 1)
             case .monthly: k = max(0, ((fy - y0) * 12 + fm - m0) / r.interval - 1)
             case .yearly: k = max(0, (fy - y0) / r.interval - 1)
+            case .hourly, .minutely, .secondly: break
             }
         }
         let weekStartDay = startDay - ((Civil.weekday(startDay) - r.weekStart + 7) % 7)
@@ -211,9 +226,11 @@ struct RecurrenceExpander {
                 let y = y0 + mi / 12, m = mi % 12 + 1
                 let first = Civil.days(y, m, 1)
                 days = Array(first..<(first + Civil.daysInMonth(y, m)))
+            case .hourly, .minutely, .secondly:
+                days = []
             case .yearly:
                 let y = y0 + k * r.interval
-                if byMonth.isEmpty || !r.byYearDay.isEmpty {
+                if byMonth.isEmpty || !r.byYearDay.isEmpty || !r.byWeekNo.isEmpty {
                     let first = Civil.days(y, 1, 1)
                     days = Array(first..<(first + Civil.daysInYear(y)))
                 } else {
@@ -244,7 +261,7 @@ struct RecurrenceExpander {
                     let neg = yd - Civil.daysInYear(y) - 1
                     if !r.byYearDay.contains(yd) && !r.byYearDay.contains(neg) { return false }
                 }
-                return true
+                return r.byWeekNo.isEmpty || inWeeks(d)
             }
             var candidates: [Int64] = []
             for d in kept { for t in times { candidates.append(Int64(d) * 86_400 + Int64(t)) } }
@@ -300,5 +317,99 @@ struct RecurrenceExpander {
             }
         }
         return out
+    }
+}
+
+// MARK: - Frequencies under a day, and week numbers
+
+extension RecurrenceExpander {
+    /// HOURLY, MINUTELY and SECONDLY: periods of `period` seconds from DTSTART's, each kept
+    /// when the BY rules above its own unit allow it, then filled with the smaller units
+    /// (BYMINUTE, BYSECOND, else DTSTART's), as python-dateutil does.
+    func runSubDaily(period: Int64) -> Output {
+        let r = rule
+        let step = period * Int64(r.interval)
+        let first = start - (start % period + period) % period
+        var k: Int64 = 0
+        if r.count == nil, from > start { k = max(0, (from - first) / step - 1) }
+        let weekdays = Set(r.byDay.map(\.weekday))
+        let sod = Civil.secondOfDay(ofWall: start)
+        let minutes = r.byMinute.isEmpty ? [sod / 60 % 60] : r.byMinute.sorted()
+        let seconds = r.bySecond.isEmpty ? [sod % 60] : r.bySecond.sorted()
+        var out: [Int64] = []
+        var emitted = 0
+        var walked = 0
+        while walked < maxPeriods {
+            walked += 1
+            let p = first + k * step
+            if p > horizon { break }
+            k += 1
+            let d = Civil.day(ofWall: p)
+            let s = Civil.secondOfDay(ofWall: p)
+            let (y, m, md) = Civil.date(d)
+            if !r.byMonth.isEmpty && !r.byMonth.contains(m) { continue }
+            if !weekdays.isEmpty && !weekdays.contains(Civil.weekday(d)) { continue }
+            if !r.byMonthDay.isEmpty {
+                let neg = md - Civil.daysInMonth(y, m) - 1
+                if !r.byMonthDay.contains(md) && !r.byMonthDay.contains(neg) { continue }
+            }
+            if !r.byYearDay.isEmpty {
+                let yd = d - Civil.days(y, 1, 1) + 1
+                if !r.byYearDay.contains(yd) && !r.byYearDay.contains(yd - Civil.daysInYear(y) - 1) { continue }
+            }
+            if !r.byWeekNo.isEmpty && !inWeeks(d) { continue }
+            if !r.byHour.isEmpty && !r.byHour.contains(s / 3600) { continue }
+            if period <= 60 && !r.byMinute.isEmpty && !r.byMinute.contains(s / 60 % 60) { continue }
+            if period == 1 && !r.bySecond.isEmpty && !r.bySecond.contains(s % 60) { continue }
+            var candidates: [Int64]
+            switch period {
+            case 3600: candidates = minutes.flatMap { mi in seconds.map { p + Int64(mi * 60 + $0) } }
+            case 60: candidates = seconds.map { p + Int64($0) }
+            default: candidates = [p]
+            }
+            if !r.bySetPos.isEmpty, !candidates.isEmpty {
+                let all = candidates
+                candidates = Set(
+                    r.bySetPos.compactMap { pos -> Int64? in
+                        let i = pos > 0 ? pos - 1 : all.count + pos
+                        return i >= 0 && i < all.count ? all[i] : nil
+                    }
+                ).sorted()
+            }
+            for c in candidates where c >= start {
+                if isAfterUntil(c) || c > horizon { return Output(walls: out, truncated: false) }
+                if let count = r.count, emitted >= count { return Output(walls: out, truncated: false) }
+                emitted += 1
+                if c >= from {
+                    out.append(c)
+                    if out.count >= maxResults { return Output(walls: out, truncated: true) }
+                }
+            }
+            if let count = r.count, emitted >= count { break }
+        }
+        return Output(walls: out, truncated: walked >= maxPeriods)
+    }
+
+    /// The first day of week 1 of year `y`: the week (from WKST) that holds at least four of
+    /// its days (RFC 5545 §3.3.10, ISO 8601 with Monday).
+    func weekOneStart(_ y: Int) -> Int {
+        let jan1 = Civil.days(y, 1, 1)
+        let back = (Civil.weekday(jan1) - rule.weekStart + 7) % 7
+        return back <= 3 ? jan1 - back : jan1 - back + 7
+    }
+
+    /// Whether day `d` lies in one of BYWEEKNO's weeks of its year (negative: from the end).
+    /// A day before week 1 is in the last week of the year before, one in the next year's
+    /// week 1 is in week 1, as python-dateutil counts them.
+    func inWeeks(_ d: Int) -> Bool {
+        let y = Civil.date(d).y
+        let start = weekOneStart(y), next = weekOneStart(y + 1)
+        if d >= next { return rule.byWeekNo.contains(1) }
+        if d < start {
+            let weeks = (start - weekOneStart(y - 1)) / 7
+            return rule.byWeekNo.contains(weeks) || rule.byWeekNo.contains(-1)
+        }
+        let n = (d - start) / 7 + 1, weeks = (next - start) / 7
+        return rule.byWeekNo.contains(n) || rule.byWeekNo.contains(n - weeks - 1)
     }
 }

@@ -213,8 +213,11 @@ enum CalendarViews {
     /// Lines of the agenda: a header per day, then its events (all-day first).
     static func agenda(_ entry: CalendarEntry, _ z: CalendarZone, maxLines: Int) -> [TileView] {
         let today = CalendarFormat.dayNumber(entry.date, z)
+        // "The next 14 days" is 14×24 h from now: the last day is the one that window ends in.
+        let window = Double(min(31, max(1, entry.daysAhead))) * 86_400
+        let last = max(today, CalendarFormat.dayNumber(entry.date.addingTimeInterval(window), z))
         var lines: [TileView] = []
-        for day in today..<(today + min(31, max(1, entry.daysAhead))) {
+        for day in today...last {
             let onDay = entry.events.filter {
                 CalendarFormat.days(of: $0, z).contains(day) && ($0.allDay || $0.end > entry.date)
             }
@@ -226,10 +229,8 @@ enum CalendarViews {
             lines.append(Text(header).font(.headline).foregroundStyle(day == today ? .accent : .primary))
             for e in onDay {
                 if lines.count >= maxLines { break }
-                let dayEntry = CalendarEntry(
-                    date: max(entry.date, CalendarFormat.midnight(day, z)), label: "",
-                    timeZone: entry.timeZone, daysAhead: 1, events: [])
-                var span = CalendarFormat.when(e, dayEntry, z, withDay: false)
+                // "now" is said of now only: an event at a later day's midnight has not begun.
+                var span = CalendarFormat.when(e, entry, z, withDay: false)
                 let endsToday = CalendarFormat.days(of: e, z).upperBound == day
                 let end = endsToday ? CalendarFormat.hm(e.end, z) : "…"
                 if !e.allDay && span != "now" && CalendarFormat.dayNumber(e.start, z) == day {

@@ -1,4 +1,5 @@
 import Foundation
+import DashCore
 import DashWidgets
 
 /// Numbers as a glance wants them: grouped, few decimals, signed percents.
@@ -132,9 +133,9 @@ enum CryptoViews {
         let view: TileView
         if let coin = entry.coin {
             switch ctx.family {
-            case .small: view = small(coin, entry)
+            case .small: view = small(coin, entry, width: ctx.size.width)
             case .medium: view = medium(coin, entry)
-            case .large, .extraLarge: view = large(coin, entry)
+            case .large, .extraLarge: view = large(coin, entry, width: ctx.size.width)
             }
         } else {
             view = failureView(entry.selected, "no price for \(entry.selected) in \(entry.currency)")
@@ -143,14 +144,22 @@ enum CryptoViews {
     }
 
     /// The coin block: symbol, price, 24-hour change, name.
-    static func coinBlock(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
-        VStack {
+    static func coinBlock(_ c: CoinQuote, _ entry: CryptoEntry, width: Int) -> TileView {
+        let arrow = CryptoFormat.arrow(c.change24h)
+        let change = Text(arrow).foregroundStyle(CryptoFormat.color(c.change24h))
+        return VStack {
             titleRow(c.symbol, entry.currency)
             CryptoFormat.priceView(c.price, entry.currency).font(.title)
-            HStack {
-                Text(CryptoFormat.arrow(c.change24h)).foregroundStyle(CryptoFormat.color(c.change24h))
-                Spacer()
-                Text("24h").font(.caption)
+            // A two-digit change (▲ +12.75%) leaves no room for "24h" in the medium tile's
+            // column: the change stays on its line, the label gives way (0: room unknown).
+            if width > 0 && DisplayWidth.of(arrow) + 5 > width {
+                change.lineLimit(1)
+            } else {
+                HStack {
+                    change
+                    Spacer()
+                    Text("24h").font(.caption)
+                }
             }
             Spacer()
             if let lo = c.low24h, let hi = c.high24h, hi > lo {
@@ -169,8 +178,8 @@ enum CryptoViews {
         }
     }
 
-    static func small(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
-        coinBlock(c, entry).widgetURL(CryptoWidget.link(c.symbol))
+    static func small(_ c: CoinQuote, _ entry: CryptoEntry, width: Int) -> TileView {
+        coinBlock(c, entry, width: width).widgetURL(CryptoWidget.link(c.symbol))
     }
 
     /// One row of the top list: symbol, price, change, right-aligned.
@@ -190,7 +199,7 @@ enum CryptoViews {
 
     static func medium(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
         HStack {
-            coinBlock(c, entry).frame(width: 13).link(CryptoWidget.link(c.symbol))
+            coinBlock(c, entry, width: 13).frame(width: 13).link(CryptoWidget.link(c.symbol))
             Divider()
             VStack {
                 Text("Top coins").font(.caption).link(DeepLink.make(kind: CryptoWidget.kind, "top"))
@@ -199,7 +208,7 @@ enum CryptoViews {
         }
     }
 
-    static func large(_ c: CoinQuote, _ entry: CryptoEntry) -> TileView {
+    static func large(_ c: CoinQuote, _ entry: CryptoEntry, width: Int) -> TileView {
         let hist = c.history
         let trend = CryptoFormat.color(hist.count > 1 ? (hist.last! - hist.first!) : c.change7d)
         let header = VStack {
@@ -211,28 +220,12 @@ enum CryptoViews {
                 Text("24h").font(.caption)
             }
             if hist.count > 1 {
-                let (lo, hi) = CryptoFormat.range(hist.min()!, hist.max()!, price: c.price)
                 Sparkline(hist, color: trend, height: 3)
-                HStack {
-                    Text("7d low").font(.caption)
-                    Text(lo).font(.monospacedDigit)
-                    Spacer()
-                    Text("high").font(.caption)
-                    Text(hi).font(.monospacedDigit)
-                }
+                lowHigh("7d", hist.min()!, hist.max()!, price: c.price, width: width)
             } else {
                 // No history from this source: the changes over three spans, and more of the list.
                 changesRow(c)
-                if let low = c.low24h, let high = c.high24h {
-                    let (lo, hi) = CryptoFormat.range(low, high, price: c.price)
-                    HStack {
-                        Text("24h low").font(.caption)
-                        Text(lo)
-                        Spacer()
-                        Text("high").font(.caption)
-                        Text(hi)
-                    }
-                }
+                if let low = c.low24h, let high = c.high24h { lowHigh("24h", low, high, price: c.price, width: width) }
             }
             HStack {
                 Text("Cap").font(.caption)
@@ -246,6 +239,23 @@ enum CryptoViews {
             header
             Divider()
             for row in others(entry, hist.count > 1 ? 5 : 8) { listRow(row) }
+        }
+    }
+
+    /// `7d low 0.00000118   high 0.00000126`; where a tiny price's digits leave no room in
+    /// `width` (0: unknown), the same in scientific notation, never a number cut.
+    static func lowHigh(_ span: String, _ low: Double, _ high: Double, price: Double, width: Int) -> TileView {
+        var (lo, hi) = CryptoFormat.range(low, high, price: price)
+        let label = "\(span) low"
+        if width > 0, label.count + lo.count + hi.count + 8 > width {
+            (lo, hi) = (CryptoFormat.scientific(low), CryptoFormat.scientific(high))
+        }
+        return HStack {
+            Text(label).font(.caption)
+            Text(lo).font(.monospacedDigit)
+            Spacer()
+            Text("high").font(.caption)
+            Text(hi).font(.monospacedDigit)
         }
     }
 

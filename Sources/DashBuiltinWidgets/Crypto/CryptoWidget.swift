@@ -297,11 +297,28 @@ struct CryptoSource: Sendable {
     }
 
     func markets(ids: [String]?, perPage: Int) async throws -> [CoinQuote] {
+        try await marketRows(ids: ids, perPage: perPage).compactMap(\.quote)
+    }
+
+    /// The rows as sent, a coin with no price (`current_price: null`) among them.
+    func marketRows(ids: [String]?, perPage: Int) async throws -> ArraySlice<GeckoMarket> {
         let url = try marketsURL(ids: ids, perPage: perPage)
         let rows = try await http.getJSON(
             [GeckoMarket].self, from: url, headers: headers,
             notFoundHint: "no such API path (check the endpoint)", secrets: secrets)
-        return rows.prefix(Fmt.maxItems).compactMap(\.quote)
+        return rows.prefix(Fmt.maxItems)
+    }
+
+    /// The chosen coin is listed but has no price: said so, not that the coin does not exist.
+    func noPrice(_ row: GeckoMarket) -> DataSourceError {
+        DataSourceError(
+            .badData,
+            "\(sourceName) lists \(Fmt.line(row.name)) (\(Fmt.line(row.symbol).uppercased())) but has no price "
+                + "for it in \(currency) now")
+    }
+
+    func isChosen(id: String, symbol: String) -> Bool {
+        symbol.caseInsensitiveCompare(coin) == .orderedSame || id == coin.lowercased()
     }
 
     func coinList() async throws -> [GeckoCoin] {
@@ -326,12 +343,18 @@ struct CryptoSource: Sendable {
         // The top list comes with every load, whatever the family: it is one request, it
         // usually holds the chosen coin too, and an entry made for one family can be drawn
         // in another (the preview draws every family from one timeline).
-        let top = try await markets(ids: nil, perPage: 10)
-        var chosen = top.first { $0.symbol.caseInsensitiveCompare(coin) == .orderedSame || $0.id == coin.lowercased() }
+        let rows = try await marketRows(ids: nil, perPage: 10)
+        let top = rows.compactMap(\.quote)
+        var chosen = top.first { isChosen(id: $0.id, symbol: $0.symbol) }
+        if chosen == nil, let listed = rows.first(where: { isChosen(id: $0.id, symbol: $0.symbol) }) {
+            throw noPrice(listed)
+        }
         if chosen == nil {
             let id = try await geckoID()
-            chosen = try await markets(ids: [id], perPage: 1).first
+            let own = try await marketRows(ids: [id], perPage: 1)
+            chosen = own.compactMap(\.quote).first
             guard chosen != nil else {
+                if let listed = own.first { throw noPrice(listed) }
                 throw DataSourceError(.badData, "\(sourceName) returned no price for \(Fmt.line(coin)) in \(currency)")
             }
         }

@@ -113,9 +113,10 @@ public struct HTTPResponseData: Sendable, Hashable, Codable {
     /// return these, under these names, when the server sent them.
     /// (`Content-Type` carries the charset the news widget decodes a feed with.)
     /// (`ETag` and `X-RateLimit-Reset` serve the conditional requests and rate-limit waits of
-    /// the api, chart and github widgets.)
+    /// the api, chart and github widgets; `Date` says how far off the reset is by the server's
+    /// clock.)
     public static let wantedHeaders = [
-        "Retry-After", "X-RateLimit-Remaining", "Content-Type", "ETag", "X-RateLimit-Reset",
+        "Retry-After", "X-RateLimit-Remaining", "Content-Type", "ETag", "X-RateLimit-Reset", "Date",
     ]
 
     public var status: Int

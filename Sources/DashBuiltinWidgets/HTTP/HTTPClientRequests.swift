@@ -118,7 +118,25 @@ public struct HTTPClient: Sendable {
         throw Self.statusError(
             response.status, host: host, retryAfter: response.header("Retry-After"),
             rateRemaining: response.header("X-RateLimit-Remaining"), notFoundHint: notFoundHint,
-            body: response.body)
+            body: response.body, rateReset: response.header("X-RateLimit-Reset"), serverDate: response.header("Date"))
+    }
+
+    /// When a rate limit ends, from `X-RateLimit-Reset` (seconds since 1970): "in 12 min" by the
+    /// server's own clock (its `Date`), else "after 09:42 UTC"; nil without a usable reset.
+    static func resetWait(_ reset: String?, serverDate: String?) -> String? {
+        guard let r = reset.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), r.isFinite, r > 0, r < 1e11
+        else { return nil }
+        let at = Date(timeIntervalSince1970: r)
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(secondsFromGMT: 0)
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        if let now = serverDate.flatMap(f.date(from:)) {
+            let minutes = Int((at.timeIntervalSince(now) / 60).rounded(.up))
+            if (0...1440).contains(minutes) { return minutes <= 1 ? "in a minute" : "in \(minutes) min" }
+        }
+        f.dateFormat = "HH:mm"
+        return "after \(f.string(from: at)) UTC"
     }
 
     static func seconds(_ t: TimeInterval) -> String {
@@ -177,12 +195,14 @@ public struct HTTPClient: Sendable {
 
     static func statusError(
         _ status: Int, host: String, retryAfter: String?, rateRemaining: String?,
-        notFoundHint: String?, body: Data = Data()
+        notFoundHint: String?, body: Data = Data(), rateReset: String? = nil, serverDate: String? = nil
     ) -> DataSourceError {
         // The server's own words, when its body carries any: the tile and the status bar show them.
         let said = serverMessage(body)
         if status == 429 || (status == 403 && rateRemaining == "0") {
-            let wait = retryAfter.flatMap(Int.init).map { ": try again in \($0) s" } ?? ": try again later"
+            let wait =
+                retryAfter.flatMap(Int.init).map { ": try again in \($0) s" }
+                ?? resetWait(rateReset, serverDate: serverDate).map { ": try again \($0)" } ?? ": try again later"
             let why = said.map { " (\($0))" } ?? ""
             return DataSourceError(
                 .rateLimited, "rate limited (HTTP \(status)) by \(host)\(wait)\(why)",

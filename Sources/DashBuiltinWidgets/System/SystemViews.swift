@@ -399,7 +399,7 @@ enum SystemViews {
                 Text("COMMAND").font(.caption)
                 Spacer()
             }
-            if e.processes.isEmpty { Text("Processes are read for the large sizes only").font(.caption) }
+            if e.processes.isEmpty { Text("No process could be read").font(.caption) }
             for p in e.processes.prefix(rows) {
                 HStack {
                     Text(String(p.pid)).font(.monospacedDigit).frame(width: 7, alignment: .trailing)

@@ -95,7 +95,7 @@ public struct SystemEntry: TimelineEntry, Hashable {
     public var receivedTotal: UInt64
     public var sentTotal: UInt64
     public var interfaces: [SystemInterface]
-    /// Top processes by CPU (only read for the large sizes).
+    /// Top processes by CPU.
     public var processes: [SystemProcess]
     /// True when process CPU was measured over the window; false: averaged over each one's life.
     public var processesMeasured: Bool
@@ -247,19 +247,19 @@ struct SystemProvider: TimelineProvider {
     /// Reads the machine once (twice on a configuration's first sample, see `warmup`).
     func sample(_ configuration: WidgetConfig, family: WidgetFamily, now: Date) async throws -> SystemEntry {
         let interval = Self.interval(configuration)
-        // Reading every process costs the most: only the sizes that show them do it.
-        let wantProcesses = family >= .large
-        let key = SystemSamplerStore.Key(root: proc.root, config: configuration, processes: wantProcesses)
+        // Every size reads the processes: the detail pane, opened from a tile of any size,
+        // and a small tile a big screen made tall list them from this entry.
+        let key = SystemSamplerStore.Key(root: proc.root, config: configuration, processes: true)
         let interfaces = configuration.list("interfaces")
         // Half an interval: two loads close together still compare over a real window.
         let minWindow = max(0.2, interval / 2)
 
-        var procs = wantProcesses ? proc.processes() : nil
+        var procs: [ProcStat]? = proc.processes()
         var raw = try proc.rawSample(interfaces: interfaces, processes: procs)
         var baseline = await store.exchange(key, raw, minWindow: minWindow)
         if baseline == nil, warmup > .zero {
             try await Task.sleep(for: warmup)
-            procs = wantProcesses ? proc.processes() : nil
+            procs = proc.processes()
             raw = try proc.rawSample(interfaces: interfaces, processes: procs)
             baseline = await store.exchange(key, raw, minWindow: minWindow)
         }

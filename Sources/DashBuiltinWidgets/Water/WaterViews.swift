@@ -60,7 +60,12 @@ enum WaterViews {
                     Text("\(e.glasses)").font(.largeTitle).foregroundStyle(.accent)
                     Text("of \(e.goal)").font(.caption)
                 }.invalidatable()
-                Text(status).foregroundStyle(color).lineLimit(1)
+                // "Quiet till 08:00" is a column wider than the small tile: said shorter, whole.
+                ViewThatFits {
+                    Text(status).foregroundStyle(color).lineLimit(1)
+                    Text(status.replacingOccurrences(of: "Quiet till ", with: "Quiet → ")).foregroundStyle(color)
+                        .lineLimit(1)
+                }
                 when(e, zone)
                 Spacer()
                 drank

@@ -106,6 +106,16 @@ public enum WeatherWidget {
 
     static let coordinate = #"-?[0-9]{1,3}(\.[0-9]+)?|"#
 
+    /// The range of a coordinate, checked where it is typed (`config set`, `add --set`, the form,
+    /// `config check`): the pattern only says it is a number.
+    static func degrees(_ limit: Int) -> @Sendable (ConfigValue) -> String? {
+        { value in
+            let t = value.description.trimmingCharacters(in: .whitespaces)
+            guard let d = Double(t), abs(d) > Double(limit) else { return nil }
+            return "\(t) is out of range; allowed: decimal degrees from -\(limit) to \(limit)"
+        }
+    }
+
     public static let schema = ConfigurationSchema([
         Parameter(
             key: "location", title: "Place",
@@ -116,11 +126,11 @@ public enum WeatherWidget {
         Parameter(
             key: "latitude", title: "Latitude", help: "Decimal degrees, -90 to 90 (with longitude: no geocoding)",
             kind: .string(pattern: coordinate), default: .string("")
-        ).allowing("decimal degrees such as 52.52, or nothing"),
+        ).allowing("decimal degrees such as 52.52, or nothing").checked(degrees(90)),
         Parameter(
             key: "longitude", title: "Longitude", help: "Decimal degrees, -180 to 180",
             kind: .string(pattern: coordinate), default: .string("")
-        ).allowing("decimal degrees such as 13.41, or nothing"),
+        ).allowing("decimal degrees such as 13.41, or nothing").checked(degrees(180)),
         Parameter(
             key: "temperatureUnit", title: "Temperature",
             help: "Degrees Celsius or Fahrenheit",

@@ -257,20 +257,22 @@ public struct HomeFile: Sendable {
     /// Reads the file (the default home when there is none), applies `change` and writes the
     /// result, all under the lock (for `swiftdash add`, `remove`, `config set`). Errors thrown
     /// by `change` come through as they are.
-    public func modify(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
-        do { return try modifyOnce(change) } catch is Changed {
+    /// - Parameter whenMissing: the home a missing file starts from (nil: the default home, which
+    ///   is what a home screen without home.yaml shows).
+    public func modify(whenMissing: HomeConfig? = nil, _ change: (inout HomeConfig) throws -> Void) throws -> Change {
+        do { return try modifyOnce(whenMissing: whenMissing, change) } catch is Changed {
             throw HomeFileError(
                 message: "\(url.lastPathComponent) was changed by another program while it was written; "
                     + "nothing written: run the command again")
         }
     }
 
-    func modifyOnce(_ change: (inout HomeConfig) throws -> Void) throws -> Change {
+    func modifyOnce(whenMissing: HomeConfig? = nil, _ change: (inout HomeConfig) throws -> Void) throws -> Change {
         try withLock {
             let disk = try read()
             let before =
                 try disk.map { withRecordedIDs(try HomeConfig.parse(yaml: $0, file: path, bundle: bundle)) }
-                ?? HomeConfig.defaultHome(bundle: bundle)
+                ?? whenMissing ?? HomeConfig.defaultHome(bundle: bundle)
             var after = before
             try change(&after)
             let sharing = HomeText.sharing(disk, holding: before, to: after)

@@ -20,7 +20,17 @@ public enum OneShot {
     /// Runs the loads the scheduler asks for at `state.now`, concurrently, and feeds their
     /// results back through `App.update`.
     public static func load(_ state: inout AppState, source: DataSource) async {
-        let jobs = resolvingSecrets(&state, App.update(&state, .tick(state.now))).compactMap { e -> LoadJob? in
+        var effects = App.update(&state, .tick(state.now))
+        // A cached timeline with nothing to show at `now` (drawn as of a time before the home
+        // screen last ran) is loaded again rather than drawn as a placeholder.
+        let blank = state.scheduler.instanceIDs.filter { id in
+            !state.scheduler.isLoading(id) && state.scheduler.currentEntry(id, at: state.now)?.isPlaceholder != false
+        }
+        if !blank.isEmpty {
+            for id in blank { state.scheduler.reload(id) }
+            effects += App.update(&state, .tick(state.now))
+        }
+        let jobs = resolvingSecrets(&state, effects).compactMap { e -> LoadJob? in
             if case .startLoad(let j) = e { return j }
             return nil
         }
@@ -58,6 +68,16 @@ public enum OneShot {
         }
         for o in outcomes where o.sample { state.sampleInstances.insert(o.job.id) }
         _ = App.update(&state, batch: outcomes.map { .loaded(id: $0.job.id, token: $0.job.token, result: $0.result) })
+    }
+
+    /// The cached timelines `render` draws: those of network widgets. A local widget (the
+    /// clock, the system monitor) runs its real timeline at the time asked for instead.
+    public static func networkRecords(_ snapshot: SchedulerSnapshot, bundle: WidgetBundle) -> SchedulerSnapshot {
+        var out = snapshot
+        out.records = snapshot.records.filter { _, r in
+            bundle[r.kind].map { $0.cost(for: r.configuration) == .budgeted } ?? false
+        }
+        return out
     }
 
     /// `effects` with the secrets' commands they ask for run (all at once, each to its end or its

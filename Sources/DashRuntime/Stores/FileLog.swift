@@ -26,7 +26,8 @@ public struct FileLogHandler: LogHandler {
         }
         private func open() {
             if !FileManager.default.fileExists(atPath: url.path) {
-                FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+                _ = FileManager.default.createFile(
+                    atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
             handle = try? FileHandle(forWritingTo: url)
             size = Int((try? handle?.seekToEnd()) ?? 0)

@@ -107,6 +107,8 @@ public struct EditForm: Sendable {
     var completion: PendingCompletion?
     /// The configuration of the preview shown or asked for.
     var previewConfig: WidgetConfig?
+    /// Esc was pressed over unsaved edits: a second Esc discards them.
+    var confirmingDiscard = false
 
     public var saveRow: Int { fields.count }
     public var cancelRow: Int { fields.count + 1 }
@@ -301,6 +303,10 @@ extension Editing {
             s.pane = .none  // the form went away (its tile did): nothing to edit
             return []
         }
+        if form.confirmingDiscard, c != .cancel {
+            s.form?.confirmingDiscard = false
+            if form.problem == discardQuestion { s.form?.problem = nil }
+        }
         if form.instanceID == nil { return stackPerform(&s, c) }
         guard let widget = s.bundle[form.kind], s.home.allInstances.contains(where: { $0.id == form.instanceID }) else {
             closeForm(&s)
@@ -432,6 +438,14 @@ extension Editing {
             s.form = form
             return save(&s)
         case .cancel:
+            // One key does not throw edits away: the first Esc asks, a second one discards.
+            let (config, errors) = draft(form, widget)
+            if !form.confirmingDiscard, config != form.original || !errors.isEmpty {
+                form.confirmingDiscard = true
+                form.problem = discardQuestion
+                s.form = form
+                return []
+            }
             closeForm(&s)
             return []
         default:

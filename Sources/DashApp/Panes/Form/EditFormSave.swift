@@ -90,6 +90,9 @@ extension Editing {
 
     // MARK: - Save
 
+    /// What the form says when Esc is pressed over unsaved edits.
+    static let discardQuestion = "Unsaved changes: Esc again discards them, Ctrl-S saves"
+
     /// Save: refused with the reason while a value is invalid; else the home screen takes
     /// the new configuration at once (the scheduler reloads the widget, not charged), the
     /// step can be undone, and `home.yaml` is written.

@@ -26,8 +26,11 @@ extension EditView {
                 case .failed(let why)?: view = Text("preview failed: \(why)").foregroundStyle(.negative)
                 default: view = nil
                 }
-                let caption = "\(f.displayName) \(GridMetrics.tileSize(f)) · sample"
-                return GalleryItem(family: f, view: view, caption: caption)
+                // The preview is drawn at the 80x24 grid; a big screen's tiles are bigger: said.
+                let preview = GridMetrics.tileSize(f), real = GridMetrics.tileSize(f, unit: s.layout.unit)
+                return GalleryItem(
+                    family: f, view: view, caption: "\(f.displayName) \(preview) · sample",
+                    realSize: real == preview ? "" : " · \(real) on your home")
             }
         }
         if let p = Editing.galleryProblem(s) {
