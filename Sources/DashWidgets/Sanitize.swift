@@ -18,10 +18,19 @@ public enum TextSanitizer {
         clean(text, keepNewlines: keepNewlines, maxCharacters: maxFieldCharacters)
     }
 
-    /// `clean` with another cap (at least 1 character).
-    public static func clean(_ text: String, keepNewlines: Bool, maxCharacters: Int) -> String {
+    /// Text for a terminal's standard output or error, whole: `clean` keeping newlines and tabs,
+    /// with no cap (a command's own help and reports are long; what they quote from outside
+    /// was capped where it was read).
+    public static func forTerminal(_ text: String) -> String {
+        clean(text, keepNewlines: true, maxCharacters: .max, keepTabs: true)
+    }
+
+    /// `clean` with another cap (at least 1 character); `keepTabs` keeps a tab a tab.
+    public static func clean(_ text: String, keepNewlines: Bool, maxCharacters: Int, keepTabs: Bool = false)
+        -> String
+    {
         let limit = max(1, maxCharacters)
-        let scalarLimit = limit == maxFieldCharacters ? maxFieldScalars : limit * 8
+        let scalarLimit = limit == maxFieldCharacters ? maxFieldScalars : limit > Int.max / 8 ? Int.max : limit * 8
         var out = String.UnicodeScalarView()
         var kept = 0
         var stoppedEarly = false
@@ -68,7 +77,7 @@ public enum TextSanitizer {
                     kept += 1
                 }
             case 0x09:
-                out.append(" ")
+                out.append(keepTabs ? "\t" : " ")
                 kept += 1
             case 0x00...0x1F, 0x7F...0x9F:
                 continue

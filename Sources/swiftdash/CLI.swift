@@ -12,13 +12,6 @@ import DashFiles
 import DashCurses
 import Logging
 
-/// Writes text for a terminal to standard error. Everything swiftdash prints passes the same
-/// sanitiser as feed text: values quoted in errors (a `--set` value, a widget kind, a YAML
-/// line) can carry escape sequences (OSC 52 clipboard writes, title changes, C1, bidi).
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((TextSanitizer.clean(text, keepNewlines: true) + "\n").utf8))
-}
-
 /// Prints `swiftdash: error: …` to standard error and exits with status 2 (usage error).
 func usageFailure(_ message: String) -> ExitCode {
     printError("swiftdash: error: \(message)")
@@ -130,14 +123,6 @@ func outputDepth(ansi: Bool) -> ColorDepth {
             ? .trueColor : .indexed256)
 }
 
-func emit(_ buffer: CellBuffer, ansi: Bool) {
-    if ansi {
-        print(ANSI.render(buffer, depth: outputDepth(ansi: true)), terminator: "")
-    } else {
-        print(buffer.textDump)
-    }
-}
-
 @main
 struct SwiftdashCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -192,11 +177,9 @@ struct SwiftdashCommand: AsyncParsableCommand {
             }
             if !text.isEmpty {
                 if code == .success {
-                    // Help, --version, a completion script, the manual's JSON: ours, printed whole
-                    // and unaltered (the sanitiser's 2,000-character cap cut the bash script).
-                    // The one exit-0 message with outside text, a completion's candidates, is
-                    // sanitised where they are made (ShellCompletion).
-                    print(text)
+                    // Help, --version, a completion script, the manual's JSON: printed whole (the
+                    // terminal form of the sanitiser has no cap, and keeps tabs and newlines).
+                    printOut(text)
                 } else {
                     printError(text)
                 }

@@ -17,23 +17,23 @@ struct Widgets: ParsableCommand {
 
     func run() throws {
         for w in bundle.widgets {
-            print("\(w.kind) — \(w.displayName)")
-            print("  \(w.description)")
-            print(
+            printOut("\(w.kind) — \(w.displayName)")
+            printOut("  \(w.description)")
+            printOut(
                 "  sizes: \(w.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
                     + (w.cost == .local ? "  (local: reloads are free)" : "  (network: reloads are budgeted)"))
-            if let r = w.relevanceHelp { print("  relevant (Smart Rotate, attention): \(r)") }
+            if let r = w.relevanceHelp { printOut("  relevant (Smart Rotate, attention): \(r)") }
             for p in w.schema.parameters {
                 let def = p.display(p.defaultValue)
                 // An extension's parameter may have no help, and its title defaults to its key.
                 let label = [p.title == p.key ? "" : p.title, p.help].filter { !$0.isEmpty }.joined(separator: ": ")
-                print("  --set \(p.key)=…" + (label.isEmpty ? "" : "  \(label)"))
-                print(
+                printOut("  --set \(p.key)=…" + (label.isEmpty ? "" : "  \(label)"))
+                printOut(
                     "      \(p.allowed); default: \(def.isEmpty ? "(empty)" : def)"
                         + (p.environmentVariable.map { "; or $\($0)" } ?? ""))
-                if case .list = p.kind { print("      \(listHelp)") }
+                if case .list = p.kind { printOut("      \(listHelp)") }
             }
-            print("")
+            printOut("")
         }
     }
 }
@@ -472,7 +472,7 @@ struct Reload: ParsableCommand {
             guard answer == "ok" else {
                 throw runtimeFailure(answer.hasPrefix("error: ") ? String(answer.dropFirst("error: ".count)) : answer)
             }
-            print("asked swiftdash to reload \(TextSanitizer.singleLine(what))")
+            printOut("asked swiftdash to reload \(TextSanitizer.singleLine(what))")
         } catch let e as ControlSocket.ClientError {
             throw runtimeFailure(e.description)
         }

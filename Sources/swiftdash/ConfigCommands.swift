@@ -108,7 +108,7 @@ struct ConfigCheck: ParsableCommand {
             // The file and the ids recorded for it, read while no one writes them.
             (text, ids) = try homeFile.whileNotWritten { (try homeFile.read(), homeFile.recordedIDs()) }
         } catch let e as ConfigFileError {
-            print(clean(e.description))
+            printOut(clean(e.description))
             throw ExitCode(1)
         } catch {
             throw runtimeFailure(clean("\(error)"))
@@ -116,21 +116,21 @@ struct ConfigCheck: ParsableCommand {
         guard let text else {
             if file != nil { throw runtimeFailure("cannot read \(clean(path)): no such file") }
             let n = HomeConfig.defaultHome(bundle: bundle).tiles.count
-            print("\(clean(path)): no file yet; swiftdash shows the built-in default home (\(n) tiles)")
+            printOut("\(clean(path)): no file yet; swiftdash shows the built-in default home (\(n) tiles)")
             return
         }
         let search = ThemeLoader.searchPath(
             paths: AppPaths(environment: processEnvironment), executable: SubprocessTransport.runningExecutable().path)
         let problems = HomeConfig.checkProblems(yaml: text, file: path, bundle: bundle, themeSearchPath: search)
         guard problems.isEmpty else {
-            for line in HomeConfig.checkReport(problems) { print(clean(line)) }
+            for line in HomeConfig.checkReport(problems) { printOut(clean(line)) }
             throw ExitCode(1)
         }
         let parsed = try HomeConfig.parse(yaml: text, file: path, bundle: bundle)
         let home = ids.map { parsed.adoptingIDs(from: $0) } ?? parsed
         let stacks = home.tiles.filter { $0.items.count > 1 }.count
         let widgets = home.allInstances.count
-        print(
+        printOut(
             "\(clean(path)): ok — \(home.tiles.count) tile\(home.tiles.count == 1 ? "" : "s")"
                 + (stacks > 0 ? " (\(stacks) stack\(stacks == 1 ? "" : "s"))" : "")
                 + ", \(widgets) widget\(widgets == 1 ? "" : "s")"
@@ -142,11 +142,11 @@ struct ConfigCheck: ParsableCommand {
 private func checkTheme(_ url: URL, path: String) throws {
     do {
         let theme = try ThemeLoader.load(contentsOf: url)
-        print("\(clean(path)): ok — theme \(clean(theme.name)) (\(theme.isDark ? "dark" : "light"))")
+        printOut("\(clean(path)): ok — theme \(clean(theme.name)) (\(theme.isDark ? "dark" : "light"))")
     } catch let e as ConfigFileError {
         var shown = e
         shown.file = path
-        print(clean(shown.description))
+        printOut(clean(shown.description))
         throw ExitCode(1)
     }
 }
@@ -158,7 +158,7 @@ struct ConfigPath: ParsableCommand {
     @OptionGroup var homeOption: HomeOption
 
     func run() throws {
-        print(AppPaths(environment: processEnvironment).homeFile.path)
+        printOut(AppPaths(environment: processEnvironment).homeFile.path)
     }
 }
 
@@ -207,10 +207,10 @@ struct ConfigSet: ParsableCommand {
                 lines.append("\(inst.id) \(inst.kind): \(key) = \(shown)")
             }
         }
-        for l in lines { print(clean(l)) }
+        for l in lines { printOut(clean(l)) }
         // A value written under a YAML anchor changed for the widgets that share it: said with their ids.
-        for v in result.shared { print(clean("\(v.message) (\(v.others.joined(separator: ", ")))")) }
-        if !result.wrote { print("(no change)") }
+        for v in result.shared { printOut(clean("\(v.message) (\(v.others.joined(separator: ", ")))")) }
+        if !result.wrote { printOut("(no change)") }
     }
 }
 
@@ -275,7 +275,7 @@ struct Add: ParsableCommand {
                     items: [WidgetInstance(id: home.nextInstanceID(), kind: kind, config: config)]))
         }
         guard let tile = result.after.tiles.last, let inst = tile.items.first else { return }
-        print("added \(inst.id) \(inst.kind) in \(tile.id) (\(tile.family.rawValue))")
+        printOut("added \(inst.id) \(inst.kind) in \(tile.id) (\(tile.family.rawValue))")
     }
 }
 
@@ -304,7 +304,7 @@ struct Remove: ParsableCommand {
                 removed = "\(inst.id) \(inst.kind) from the stack \(tile.id)"
             }
         }
-        print("removed \(clean(removed))")
+        printOut("removed \(clean(removed))")
     }
 }
 

@@ -89,9 +89,9 @@ struct ConfigHomes: ParsableCommand {
         let paths = AppPaths(environment: processEnvironment)
         let standard = paths.config.appendingPathComponent("home.yaml")
         let exists = FileManager.default.fileExists(atPath: standard.path)
-        print("default\t\(standard.path)\(exists ? "" : " (not written yet)")")
+        printOut("default\t\(standard.path)\(exists ? "" : " (not written yet)")")
         for name in HomeChoice.names(in: paths.config) {
-            print("\(name)\t\(HomeChoice.named(name).file(in: paths.config).path)")
+            printOut("\(name)\t\(HomeChoice.named(name).file(in: paths.config).path)")
         }
     }
 }

@@ -68,10 +68,10 @@ struct NewWidget: ParsableCommand {
         let exe = folder.standardizedFileURL.appendingPathComponent(".build/release/\(base)").path
         let widgets = AppPaths(environment: ProcessInfo.processInfo.environment).config.appendingPathComponent(
             "widgets")
-        print("Wrote \(folder.path)/: Package.swift, Sources/\(base)/\(NewWidgetTemplate.typeName(base)).swift")
-        print("Build it, then add it to your home:")
-        print("  cd \(folder.path) && swift build -c release")
-        print("  mkdir -p \(widgets.path) && ln -sf \(exe) \(widgets.path)/ && swiftdash add \(base)")
+        printOut("Wrote \(folder.path)/: Package.swift, Sources/\(base)/\(NewWidgetTemplate.typeName(base)).swift")
+        printOut("Build it, then add it to your home:")
+        printOut("  cd \(folder.path) && swift build -c release")
+        printOut("  mkdir -p \(widgets.path) && ln -sf \(exe) \(widgets.path)/ && swiftdash add \(base)")
     }
 }
 

@@ -84,7 +84,7 @@ struct Push: ParsableCommand {
             let reason = answer.hasPrefix("error: ") ? String(answer.dropFirst("error: ".count)) : answer
             throw answer.hasPrefix("error: no widget") ? runtimeFailure(reason) : usageFailure(reason)
         }
-        print("pushed to \(target)")
+        printOut("pushed to \(target)")
     }
 }
 
@@ -150,9 +150,9 @@ struct Snapshot: ParsableCommand {
         var shown = doc
         shown.tiles = HomeSnapshot.select(doc.tiles, ids: Self.list(tile), kinds: Self.list(kind))
         if let line {
-            print(HomeSnapshot.line(shown.tiles, format: line, tmux: tmux, max: max))
+            printOut(HomeSnapshot.line(shown.tiles, format: line, tmux: tmux, max: max))
         } else {
-            print(HomeSnapshot.json(shown))
+            printOut(HomeSnapshot.json(shown))
         }
     }
 

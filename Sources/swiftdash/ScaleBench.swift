@@ -192,8 +192,8 @@ enum ScaleBench {
     }
 
     static func run(sizes: [Int], environment: AppEnvironment) {
-        print("scale: N tiles at 160x48 (one in five a stack), providers excluded; times in ms")
-        print(
+        printOut("scale: N tiles at 160x48 (one in five a stack), providers excluded; times in ms")
+        printOut(
             "  tiles  widgets  first frame  idle turn  1-load turn  N loads (turns, longest)   render*  RSS/tile")
         var rows: [Row] = []
         for n in sizes {
@@ -201,7 +201,7 @@ enum ScaleBench {
             rows.append(r)
             func ms(_ x: Double) -> String { FixedFormat.decimal(x * 1000, places: 3) }
             let loads = "\(ms(r.allLoads)) (\(r.turnsForLoads), \(ms(r.longestTurn)))"
-            print(
+            printOut(
                 "  "
                     + [
                         pad("\(r.tiles)", 5), pad("\(r.widgets)", 7), pad(ms(r.firstFrame), 11), pad(ms(r.idleTurn), 9),
@@ -209,15 +209,15 @@ enum ScaleBench {
                         pad(FixedFormat.decimal(r.bytes / Double(max(1, r.tiles)) / 1024, places: 1) + " KB", 9),
                     ].joined(separator: "  "))
         }
-        print("  * render: first frame + every first load applied and drawn (what `swiftdash render` waits for)")
+        printOut("  * render: first frame + every first load applied and drawn (what `swiftdash render` waits for)")
         guard let a = rows.first(where: { $0.tiles >= 100 }), let b = rows.last, b.tiles > a.tiles else { return }
         func slope(_ f: (Row) -> Double) -> String {
             let x = f(a), y = f(b)
             guard x > 0, y > 0 else { return "n/a" }
             return FixedFormat.decimal(log(y / x) / log(Double(b.tiles) / Double(a.tiles)), places: 2)
         }
-        print("growth exponent \(a.tiles) → \(b.tiles) tiles (log-log slope; target ≤ 1.1):")
-        print(
+        printOut("growth exponent \(a.tiles) → \(b.tiles) tiles (log-log slope; target ≤ 1.1):")
+        printOut(
             "  first frame \(slope(\.firstFrame)), idle turn \(slope(\.idleTurn)), 1-load turn \(slope(\.loadTurn)), "
                 + "N loads \(slope(\.allLoads)), render \(slope(\.render)), RSS \(slope(\.bytes))")
     }

@@ -42,7 +42,7 @@ struct TimelineCommand: AsyncParsableCommand {
         let (stored, warnings) = store.load()
         let snapshot = SecretFingerprint.reveal(stored, home: home, bundle: bundle)
         for w in warnings {
-            FileHandle.standardError.write(Data("swiftdash: warning: \(TextSanitizer.singleLine(w))\n".utf8))
+            printError("swiftdash: warning: \(TextSanitizer.singleLine(w))")
         }
         var cached = Scheduler()
         cached.restore(snapshot)
@@ -81,12 +81,12 @@ struct TimelineCommand: AsyncParsableCommand {
         let scheduler = state.scheduler
 
         let statuses = scheduler.statuses(at: now).sorted { $0.id.localizedStandardCompare($1.id) == .orderedAscending }
-        if statuses.isEmpty { print(kind.map { "no \($0) widget on the home screen" } ?? "the home screen is empty") }
+        if statuses.isEmpty { printOut(kind.map { "no \($0) widget on the home screen" } ?? "the home screen is empty") }
         let fromCache = Set(snapshot.records.keys)
         for s in statuses {
-            print(Self.describe(s, now: now, cached: fromCache.contains(s.id), schema: bundle[s.kind]?.schema))
+            printOut(Self.describe(s, now: now, cached: fromCache.contains(s.id), schema: bundle[s.kind]?.schema))
         }
-        if kind == nil { print(SmartStacks.report(state), terminator: "") }
+        if kind == nil { printOut(SmartStacks.report(state), terminator: "") }
     }
 
     static func time(_ d: Date?) -> String {
@@ -172,7 +172,7 @@ struct Bench: ParsableCommand {
         }
         let r = SchedulerBenchmark.run(
             instances: instances, entriesPerTimeline: entries, virtualHours: hours, wallClock: SystemClock())
-        print(r)
+        printOut("\(r)")
 
         // Render: the default home screen at 160x48, one full frame then frames where only the clock moves.
         let clock = SystemClock()
@@ -192,16 +192,16 @@ struct Bench: ParsableCommand {
             last = f
         }
         let per = clock.now.timeIntervalSince(t1) / Double(max(1, frames))
-        print("render 160x48 (default home, placeholders):")
-        print(String(format: "  first frame:   %.2f ms", first * 1000))
-        print(
+        printOut("render 160x48 (default home, placeholders):")
+        printOut(String(format: "  first frame:   %.2f ms", first * 1000))
+        printOut(
             String(
                 format: "  next frames:   %.2f ms each (%d frames), %.0f changed cells per frame", per * 1000, frames,
                 Double(cells) / Double(max(1, frames))))
         FormBench.run(keystrokes: keystrokes)
         var usage = rusage()
         if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
-            print("  peak RSS:      \(usage.ru_maxrss / 1024) MB (whole bench)")
+            printOut("  peak RSS:      \(usage.ru_maxrss / 1024) MB (whole bench)")
         }
     }
 }
@@ -270,11 +270,11 @@ enum FormBench {
         times.sort()
         let n = max(1, times.count)
         let frames = max(1, runtime.stats.frames - frames0)
-        print("Edit Widget form, 200x60: a keystroke to the frame written (\(keystrokes) keys, \(frames) frames):")
-        print(
+        printOut("Edit Widget form, 200x60: a keystroke to the frame written (\(keystrokes) keys, \(frames) frames):")
+        printOut(
             String(
                 format: "  median %.3f ms, p95 %.3f ms, max %.3f ms (target: under 16 ms)",
                 times[n / 2], times[min(n - 1, n * 95 / 100)], times.last ?? 0))
-        print("  per frame: \((sink.cells - cells0) / frames) cells, \((sink.bytes - bytes0) / frames) bytes")
+        printOut("  per frame: \((sink.cells - cells0) / frames) cells, \((sink.bytes - bytes0) / frames) bytes")
     }
 }

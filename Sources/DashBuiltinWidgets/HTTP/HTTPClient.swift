@@ -21,12 +21,11 @@ public struct DataSourceError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { message }
     public var errorDescription: String? { message }
 
-    /// The same error with every occurrence of the secrets masked (belt and braces: messages
-    /// are built from hosts and statuses, but a server may echo what it was sent).
+    /// The same error with every occurrence of the secrets masked, in the encodings a server
+    /// echoes them in (belt and braces: messages are built from hosts and statuses, but a server
+    /// may echo what it was sent).
     func masking(_ secrets: [String]) -> DataSourceError {
-        var m = message
-        for s in secrets where s.count >= 4 { m = m.replacingOccurrences(of: s, with: "••••") }
-        return DataSourceError(reason, m, status: status)
+        DataSourceError(reason, SecretMask(secrets).mask(message), status: status)
     }
 }
 

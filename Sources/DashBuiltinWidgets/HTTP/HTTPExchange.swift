@@ -117,9 +117,7 @@ extension HTTPClient {
             ).masking(secrets)
         }
         var masked = failure
-        for s in secrets where s.count >= 4 {
-            masked.message = masked.message.replacingOccurrences(of: s, with: "••••")
-        }
+        masked.message = SecretMask(secrets).mask(masked.message)
         return .failed(masked)
     }
 

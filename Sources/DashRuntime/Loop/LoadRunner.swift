@@ -24,18 +24,26 @@ extension Loads {
         }
     }
 
-    /// Runs a widget's timeline provider with the widget's timeout.
+    /// Runs a widget's timeline provider with the widget's timeout. Every load passes here, so
+    /// here the secrets it sent are masked out of what it brought back (issue 37.4): the entries
+    /// (and so the tile, `snapshot`, the cache) and the error (the tile, `timeline`, the log).
     public static func run(
         _ widget: Widget, configuration: WidgetConfig,
         in context: TimelineContext
     ) async -> Result<AnyTimeline, any Error> {
+        let secrets = SecretMask.of(configuration, schema: widget.schema, environment: context.environment)
         do {
-            return .success(
-                try await withTimeout(widget.timeout) {
-                    try await widget.timeline(for: configuration, in: context)
-                })
+            let t = try await withTimeout(widget.timeout) {
+                try await widget.timeline(for: configuration, in: context)
+            }
+            guard let entries = secrets.masking(t.entries, of: widget) else {
+                return .failure(MaskedFailure("the answer held a secret, and the widget could not show it masked"))
+            }
+            return .success(AnyTimeline(entries: entries, policy: t.policy))
         } catch {
-            return .failure(error)
+            let text = String(describing: error), said = (error as? LocalizedError)?.errorDescription ?? ""
+            guard secrets.finds(in: text) || secrets.finds(in: said) else { return .failure(error) }
+            return .failure(MaskedFailure(secrets.mask(said.isEmpty ? text : said)))
         }
     }
 
