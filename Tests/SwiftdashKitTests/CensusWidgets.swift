@@ -326,5 +326,6 @@ struct CensusBundle: WidgetBundle {
         DepartureWidget()
         PierWidget()
         ParcelLiveActivity()
+        KettleControl()
     }
 }

@@ -120,6 +120,8 @@ final class CensusWidgetsTests: XCTestCase {
         XCTAssertEqual(tokens, 0)
         XCTAssertFalse(ServiceNotice.once("Activity.request", "again"), "said once already")
         XCTAssertFalse(ServiceNotice.once("IntentDonationManager.donate", "again"), "said once already")
+        _ = try? ask("describe")
+        XCTAssertFalse(ServiceNotice.once("ControlWidget KettleControl", "again"), "the bundle's control was told")
     }
 
     func testAModelFileKeepsAnAppGroupFileAndLogs() throws {
