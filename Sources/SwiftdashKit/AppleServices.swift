@@ -46,7 +46,8 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland
     ) {}
     public var _widgets: [_WidgetDescriptor] {
-        ServiceNotice.once("ActivityConfiguration(\(Attributes.self))", "Live Activities are shown by iOS's lock screen")
+        ServiceNotice.once(
+            "ActivityConfiguration(\(Attributes.self))", "Live Activities are shown by iOS's lock screen")
         return []
     }
     public func configurationDisplayName(_ name: LocalizedStringKey) -> Self { self }
@@ -66,7 +67,9 @@ public struct DynamicIsland {
     ) {}
     public func keylineTint(_ color: Color?) -> DynamicIsland { self }
     public func widgetURL(_ url: URL?) -> DynamicIsland { self }
-    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for mode: DynamicIslandMode) -> DynamicIsland {
+    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for mode: DynamicIslandMode)
+        -> DynamicIsland
+    {
         self
     }
 }
@@ -92,8 +95,12 @@ public enum DynamicIslandExpandedContentBuilder {
     public static func buildExpression<C: View>(_ region: DynamicIslandExpandedRegion<C>) -> _DynamicIslandRegions {
         _DynamicIslandRegions()
     }
-    public static func buildBlock(_ parts: _DynamicIslandRegions...) -> _DynamicIslandRegions { _DynamicIslandRegions() }
-    public static func buildOptional(_ part: _DynamicIslandRegions?) -> _DynamicIslandRegions { _DynamicIslandRegions() }
+    public static func buildBlock(_ parts: _DynamicIslandRegions...) -> _DynamicIslandRegions {
+        _DynamicIslandRegions()
+    }
+    public static func buildOptional(_ part: _DynamicIslandRegions?) -> _DynamicIslandRegions {
+        _DynamicIslandRegions()
+    }
     public static func buildEither(first: _DynamicIslandRegions) -> _DynamicIslandRegions { first }
     public static func buildEither(second: _DynamicIslandRegions) -> _DynamicIslandRegions { second }
     public static func buildLimitedAvailability(_ part: _DynamicIslandRegions) -> _DynamicIslandRegions { part }
@@ -167,11 +174,14 @@ public final class Activity<Attributes: ActivityAttributes>: @unchecked Sendable
     public static func request(
         attributes: Attributes, contentState: Attributes.ContentState, pushType: PushType? = nil
     ) throws -> Activity<Attributes> {
-        try request(attributes: attributes, content: ActivityContent(state: contentState, staleDate: nil), pushType: pushType)
+        try request(
+            attributes: attributes, content: ActivityContent(state: contentState, staleDate: nil), pushType: pushType)
     }
     public func update(_ content: ActivityContent<Attributes.ContentState>) async {}
     public func update(using contentState: Attributes.ContentState) async {}
-    public func end(_ content: ActivityContent<Attributes.ContentState>?, dismissalPolicy: ActivityDismissalPolicy = .default)
+    public func end(
+        _ content: ActivityContent<Attributes.ContentState>?, dismissalPolicy: ActivityDismissalPolicy = .default
+    )
         async
     {}
     public func end(dismissalPolicy: ActivityDismissalPolicy = .default) async {}

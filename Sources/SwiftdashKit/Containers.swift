@@ -34,8 +34,9 @@ extension GroupBox where Label == Text {
 /// A section: its header, its content, its footer, one below the other.
 public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
     let header: Parent?, content: Content, footer: Footer?
-    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer)
-    {
+    public init(
+        @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer
+    ) {
         (self.header, self.content, self.footer) = (header(), content(), footer())
     }
     func nodes(_ env: EnvironmentValues) -> [JSONValue] {

@@ -26,7 +26,10 @@ enum Options {
             } else {
                 title = String(describing: item)
             }
-            return .object(["value": value.string.map(JSONValue.string) ?? .string(String(describing: item)), "title": .string(title)])
+            return .object([
+                "value": value.string.map(JSONValue.string) ?? .string(String(describing: item)),
+                "title": .string(title),
+            ])
         }
     }
 }
@@ -42,7 +45,10 @@ public struct _ParameterSummary: ParameterSummary {}
 /// `Summary("Show \(\.$city)") { \.$units }`.
 public struct Summary<Intent: AppIntent>: ParameterSummary {
     public init(_ summary: ParameterSummaryString<Intent>) {}
-    public init(_ summary: ParameterSummaryString<Intent>, @ParameterSummaryTableBuilder<Intent> table: () -> _ParameterSummaryTable) {}
+    public init(
+        _ summary: ParameterSummaryString<Intent>,
+        @ParameterSummaryTableBuilder<Intent> table: () -> _ParameterSummaryTable
+    ) {}
     public init() {}
 }
 
@@ -98,7 +104,8 @@ public struct _ParameterSummaryTable {}
 
 @resultBuilder
 public enum ParameterSummaryTableBuilder<Intent: AppIntent> {
-    public static func buildExpression<Value>(_ parameter: KeyPath<Intent, Parameter<Value>>) -> _ParameterSummaryTable {
+    public static func buildExpression<Value>(_ parameter: KeyPath<Intent, Parameter<Value>>) -> _ParameterSummaryTable
+    {
         _ParameterSummaryTable()
     }
     public static func buildBlock(_ parts: _ParameterSummaryTable...) -> _ParameterSummaryTable {
@@ -113,9 +120,13 @@ public enum ParameterSummaryTableBuilder<Intent: AppIntent> {
 public struct IntentRecommendation<Intent: WidgetConfigurationIntent> {
     public let intent: Intent
     public let description: String
-    public init(intent: Intent, description: LocalizedStringKey) { (self.intent, self.description) = (intent, description.text) }
+    public init(intent: Intent, description: LocalizedStringKey) {
+        (self.intent, self.description) = (intent, description.text)
+    }
     @_disfavoredOverload
-    public init<S: StringProtocol>(intent: Intent, description: S) { (self.intent, self.description) = (intent, String(description)) }
+    public init<S: StringProtocol>(intent: Intent, description: S) {
+        (self.intent, self.description) = (intent, String(description))
+    }
 }
 
 /// An App Intent that replaces a SiriKit custom intent (`static let intentClassName = "…"`): a

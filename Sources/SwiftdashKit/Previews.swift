@@ -86,13 +86,19 @@ extension View {
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View {
         self
     }
-    @available(*, unavailable, message: "a widget's view is drawn once per entry: compute what changes in the TimelineProvider")
+    @available(
+        *, unavailable, message: "a widget's view is drawn once per entry: compute what changes in the TimelineProvider"
+    )
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { self }
-    @available(*, unavailable, message: "a widget's view is drawn once per entry: compute what changes in the TimelineProvider")
+    @available(
+        *, unavailable, message: "a widget's view is drawn once per entry: compute what changes in the TimelineProvider"
+    )
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void)
         -> some View
     { self }
-    @available(*, unavailable, message: "a widget has no navigation: show the title as Text, link to a detail pane with Link")
+    @available(
+        *, unavailable, message: "a widget has no navigation: show the title as Text, link to a detail pane with Link"
+    )
     public func navigationTitle(_ title: LocalizedStringKey) -> some View { self }
     @available(*, unavailable, message: "a widget shows no lists: use VStack with ForEach")
     public func listRowBackground<V: View>(_ view: V?) -> some View { self }

@@ -149,7 +149,8 @@ public struct Text: View, PrimitiveView, Equatable {
     public func italic(_ isActive: Bool) -> Text { self }
     public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
     /// No strike-through in the view protocol: struck text (a done to-do) is drawn as secondary text.
-    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text
+    {
         isActive && style["color"] == nil ? styled("color", .string("secondary")) : self
     }
     public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern, color: Color? = nil) -> Text { self }

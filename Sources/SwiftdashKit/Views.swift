@@ -181,7 +181,6 @@ public struct Capsule: Shape, PrimitiveView {
 public typealias Ellipse = Circle
 public typealias ContainerRelativeShape = Rectangle
 
-
 // MARK: - Layout
 
 public enum HorizontalAlignment: Sendable, Hashable {

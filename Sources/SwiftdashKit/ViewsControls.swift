@@ -274,7 +274,8 @@ public struct Gauge<Label: View>: View, PrimitiveView {
             return (current.isEmpty ? render(label, env) : current) + [bar]
         }
         let ends = (minimum.map { render($0, env) } ?? []) + (maximum.map { render($0, env) } ?? [])
-        let row: [JSONValue] = ends.count == 2 ? [.object(["hstack": .array([ends[0], bar, ends[1]]), "spacing": .number(1)])] : [bar]
+        let row: [JSONValue] =
+            ends.count == 2 ? [.object(["hstack": .array([ends[0], bar, ends[1]]), "spacing": .number(1)])] : [bar]
         return render(label, env) + current + row
     }
 }

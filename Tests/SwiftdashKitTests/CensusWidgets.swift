@@ -127,7 +127,8 @@ struct LevelView: View {
         default:
             ZStack {
                 Circle().stroke(lineWidth: 4).opacity(0.3)
-                Circle().trim(from: 0, to: entry.level).stroke(.green, style: StrokeStyle(lineWidth: 4, lineCap: .round))
+                Circle().trim(from: 0, to: entry.level).stroke(
+                    .green, style: StrokeStyle(lineWidth: 4, lineCap: .round))
                 VStack {
                     Text("Tile \(Int(entry.level * 100))").font(.title).bold()
                     Gauge(value: entry.level, in: 0...1) { Text("Cells") }
@@ -214,12 +215,15 @@ struct DepartureEntry: TimelineEntry {
 }
 
 struct DepartureProvider: AppIntentTimelineProvider {
-    func placeholder(in context: Context) -> DepartureEntry { DepartureEntry(date: .now, configuration: DepartureIntent()) }
+    func placeholder(in context: Context) -> DepartureEntry {
+        DepartureEntry(date: .now, configuration: DepartureIntent())
+    }
     func snapshot(for configuration: DepartureIntent, in context: Context) async -> DepartureEntry {
         DepartureEntry(date: Date(timeIntervalSince1970: 1_800_000_000), configuration: configuration)
     }
     func timeline(for configuration: DepartureIntent, in context: Context) async -> Timeline<DepartureEntry> {
-        Timeline(entries: [await snapshot(for: configuration, in: context)], policy: .after(.now.addingTimeInterval(900)))
+        Timeline(
+            entries: [await snapshot(for: configuration, in: context)], policy: .after(.now.addingTimeInterval(900)))
     }
     func recommendations() -> [AppIntentRecommendation<DepartureIntent>] {
         [AppIntentRecommendation(intent: DepartureIntent(), description: "Harbour")]
@@ -294,7 +298,9 @@ struct PierIntent: WidgetConfigurationIntent {
 }
 
 struct PierProvider: AppIntentTimelineProvider {
-    func placeholder(in context: Context) -> DepartureEntry { DepartureEntry(date: .now, configuration: DepartureIntent()) }
+    func placeholder(in context: Context) -> DepartureEntry {
+        DepartureEntry(date: .now, configuration: DepartureIntent())
+    }
     func snapshot(for configuration: PierIntent, in context: Context) async -> DepartureEntry {
         _ = configuration.pier
         return placeholder(in: context)
@@ -306,7 +312,9 @@ struct PierProvider: AppIntentTimelineProvider {
 
 struct PierWidget: Widget {
     var body: some WidgetConfiguration {
-        AppIntentConfiguration(kind: "Pier", intent: PierIntent.self, provider: PierProvider()) { DepartureView(entry: $0) }
+        AppIntentConfiguration(kind: "Pier", intent: PierIntent.self, provider: PierProvider()) {
+            DepartureView(entry: $0)
+        }
     }
 }
 
@@ -318,5 +326,6 @@ struct CensusBundle: WidgetBundle {
         DepartureWidget()
         PierWidget()
         ParcelLiveActivity()
+        KettleControl()
     }
 }

@@ -14,7 +14,9 @@ final class CensusWidgetsTests: XCTestCase {
         let request = JSONValue.object(["id": .number(1), "method": .string(method), "params": .object(params)])
         let line = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         let answer = try JSONValue.parse(Data(server.answer(line: line).utf8))
-        if let e = answer["error"]?.string { throw NSError(domain: e, code: 1, userInfo: [NSLocalizedDescriptionKey: e]) }
+        if let e = answer["error"]?.string {
+            throw NSError(domain: e, code: 1, userInfo: [NSLocalizedDescriptionKey: e])
+        }
         return answer["result"] ?? .null
     }
 
@@ -96,7 +98,8 @@ final class CensusWidgetsTests: XCTestCase {
             return XCTFail("station has choices from its provider: \(widgets[3].parameters[0].kind)")
         }
         let options = try ask("options", ["kind": .string("departures"), "parameter": .string("station")])
-        XCTAssertEqual(options["options"]?.array?.compactMap { $0["value"]?.string }, ["North Quay", "Elm Street", "Harbour"])
+        XCTAssertEqual(
+            options["options"]?.array?.compactMap { $0["value"]?.string }, ["North Quay", "Elm Street", "Harbour"])
         let view = try snapshot("departures", "medium")["views"]?["medium"]
         XCTAssertEqual(Array(texts(view).prefix(2)), ["Harbour", "Red line · min"])
         XCTAssertEqual(find("style", in: view)?["style"], .string("timer"))
@@ -117,6 +120,8 @@ final class CensusWidgetsTests: XCTestCase {
         XCTAssertEqual(tokens, 0)
         XCTAssertFalse(ServiceNotice.once("Activity.request", "again"), "said once already")
         XCTAssertFalse(ServiceNotice.once("IntentDonationManager.donate", "again"), "said once already")
+        _ = try? ask("describe")
+        XCTAssertFalse(ServiceNotice.once("ControlWidget KettleControl", "again"), "the bundle's control was told")
     }
 
     func testAModelFileKeepsAnAppGroupFileAndLogs() throws {

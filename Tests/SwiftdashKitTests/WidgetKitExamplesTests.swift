@@ -62,24 +62,24 @@ final class WidgetKitExamplesTests: XCTestCase {
             let widgets = try ExtensionWidgetDescription.parse(try XCTUnwrap(describe.first?["result"], product))
             XCTAssertEqual(widgets.map(\.kind), kinds, product)
             for (widget, kind) in zip(widgets, kinds) {
-            let families = widget.families
-            let requests: [JSONValue] = families.enumerated().map { i, f in
-                .object([
-                    "id": .number(Double(i + 2)), "method": .string("snapshot"),
-                    "params": .object([
-                        "kind": .string(kind),
-                        "context": .object(["family": .string(f.rawValue), "isPreview": .bool(true)]),
-                    ]),
-                ])
-            }
-            let snapshots = try answers(exe, requests)
-            XCTAssertEqual(snapshots.count, families.count, product)
-            for (s, f) in zip(snapshots, families) {
-                XCTAssertNil(s["error"], "\(product) \(f): \(s)")
-                let entry = try ExtensionProtocol.entry(try XCTUnwrap(s["result"]), kind: kind)
-                XCTAssertNotNil(s["result"]?["views"]?[f.rawValue], "\(product) \(f)")
-                _ = entry
-            }
+                let families = widget.families
+                let requests: [JSONValue] = families.enumerated().map { i, f in
+                    .object([
+                        "id": .number(Double(i + 2)), "method": .string("snapshot"),
+                        "params": .object([
+                            "kind": .string(kind),
+                            "context": .object(["family": .string(f.rawValue), "isPreview": .bool(true)]),
+                        ]),
+                    ])
+                }
+                let snapshots = try answers(exe, requests)
+                XCTAssertEqual(snapshots.count, families.count, product)
+                for (s, f) in zip(snapshots, families) {
+                    XCTAssertNil(s["error"], "\(product) \(f): \(s)")
+                    let entry = try ExtensionProtocol.entry(try XCTUnwrap(s["result"]), kind: kind)
+                    XCTAssertNotNil(s["result"]?["views"]?[f.rawValue], "\(product) \(f)")
+                    _ = entry
+                }
             }
         }
     }

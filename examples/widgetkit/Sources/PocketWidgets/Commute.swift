@@ -88,7 +88,8 @@ struct CommuteView: View {
 
 struct CommuteWidget: Widget {
     var body: some WidgetConfiguration {
-        AppIntentConfiguration(kind: "CommuteWidget", intent: CommuteIntent.self, provider: CommuteProvider()) { entry in
+        AppIntentConfiguration(kind: "CommuteWidget", intent: CommuteIntent.self, provider: CommuteProvider()) {
+            entry in
             CommuteView(entry: entry)
         }
         .configurationDisplayName("Commute")
