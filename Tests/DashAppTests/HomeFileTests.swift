@@ -4,6 +4,7 @@ import DashWidgets
 import DashBuiltinWidgets
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// Writing home.yaml: atomic, the previous version kept, permissions kept, a broken or

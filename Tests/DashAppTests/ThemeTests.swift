@@ -3,6 +3,7 @@ import Foundation
 import DashCore
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 final class ThemeTests: XCTestCase {

@@ -5,6 +5,7 @@ import DashScheduler
 import DashRender
 import DashApp
 import DashHome
+import DashHomeFiles
 
 /// Messages that arrive from other threads (provider results, the control socket), kept
 /// until the loop's next turn. Posting wakes the loop.
