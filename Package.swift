@@ -145,6 +145,24 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
+            name: "DashHomeTests",
+            dependencies: ["DashHome", "DashCore", "DashWidgets", "DashBuiltinWidgets", "DashTestSupport"]
+        ),
+        .testTarget(
+            name: "DashFilesTests",
+            dependencies: [
+                "DashFiles", "DashHome", "DashHomeFiles", "DashCore", "DashWidgets", "DashBuiltinWidgets",
+                "DashTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "DashRuntimeTests",
+            dependencies: [
+                "DashRuntime", "DashApp", "DashHome", "DashHomeFiles", "DashCore", "DashWidgets", "DashScheduler",
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets",
+            ]
+        ),
+        .testTarget(
             name: "DashBuiltinWidgetsTests",
             dependencies: [
                 "DashBuiltinWidgets", "DashNetworking", "DashWidgets", "DashRender", "DashCore", "DashTestSupport",
