@@ -77,14 +77,26 @@ let package = Package(
         // The commit `swiftdash --version` names; `make` defines it, a plain `swift build` leaves it empty.
         .target(name: "DashBuildInfo"),
         .target(name: "DashWidgets", swiftSettings: releaseSections),
+        // Starting processes: glibc's posix_spawn helpers (the command widget, extensions, secrets, tmux).
+        .target(name: "DashSpawn", swiftSettings: releaseSections),
         .target(name: "DashScheduler", dependencies: ["DashWidgets"], swiftSettings: releaseSections),
         .target(name: "DashRender", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
-        // home.yaml: the model, limits, minimal editing, ids, themes, the file and its lock (file I/O only).
+        // home.yaml as pure values: the model, limits, validation, minimal editing, ids, themes (text in,
+        // text out; no file is read here).
         .target(
             name: "DashHome",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashFiles",
+                "DashCore", "DashWidgets", "DashScheduler",
                 .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: releaseSections
+        ),
+        // home.yaml on disk: the file, its lock, the ids store, reading themes and checking files.
+        // Only the runtime and the commands import it.
+        .target(
+            name: "DashHomeFiles",
+            dependencies: [
+                "DashCore", "DashWidgets", "DashHome", "DashFiles", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: releaseSections
         ),
@@ -98,13 +110,13 @@ let package = Package(
         .target(
             name: "DashRuntime",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashFiles",
-                "DashUnixSocket", .product(name: "Logging", package: "swift-log"),
+                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashHomeFiles", "DashApp",
+                "DashFiles", "DashSpawn", "DashUnixSocket", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: releaseSections
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
-        .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles"], swiftSettings: releaseSections),
+        .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles", "DashSpawn"], swiftSettings: releaseSections),
         // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
         .target(name: "DashUnixSocket", swiftSettings: releaseSections),
         .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
@@ -117,13 +129,16 @@ let package = Package(
         ),
         .target(
             name: "DashTestSupport",
-            dependencies: ["DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashHome", "DashApp", "DashRuntime"]
+            dependencies: [
+                "DashCore", "DashWidgets", "DashRender", "DashScheduler", "DashHome", "DashHomeFiles", "DashApp",
+                "DashRuntime",
+            ]
         ),
         .executableTarget(
             name: "swiftdash",
             dependencies: [
-                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashApp", "DashRuntime",
-                "DashCurses", "DashBuiltinWidgets", "DashBuildInfo", "DashFiles",
+                "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashHomeFiles", "DashApp",
+                "DashRuntime", "DashCurses", "DashBuiltinWidgets", "DashBuildInfo", "DashFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -146,10 +161,28 @@ let package = Package(
         .testTarget(
             name: "DashAppTests",
             dependencies: [
-                "DashApp", "DashHome", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler", "DashRender",
-                "DashTestSupport", "DashBuiltinWidgets", "DashFiles", .product(name: "Logging", package: "swift-log"),
+                "DashApp", "DashHome", "DashHomeFiles", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler",
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets", "DashFiles", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "DashHomeTests",
+            dependencies: ["DashHome", "DashCore", "DashWidgets", "DashBuiltinWidgets", "DashTestSupport"]
+        ),
+        .testTarget(
+            name: "DashFilesTests",
+            dependencies: [
+                "DashFiles", "DashHome", "DashHomeFiles", "DashCore", "DashWidgets", "DashBuiltinWidgets",
+                "DashTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "DashRuntimeTests",
+            dependencies: [
+                "DashRuntime", "DashApp", "DashHome", "DashHomeFiles", "DashCore", "DashWidgets", "DashScheduler",
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets",
+            ]
         ),
         .testTarget(
             name: "DashBuiltinWidgetsTests",
@@ -170,7 +203,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
-            name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport", "DashFiles"], exclude: ["__Snapshots__"]),
+            name: "SwiftdashCLITests", dependencies: ["swiftdash", "DashTestSupport", "DashFiles", "DashHomeFiles"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["swiftdash", "DashCore", "DashTestSupport"]),
     ] + frameworkTargets,
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import DashCore
 import DashWidgets
 import DashApp
 import DashHome
+import DashHomeFiles
 import DashRuntime
 
 /// The fake services an `AppHarness` gives the runtime: each records what it was handed, on the

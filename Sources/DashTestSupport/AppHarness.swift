@@ -6,6 +6,7 @@ import DashScheduler
 import DashRender
 import DashApp
 import DashHome
+import DashHomeFiles
 import DashRuntime
 
 /// Drives the real runtime (`Runtime`: the one effect interpreter) on a virtual clock and a

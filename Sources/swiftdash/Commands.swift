@@ -5,6 +5,7 @@ import DashWidgets
 import DashRender
 import DashApp
 import DashHome
+import DashHomeFiles
 import DashRuntime
 import DashBuiltinWidgets
 import DashScheduler

@@ -3,6 +3,7 @@ import ArgumentParser
 import DashWidgets
 import DashApp
 import DashHome
+import DashHomeFiles
 import DashRuntime
 import DashBuiltinWidgets
 

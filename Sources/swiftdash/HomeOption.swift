@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import DashWidgets
 import DashHome
+import DashHomeFiles
 
 /// `--home NAME` and `--config FILE`: which home screen a command uses (decision 47). Every
 /// command that reads or changes the home screen, or talks to a running one, takes them. The

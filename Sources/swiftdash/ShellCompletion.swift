@@ -3,6 +3,7 @@ import ArgumentParser
 import DashWidgets
 import DashApp
 import DashHome
+import DashHomeFiles
 import DashRuntime
 
 /// The candidates the shells' completion scripts ask swiftdash for (`swiftdash ---completion …`,

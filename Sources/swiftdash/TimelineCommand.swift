@@ -67,9 +67,8 @@ struct TimelineCommand: AsyncParsableCommand {
         state.focusedTile = nil
         // Ask the providers only for instances that have nothing cached.
         // (Secrets' commands run first: a load waits for the secret it needs.)
-        let jobs = OneShot.resolvingSecrets(&state, App.update(&state, .tick(now))).compactMap { e -> LoadJob? in
-            if case .startLoad(let j) = e, j.request.reason == .initial { return j }
-            return nil
+        let (jobs, _) = OneShot.jobs(&state, after: .tick(now)) { job in
+            job.request.reason == .initial ? nil : "timeline asks a provider only for what nothing cached shows"
         }
         let results = await withTaskGroup(of: (LoadJob, Result<AnyTimeline, any Error>).self) { group in
             for job in jobs { group.addTask { (job, await Loads.run(job)) } }

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// What the fuzz targets `home`, `theme` and `control` found (docs/fuzzing.md), one test each,

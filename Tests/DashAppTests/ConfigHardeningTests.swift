@@ -6,6 +6,7 @@ import XCTest
 
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// Issue 9, items 4 and 8: hostile or broken home.yaml and theme files get a

@@ -6,6 +6,7 @@ import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// The harness itself: it drives the real runtime (one effect interpreter), its fake services

@@ -5,6 +5,7 @@ import DashWidgets
 import DashTestSupport
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 
 /// Issue 24.5 (decision 49): a value written once under a YAML anchor, edited in the form where
 /// it is written, changes for every widget that shares it, the anchor kept; the status line says

@@ -6,6 +6,7 @@ import DashScheduler
 import DashTestSupport
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 extension Seen {

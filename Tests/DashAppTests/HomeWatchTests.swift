@@ -9,6 +9,7 @@ import DashScheduler
 import DashTestSupport
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// A widget with one parameter, for changes made in home.yaml.

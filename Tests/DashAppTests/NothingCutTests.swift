@@ -8,6 +8,7 @@ import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// Issue 23 points 2 and 3: nothing that says what to do is ever cut, and Esc steps back one

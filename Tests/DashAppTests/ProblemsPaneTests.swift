@@ -7,6 +7,7 @@ import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 
 /// Issue 23 point 2: a broken home.yaml says how many problems it has and lists them all on a key.
 final class ProblemsPaneTests: XCTestCase {

@@ -7,6 +7,7 @@ import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// Issue 23 point 9: `t` is remembered; a tile's first line does not repeat its frame's title.

@@ -8,6 +8,7 @@ import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// A test widget whose entries say how relevant they are and what content they show.
@@ -234,6 +235,8 @@ final class SmartStacksTests: XCTestCase {
         XCTAssertEqual(h.state.smart.attention["t1"]?.reason, "new: Second")
         XCTAssertTrue(h.screen.contains("◆ Signal"), "a glyph, so NO_COLOR shows it too:\n\(h.screen)")
         assertSnapshot(h.screen, named: "attention-80x24")
+        // The mark means something by its colour too: the style layer keeps it in its role.
+        assertSnapshot(StyleDump.dump(h.frame.buffer, theme: h.state.theme), named: "styles-attention-80x24")
         h.press(.char("h"))
         XCTAssertNil(h.state.smart.attention["t1"])
         h.press(.char("l"))

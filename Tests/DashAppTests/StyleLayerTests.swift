@@ -44,4 +44,29 @@ final class StyleLayerTests: XCTestCase {
         XCTAssertTrue(dump.contains("bg background"), dump)
         h.skipPendingWork()
     }
+
+    /// An error means something by its colour: a tile whose load failed says so in the error role.
+    func testAFailedLoadIsDrawnInTheErrorRole() throws {
+        let home = HomeConfig(tiles: [
+            TileInstance(id: "t1", family: .medium, items: [WidgetInstance(id: "w1", kind: "fake")])
+        ])
+        let h = AppHarness(widgets: [fakeWidget(script: FakeScript())], home: home, now: now)
+        h.fail("w1", URLError(.notConnectedToInternet))
+        let dump = StyleDump.dump(h.frame.buffer, theme: h.state.theme)
+        assertSnapshot(dump, named: "styles-failed-load")
+        XCTAssertTrue(dump.contains("fg negative"), dump)
+        h.skipPendingWork()
+    }
+
+    /// A theme is colour: the light theme draws every role in its own colours.
+    func testTheLightThemeDrawsItsOwnRoles() throws {
+        let tiles = (1...2).map {
+            TileInstance(id: "t\($0)", family: .small, items: [WidgetInstance(id: "w\($0)", kind: "clock")])
+        }
+        let h = AppHarness(widgets: [ClockWidget.widget], home: HomeConfig(tiles: tiles), now: now, theme: .light)
+        let dump = StyleDump.dump(h.frame.buffer, theme: h.state.theme)
+        assertSnapshot(dump, named: "styles-light-theme")
+        XCTAssertTrue(dump.contains("fg focus"), dump)
+        h.skipPendingWork()
+    }
 }

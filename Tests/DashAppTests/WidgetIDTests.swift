@@ -7,6 +7,7 @@ import DashTestSupport
 import DashBuiltinWidgets
 @testable import DashApp
 @testable import DashHome
+@testable import DashHomeFiles
 @testable import DashRuntime
 
 /// One id, one widget, whatever process is asked (decision 41): the running home screen (here the

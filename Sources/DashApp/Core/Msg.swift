@@ -16,6 +16,9 @@ public enum Msg: Sendable {
     case tick(Date)
     /// A provider answered.
     case loaded(id: String, token: UInt64, result: Result<AnyTimeline, any Error>)
+    /// A one-shot command (`render` without `--live`) shows sample data for an instance: loaded
+    /// like a provider's answer, and its tile says "sample".
+    case sampled(id: String, token: UInt64, timeline: AnyTimeline)
     /// A provider did not answer within its timeout.
     case loadTimedOut(id: String, token: UInt64, after: TimeInterval)
     /// WidgetCenter: reload one instance, a kind, or everything (from a key, the control
@@ -36,6 +39,8 @@ public enum Msg: Sendable {
     case homeWritten(HomeConfig, Result<String, HomeWriteFailure>)
     /// A write of home.yaml waits for its lock: `holder` says who holds it ("swiftdash (pid 812)").
     case homeLockHeld(by: String)
+    /// The browser could not be opened for an `Effect.openURL`: the problem to show.
+    case urlNotOpened(String, problem: String)
     /// A click on a button or toggle the last frame drew.
     case control(tile: String, control: TileControl)
     /// A widget's action finished: the action that undoes it (if any), or why it failed.

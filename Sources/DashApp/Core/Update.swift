@@ -80,6 +80,9 @@ public enum App {
             s.scheduler.loadFinished(id, token: token, result: result, at: s.now)
             s.smart.touched.insert(id)
             return fx + pump(&s)
+        case .sampled(let id, let token, let timeline):
+            s.sampleInstances.insert(id)
+            return step(&s, .loaded(id: id, token: token, result: .success(timeline)))
         case .secretCommandFinished(let command, let result):
             return SecretCommands.finished(&s, command, result) + pump(&s)
         case .loadTimedOut(let id, let token, let seconds):
@@ -129,6 +132,9 @@ public enum App {
         case .homeLockHeld(let holder):
             let name = s.homeFile.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "home.yaml"
             s.say("saving when \(TextSanitizer.singleLine(holder)) lets go of \(name) (it holds the lock)")
+            return [.redraw(full: false)]
+        case .urlNotOpened(_, let problem):
+            s.say(problem)
             return [.redraw(full: false)]
         case .control(let tile, let control):
             return clickControl(&s, tile: tile, control: control)
@@ -485,7 +491,7 @@ extension Msg {
     /// user looks at or chose (`App.smartStacks(_:onlyTouched:)`).
     var changesOnlyTimelines: Bool {
         switch self {
-        case .tick, .loaded, .loadTimedOut: return true
+        case .tick, .loaded, .sampled, .loadTimedOut: return true
         default: return false
         }
     }

@@ -30,7 +30,7 @@ public enum ConfigLimits {
 /// UTF-8, aliases may not be keys (hashing a key made of aliases is exponential inside the
 /// YAML library), and the composed document is walked once with a budget before anyone
 /// decodes it. Every error names the file and, where there is one, the line.
-enum YAMLGuard {
+package enum YAMLGuard {
     /// A yes-or-no value of a config file, spelled as YAML 1.1 does (true/yes/on, false/no/off,
     /// any case); nil for anything else. Values are read as text (Yams' basic resolver).
     static func bool(_ node: Node) -> Bool? {
@@ -42,7 +42,7 @@ enum YAMLGuard {
     }
 
     /// The text of `data`, or an error naming the line of the first byte that is not UTF-8.
-    static func text(_ data: Data, file: String, maxBytes: Int, what: String) throws -> String {
+    package static func text(_ data: Data, file: String, maxBytes: Int, what: String) throws -> String {
         if data.count > maxBytes {
             throw ConfigFileError(
                 file: file, line: nil,
@@ -121,7 +121,7 @@ enum YAMLGuard {
 
     /// "the file is 1.4 MB; WHAT may be at most 1.0 MB": both sizes in one unit, with as many
     /// digits as it takes for them to differ (1.0004 MB is not said as the 1.0 MB it exceeds).
-    static func sizeRefusal(_ bytes: Int, most: Int, what: String) -> String {
+    package static func sizeRefusal(_ bytes: Int, most: Int, what: String) -> String {
         let (size, limit) = sizeTexts(bytes, most: most)
         return "the file is \(size); \(what) may be at most \(limit)"
     }
@@ -138,7 +138,7 @@ enum YAMLGuard {
         return ("\(grouped(bytes)) bytes", "\(grouped(most)) bytes")
     }
 
-    static func sizeText(_ bytes: Int) -> String {
+    package static func sizeText(_ bytes: Int) -> String {
         bytes >= 1 << 20
             ? FixedFormat.decimal(Double(bytes) / Double(1 << 20), places: 1) + " MB"
             : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
@@ -146,7 +146,7 @@ enum YAMLGuard {
 
     /// The composed document (nil when it holds nothing but comments and blank lines),
     /// checked against the limits; line breaks read as LF (`lineFeeds`).
-    static func compose(_ text: String, file: String) throws -> Node? {
+    package static func compose(_ text: String, file: String) throws -> Node? {
         let text = lineFeeds(text)
         let scan = YAMLScan(text)
         if let key = scan.aliases.first(where: \.isKey) {
@@ -266,7 +266,7 @@ enum YAMLGuard {
     }
 
     /// Outside text quoted in a message: one line, no control characters, at most `max` characters.
-    static func quoted(_ s: String, max: Int) -> String {
+    package static func quoted(_ s: String, max: Int) -> String {
         let clean = TextSanitizer.singleLine(s)
         return clean.count > max ? String(clean.prefix(max - 1)) + "…" : clean
     }

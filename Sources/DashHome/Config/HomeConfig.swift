@@ -51,12 +51,12 @@ public struct HomeConfig: Hashable, Sendable {
 
 /// Where reading a configuration file puts its problems: thrown at the first (reading the
 /// file for use), or kept to go on and find the others (`swiftdash config check`).
-struct ConfigProblems {
+package struct ConfigProblems {
     let collecting: Bool
-    private(set) var found: [ConfigFileError] = []
-    init(collecting: Bool) { self.collecting = collecting }
+    package private(set) var found: [ConfigFileError] = []
+    package init(collecting: Bool) { self.collecting = collecting }
 
-    mutating func add(_ problem: ConfigFileError) throws {
+    package mutating func add(_ problem: ConfigFileError) throws {
         guard collecting else { throw problem }
         found.append(problem)
     }
@@ -106,14 +106,6 @@ extension HomeConfig {
         return HomeConfig(tiles: tiles)
     }
 
-    /// Reads `home.yaml` from disk within `ConfigLimits` (size, UTF-8, aliases, nesting,
-    /// tiles). Every problem is a `ConfigFileError` naming the file and, where there is
-    /// one, the line.
-    public static func load(contentsOf url: URL, bundle: WidgetBundle) throws -> HomeConfig {
-        let data = try ConfigFile.read(url, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml")
-        return try parse(data: data, file: url.path, bundle: bundle)
-    }
-
     /// `parse(yaml:)` from the file's bytes: a byte that is not UTF-8 is reported with its line.
     public static func parse(data: Data, file: String, bundle: WidgetBundle) throws -> HomeConfig {
         let text = try YAMLGuard.text(data, file: file, maxBytes: ConfigLimits.maxHomeBytes, what: "home.yaml")
@@ -129,7 +121,7 @@ extension HomeConfig {
 
     /// `parse(yaml:)` that hands each problem to `problems`: stopping at the first (`parse`), or
     /// going on past it (`swiftdash config check`). What the YAML reader refuses still throws.
-    static func parse(yaml text: String, file: String, bundle: WidgetBundle, problems: inout ConfigProblems) throws
+    package static func parse(yaml text: String, file: String, bundle: WidgetBundle, problems: inout ConfigProblems) throws
         -> HomeConfig
     {
         guard let root = try YAMLGuard.compose(text, file: file) else {
@@ -347,67 +339,20 @@ extension HomeConfig {
 
 /// A value from the file as an error message quotes it: one line, no control or bidi
 /// characters, at most 60 characters (the fuzz test found 2 KB keys and tabs quoted raw).
-func shown(_ s: String) -> String { YAMLGuard.quoted(s, max: 60) }
+package func shown(_ s: String) -> String { YAMLGuard.quoted(s, max: 60) }
 
 /// A message that quotes `values` from the file: each shown as `shown(_:)`, the rest of
 /// the message kept whole.
-func shown(_ message: String, quoting values: [String]) -> String {
+package func shown(_ message: String, quoting values: [String]) -> String {
     var m = message
     for v in values where v.count > 60 || v != shown(v) { m = m.replacingOccurrences(of: v, with: shown(v)) }
     return YAMLGuard.quoted(m, max: 400)
 }
 
-/// Reading the files the user owns (home.yaml, themes).
-enum ConfigFile {
-    /// The bytes of a regular file, refused past `maxBytes` without reading the rest.
-    static func read(_ url: URL, maxBytes: Int, what: String) throws -> Data {
-        let file = url.path
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file)
-        } catch {
-            throw ConfigFileError(file: file, line: nil, message: "cannot read the file: \(reason(error))")
-        }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw ConfigFileError(file: file, line: nil, message: "not a regular file")
-        }
-        if let size = attributes[.size] as? Int, size > maxBytes {
-            throw ConfigFileError(
-                file: file, line: nil,
-                message: YAMLGuard.sizeRefusal(size, most: maxBytes, what: what))
-        }
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-            if data.count > maxBytes {
-                let most = YAMLGuard.sizeText(maxBytes)
-                throw ConfigFileError(
-                    file: file, line: nil,
-                    message: "the file is larger than \(most); \(what) may be at most \(most)")
-            }
-            return data
-        } catch let e as ConfigFileError {
-            throw e
-        } catch {
-            throw ConfigFileError(file: file, line: nil, message: "cannot read the file: \(reason(error))")
-        }
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        switch ns.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return YAMLGuard.quoted(ns.localizedDescription, max: 120)
-        }
-    }
-
+/// What the files the user owns (home.yaml, themes) say (DashHomeFiles reads them).
+package enum ConfigFile {
     /// What an empty document holds: nothing at all, or only comments.
-    static func emptyMessage(_ text: String) -> String {
+    package static func emptyMessage(_ text: String) -> String {
         let blank = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         return blank ? "the file is empty" : "the file has only comments"
     }

@@ -2,7 +2,7 @@
 /// and from `base` to `theirs` are put together when they touch different lines (not
 /// overlapping, not adjacent); nil when they meet (a conflict), or when the texts are too
 /// different to compare within the budget.
-enum LineMerge {
+package enum LineMerge {
     /// A run of `base` lines `[start, end)` replaced by `lines`.
     struct Hunk: Equatable {
         var start: Int
@@ -14,7 +14,7 @@ enum LineMerge {
     /// start and end are taken off): a home.yaml edit is a few lines.
     static let budget = 4_000_000
 
-    static func merge(base: String, ours: String, theirs: String) -> String? {
+    package static func merge(base: String, ours: String, theirs: String) -> String? {
         if ours == base { return theirs }
         if theirs == base || ours == theirs { return ours }
         let b = lines(base), o = lines(ours), t = lines(theirs)

@@ -1,5 +1,6 @@
 import Foundation
 import DashWidgets
+import DashSpawn
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import DashApp
 import DashHome
+import DashHomeFiles
 
 /// The runtime's file work, off the loop thread and in order: writing home.yaml, loading a theme,
 /// reading home.yaml again. One plain thread runs the queue and exits when it is empty (no Swift

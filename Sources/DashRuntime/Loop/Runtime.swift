@@ -5,6 +5,7 @@ import DashScheduler
 import DashRender
 import DashApp
 import DashHome
+import DashHomeFiles
 
 /// Messages that arrive from other threads (provider results, the control socket), kept
 /// until the loop's next turn. Posting wakes the loop.
@@ -321,49 +322,10 @@ public final class Runtime {
         return nil
     }
 
+    /// Runs what `update` returned, through the one interpreter (Runtime+Effects.swift).
     func run(_ effects: [Effect]) {
         observeEffects?(effects)
-        for e in effects {
-            switch e {
-            case .startLoad(let job): loadsToStart.append(job)
-            case .cancelLoad(_, let token):
-                loadsToStart.cancel(token)
-                loadsInFlight.remove(token)
-                cancels.removeValue(forKey: token)?()
-            case .saveCache(let records): services.saveCache(records)
-            case .openURL(let url):
-                if let problem = services.openURL(url) {
-                    state.say(problem)
-                    needsDraw = true
-                }
-            case .redraw(let full):
-                needsDraw = true
-                if full { fullRedraw = true }
-            case .log(let line): services.log(line)
-            case .quit: break  // `state.quitting` ends `run()`
-            case .saveUsage(let usage): services.saveUsage(usage)
-            case .bell: terminal.bell()
-            case .writeHome(let home):
-                writesInFlight += 1
-                fileWork.writeHome(home, over: state.homeFile, with: services.writeHome, to: inbox)
-            case .loadTheme(let name):
-                let (load, home, inbox) = (services.loadTheme, state.home, inbox)
-                fileWork.run { inbox.post(.themeLoaded(name: name, load(name, home))) }
-            case .perform(let job): services.perform(job, inbox)
-            case .watchFiles(let paths): services.watchFiles(paths, inbox)
-            case .edit(let work): services.edit(work, inbox)
-            case .reply(let reply, let text): reply.fulfil(text)
-            case .runSecretCommand(let command): services.runSecretCommand(command, inbox)
-            case .scanExtensions: services.scanExtensions(inbox)
-            case .refreshTmuxStatus: services.refreshTmuxStatus()
-            case .catchUpHome(let next):
-                let (read, inbox, fresh) = (services.readHome, inbox, freshReads)
-                fileWork.run {
-                    if let m = read() { inbox.post(fresh.noting(m)) }
-                    inbox.post(next)
-                }
-            }
-        }
+        EffectInterpreter.run(effects, on: self)
     }
 
     /// Loads running at once, whatever the file says (each runs on a thread of its own, and may

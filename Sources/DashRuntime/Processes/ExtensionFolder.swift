@@ -2,6 +2,7 @@ import Foundation
 import DashWidgets
 import DashApp
 import DashHome
+import DashHomeFiles
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import DashWidgets
+import DashSpawn
 import DashApp
 import DashHome
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import DashHome
+import DashHomeFiles
 #if canImport(Glibc)
     import Glibc
 #endif

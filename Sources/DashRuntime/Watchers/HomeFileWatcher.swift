@@ -1,6 +1,7 @@
 import Foundation
 import DashApp
 import DashHome
+import DashHomeFiles
 #if canImport(Glibc)
     import Glibc
 #endif

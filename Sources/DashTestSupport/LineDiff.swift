@@ -3,7 +3,7 @@ import Foundation
 /// The lines that differ between two texts, in order: `-` for a line of `a` that is gone, `+`
 /// for a line of `b` that is new (a longest-common-subsequence line diff). Every line not listed
 /// is byte-identical in both.
-func lineDiff(_ a: String, _ b: String) -> String {
+public func lineDiff(_ a: String, _ b: String) -> String {
     let x = a.components(separatedBy: "\n"), y = b.components(separatedBy: "\n")
     var t = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
     for i in stride(from: x.count - 1, through: 0, by: -1) {

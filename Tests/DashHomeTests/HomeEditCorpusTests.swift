@@ -1,9 +1,7 @@
 import XCTest
 import DashWidgets
 import DashBuiltinWidgets
-@testable import DashApp
 @testable import DashHome
-@testable import DashRuntime
 
 /// Issue 24.5: edits keep what they do not touch. A corpus of odd but valid home.yaml files
 /// (anchors and aliases, `%YAML` and `---`/`...`, one-line flow files, flow mappings holding

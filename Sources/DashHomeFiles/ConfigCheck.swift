@@ -2,6 +2,7 @@ import Foundation
 import Yams
 import DashCore
 import DashWidgets
+import DashHome
 
 extension HomeConfig {
     /// Every problem `swiftdash config check` reports for a `home.yaml`: those of the file

@@ -1,10 +1,10 @@
 import XCTest
 import Foundation
 import DashWidgets
+import DashTestSupport
 import DashBuiltinWidgets
-@testable import DashApp
 @testable import DashHome
-@testable import DashRuntime
+@testable import DashHomeFiles
 
 /// Writing home.yaml: atomic, the previous version kept, permissions kept, a broken or
 /// changed-elsewhere file never overwritten, two writers never interleaved.

@@ -2,9 +2,7 @@ import XCTest
 import DashWidgets
 import DashBuiltinWidgets
 import DashTestSupport
-@testable import DashApp
 @testable import DashHome
-@testable import DashRuntime
 
 /// `- clock` in `tiles:` is shorthand for `{widget: clock}` in the widget's default family: it
 /// parses, `config check` accepts it, and an edit from the app leaves it as the user wrote it

@@ -2,9 +2,7 @@ import XCTest
 import DashWidgets
 import DashBuiltinWidgets
 import DashTestSupport
-@testable import DashApp
 @testable import DashHome
-@testable import DashRuntime
 
 /// home.yaml is written by changing only the lines of what changed: each test shows the whole
 /// line diff of one change to a heavily commented file (every line not listed is byte-identical).

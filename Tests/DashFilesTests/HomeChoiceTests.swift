@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import DashHome
+import DashHomeFiles
 
 /// Named homes (decision 47): `SWIFTDASH_HOME` chooses the file, the cache and state folders and
 /// the control socket of every `AppPaths` of the process.

@@ -1,9 +1,7 @@
 import XCTest
 import DashWidgets
 import DashBuiltinWidgets
-@testable import DashApp
 @testable import DashHome
-@testable import DashRuntime
 
 final class HomeConfigTests: XCTestCase {
     let bundle = BuiltinWidgets.bundle
