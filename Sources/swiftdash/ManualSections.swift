@@ -12,6 +12,6 @@ struct ManualSections: ParsableCommand {
         shouldDisplay: false)
 
     func run() throws {
-        print(Manual.keys() + Manual.widgetSettings(BuiltinWidgets.bundle), terminator: "")
+        printOut(Manual.keys() + Manual.widgetSettings(BuiltinWidgets.bundle), terminator: "")
     }
 }
