@@ -367,9 +367,15 @@ final class HomeEditor {
             let body = emitMap(
                 map, keys: keys, edit: { e in edits[e.key ?? ""]?(e) ?? self.verbatim(e) },
                 make: { key in makes[key]?() ?? [] })
-            let dashed =
-                map.entries[0].start == el.start
-                ? attachDash(body, at: 0, dash: el.column, keyColumn: map.column) : body
+            // The dash goes on the first key; comments that now come before it (those above a
+            // `stack:` that was the first key) stand above the dash, at its column.
+            var dashed = body
+            if map.entries[0].start == el.start {
+                func text(_ line: String) -> Substring { line.drop { $0 == " " || $0 == "\t" } }
+                let first = body.firstIndex { !text($0).isEmpty && !text($0).hasPrefix("#") } ?? 0
+                dashed = body[..<first].map { text($0).isEmpty ? $0 : self.pad(el.column) + text($0) }
+                    + attachDash(Array(body[first...]), at: 0, dash: el.column, keyColumn: map.column)
+            }
             return copy(el.leadStart..<map.entries[0].leadStart) + dashed + copy(map.entries.last!.end..<el.end)
         }
     }
@@ -430,7 +436,13 @@ final class HomeEditor {
 
     /// The `widget` and `config` entries of a single tile at key column `k`.
     func itemEntries(_ inst: WidgetInstance, keyColumn k: Int) -> [String] {
-        if let piece = piece(inst) { return piece.lines.shifted(by: k - piece.keyColumn) }
+        if let piece = piece(inst) {
+            // The comments above it stood at a dash's column: they go to the key column now.
+            let lead = piece.lines[..<piece.firstContent].map { line in
+                line.allSatisfy { $0 == " " || $0 == "\t" } ? line : pad(k) + line.drop { $0 == " " || $0 == "\t" }
+            }
+            return lead + Array(piece.lines[piece.firstContent...]).shifted(by: k - piece.keyColumn)
+        }
         return freshItemEntries(inst, keyColumn: k)
     }
 
