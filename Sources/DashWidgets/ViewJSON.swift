@@ -55,7 +55,8 @@ public enum JSONValue: Codable, Sendable, Hashable {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ViewJSONError("not valid JSON" + Self.position(error))
+            // Valid by the grammar but not readable (1e400): said so, not "not valid".
+            throw ViewJSONError(JSONProblem.scan(data) ?? ("not valid JSON" + Self.position(error)))
         }
     }
 

@@ -67,6 +67,11 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(
             ControlProtocol.handlePush("push note {nope", home: home, bundle: bundle).answer,
             "error: not valid JSON")
+        // Issue 37 point 8: a number no Double holds is said, not "not valid JSON".
+        XCTAssertEqual(
+            ControlProtocol.handlePush(#"push note {"entries": [{"text": "a", "n": 1e400}]}"#, home: home, bundle: bundle)
+                .answer,
+            "error: JSON holding a number out of range (1e400): larger than any number swiftdash can hold")
         XCTAssertEqual(
             ControlProtocol.handlePush("push note", home: home, bundle: bundle).answer,
             "error: push needs a widget kind or id and a timeline")

@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import DashCore
 import DashWidgets
 import DashScheduler
 import DashTestSupport
@@ -212,35 +213,66 @@ final class SecretCommandTests: XCTestCase {
         let groups = RunningGroups()
         let finished = expectation(description: "the runner returned")
         let result = Locked<Result<SecretText, SecretCommandFailure>?>(nil)
-        let command = SecretCommand(argv: ["sleep 100 & echo $$ $! > \(fifo.path); wait"], shell: true, timeout: 3600)
+        // The command and the child it leaves waiting hold the FIFO open: it ends when both are gone.
+        let command = SecretCommand(
+            argv: ["exec 3> \(fifo.path); echo up >&3; sleep 100 & wait"], shell: true, timeout: 3600)
         Thread {
             result.set(SecretCommandRunner.run(command, environment: ["PATH": "/usr/bin:/bin"], groups: groups))
             finished.fulfill()
         }.start()
-        // The command says it runs (its pid and its background child's) through the FIFO.
         var p = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&p, 1, 60_000), 1, "the command never started")
-        var bytes = [UInt8](repeating: 0, count: 64)
-        let n = read(reader, &bytes, bytes.count)
-        let pids = String(decoding: bytes.prefix(max(0, n)), as: UTF8.self).split(separator: " ").compactMap {
-            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        XCTAssertEqual(pids.count, 2, "\(bytes.prefix(max(0, n)))")
+        var bytes = [UInt8](repeating: 0, count: 16)
+        XCTAssertEqual(read(reader, &bytes, bytes.count), 3)
         XCTAssertEqual(groups.count, 1)
 
-        groups.stopAll()  // what quitting does
+        groups.stopAll()  // what quitting does (Runtime.run's last step, on RuntimeServices.secretCommands)
         wait(for: [finished], timeout: 60)
         XCTAssertEqual(result.get()?.failure, "was ended by signal 9")
         XCTAssertEqual(groups.count, 0)
-        for pid in pids {
-            // Gone, or a zombie its new parent has not reaped yet: not running either way.
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            XCTAssertTrue(stat.isEmpty || stat.contains(") Z "), "process \(pid) still runs: \(stat)")
-        }
+        // Every writer of the FIFO is gone (the command and its child): end of file.
+        var hup = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&hup, 1, 60_000), 1, "the command's child outlived it")
+        XCTAssertEqual(read(reader, &bytes, bytes.count), 0, "end of file: no process holds the FIFO")
         // A command started after quitting is ended at once.
         let late = SecretCommandRunner.run(
             SecretCommand(argv: ["sleep", "100"], timeout: 3600), environment: ["PATH": "/usr/bin:/bin"], groups: groups)
         XCTAssertEqual(late.failure, "was ended by signal 9")
+    }
+
+    /// The same through a runtime: a secret's command started by `runSecretCommand` and still
+    /// running when `q` quits is ended with everything it started by the time `run()` returns.
+    func testASecretCommandStillRunningWhenTheRuntimeQuitsIsEndedWithItsGroup() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-rt-\(UUID().uuidString)")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let size = Size(width: 80, height: 24)
+        let terminal = HeadlessTerminal(size: size)
+        let state = AppState(
+            bundle: WidgetBundle([storyWidget]), home: HomeConfig(tiles: []), screen: size, theme: .dark,
+            alternateTheme: .light, timeZone: TimeZone(identifier: "UTC")!, now: start)
+        let services = RuntimeServices(startLoad: { _, _ in nil })
+        let r = Runtime(
+            state: state, terminal: terminal, clock: VirtualClock(now: start), inbox: Inbox(wake: {}),
+            services: services)
+        // The command and the child it leaves waiting hold the FIFO open: it ends when both are gone.
+        services.runSecretCommand(
+            SecretCommand(argv: ["exec 3> \(fifo.path); echo up >&3; sleep 100 & wait"], shell: true, timeout: 3600),
+            r.inbox)
+        var p = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&p, 1, 60_000), 1, "the command never started")
+        var bytes = [UInt8](repeating: 0, count: 16)
+        XCTAssertEqual(read(reader, &bytes, bytes.count), 3)
+
+        terminal.events = [.key(.char("q"))]
+        r.run()
+        XCTAssertTrue(r.state.quitting)
+        // Every writer of the FIFO is gone: end of file, not a hang until the 30 s bound.
+        var hup = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&hup, 1, 60_000), 1, "the command or its child outlived the quit")
+        XCTAssertEqual(read(reader, &bytes, bytes.count), 0, "end of file: no process holds the FIFO")
     }
 
     func testACommandThatPrintsTenMegabytesIsRefused() {

@@ -44,6 +44,20 @@ struct TrustMessagesTests {
         #expect(JSONPath.discover(root).contains { $0.sample.hasPrefix("2000 items") || $0.path == "items[0].n" })
     }
 
+    @Test func apiObjectsWithMoreKeysThanTheCapSaySo() async throws {
+        let s = try LocalHTTPServer()
+        defer { s.stop() }
+        let keys = (0..<1500).map { String(format: "\"k%04d\": %d", $0, $0) }.joined(separator: ",")
+        s.route("/wide", LocalHTTPServer.Response(status: 200, contentType: "application/json", "{\(keys)}"))
+        let e = try await apiEntry(s, "/wide", fields: ["Kept = k0999", "Past = k1499", "Nothing = zzz"])
+        #expect(e.values.first { $0.label == "Kept" }?.text == "999")
+        #expect(
+            e.values.first { $0.label == "Past" }?.problem
+                == "no 'k1499' among the 1000 keys kept of 1,500: swiftdash keeps an object's first 1000 keys in sorted order")
+        let root = try #require(APIJSON.parse(Data("{\(keys)}".utf8)))
+        #expect(try JSONPath(".").values(in: root).first?.text == "{1500 keys}")
+    }
+
     @Test func jsonTooDeepOrWithANumberOutOfRangeSaysWhich() async throws {
         #expect(
             JSONProblem.describe(Data((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8))

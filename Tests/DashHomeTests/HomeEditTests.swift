@@ -304,7 +304,7 @@ final class HomeEditTests: XCTestCase {
                 h.tiles.append(TileInstance(id: h.nextTileID(), family: .small, items: [item]))
             },
             """
-            +26:   # first the commits
+            +26:     # first the commits
             +27:     widget: commits
             -26:     stack:
             -27:       # first the commits
@@ -361,6 +361,11 @@ final class HomeEditTests: XCTestCase {
                 for comment in kept {
                     XCTAssertEqual(out.components(separatedBy: comment).count, 2, "\(comment) once in:\n\(out)")
                 }
+                let left = gone == 0 ? "# then BTC" : "# first the commits"
+                // At the key column, or above the dash when the widget's key is on the dash line now.
+                XCTAssertTrue(
+                    out.contains("\n    \(left)\n    widget:") || out.contains("\n  \(left)\n  - widget:"),
+                    "the kept widget's comment right above it:\n\(out)")
                 let removed = gone == 0 ? "# first the commits" : "# then BTC"
                 XCTAssertFalse(out.contains(removed), "the removed widget's comment goes with it:\n\(out)")
             }

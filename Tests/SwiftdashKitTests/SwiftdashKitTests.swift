@@ -96,12 +96,12 @@ final class SwiftdashKitTests: XCTestCase {
 /// WidgetCenter speaks the control socket's line protocol (`reload KIND`, as `swiftdash reload`).
 final class WidgetCenterTests: XCTestCase {
     func testReloadTimelinesSendsTheKindAsSwiftdashNamesIt() throws {
-        // In a private folder: a client refuses a socket in a folder others may write (/tmp itself).
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wc-\(UUID().uuidString)")
+        // In a private folder: WidgetCenter, like every client, uses no socket others could replace.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wc-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
             at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("control.sock").path
+        let path = dir.appendingPathComponent("wc.sock").path
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)

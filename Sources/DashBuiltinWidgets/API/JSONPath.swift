@@ -12,6 +12,9 @@ indirect enum APIJSON: Sendable, Hashable {
     /// A list longer than `maxItems`: its first and its last items are kept, and its length.
     case longArray(LongList)
     case object([(String, APIJSON)])
+    /// An object with more than `maxItems` keys: the first `maxItems` in sorted order, and how many
+    /// it had.
+    case longObject([(String, APIJSON)], total: Int)
 
     /// What is kept of a list longer than `maxItems`: `[0]`, `[-1]` and `*` reach items here;
     /// an index in between is said to be beyond what is kept.
@@ -27,19 +30,18 @@ indirect enum APIJSON: Sendable, Hashable {
             guard j >= 0, j < total else { return .success(nil) }
             if j < head.count { return .success(head[j]) }
             if j >= total - tail.count { return .success(tail[j - (total - tail.count)]) }
-            return .failure(Cut(index: index, list: self))
+            let n = APIFormat.grouped(Double(total), digits: 0)
+            return .failure(
+                Cut(
+                    message: "item [\(index)] of \(n) is not kept: swiftdash keeps a list's first \(head.count) "
+                        + "and last \(tail.count) items"))
         }
     }
 
-    /// An index of a long list between its kept first and last items.
+    /// A path step that reached what was not kept: an index of a long list between its kept first
+    /// and last items, a key of a long object past the kept ones. Said instead of "no value".
     struct Cut: Error, Hashable {
-        var index: Int
-        var list: LongList
-        var message: String {
-            let n = APIFormat.grouped(Double(list.total), digits: 0)
-            return "item [\(index)] of \(n) is not kept: swiftdash keeps a list's first \(list.head.count) "
-                + "and last \(list.tail.count) items"
-        }
+        var message: String
     }
 
     static func == (a: APIJSON, b: APIJSON) -> Bool {
@@ -52,6 +54,8 @@ indirect enum APIJSON: Sendable, Hashable {
         case (.longArray(let x), .longArray(let y)): return x == y
         case (.object(let x), .object(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.longObject(let x, let n), .longObject(let y, let m)):
+            return n == m && x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
     }
@@ -89,18 +93,20 @@ indirect enum APIJSON: Sendable, Hashable {
                     head: a.prefix(maxItems - keptFromTheEnd).map { from($0, depth: depth + 1) },
                     tail: a.suffix(keptFromTheEnd).map { from($0, depth: depth + 1) }, total: a.count))
         case let o as [String: Any]:
-            return .object(
-                o.keys.sorted().prefix(maxItems).map { k in
-                    (String(TextSanitizer.singleLine(k).prefix(200)), from(o[k] as Any, depth: depth + 1))
-                })
+            let pairs = o.keys.sorted().prefix(maxItems).map { k in
+                (String(TextSanitizer.singleLine(k).prefix(200)), from(o[k] as Any, depth: depth + 1))
+            }
+            return o.count > maxItems ? .longObject(pairs, total: o.count) : .object(pairs)
         default:
             return .null
         }
     }
 
     subscript(key: String) -> APIJSON? {
-        if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
-        return nil
+        switch self {
+        case .object(let pairs), .longObject(let pairs, _): return pairs.first { $0.0 == key }?.1
+        default: return nil
+        }
     }
 
     /// The value as text for a tile: numbers without a trailing ".0", nothing for containers.
@@ -113,6 +119,7 @@ indirect enum APIJSON: Sendable, Hashable {
         case .array(let a): return "[\(a.count) items]"
         case .longArray(let l): return "[\(l.total) items]"
         case .object(let o): return "{\(o.count) keys}"
+        case .longObject(_, let total): return "{\(total) keys}"
         }
     }
 
@@ -205,8 +212,8 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// Every value the path reaches: one for a plain path, any number through `*`.
     func values(in root: APIJSON) -> [APIJSON] { lookup(in: root).values }
 
-    /// The values the path reaches, and when an index fell between the kept first and last
-    /// items of a long list, why (said instead of "no value").
+    /// The values the path reaches, and when a step reached what was not kept (an index between
+    /// the kept first and last items of a long list, a key past a long object's kept ones), why.
     func lookup(in root: APIJSON) -> (values: [APIJSON], cut: APIJSON.Cut?) {
         var current = [root]
         var cut: APIJSON.Cut?
@@ -226,6 +233,15 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 case (.all, .longArray(let l)): next.append(contentsOf: l.head + l.tail)
                 case (.key(let k), .object):
                     if let x = v[k] { next.append(x) }
+                case (.key(let k), .longObject(let pairs, let total)):
+                    if let x = v[k] {
+                        next.append(x)
+                    } else {
+                        let n = APIFormat.grouped(Double(total), digits: 0)
+                        cut = cut ?? APIJSON.Cut(
+                            message: "no '\(k)' among the \(pairs.count) keys kept of \(n): swiftdash keeps an "
+                                + "object's first \(pairs.count) keys in sorted order")
+                    }
                 case (.key(let k), .array(let a)):
                     // A numeric key on a list is an index (`items.0.name`).
                     if let n = Int(k), a.indices.contains(n) { next.append(a[n]) }
@@ -233,7 +249,7 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                     let j = n < 0 ? a.count + n : n
                     if a.indices.contains(j) { next.append(a[j]) }
                 case (.all, .array(let a)): next.append(contentsOf: a)
-                case (.all, .object(let o)): next.append(contentsOf: o.map(\.1))
+                case (.all, .object(let o)), (.all, .longObject(let o, _)): next.append(contentsOf: o.map(\.1))
                 default: break
                 }
                 if next.count > APIJSON.maxItems { break }
@@ -250,7 +266,7 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         func walk(_ v: APIJSON, _ steps: [Step], depth: Int) {
             guard out.count < limit, depth < 12 else { return }
             switch v {
-            case .object(let pairs):
+            case .object(let pairs), .longObject(let pairs, _):
                 for (k, x) in pairs { walk(x, steps + [.key(k)], depth: depth + 1) }
             case .array, .longArray:
                 let a: [APIJSON]

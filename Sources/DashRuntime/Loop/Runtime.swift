@@ -68,9 +68,10 @@ public struct RuntimeServices: Sendable {
     /// home.yaml as it is now, as a message (`HomeFile.currentMessage`); nil: nothing to read.
     public var readHome: @Sendable () -> Msg? = { nil }
     /// Runs a secret's command off the loop and posts `.secretCommandFinished` to the inbox.
-    public var runSecretCommand: @Sendable (SecretCommand, Inbox) -> Void = { command, inbox in
-        SecretCommandRunner.post(command, environment: ProcessInfo.processInfo.environment, to: inbox)
-    }
+    public var runSecretCommand: @Sendable (SecretCommand, Inbox) -> Void
+    /// The secret commands `runSecretCommand` started and that still run: the runtime ends them
+    /// (and what they started) when it quits.
+    public let secretCommands = RunningGroups()
 
     /// Describes the widgets folder again off the loop and posts `.extensionsScanned` (nothing
     /// here: no folder is watched).
@@ -92,6 +93,11 @@ public struct RuntimeServices: Sendable {
         self.startLoad = startLoad ?? Runtime.concurrentLoad
         self.currentTimeZone = currentTimeZone
         self.edit = edit ?? EditEffects.run
+        let groups = secretCommands
+        self.runSecretCommand = { command, inbox in
+            SecretCommandRunner.post(
+                command, environment: ProcessInfo.processInfo.environment, groups: groups, to: inbox)
+        }
     }
 }
 
@@ -428,7 +434,7 @@ public final class Runtime {
         applyBacklog(slice: .infinity)
         for (_, cancel) in cancels { cancel() }
         // A secret's command still running (waiting for a passphrase, say) ends with the program.
-        SecretCommandRunner.stopAll()
+        services.secretCommands.stopAll()
     }
 }
 

@@ -19,9 +19,11 @@ public enum SecretCommandRunner {
     static let errorCap = 4 * 1024
 
     /// Runs `command` on a thread of its own and posts `.secretCommandFinished` to `inbox`.
-    public static func post(_ command: SecretCommand, environment: [String: String], to inbox: Inbox) {
+    public static func post(
+        _ command: SecretCommand, environment: [String: String], groups: RunningGroups = running, to inbox: Inbox
+    ) {
         OffLoopThread.start("swiftdash secret") {
-            inbox.post(.secretCommandFinished(command, run(command, environment: environment)))
+            inbox.post(.secretCommandFinished(command, run(command, environment: environment, groups: groups)))
         }
     }
 
@@ -143,13 +145,9 @@ public enum SecretCommandRunner {
         return text.isEmpty ? nil : text
     }
 
-    /// The secret commands running now, by process group: ended at quit (`stopAll`).
+    /// Where commands run without a runtime of their own are noted (`render --live`, which waits
+    /// for them). A runtime notes its own in `RuntimeServices.secretCommands` and ends them at quit.
     public static let running = RunningGroups()
-
-    /// Ends every secret command still running, and what it started (its process group): at
-    /// quit, so a command waiting for a passphrase is not left behind. Commands started after it
-    /// are ended at once.
-    public static func stopAll() { running.stopAll() }
 
     /// Ends the command's session: SIGTERM, a tenth of a second, then SIGKILL.
     static func stop(_ pid: pid_t) {

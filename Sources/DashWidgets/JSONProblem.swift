@@ -2,16 +2,22 @@ import Foundation
 
 /// Why an answer that Foundation would not read as JSON is not read, in words a tile can show:
 /// nested deeper than the parser goes, a number no Double holds (`1e400`), HTML, or plainly not
-/// JSON. Only asked after a parse failed.
-enum JSONProblem {
+/// JSON. Only asked after a parse failed: the api and chart widgets, the HTTP client's decoding,
+/// and `JSONValue.parse` (push, extensions).
+public enum JSONProblem {
     /// How deep JSONSerialization and JSONDecoder read arrays and objects.
-    static let maxNesting = 512
+    public static let maxNesting = 512
 
     /// "nested more than 512 levels deep", "a number out of range (1e400)", "HTML, not JSON …" or
     /// "not valid JSON" (the first that applies, from one pass over at most the first 4 MB).
-    static func describe(_ data: Data) -> String {
+    public static func describe(_ data: Data) -> String {
         let start = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if start.hasPrefix("<") { return "HTML, not JSON (a login page or a wrong url?)" }
+        return scan(data) ?? "not valid JSON"
+    }
+
+    /// Nesting past `maxNesting` or a number out of range, when the text has either.
+    public static func scan(_ data: Data) -> String? {
         var depth = 0
         var inString = false, escaped = false
         var number: [UInt8] = []
@@ -52,7 +58,6 @@ enum JSONProblem {
             default: break
             }
         }
-        if let p = numberProblem() { return p }
-        return "not valid JSON"
+        return numberProblem()
     }
 }
