@@ -44,6 +44,12 @@ static inline void sd_prefer_terminal_size(void) {
     }
 }
 
+/// Starts ncurses on the terminal at standard output, reading its keys from `input` (the pipe
+/// swiftdash writes the keys it read from the terminal into). 0 when ncurses refused.
+static inline int sd_newterm(FILE *input) {
+    return newterm(NULL, stdout, input) != NULL;
+}
+
 static inline WINDOW *sd_stdscr(void) { return stdscr; }
 static inline int sd_cols(void) { return COLS; }
 static inline int sd_lines(void) { return LINES; }
@@ -116,6 +122,8 @@ static void sd_quit_deadline(int sig) {
     static const char reset[] = "\033[0m\033[?1000l\033[?1002l\033[?1006l\033[?2004l\033[?25h\033[?1049l\r\n";
     ssize_t r = write(STDOUT_FILENO, reset, sizeof(reset) - 1); (void)r;
     if (*sd_have_termios_slot()) tcsetattr(STDIN_FILENO, TCSANOW, sd_termios_slot());
+    // Keys still queued are not typed into the shell (tcflush is async-signal-safe).
+    tcflush(STDIN_FILENO, TCIFLUSH);
     int q = (int)*sd_signal_slot();
     if (q == 0) q = SIGTERM;
     signal(q, SIG_DFL);
@@ -140,6 +148,7 @@ static void sd_crash_signal(int sig) {
     static const char reset[] = "\033[0m\033[?1000l\033[?1002l\033[?1006l\033[?2004l\033[?25h\033[?1049l\r\n";
     ssize_t r = write(STDOUT_FILENO, reset, sizeof(reset) - 1); (void)r;
     if (*sd_have_termios_slot()) tcsetattr(STDIN_FILENO, TCSANOW, sd_termios_slot());
+    tcflush(STDIN_FILENO, TCIFLUSH);
     signal(sig, SIG_DFL);
     raise(sig);
 }

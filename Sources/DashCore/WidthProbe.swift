@@ -18,15 +18,16 @@ public enum WidthProbe {
     public static let columnsNeeded = 8
 
     /// The bytes that ask, on screen row `row` (0-based): each probe printed concealed at the
-    /// row's start, then a position request; then the device-attributes request.
-    public static func request(row: Int) -> String {
+    /// row's start, then a position request; then (`askBackground`) the background colour; then
+    /// the device-attributes request.
+    public static func request(row: Int, askBackground: Bool) -> String {
         var out = "\u{1B}[0m"
         for (_, cluster) in probes {
             out += RawPainter.moveTo(x: 0, y: row) + "\u{1B}[8m" + cluster + "\u{1B}[0m\u{1B}[6n"
         }
-        // OSC 11 asks for the background colour (`theme: auto`); a terminal that does not know it
-        // says nothing, and the device attributes still end the wait.
-        return out + "\u{1B}]11;?\u{1B}\\" + "\u{1B}[c"
+        // OSC 11 asks for the background colour, only for `theme: auto` (decision 55); a terminal
+        // that does not know it says nothing, and the device attributes still end the wait.
+        return out + (askBackground ? "\u{1B}]11;?\u{1B}\\" : "") + "\u{1B}[c"
     }
 
     /// The bytes that erase what the probes printed and put the cursor at the top left.
@@ -80,126 +81,23 @@ public enum WidthProbe {
     }
 }
 
-/// Picks terminal reports out of input bytes: cursor position reports (`ESC [ row ; col R`)
-/// and the primary device attributes (`ESC [ ? … c`). Everything else (keys typed meanwhile)
-/// is kept, in order, to be handed back to the input reader.
+/// What the terminal answered to the start-up probe: the replies `TerminalInputFilter` picked
+/// out of the input (keys typed meanwhile went on to the key decoder), gathered.
 public struct TerminalReplies: Sendable {
     public private(set) var positions: [(row: Int, column: Int)] = []
     public private(set) var sawDeviceAttributes = false
     /// The background colour the terminal reported (OSC 11), each channel 0…1.
     public private(set) var background: (red: Double, green: Double, blue: Double)?
-    public private(set) var other: [UInt8] = []
-    private var pending: [UInt8] = []
 
     public init() {}
 
-    /// Adds bytes as they arrive; a report split across reads is completed by the next.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) {
-        for b in bytes {
-            if pending.isEmpty {
-                if b == 0x1B { pending = [b] } else { other.append(b) }
-                continue
-            }
-            pending.append(b)
-            switch classify(pending) {
-            case .incomplete: continue
-            case .position(let r, let c):
-                positions.append((r, c))
-                pending = []
-            case .deviceAttributes:
-                sawDeviceAttributes = true
-                pending = []
-            case .background(let r, let g, let b):
-                background = (r, g, b)
-                pending = []
-            case .notAReport:
-                // Not ours: give back the escape and look again at what followed it.
-                let rest = pending.dropFirst()
-                other.append(0x1B)
-                pending = []
-                feed(rest)
-            }
+    /// Notes one reply; replies nothing asked for are ignored.
+    public mutating func record(_ reply: TerminalReply) {
+        switch reply {
+        case .cursorPosition(let row, let column): positions.append((row, column))
+        case .deviceAttributes: sawDeviceAttributes = true
+        case .background(let r, let g, let b): background = (r, g, b)
+        case .unused, .abandoned: break
         }
-    }
-
-    /// Ends the input: an unfinished sequence is not a report.
-    public mutating func finish() {
-        other += pending
-        pending = []
-    }
-
-    /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or `ESC \` (1 to 4 hex digits a channel);
-    /// anything else after `ESC ]`, or longer than 64 bytes, is not ours.
-    static func classifyBackground(_ s: [UInt8]) -> Parse {
-        let prefix = Array("\u{1B}]11;rgb:".utf8)
-        for (i, b) in s.enumerated() where i < prefix.count {
-            if b != prefix[i] { return .notAReport }
-        }
-        guard s.count > prefix.count else { return .incomplete }
-        guard s.count <= 64 else { return .notAReport }
-        let body: ArraySlice<UInt8>
-        if s.last == 0x07 {
-            body = s[prefix.count..<(s.count - 1)]
-        } else if s.count >= 2, s[s.count - 2] == 0x1B, s.last == UInt8(ascii: "\\") {
-            body = s[prefix.count..<(s.count - 2)]
-        } else if s.last == 0x1B || s.last.map({ $0 == UInt8(ascii: "/") || isHex($0) }) == true {
-            return .incomplete
-        } else {
-            return .notAReport
-        }
-        let parts = body.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return .notAReport }
-        var channels: [Double] = []
-        for p in parts {
-            guard (1...4).contains(p.count), p.allSatisfy(isHex),
-                let v = Int(String(decoding: p, as: UTF8.self), radix: 16)
-            else { return .notAReport }
-            channels.append(Double(v) / Double((1 << (4 * p.count)) - 1))
-        }
-        return .background(channels[0], channels[1], channels[2])
-    }
-
-    static func isHex(_ b: UInt8) -> Bool {
-        (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
-    }
-
-    /// Takes the bytes that were not reports.
-    public mutating func takeOther() -> [UInt8] {
-        defer { other = [] }
-        return other
-    }
-
-    enum Parse { case incomplete, position(Int, Int), deviceAttributes, background(Double, Double, Double), notAReport }
-
-    func classify(_ s: [UInt8]) -> Parse {
-        // s[0] is ESC.
-        guard s.count >= 2 else { return .incomplete }
-        if s[1] == UInt8(ascii: "]") { return Self.classifyBackground(s) }
-        guard s[1] == UInt8(ascii: "[") else { return .notAReport }
-        guard s.count >= 3 else { return .incomplete }
-        if s[2] == UInt8(ascii: "?") {
-            // ESC [ ? digits ; digits … c
-            for b in s.dropFirst(3) {
-                if b == UInt8(ascii: "c") { return b == s.last ? .deviceAttributes : .notAReport }
-                if !(b >= 0x30 && b <= 0x39) && b != UInt8(ascii: ";") { return .notAReport }
-            }
-            return s.count > 40 ? .notAReport : .incomplete
-        }
-        var numbers: [Int] = [0]
-        var digits = 0
-        for b in s.dropFirst(2) {
-            if b >= 0x30 && b <= 0x39 {
-                numbers[numbers.count - 1] = min(numbers[numbers.count - 1] * 10 + Int(b - 0x30), 100_000)
-                digits += 1
-            } else if b == UInt8(ascii: ";") && numbers.count == 1 && digits > 0 {
-                numbers.append(0)
-                digits = 0
-            } else if b == UInt8(ascii: "R") && numbers.count == 2 && digits > 0 && b == s.last {
-                return .position(numbers[0], numbers[1])
-            } else {
-                return .notAReport
-            }
-        }
-        return s.count > 16 ? .notAReport : .incomplete
     }
 }

@@ -38,15 +38,19 @@ public final class CursesTerminal: Terminal {
     /// that touches the row (decision 28).
     private var rawRows: [Int: [RawCell]] = [:]
     /// What the width probe found, for the log.
-    public private(set) var widthReport = "not probed"
+    public internal(set) var widthReport = "not probed"
     /// Whether the terminal's background is dark (its OSC 11 answer to the start-up probe; nil: unsaid).
-    public private(set) var backgroundIsDark: Bool?
+    public internal(set) var backgroundIsDark: Bool?
     /// How long the width probe took before the first frame, in milliseconds.
-    public private(set) var widthProbeMilliseconds = 0.0
-    /// Answers still expected after the probe's timeout (a slow link): picked out of the input
-    /// until `lateDeadline`, then the model is rebuilt and the screen laid out again.
-    private var lateReplies: TerminalReplies?
-    private var lateDeadline: ContinuousClock.Instant?
+    public internal(set) var widthProbeMilliseconds = 0.0
+    /// Answers still expected after the probe's timeout (a slow link): gathered until
+    /// `lateDeadline`, then the model is rebuilt and the screen laid out again.
+    var lateReplies: TerminalReplies?
+    var lateDeadline: ContinuousClock.Instant?
+    /// Every byte from the terminal passes through here: replies are picked out, keys go on.
+    let input = TerminalInput()
+    /// Hears of each reply nothing asked for any more and each one dropped unfinished (the log).
+    public var onReply: ((String) -> Void)?
 
     struct PairKey: Hashable {
         var fg: Int32
@@ -79,7 +83,8 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Sets up the terminal: UTF-8 locale, raw keys, keypad, mouse, colours, no cursor.
-    public init(environment: [String: String]) {
+    /// `askBackground`: ask the terminal for its background colour (OSC 11; `theme: auto`).
+    public init(environment: [String: String], askBackground: Bool = false) {
         if setlocale(LC_ALL, "") == nil || !CursesTerminal.localeIsUTF8() {
             _ = setlocale(LC_ALL, "C.UTF-8")
         }
@@ -96,7 +101,11 @@ public final class CursesTerminal: Terminal {
         sd_install_signal_handlers(fds[1])
         set_escdelay(25)
         sd_prefer_terminal_size()
-        initscr()
+        // ncurses reads its keys from `input`'s pipe, never from the terminal itself; it sets
+        // the terminal's modes through standard output, the same terminal.
+        if input.cursesInput.map({ sd_newterm($0) }) != 1 { initscr() }
+        // A frame is drawn whole, whatever keys wait in the pipe.
+        typeahead(-1)
         sd_forward_winch()
         cbreak()
         noecho()
@@ -128,108 +137,7 @@ public final class CursesTerminal: Terminal {
         active = true
         // Bracketed paste: a paste arrives as one `.paste` key, not as typed keys.
         writeRaw("\u{1B}[?2004h")
-        chooseWidthModel(environment: environment)
-    }
-
-    // MARK: width probe
-
-    /// Sets `WidthModel`'s process default before the first frame: from `SWIFTDASH_WIDTHS`
-    /// (`clusters`, `codepoints`, `tmux`, `widest`) if set, else by asking the terminal, with a
-    /// short timeout (`SWIFTDASH_WIDTH_PROBE_MS`, 15 by default); where it cannot ask, the
-    /// widest answers.
-    private func chooseWidthModel(environment: [String: String]) {
-        let choice = environment["SWIFTDASH_WIDTHS"] ?? "probe"
-        if let named = WidthModel(name: choice) {
-            WidthModel.setProcessDefault(named)
-            widthReport = "\(named) (SWIFTDASH_WIDTHS=\(choice))"
-            return
-        }
-        WidthModel.setProcessDefault(.widest)
-        guard size.width >= WidthProbe.columnsNeeded, size.height >= 1 else {
-            widthReport = "\(WidthModel.widest) (screen too small to ask)"
-            return
-        }
-        let timeout = min(5000, max(0, Int(environment["SWIFTDASH_WIDTH_PROBE_MS"] ?? "") ?? 15))
-        let start = ContinuousClock.now
-        // The first refresh enters the alternate screen and clears it; the probes print there,
-        // concealed, on the second row (a report for row 1 could read as a function key).
-        wmove(sd_stdscr(), 0, 0)
-        wrefresh(sd_stdscr())
-        let row = size.height >= 2 ? 1 : 0
-        writeRaw(WidthProbe.request(row: row))
-        var replies = TerminalReplies()
-        let deadline = start + .milliseconds(timeout)
-        var buf = [UInt8](repeating: 0, count: 256)
-        while !replies.sawDeviceAttributes {
-            let left = deadline - ContinuousClock.now
-            let ms = Int32(max(0, left / .milliseconds(1)).rounded(.up))
-            guard ms > 0 || left > .zero else { break }
-            var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard Glibc.poll(&fd, 1, ms) > 0 else { if ms == 0 { break } else { continue } }
-            let n = read(STDIN_FILENO, &buf, buf.count)
-            guard n > 0 else { break }
-            replies.feed(buf[0..<n])
-        }
-        writeRaw(WidthProbe.cleanup(row: row))
-        // An escape sequence left unfinished is a key, unless more answers are still to come.
-        if replies.sawDeviceAttributes { replies.finish() }
-        giveBack(replies.takeOther())
-        widthProbeMilliseconds = (ContinuousClock.now - start) / .milliseconds(1)
-        applyProbe(replies)
-        if !replies.sawDeviceAttributes {
-            lateReplies = replies
-            lateDeadline = ContinuousClock.now + .seconds(3)
-            widthReport += "; no complete answer within \(timeout) ms, still listening"
-        }
-    }
-
-    /// Builds the model from the reports so far; true when it changed.
-    @discardableResult
-    private func applyProbe(_ replies: TerminalReplies) -> Bool {
-        let columns: [Int?] = WidthProbe.probes.indices.map { i in
-            i < replies.positions.count ? replies.positions[i].column : nil
-        }
-        if let bg = replies.background { backgroundIsDark = Theme.isDark(red: bg.red, green: bg.green, blue: bg.blue) }
-        let result = WidthProbe.result(columns: columns)
-        let changed = result.model != WidthModel.current
-        WidthModel.setProcessDefault(result.model)
-        widthReport = "\(result) (asked the terminal in \(Self.milliseconds(widthProbeMilliseconds)))"
-        return changed
-    }
-
-    static func milliseconds(_ ms: Double) -> String {
-        let tenths = Int((ms * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) ms"
-    }
-
-    /// Hands bytes that were not terminal reports (keys typed during the probe) to ncurses.
-    private func giveBack(_ bytes: [UInt8]) {
-        for b in bytes.reversed() { ungetch(Int32(b)) }
-    }
-
-    /// Picks late probe answers out of the input; once they are complete, rebuilds the model
-    /// and returns a resize event so the screen is laid out and drawn again.
-    private func takeLateReplies() -> InputEvent? {
-        guard var replies = lateReplies else { return nil }
-        var buf = [UInt8](repeating: 0, count: 256)
-        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        while Glibc.poll(&fd, 1, 0) > 0 {
-            let n = read(STDIN_FILENO, &buf, buf.count)
-            guard n > 0 else { break }
-            replies.feed(buf[0..<n])
-        }
-        let expired = lateDeadline.map { ContinuousClock.now > $0 } ?? true
-        if expired && !replies.sawDeviceAttributes { replies.finish() }
-        giveBack(replies.takeOther())
-        guard replies.sawDeviceAttributes || expired else {
-            lateReplies = replies
-            return nil
-        }
-        lateReplies = nil
-        lateDeadline = nil
-        let changed = applyProbe(replies)
-        widthReport += replies.sawDeviceAttributes ? "; the answers came late" : "; no answer"
-        return changed ? .resize(size) : nil
+        chooseWidthModel(environment: environment, askBackground: askBackground)
     }
 
     static func localeIsUTF8() -> Bool {
@@ -237,14 +145,18 @@ public final class CursesTerminal: Terminal {
         return String(cString: cs).uppercased().filter { $0 != "-" } == "UTF8"
     }
 
-    /// Puts the terminal back as it was. Safe to call twice.
+    /// Puts the terminal back as it was. Safe to call twice. Keys still arriving (the rest of a
+    /// flood) are read and dropped, and whatever the terminal still holds is flushed: none of
+    /// it is typed into the shell afterwards (issue 38.7).
     public func shutdown() {
         guard active else { return }
         active = false
         writeRaw("\u{1B}[?2004l")
         mousemask(0, nil)
+        input.drainAtExit()
         curs_set(1)
         endwin()
+        _ = tcflush(STDIN_FILENO, TCIFLUSH)
     }
 
     deinit { shutdown() }
@@ -366,7 +278,7 @@ public final class CursesTerminal: Terminal {
     /// The terminal's bell (or its visible flash when the terminal has no audible one).
     public func bell() { _ = beep() }
 
-    private func writeRaw(_ s: String) {
+    func writeRaw(_ s: String) {
         var bytes = Array(s.utf8)
         var off = 0
         while off < bytes.count {
@@ -380,15 +292,23 @@ public final class CursesTerminal: Terminal {
 
     /// Waits for input until an absolute wall-clock deadline (see `WallClockWaiter`).
     public func readEvent(deadline: Double?, timeout: Double?) -> InputEvent? {
-        if let e = takeLateReplies() { return e }
+        if let e = takeReplies() { return e }
         if let e = poll() { return e }
-        let woke = clockWaiter.wait(input: STDIN_FILENO, wake: wakeRead, until: deadline)
+        // A held ESC or an unfinished reply is decided at its deadline, without a key to wake us.
+        var until = deadline
+        if let s = input.secondsToDeadline {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            let due = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + s
+            until = min(until ?? due, due)
+        }
+        let woke = clockWaiter.wait(input: STDIN_FILENO, wake: wakeRead, until: until)
         if woke.contains(.wake) {
             var buf = [UInt8](repeating: 0, count: 64)
             while read(wakeRead, &buf, buf.count) > 0 {}
             if quitSignal != 0 { return .key(.ctrl("c")) }
         }
-        if woke.contains(.input), let e = takeLateReplies() { return e }
+        if let e = takeReplies() { return e }
         if let e = poll() { return e }
         if woke.contains(.clockChanged) { return .clockChanged }
         if woke.contains(.timeZoneChanged) { return .timeZoneChanged }
@@ -397,16 +317,20 @@ public final class CursesTerminal: Terminal {
     }
 
     public func readEvent(timeout: Double?) -> InputEvent? {
-        if let e = takeLateReplies() { return e }
+        // Keys ncurses already has come first (a flood is read one event at a time).
+        if lateReplies == nil, !input.hasUnsent, let e = poll() { return e }
+        if let e = takeReplies() { return e }
         if let e = poll() { return e }
-        let ms: Int32 = timeout.map { Int32(max(0, min(Double(Int32.max - 1), ($0 * 1000).rounded(.up)))) } ?? -1
+        var wait = timeout
+        if let s = input.secondsToDeadline { wait = min(wait ?? s, s) }
+        let ms: Int32 = wait.map { Int32(max(0, min(Double(Int32.max - 1), ($0 * 1000).rounded(.up)))) } ?? -1
         let r = sd_wait(wakeRead, ms)
         if r & 2 != 0 {
             var buf = [UInt8](repeating: 0, count: 64)
             while read(wakeRead, &buf, buf.count) > 0 {}
             if quitSignal != 0 { return .key(.ctrl("c")) }
         }
-        if r & 1 != 0, let e = takeLateReplies() { return e }
+        if let e = takeReplies() { return e }
         // After a SIGWINCH, ncurses reports KEY_RESIZE from here.
         return poll() ?? (r & 6 != 0 ? .wake : nil)
     }
@@ -417,7 +341,7 @@ public final class CursesTerminal: Terminal {
         var ch: wint_t = 0
         for _ in 0..<64 {
             var r = wget_wch(sd_stdscr(), &ch)
-            if r == ERR && wait && sd_wait_stdin(100) == 1 { r = wget_wch(sd_stdscr(), &ch) }
+            if r == ERR && wait && input.wait(milliseconds: 100) { r = wget_wch(sd_stdscr(), &ch) }
             if r == ERR { return nil }
             if r == sd_key_code_yes() {
                 // A resize while an Escape sequence is read (Esc, then the window changes) is
@@ -444,6 +368,8 @@ public final class CursesTerminal: Terminal {
 
     /// One pending key or event from ncurses, without waiting.
     private func poll() -> InputEvent? {
+        // A quit signal (Ctrl-C) comes before every key still queued (issue 37.7).
+        if quitSignal != 0 { return .key(.ctrl("c")) }
         if resizePending {
             resizePending = false
             return resized()

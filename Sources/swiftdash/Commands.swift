@@ -288,7 +288,9 @@ struct Home: ParsableCommand {
         var (chosen, other) = try loadTheme(theme ?? home.theme, from: home)
 
         do { try CursesTerminal.check(environment: processEnvironment) } catch { throw runtimeFailure("\(error)") }
-        let terminal = CursesTerminal(environment: processEnvironment)
+        // The background is asked for only when the theme follows it (decision 55).
+        let terminal = CursesTerminal(
+            environment: processEnvironment, askBackground: (theme ?? home.theme) == "auto")
         // `theme: auto` follows the background the terminal reported to the start-up probe.
         let backgroundIsDark =
             terminal.backgroundIsDark ?? Theme.backgroundIsDark(colorfgbg: processEnvironment["COLORFGBG"])
@@ -378,6 +380,10 @@ struct Home: ParsableCommand {
         }
         let runtime = Runtime(state: state, terminal: terminal, clock: clock, inbox: inbox, services: services)
         let frameEvents = TestEvents(environment: processEnvironment)
+        terminal.onReply = { line in
+            logger.info("\(line)")
+            frameEvents?.say(line)
+        }
         runtime.afterDraw = { [weak runtime] in
             guard let runtime else { return }
             frameEvents?.say("frame \(runtime.stats.frames)")

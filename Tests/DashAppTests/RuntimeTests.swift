@@ -133,6 +133,37 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(box.requests.count, loadsBefore, "nothing queued before Ctrl-C ran")
     }
 
+    /// Issue 37.7: `q` behind a flood of keys that only move quits in the turn that reads it;
+    /// the keys after it (a `d` would remove a tile) never run.
+    func testKeysNeverPileUpQBehindMovesQuitsAndWhatFollowsNeverRuns() {
+        let (r, term, _, _) = makeRuntime(tiles: [.small, .small, .medium, .small])
+        r.turn()
+        let moves: [Key] = [.char("h"), .char("j"), .char("k"), .char("l"), .right, .pageDown, .char("g")]
+        term.events = (0..<5_000).map { .key(moves[$0 % moves.count]) } + [.key(.char("q")), .key(.char("d"))]
+        r.run()
+        XCTAssertTrue(r.state.quitting)
+        XCTAssertEqual(r.state.home.tiles.count, 4, "the d after q was not handled")
+        XCTAssertEqual(term.events, [], "everything was read")
+    }
+
+    /// What a key means depends on the keys before it: `q` after `e` is typed into the form,
+    /// so the keys are handled in order and the app does not quit.
+    func testAQAfterAKeyThatOpensALayerIsThatLayersQ() {
+        let h = editHarness()
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .down, .char("l"), .char("q")]))
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("z"), .char("q")]), "an unbound key changes nothing")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("e"), .char("q")]), "e opens the form")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("a"), .char("q")]), "a opens the gallery")
+        XCTAssertFalse(App.quitsAhead(h.state, [.alt("x"), .char("q")]), "Alt-x is Esc and x")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("j"), .char("k")]), "no quit key")
+        h.press(.char("e"))
+        XCTAssertEqual(h.state.pane.kind, .form)
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("q")]), "in the form q is typed")
+        h.press(.escape, .char("?"))
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .pageDown, .char("q")]), "the help scrolls, then q quits")
+        h.skipPendingWork()
+    }
+
     func testPlaceholderFirstThenRealEntryThenStaleMarkKeepsTheEntry() {
         let (r, term, clock, box) = makeRuntime()
         r.turn()

@@ -142,7 +142,7 @@ final class WidthProbeTests: XCTestCase {
     }
 
     func testTheRequestPrintsEveryProbeConcealedAndEndsWithADeviceAttributesQuery() {
-        let req = WidthProbe.request(row: 1)
+        let req = WidthProbe.request(row: 1, askBackground: false)
         XCTAssertEqual(req.components(separatedBy: "\u{1B}[6n").count - 1, WidthProbe.probes.count)
         XCTAssertTrue(req.hasSuffix("\u{1B}[c"))
         for (_, cluster) in WidthProbe.probes { XCTAssertTrue(req.contains("\u{1B}[2;1H\u{1B}[8m" + cluster)) }
@@ -150,25 +150,25 @@ final class WidthProbeTests: XCTestCase {
     }
 
     func testRepliesArePickedOutOfTypedKeysEvenWhenSplit() {
+        var f = TerminalInputFilter()
         var r = TerminalReplies()
-        r.feed(Array("q\u{1B}[2;3R\u{1B}[2;".utf8))
-        XCTAssertEqual(r.positions.count, 1)
-        r.feed(Array("5Rx\u{1B}[A\u{1B}[?62;22c".utf8))
+        var keys: [UInt8] = []
+        for chunk in ["q\u{1B}[2;3R\u{1B}[2;", "5Rx\u{1B}[A\u{1B}[?62;22c"] {
+            let out = f.feed(Array(chunk.utf8), at: 0)
+            keys += out.keys
+            out.replies.forEach { r.record($0) }
+            if chunk.hasPrefix("q") { XCTAssertEqual(r.positions.count, 1) }
+        }
         XCTAssertEqual(r.positions.map(\.column), [3, 5])
         XCTAssertEqual(r.positions.map(\.row), [2, 2])
         XCTAssertTrue(r.sawDeviceAttributes)
-        r.finish()
-        XCTAssertEqual(
-            String(decoding: r.takeOther(), as: UTF8.self), "qx\u{1B}[A",
-            "keys typed meanwhile are kept in order")
+        XCTAssertEqual(String(decoding: keys, as: UTF8.self), "qx\u{1B}[A", "keys typed meanwhile are kept in order")
     }
 
-    func testAnUnfinishedSequenceIsGivenBackAsKeys() {
-        var r = TerminalReplies()
-        r.feed([0x1B])
-        XCTAssertTrue(r.takeOther().isEmpty)
-        r.finish()
-        XCTAssertEqual(r.takeOther(), [0x1B], "a lone Escape key")
+    func testALoneEscapeIsTheEscapeKeyOnceNothingFollows() {
+        var f = TerminalInputFilter()
+        XCTAssertTrue(f.feed([0x1B], at: 0).keys.isEmpty)
+        XCTAssertEqual(f.expire(at: 1).keys, [0x1B], "a lone Escape key")
     }
 }
 

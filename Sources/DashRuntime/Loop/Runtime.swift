@@ -119,7 +119,7 @@ public struct RuntimeStats: Sendable {
 /// the clock, the last frame (with its tap regions) and the loads in flight.
 public final class Runtime {
     public private(set) var state: AppState
-    public private(set) var stats = RuntimeStats()
+    public internal(set) var stats = RuntimeStats()
     let terminal: Terminal
     let clock: any DashClock
     public let inbox: Inbox
@@ -370,28 +370,8 @@ public final class Runtime {
         needsDraw = false
     }
 
-    /// The most input events handled in one turn (one frame for all of them).
-    static let maxEventsPerTurn = 8192
-
-    /// Everything already waiting (a paste, a held key, a 10,000-key flood) is handled in this
-    /// turn, with one frame for all of it, so keys never pile up behind frames. A Ctrl-C among
-    /// them quits at once, whatever is queued before it.
-    func handlePending() {
-        var batch: [InputEvent] = []
-        while !state.quitting, batch.count < Self.maxEventsPerTurn, let e = terminal.readEvent(timeout: 0) {
-            if case .wake = e { break }
-            batch.append(e)
-        }
-        stats.eventsCoalesced += batch.count
-        if batch.contains(.key(.ctrl("c"))) {
-            handle(.key(.ctrl("c")))
-            if state.quitting { return }
-        }
-        for e in batch {
-            if state.quitting { return }
-            handle(e)
-        }
-    }
+    /// Events read and not handled yet (more than one turn handles): the next turn starts here.
+    var heldInput: [InputEvent] = []
 
     /// A step of the app applied to the state like a message (a test's harness runs state functions
     /// such as `Editing.changeHome` this way); its effects run as `update`'s do.
@@ -420,6 +400,12 @@ public final class Runtime {
         while !state.quitting {
             let timeout = turn()
             if state.quitting { break }
+            if !heldInput.isEmpty {
+                // Events read ahead in the last turn: no wait for more.
+                handlePending()
+                if needsDraw && !state.quitting { draw() }
+                continue
+            }
             // The terminal turns the deadline into whole seconds: a date from outside (a policy
             // `after` 1e300) is held to ±31,000 years so that conversion cannot trap.
             let deadline = nextWake.map { w in
