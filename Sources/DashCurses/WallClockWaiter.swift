@@ -55,7 +55,10 @@ public final class WallClockWaiter {
     /// since 1970; nil: no deadline), the clock is set, or the time zone file changes.
     /// An empty result means a signal interrupted the wait.
     public func wait(input: Int32, wake: Int32, until deadline: Double?) -> Woke {
-        if let d = deadline {
+        if let asked = deadline {
+            // Held to ±31,000 years and NaN to "due": the conversion to whole seconds below must
+            // not trap whatever a caller hands in (issue 37.1; the runtime holds it too).
+            let d = asked.isNaN ? 0 : min(max(asked, -1e12), 1e12)
             let sec = max(0, d.rounded(.down))
             let nsec = Int(((d - sec) * 1e9).rounded(.down))
             // A zero time would disarm the timer: a deadline at the epoch is simply due.

@@ -30,6 +30,23 @@ final class WallClockWaiterTests: XCTestCase {
         XCTAssertEqual(w.wait(input: input, wake: wake, until: Date().timeIntervalSince1970 - 3600), .deadline)
     }
 
+    /// Issue 37.1: no deadline a caller hands in traps the conversion to whole seconds; a far one
+    /// waits (here, for a wake-up), NaN and a far past are due at once.
+    func testHugeNaNAndInfiniteDeadlinesNeverTrap() {
+        let w = WallClockWaiter(watchTimeZone: false)
+        let (input, _) = makePipe(), (wake, wakeW) = makePipe()
+        for d in [Double.nan, -.infinity, -1e300] {
+            XCTAssertEqual(w.wait(input: input, wake: wake, until: d), .deadline, "\(d)")
+        }
+        var c: UInt8 = 1
+        for d in [Double.infinity, 1e300, 1e17] {
+            _ = write(wakeW, &c, 1)
+            XCTAssertTrue(w.wait(input: input, wake: wake, until: d).contains(.wake), "\(d)")
+            var buf = [UInt8](repeating: 0, count: 8)
+            _ = read(wake, &buf, buf.count)
+        }
+    }
+
     func testAClockChangeWakesTheWaitAtOnce() {
         let w = WallClockWaiter(watchTimeZone: false)
         let (input, _) = makePipe(), (wake, _) = makePipe()

@@ -55,6 +55,14 @@ final class ProviderHostTmuxTests: XCTestCase {
         // program. Whatever the window holds, it may wake once for each minute change in it (and
         // once for a change read at its edge), never more: libdispatch's pool monitor alone would
         // wake it once a second (decision 21).
+        // Start-up has settled: a full second with no switch (a busy machine stretches the tail of
+        // the first frame's work: the cache and history written, the kept threads parked).
+        var settled = switches(pid)
+        Eventually.wait(every: 1) {
+            let now = switches(pid)
+            defer { settled = now }
+            return now == settled
+        }
         let before = switches(pid)
         let started = Int(Date().timeIntervalSince1970) / 60
         sleep(5)
