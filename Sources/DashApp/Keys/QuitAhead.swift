@@ -33,16 +33,19 @@ public struct QuitLookahead {
         return kind
     }
 
-    /// The quit key `keys` reach in order through moves only, if any.
-    public mutating func quitKey(in keys: some Sequence<Key>) -> Key? {
+    /// The quit key `keys` reach in order through moves only, if any, and how many moves came
+    /// before it or before the first key that is neither (a caller that keeps those keys need not
+    /// look at them again while the layers stay the same).
+    public mutating func scan(_ keys: some Sequence<Key>) -> (quit: Key?, moves: Int) {
+        var moves = 0
         for k in keys {
             switch kind(k) {
-            case .quit: return k
-            case .move: continue
-            case .other: return nil
+            case .quit: return (k, moves)
+            case .move: moves += 1
+            case .other: return (nil, moves)
             }
         }
-        return nil
+        return (nil, moves)
     }
 }
 
@@ -51,6 +54,6 @@ extension App {
     /// (`QuitLookahead`).
     public static func quitsAhead(_ s: AppState, _ keys: some Sequence<Key>) -> Bool {
         var look = QuitLookahead(s)
-        return look.quitKey(in: keys) != nil
+        return look.scan(keys).quit != nil
     }
 }

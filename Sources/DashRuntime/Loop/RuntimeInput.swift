@@ -32,18 +32,28 @@ extension Runtime {
         readMore()
         var handled = 0
         var look: QuitLookahead?
+        // Events at the front of `pending` already seen to be moves under `look`.
+        var moves = 0
         while !pending.isEmpty, !state.quitting {
-            if pending.contains(.key(.ctrl("c"))) {
+            // An interrupt is always the last event read (`readMore` stops there).
+            if pending.last == .key(.ctrl("c")) {
                 handle(.key(.ctrl("c")))
                 if state.quitting { return }
             }
-            if look?.stack != App.layers(state) { look = QuitLookahead(state) }
-            let keys = pending.lazy.prefix { if case .key = $0 { true } else { false } }.compactMap { e -> Key? in
-                if case .key(let k) = e { k } else { nil }
+            let stack = App.layers(state)
+            if look?.stack != stack {
+                look = QuitLookahead(state)
+                moves = 0
             }
-            if let quit = look?.quitKey(in: keys) {
-                handle(.key(quit))
-                if state.quitting { return }
+            let keys = pending[moves...].lazy.prefix { if case .key = $0 { true } else { false } }.compactMap {
+                e -> Key? in if case .key(let k) = e { k } else { nil }
+            }
+            if let (quit, more) = look?.scan(keys) {
+                moves += more
+                if let quit {
+                    handle(.key(quit))
+                    if state.quitting { return }
+                }
             }
             guard handled < Self.maxEventsPerTurn else {
                 heldInput = pending
@@ -56,6 +66,7 @@ extension Runtime {
             }
             handled += n
             pending.removeFirst(n)
+            moves = max(0, moves - n)
             readMore()
         }
     }
