@@ -56,10 +56,11 @@ public final class WallClockWaiter {
     /// An empty result means a signal interrupted the wait.
     public func wait(input: Int32, wake: Int32, until deadline: Double?) -> Woke {
         if let asked = deadline {
-            // Held to ±31,000 years and NaN to "due": the conversion to whole seconds below must
-            // not trap whatever a caller hands in (issue 37.1; the runtime holds it too).
-            let d = asked.isNaN ? 0 : min(max(asked, -1e12), 1e12)
-            let sec = max(0, d.rounded(.down))
+            // Held to 31,000 years ahead, and a past or NaN deadline is due: the conversions to
+            // whole seconds and nanoseconds below must not trap whatever a caller hands in
+            // (issue 37.1; the runtime holds it too).
+            let d = asked.isNaN ? 0 : min(max(asked, 0), 1e12)
+            let sec = d.rounded(.down)
             let nsec = Int(((d - sec) * 1e9).rounded(.down))
             // A zero time would disarm the timer: a deadline at the epoch is simply due.
             _ = sd_timerfd_arm(
