@@ -241,7 +241,7 @@ final class ScreenReviewTests: XCTestCase {
         let screen = h.screen
         assertSnapshot(screen, named: "crypto-small-failure-80x24")
         XCTAssertTrue(screen.contains("…coingecko.com: "), screen)
-        // The tile, without the status line (two rows when its message is long).
+        // The tile, without the status line.
         let tile = screen.split(separator: "\n").prefix(7).joined(separator: "\n")
         XCTAssertFalse(tile.contains("api.coingecko.c"), screen)
         XCTAssertEqual(TileErrorText.fit("https://api.example.com/v3/simple/price", 15), "https://api.ex…")

@@ -196,6 +196,7 @@ public enum App {
 
     /// The layers a key passes through now, top first.
     public static func layers(_ s: AppState) -> [Layer] {
+        if s.messages.shown { return [.messages, .global] }
         switch s.pane {
         case .help: return [.help, .global]
         case .problems: return [.problems, .global]
@@ -239,6 +240,10 @@ public enum App {
                 s.openPane(.help(HelpPane()))
             }
         case .close:
+            if layer == .messages {
+                s.messages.shown = false
+                break
+            }
             // One level back: a pane opened from a pane returns to it.
             if s.stepBack() { break }
             switch s.pane {
@@ -287,6 +292,8 @@ public enum App {
             if layer == .problems { scrollProblems(&s, by: delta) } else { scrollPane(&s, by: delta) }
         case .listProblems:
             toggleProblems(&s)
+        case .toggleMessages:
+            toggleMessages(&s)
         case .scrollHelp(let delta):
             scrollHelp(&s, by: delta)
         case .edit(let command):
