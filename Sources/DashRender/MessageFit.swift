@@ -19,16 +19,19 @@ public enum MessageFit {
         guard let whole, !whole.isEmpty else { return fit(text, width: width) }
         let room = width - DisplayWidth.of(whole) - 2
         guard room >= 16 else { return fit(text, width: width) }
-        return fit(text, width: room) + "  " + whole
+        // The end that says what to do may take two thirds of the line here: the rest is a key away.
+        return fit(text, width: room, endingAtMost: room * 2 / 3) + "  " + whole
     }
 
-    public static func fit(_ text: String, width: Int) -> String {
+    /// `text` in `width` columns, cut at words; the end that says what to do is kept when it
+    /// takes at most `endingAtMost` columns (half the width unless told).
+    public static func fit(_ text: String, width: Int, endingAtMost: Int? = nil) -> String {
         guard width > 0 else { return "" }
         guard DisplayWidth.of(text) > width else { return text }
         // The end that says what to do, when there is one short enough to keep.
         var head = Substring(text)
         var tail = ""
-        if let end = ending(text, width: width) {
+        if let end = ending(text, width: width, atMost: endingAtMost) {
             head = text[..<end]
             tail = String(text[end...])
         }
@@ -76,10 +79,10 @@ public enum MessageFit {
 
     /// Where the end that says what to do begins: the last " · " part; else a short closing
     /// "(…)" or last ": " part that names a key (`: u undoes`, ` (Ctrl-R redoes)`, not
-    /// `: rate limited`). Never more than half the width.
-    static func ending(_ text: String, width: Int) -> String.Index? {
+    /// `: rate limited`). Never more than `atMost`, half the width unless told.
+    static func ending(_ text: String, width: Int, atMost: Int? = nil) -> String.Index? {
         func short(_ i: String.Index, _ most: Int) -> String.Index? {
-            DisplayWidth.of(text[i...]) <= min(most, width / 2) ? i : nil
+            DisplayWidth.of(text[i...]) <= min(most, atMost ?? width / 2) ? i : nil
         }
         if let r = text.range(of: separator, options: .backwards) { return short(r.lowerBound, .max) }
         var start: String.Index?

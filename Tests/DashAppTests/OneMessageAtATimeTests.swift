@@ -30,6 +30,37 @@ final class OneMessageAtATimeTests: XCTestCase {
         return h
     }
 
+    /// The first-run home with Weather for News (the screen): its tiles reach the row
+    /// above the status line.
+    func fullHome() -> AppHarness {
+        var home = HomeConfig.defaultHome(bundle: BuiltinWidgets.bundle)
+        home.tiles[2].items[0].kind = "weather"
+        let h = AppHarness(widgets: BuiltinWidgets.bundle.widgets, home: home, size: Size(width: 80, height: 24), now: at)
+        h.fail(home.tiles[2].items[0].id, offline)
+        return h
+    }
+
+    /// The screen: the weather tile's problem on the status line, then arrange mode
+    /// with the tile lifted over another of its size.
+    func testOneMessageAtATimeOnAFullHomeInArrangeMode() {
+        let h = fullHome()
+        _ = h.run { s in
+            s.focusedTile = "t3"
+            return []
+        }
+        var r = rows(h)
+        XCTAssertTrue(r.last!.contains("⚠ weather: cannot reach"), h.screen)
+        XCTAssertFalse(r[r.count - 2].contains("⚠"), h.screen)
+        assertSnapshot(h.screen, named: "one-message-full-home-80x24")
+        h.press(.char("m"), .down)
+        r = rows(h)
+        XCTAssertEqual(h.state.pane.kind, .arrange)
+        XCTAssertFalse(h.screen.contains("⚠"), h.screen)
+        XCTAssertTrue(r.last!.contains("ARRANGE"), h.screen)
+        assertSnapshot(h.screen, named: "one-message-full-home-arrange-80x24")
+        h.skipPendingWork()
+    }
+
     /// In arrange mode the home screen's message stayed on the row above the bar, under the
     /// "⊕ stack here" label (`⚠ weather: cannot reach …: offline  ⊕ stack here is`): now the bar
     /// is the one message line and the row above it is the tiles'.

@@ -22,12 +22,17 @@ public struct StatusNote: Sendable, Equatable {
     public var expires: Date
     public static let lifetime: TimeInterval = 4
 
-    public init(_ text: String, at now: Date) {
+    public init(_ text: String, at now: Date, about subject: String? = nil) {
         self.text = text
+        self.subject = subject
         self.importance = Self.importance(of: text)
         self.said = now
         self.expires = now.addingTimeInterval(Self.lifetime)
     }
+
+    /// What the note is about ("theme"), when a newer note about it makes it untrue: that one
+    /// replaces it, shown or waiting (a theme that now loads is not said to fail after).
+    public var subject: String?
 
     /// A note confirming what the user just asked for (`u`, Ctrl-R): another note waits for it.
     public static func isConfirmation(_ text: String) -> Bool {
@@ -38,20 +43,20 @@ public struct StatusNote: Sendable, Equatable {
     public static func importance(of text: String) -> MessageImportance {
         if isConfirmation(text) { return .confirmation }
         if text.hasPrefix("⚠") || text.hasPrefix("✗") { return .warning }
-        let lower = text.lowercased()
-        let wrong = [" failed", "cannot ", "can no longer", " refused", "error"]
-        return wrong.contains { lower.contains($0) } ? .warning : .info
+        return [" failed: ", "cannot "].contains { text.contains($0) } ? .warning : .info
     }
 }
 
 extension AppState {
     /// Shows `text` in the status bar for a few seconds, or queues it: while a more important
     /// note shows (a confirmation the user waits for, a warning), a less important one waits
-    /// for it to be over; else the newest wins. Every note is kept for the messages pane.
-    public mutating func say(_ text: String) {
-        let new = StatusNote(text, at: now)
+    /// for it to be over; else the newest wins. A note `about` a subject replaces the notes
+    /// about it. Every note is kept for the messages pane.
+    public mutating func say(_ text: String, about subject: String? = nil) {
+        let new = StatusNote(text, at: now, about: subject)
         messages.log(new)
-        if let n = note, now < n.expires, n.importance > new.importance {
+        if let subject { laterNotes.removeAll { $0.subject == subject } }
+        if let n = note, now < n.expires, n.importance > new.importance, subject == nil || n.subject != subject {
             laterNotes.append(new)
             return
         }

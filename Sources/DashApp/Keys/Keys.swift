@@ -152,7 +152,7 @@ public enum KeyTable {
                     (.char("!"), .listProblems)
                 ]),
             KeyBinding(
-                "Ctrl-G", "every message, whole, newest first (again: close them)", group: "View",
+                "Ctrl-G", "every message, whole (again: close it)", group: "View",
                 in: [.global], [(.ctrl("g"), .toggleMessages)]),
             KeyBinding(
                 "?", "this help (again: close it)", group: "View", in: [.home, .detail, .help],
