@@ -68,9 +68,10 @@ extension AppView {
     }
 
     static func drawMessages(_ s: AppState, _ env: RenderEnvironment, _ buffer: inout CellBuffer) {
-        let r = paneRect(s.screen)
+        var r = paneRect(s.screen)
+        let rows = messageRows(s, width: r.width - 4)
+        r.height = min(r.height, max(4, rows.count + 2))  // as tall as what it lists
         let inner = r.inset(top: 1, left: 2, bottom: 1, right: 2)
-        let rows = messageRows(s, width: inner.width)
         Chrome.drawPane(r, title: "Messages", footer: "Esc or \(App.messagesKey) closes", theme: s.theme, into: &buffer)
         let theme = s.theme
         for (i, row) in rows.prefix(inner.height).enumerated() {
