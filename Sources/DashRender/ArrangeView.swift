@@ -68,9 +68,12 @@ public enum ArrangeView {
     /// The status bar of arrange mode: what it is and what the keys do.
     /// The status bar with a note (whole, fitted alone when it must be) and as many key hints
     /// as fit after it: the first and the last (how to leave) stay.
-    public static func statusBar(note: String?, hints: [String], theme: Theme, into buffer: inout CellBuffer) {
+    /// `whole` is the key that shows a shortened note whole.
+    public static func statusBar(
+        note: String?, hints: [String], whole: String? = nil, theme: Theme, into buffer: inout CellBuffer
+    ) {
         let room = buffer.width - DisplayWidth.of(badge) - 1
-        statusBar(MessageFit.message(note, hints: hints, width: room), theme: theme, into: &buffer)
+        statusBar(MessageFit.message(note, hints: hints, width: room, whole: whole), theme: theme, into: &buffer)
     }
 
     static let badge = " ⇅ ARRANGE "

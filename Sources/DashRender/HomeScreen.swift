@@ -42,7 +42,7 @@ struct PageDots {
 public enum HomeScreen {
     /// The status bar line: clock, page dots, and a key hint.
     public static func drawStatusBar(
-        page: Int, pageCount: Int, message: String?, environment env: RenderEnvironment,
+        page: Int, pageCount: Int, message: String?, wholeHint: String? = nil, environment env: RenderEnvironment,
         into buffer: inout CellBuffer
     ) -> Date? {
         let y = buffer.height - 1
@@ -60,29 +60,21 @@ public enum HomeScreen {
         // key hint gives way before they do.
         let dots = pageCount > 1 ? PageDots(page: page, count: pageCount) : nil
         if let dots, hintX - 1 - (left + 1) < dots.compact.count { hintX = buffer.width }
-        let gapEnd = hintX < buffer.width ? hintX - 1 : buffer.width
         var text: String? = nil
         if let message, !message.isEmpty { text = "  " + message }
-        // A message that does not fit the status line takes the row above it too (over the
-        // bottom of the tiles, while it shows): what it says to do is never cut (issue 23).
-        if let message, !message.isEmpty, y >= 1, buffer.width >= 20 {
+        // One message in one line (issue 38): the key hint gives way to a message that then
+        // fits; a longer one is shortened at a word, what it says to do kept, and `wholeHint`
+        // (the key that shows it whole) after it.
+        func fitted(_ width: Int) -> String { MessageFit.line(message ?? "", width: width, whole: wholeHint) }
+        if let message, !message.isEmpty {
             let dotsWidth = dots.map { $0.compact.count + 1 } ?? 0
             let room = (hintX > left + 12 ? hintX - 1 : buffer.width) - left - 2 - dotsWidth
-            let roomWithoutHint = buffer.width - left - 2 - dotsWidth
-            if DisplayWidth.of(message) > room, DisplayWidth.of(message) <= roomWithoutHint {
-                hintX = buffer.width  // the key hint gives way to a message that then fits
-            } else if DisplayWidth.of(message) > room {
-                // Two rows: the key hint gives way, and a message longer than both loses its
-                // middle, never the end that says what to do.
+            if DisplayWidth.of(message) > room {
                 hintX = buffer.width
-                let second = buffer.width - left - 2 - dotsWidth
-                let whole = MessageFit.fit(message, width: buffer.width - 2 + second - 2)
-                let (first, rest) = MessageFit.twoRows(whole, firstWidth: buffer.width - 2)
-                buffer.fill(Rect(x: 0, y: y - 1, width: buffer.width, height: 1), with: Cell(" ", style: bar))
-                buffer.write(first, x: 1, y: y - 1, style: bar.with(foreground: theme[.warning]))
-                text = rest.isEmpty ? nil : "  " + rest
+                text = "  " + fitted(buffer.width - left - 2 - dotsWidth)
             }
         }
+        let gapEnd = hintX < buffer.width ? hintX - 1 : buffer.width
         if let dots {
             let room = gapEnd - (left + 1)
             // A message stays whole where it can: the dots take their compact form first.
@@ -95,7 +87,7 @@ public enum HomeScreen {
             if x < left + 1 || x + width > gapEnd { x = left + 1 + (room - width) / 2 }
             if let t = text, left + DisplayWidth.of(t) + 1 > x {
                 x = gapEnd - width
-                text = "  " + MessageFit.fit(String(t.dropFirst(2)), width: max(0, x - 1 - left - 2))
+                if DisplayWidth.of(t) > x - 1 - left { text = "  " + fitted(max(0, x - 1 - left - 2)) }
             }
             if full {
                 for i in 0..<dots.count {
@@ -109,7 +101,7 @@ public enum HomeScreen {
         } else if let t = text {
             // The key hint keeps its place; the message is cut to fit before it.
             let room = (hintX > left + 12 ? hintX - 1 : buffer.width) - left
-            text = "  " + MessageFit.fit(String(t.dropFirst(2)), width: room - 2)
+            if DisplayWidth.of(t) > room { text = "  " + fitted(room - 2) }
         }
         var end = left
         if let t = text, !t.isEmpty {
@@ -124,7 +116,7 @@ public enum HomeScreen {
     /// depends on nothing that changed since the last frame gets its cells back from it.
     public static func draw(
         layout: HomeLayout, page: Int, tiles: [String: HomeTileContent], message: String?,
-        environment env: RenderEnvironment, cache: TileCellCache? = nil
+        wholeHint: String? = nil, environment env: RenderEnvironment, cache: TileCellCache? = nil
     ) -> HomeFrame {
         var buffer = CellBuffer(
             size: layout.screen,
@@ -163,7 +155,10 @@ public enum HomeScreen {
             if !r.controlRegions.isEmpty { frame.controlRegions[placed.id] = r.controlRegions }
             note(r.nextLiveChange)
         }
-        note(drawStatusBar(page: p, pageCount: layout.pageCount, message: message, environment: env, into: &buffer))
+        note(
+            drawStatusBar(
+                page: p, pageCount: layout.pageCount, message: message, wholeHint: wholeHint, environment: env,
+                into: &buffer))
         frame.buffer = buffer
         frame.nextLiveChange = next
         return frame

@@ -11,44 +11,27 @@ import DashCore
 public enum MessageFit {
     public static let separator = " · "
 
-    /// A message too long for its line, split at a word for two rows: as much of the start as
-    /// fits `firstWidth` on the first, the rest (to be fitted) on the second.
-    public static func twoRows(_ text: String, firstWidth: Int) -> (first: String, rest: String) {
-        guard firstWidth > 0 else { return ("", text) }
-        let words = text.split(separator: " ", omittingEmptySubsequences: false)
-        var first = ""
-        var used = 0
-        for (i, w) in words.enumerated() {
-            let add = DisplayWidth.of(String(w)) + (i == 0 ? 0 : 1)
-            if used + add > firstWidth {
-                if i == 0 { break }
-                // The end that says what to do (after the last " · ") stays in one piece.
-                if let end = text.range(of: separator, options: .backwards),
-                    text.distance(from: text.startIndex, to: end.lowerBound) < first.count,
-                    end.lowerBound > text.startIndex
-                {
-                    return (String(text[..<end.lowerBound]), "· " + text[end.upperBound...])
-                }
-                return (first, words[i...].joined(separator: " "))
-            }
-            first += (i == 0 ? "" : " ") + w
-            used += add
-        }
-        if first.isEmpty {
-            // One word wider than the row: cut it there.
-            let head = DisplayWidth.truncate(text, to: firstWidth, ellipsis: "")
-            return (head, String(text.dropFirst(head.count)))
-        }
-        return (first, "")
+    /// A message in one line of `width`: whole when it fits; else shortened at a word (`fit`)
+    /// and followed by `whole`, the key that shows it whole ("Ctrl-G whole"), where that leaves
+    /// the message some room.
+    public static func line(_ text: String, width: Int, whole: String?) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        guard let whole, !whole.isEmpty else { return fit(text, width: width) }
+        let room = width - DisplayWidth.of(whole) - 2
+        guard room >= 16 else { return fit(text, width: width) }
+        // The end that says what to do may take two thirds of the line here: the rest is a key away.
+        return fit(text, width: room, endingAtMost: room * 2 / 3) + "  " + whole
     }
 
-    public static func fit(_ text: String, width: Int) -> String {
+    /// `text` in `width` columns, cut at words; the end that says what to do is kept when it
+    /// takes at most `endingAtMost` columns (half the width unless told).
+    public static func fit(_ text: String, width: Int, endingAtMost: Int? = nil) -> String {
         guard width > 0 else { return "" }
         guard DisplayWidth.of(text) > width else { return text }
         // The end that says what to do, when there is one short enough to keep.
         var head = Substring(text)
         var tail = ""
-        if let end = ending(text, width: width) {
+        if let end = ending(text, width: width, atMost: endingAtMost) {
             head = text[..<end]
             tail = String(text[end...])
         }
@@ -84,11 +67,11 @@ public enum MessageFit {
         return DisplayWidth.of(line) <= width ? line : cut(line, to: width)
     }
 
-    /// A message and key hints on one line: the message whole (fitted alone when it must be),
-    /// then as many hints as fit after it.
-    public static func message(_ message: String?, hints items: [String], width: Int) -> String {
+    /// A message and key hints on one line: the message whole (alone, shortened at a word with
+    /// `whole` after it, when it must be), then as many hints as fit after it.
+    public static func message(_ message: String?, hints items: [String], width: Int, whole: String? = nil) -> String {
         guard let message, !message.isEmpty else { return hints(items, width: width) }
-        let said = fit(message, width: width)
+        let said = line(message, width: width, whole: whole)
         let room = width - DisplayWidth.of(said) - DisplayWidth.of(separator)
         guard let last = items.last, room >= DisplayWidth.of(last) else { return said }
         return said + separator + hints(items, width: room)
@@ -96,10 +79,10 @@ public enum MessageFit {
 
     /// Where the end that says what to do begins: the last " · " part; else a short closing
     /// "(…)" or last ": " part that names a key (`: u undoes`, ` (Ctrl-R redoes)`, not
-    /// `: rate limited`). Never more than half the width.
-    static func ending(_ text: String, width: Int) -> String.Index? {
+    /// `: rate limited`). Never more than `atMost`, half the width unless told.
+    static func ending(_ text: String, width: Int, atMost: Int? = nil) -> String.Index? {
         func short(_ i: String.Index, _ most: Int) -> String.Index? {
-            DisplayWidth.of(text[i...]) <= min(most, width / 2) ? i : nil
+            DisplayWidth.of(text[i...]) <= min(most, atMost ?? width / 2) ? i : nil
         }
         if let r = text.range(of: separator, options: .backwards) { return short(r.lowerBound, .max) }
         var start: String.Index?

@@ -32,23 +32,6 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// A short note in the status bar ("reloading all", "no browser") that disappears by itself.
-public struct StatusNote: Sendable, Equatable {
-    public var text: String
-    public var expires: Date
-    public static let lifetime: TimeInterval = 4
-
-    public init(_ text: String, at now: Date) {
-        self.text = text
-        self.expires = now.addingTimeInterval(Self.lifetime)
-    }
-
-    /// A note confirming what the user just asked for (`u`, Ctrl-R): another note waits for it.
-    public static func isConfirmation(_ text: String) -> Bool {
-        text.hasPrefix("undone") || text.hasPrefix("redone") || text.hasPrefix("undo of")
-    }
-}
-
 /// Everything the home screen is, as one value: `App.update` changes it, `AppView` draws it.
 /// The scheduler lives here, so what a tile shows has one owner.
 public struct AppState: Sendable {
@@ -78,8 +61,10 @@ public struct AppState: Sendable {
     /// Counts the changes of `stackIndex` (Smart Stacks' quiet check compares it, not the dictionary).
     public private(set) var stackIndexChanges = 0
     public var note: StatusNote?
-    /// Notes waiting for a confirmation on the status line to be seen (`say`).
-    public var laterNotes: [String] = []
+    /// Notes waiting for a more important one on the status line to be seen (`say`).
+    public var laterNotes: [StatusNote] = []
+    /// What was said lately and whether Ctrl-G shows it (Panes/Messages).
+    public var messages = MessagesPane()
     /// Every problem of the broken home.yaml (their count is said on the status line, `!` lists
     /// them), and the first (`homeFile.problem` when it is still that one).
     public var homeProblems: (problem: String, all: [ConfigFileError])?
@@ -255,10 +240,15 @@ public struct AppState: Sendable {
     /// The `widgetURL` of a tile's current view.
     public func tileWidgetURL(_ tileID: String) -> String? { currentView(ofTile: tileID)?.widgetURL }
 
-    /// What the status bar says: a recent note, else why the focused tile is stale, else
-    /// that some tiles do not fit.
+    /// What the status bar says: a recent note, else what stands (`standingText`).
     public var statusText: String? {
         if let note, now < note.expires { return note.text }
+        return standingText
+    }
+
+    /// What the status bar says when no note is showing: a broken home.yaml, why the focused
+    /// tile is stale, that some tiles do not fit.
+    public var standingText: String? {
         if let problem = homeFile?.problem {
             // How many there are is the end, which is kept whole when the start must be cut.
             let n = homeProblems?.problem == problem ? homeProblems?.all.count ?? 1 : 1
@@ -282,22 +272,6 @@ public struct AppState: Sendable {
         let notes = note.map { [$0.expires] } ?? []
         let later = [scheduler.nextWake, smart.nextDecision, actions.nextDeadline, tmuxRefresh.nextRefresh]
         return (notes + later.compactMap { $0 }).min()
-    }
-
-    /// Shows `text` in the status bar for a few seconds.
-    /// A note said while a confirmation was showing waits for it (`laterNotes`), so the
-    /// confirmation the user waits for ("undone: …") is seen, never silently replaced.
-    public mutating func say(_ text: String) {
-        if let n = note, now < n.expires, StatusNote.isConfirmation(n.text), !StatusNote.isConfirmation(text) {
-            laterNotes.append(text)
-            return
-        }
-        note = StatusNote(text, at: now)
-    }
-
-    /// The current note is over (expired, or seen: a key was pressed): the next waiting one.
-    public mutating func nextNote() {
-        note = laterNotes.isEmpty ? nil : StatusNote(laterNotes.removeFirst(), at: now)
     }
 
     // MARK: - Detail pane

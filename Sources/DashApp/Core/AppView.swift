@@ -75,7 +75,8 @@ public enum AppView {
     public static func render(_ s: AppState, cache: TileCellCache? = nil) -> HomeFrame {
         let env = environment(s)
         var frame = HomeScreen.draw(
-            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, environment: env,
+            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, wholeHint: App.wholeMessageHint,
+            environment: env,
             cache: s.pane.kind == .none ? cache : nil)
         guard !s.layout.isTooSmall else { return frame }
         if s.home.tiles.isEmpty {
@@ -102,6 +103,7 @@ public enum AppView {
         case .problems(let p):
             drawProblems(s, p, env, &frame.buffer)
         }
+        if s.messages.shown { drawMessages(s, env, &frame.buffer) }
         return frame
     }
 

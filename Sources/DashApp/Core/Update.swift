@@ -151,51 +151,9 @@ public enum App {
         }
     }
 
-    /// Time moved on: expire the status note, let the scheduler switch entries and start loads.
-    static func tick(_ s: inout AppState, _ now: Date) -> [Effect] {
-        // The wall clock went back (NTP, `date -s`): what shows must be looked at again.
-        var fx: [Effect] = now < s.now ? [.redraw(full: false)] : []
-        // Smart Stacks' dates were for a later time: every tile is looked at again.
-        if now < s.now { s.smart.quiet = nil }
-        s.now = now
-        if let n = s.note, now >= n.expires {
-            s.nextNote()
-            fx.append(.redraw(full: false))
-        }
-        return fx + pump(&s)
-    }
-
-    /// Runs the scheduler's due deadlines and turns what it says into effects: loads to start,
-    /// cache records to save, a redraw when an entry changed.
-    static func pump(_ s: inout AppState) -> [Effect] {
-        var fx: [Effect] = []
-        let requests = s.scheduler.process(now: s.now)
-        let switched = s.scheduler.takeChanged()
-        if !switched.isEmpty { fx.append(.redraw(full: false)) }
-        s.smart.touched.formUnion(switched)
-        // An entry that asks for the bell (a recipe step beginning) rings it when it comes on
-        // time — not when a restart or a reload shows one that began a while ago.
-        for id in switched {
-            if let e = s.entry(ofInstance: id), e.base.ringsBell, s.now.timeIntervalSince(e.date) < 5 {
-                fx.append(.bell)
-                break
-            }
-        }
-        for w in s.scheduler.takeWarnings() { fx.append(.log(w)) }
-        let changed = s.scheduler.takeCacheChanges(at: s.now)
-        if !changed.isEmpty {
-            let now = s.now
-            // Entries are encoded by the cache writer, off the loop (issue 25.3).
-            let records = changed.compactMap { s.scheduler.recordToSave($0, at: now) }
-            if !records.isEmpty { fx.append(.saveCache(records)) }
-        }
-        for r in requests { fx += SecretCommands.start(&s, r) }
-        fx += actionPump(&s)
-        return fx
-    }
-
     /// The layers a key passes through now, top first.
     public static func layers(_ s: AppState) -> [Layer] {
+        if s.messages.shown { return [.messages, .global] }
         switch s.pane {
         case .help: return [.help, .global]
         case .problems: return [.problems, .global]
@@ -239,6 +197,10 @@ public enum App {
                 s.openPane(.help(HelpPane()))
             }
         case .close:
+            if layer == .messages {
+                s.messages.shown = false
+                break
+            }
             // One level back: a pane opened from a pane returns to it.
             if s.stepBack() { break }
             switch s.pane {
@@ -287,6 +249,8 @@ public enum App {
             if layer == .problems { scrollProblems(&s, by: delta) } else { scrollPane(&s, by: delta) }
         case .listProblems:
             toggleProblems(&s)
+        case .toggleMessages:
+            toggleMessages(&s)
         case .scrollHelp(let delta):
             scrollHelp(&s, by: delta)
         case .edit(let command):

@@ -5,6 +5,8 @@ import DashHome
 /// straight to `.global`, not to the home screen below it (helix's compositor, simplified).
 public enum Layer: String, Sendable, CaseIterable {
     case help, link, detail, home, global
+    /// Every message, whole, over whatever is shown.
+    case messages
     /// The problems of a broken home.yaml.
     case problems
     /// The Edit Widget form; `field`, `value` and `path` sit over it for the selected row's kind.
@@ -20,6 +22,7 @@ public enum Layer: String, Sendable, CaseIterable {
         case .detail: return "detail pane"
         case .home: return "home"
         case .global: return "everywhere"
+        case .messages: return "messages"
         case .problems: return "home.yaml's problems"
         case .form: return "Edit Widget form"
         case .field: return "text field"
@@ -54,6 +57,8 @@ public enum Command: Sendable, Equatable {
     case scrollPane(Int)
     /// Every problem of a broken home.yaml (the status line shows the first).
     case listProblems
+    /// Every message, whole (the status line shows one, shortened at a word when it must be).
+    case toggleMessages
     /// Say why a stack shows its item (Smart Rotate).
     case explain
     /// The Edit Widget form, the gallery and arrange mode (see `EditCommand`).
@@ -140,12 +145,15 @@ public enum KeyTable {
             KeyBinding("Ctrl-L", "redraw the screen", group: "View", in: [.global], [(.ctrl("l"), .redraw)]),
             KeyBinding(
                 "Esc Backspace", "close a pane (home: drop the highlight)", group: "View",
-                in: [.help, .link, .detail, .home, .problems], [(.escape, .close), (.backspace, .close)]),
+                in: [.help, .link, .detail, .home, .problems, .messages], [(.escape, .close), (.backspace, .close)]),
             KeyBinding(
                 "!", "every problem of a broken home.yaml", group: "View", in: [.home, .problems],
                 [
                     (.char("!"), .listProblems)
                 ]),
+            KeyBinding(
+                "Ctrl-G", "every message, whole (again: close it)", group: "View",
+                in: [.global], [(.ctrl("g"), .toggleMessages)]),
             KeyBinding(
                 "?", "this help (again: close it)", group: "View", in: [.home, .detail, .help],
                 [

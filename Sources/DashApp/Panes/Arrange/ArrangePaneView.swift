@@ -30,6 +30,6 @@ extension EditView {
         }
         if s.layout.pageCount > 1 { hints.insert("page \(s.page + 1)/\(s.layout.pageCount)", at: 0) }
         let note = s.note.flatMap { s.now < $0.expires ? $0.text : nil }
-        ArrangeView.statusBar(note: note, hints: hints, theme: theme, into: &buffer)
+        ArrangeView.statusBar(note: note, hints: hints, whole: App.wholeMessageHint, theme: theme, into: &buffer)
     }
 }

@@ -201,15 +201,15 @@ extension App {
         switch result {
         case .success(let pair):
             if s.theme.name == Theme.monochrome.name {
-                s.say("theme \(TextSanitizer.singleLine(name)): this terminal shows no colour")
+                s.say("theme \(TextSanitizer.singleLine(name)): this terminal shows no colour", about: "theme")
                 return [.redraw(full: false)]
             }
             s.theme = pair.main
             s.alternateTheme = pair.other
-            s.say("theme \(TextSanitizer.singleLine(name))")
+            s.say("theme \(TextSanitizer.singleLine(name))", about: "theme")
             return [.redraw(full: true)]
         case .failure(let problem):
-            s.say("⚠ \(problem.message); keeping theme \(s.theme.name)")
+            s.say("⚠ \(problem.message); keeping theme \(s.theme.name)", about: "theme")
             return [.redraw(full: false)]
         }
     }
