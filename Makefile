@@ -19,8 +19,6 @@ BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 THEMEDIR = $(DATADIR)/swiftdash/themes
-# The SDK `swiftdash new-widget` packages build against (Sources/Install/install.sh puts it there).
-SDKDIR = $(DATADIR)/swiftdash/sdk
 
 SWIFT ?= swift
 INSTALL ?= install
@@ -65,14 +63,13 @@ completions: build
 # swiftdash.1 and one page per subcommand (swiftdash.render.1, swiftdash.config.set.1, …) from
 # ArgumentParser's manual generator, the tool behind its generate-manual plugin. The plugin
 # itself would rebuild the whole package without --static-swift-stdlib over this build, so the
-# plugin's tool is built (that is what `--help` does) and run on the binary built above. The
-# new-widget page names the SDK where install puts it (SWIFTDASH_SDK), not this checkout.
+# plugin's tool is built (that is what `--help` does) and run on the binary built above.
 man: build
 	@rm -rf $(STAGE)/man && mkdir -p $(STAGE)/man $(STAGE)/home
 	$(SWIFT) package plugin generate-manual --help > /dev/null
 	tool=$$(find .build -name generate-manual-tool -type f -perm -u+x | head -n 1); \
 	test -n "$$tool" || { echo "generate-manual was not built" >&2; exit 1; }; \
-	env HOME=$(CURDIR)/$(STAGE)/home SWIFTDASH_SDK='$(SDKDIR)' "$$tool" $(BIN)/swiftdash --multi-page --date $(DATE) \
+	env HOME=$(CURDIR)/$(STAGE)/home "$$tool" $(BIN)/swiftdash --multi-page --date $(DATE) \
 	  --authors 'swiftdash developers' --output-directory $(STAGE)/man
 	# The footer names the program and its version (the generator leaves it to the system's name).
 	# A blank line of a long discussion becomes the paragraph break mdoc spells .Pp (groff warns).
@@ -119,8 +116,6 @@ deb: all
 	rm -rf .build/deb && mkdir -p .build/deb/work/debian
 	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEBROOT) PREFIX=/usr \
 	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions INSTALL_MANIFEST=no
-	# The pages were made for PREFIX=$(PREFIX): new-widget's names the SDK where the package has it.
-	sed -i 's|$(SDKDIR)|/usr/share/swiftdash/sdk|g' $(DEBROOT)/usr/share/man/man1/swiftdash.new-widget.1
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEBROOT)/usr/bin/,$(PROGRAMS))
 	gzip -9n $(DEBROOT)/usr/share/man/man1/*.1
 	$(INSTALL) -d $(DEBROOT)/usr/share/doc/swiftdash
