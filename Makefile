@@ -1,7 +1,8 @@
 # swiftdash: build, install and package.
 #
 #   make                      the release build (both programs), completions and man pages
-#   make install              into /usr/local (PREFIX=~/.local needs no root; DESTDIR for packagers)
+#   make install              into /usr/local (PREFIX=~/.local needs no root; DESTDIR for packagers),
+#                             with the SDK new-widget's packages build against (PREFIX/share/swiftdash/sdk)
 #   make uninstall            removes what install wrote (its manifest; same PREFIX and DESTDIR)
 #   make deb                  .build/deb/swiftdash_VERSION_ARCH.deb, checked by lintian when it is installed
 #   make check-package        after make deb: lintian, the .deb in a scratch root, install/uninstall (Tests/package/check.sh)

@@ -19,6 +19,10 @@ set -eu
 mode=${1:?usage: install.sh install|uninstall}
 dest=${SD_DESTDIR-}
 themedir=$SD_DATADIR/swiftdash/themes
+# The SDK a widget package of `swiftdash new-widget` builds against: SwiftdashKit and the modules
+# it needs, as a Swift package (Sources/Install/sdk-Package.swift is its Package.swift).
+sdk=$SD_DATADIR/swiftdash/sdk
+sdkmodules="SwiftdashKit DashWidgets DashUnixSocket Frameworks"
 manifest=$SD_DATADIR/swiftdash/install-manifest.txt
 nl='
 '
@@ -76,6 +80,20 @@ case $mode in
 install)
   for program in swiftdash swiftdash-fetch; do put 755 "$SD_BIN/$program" "$SD_BINDIR"; done
   for theme in themes/*.yaml; do put 644 "$theme" "$themedir"; done
+  # A source file an earlier install put in the SDK and this version no longer has would be
+  # compiled into every widget: the files an earlier install wrote there go first.
+  if [ -f "$dest$manifest" ]; then
+    while IFS= read -r line; do
+      case $line in */) ;; "$sdk"/*) rm -f "$dest$line" ;; esac
+    done < "$dest$manifest"
+  fi
+  put 644 Sources/Install/sdk-Package.swift "$sdk" Package.swift
+  for module in $sdkmodules; do
+    for f in Sources/"$module"/* Sources/"$module"/*/* Sources/"$module"/*/*/*; do
+      if [ -f "$f" ]; then put 644 "$f" "$sdk/${f%/*}"; fi
+    done
+  done
+  [ -f "$dest$sdk/Sources/SwiftdashKit/Widget.swift" ] || fail "the SDK was not installed: no Sources/SwiftdashKit"
   for page in "$SD_STAGE"/man/*.1; do
     [ -f "$page" ] || fail "no man pages in $SD_STAGE/man: run make first"
     put 644 "$page" "$SD_MANDIR"
@@ -105,7 +123,7 @@ uninstall)
     echo "swiftdash: no install manifest at $dest$manifest: nothing removed." >&2
     echo "  Give make uninstall the PREFIX (and DESTDIR) make install had. A swiftdash installed before" >&2
     echo "  the manifest is removed by hand; of its files these are there:" >&2
-    for f in "$SD_BINDIR/swiftdash" "$SD_BINDIR/swiftdash-fetch" "$themedir" "$SD_MANDIR/swiftdash.1" \
+    for f in "$SD_BINDIR/swiftdash" "$SD_BINDIR/swiftdash-fetch" "$themedir" "$sdk" "$SD_MANDIR/swiftdash.1" \
       "$SD_BASHCOMPDIR/swiftdash" "$SD_ZSHCOMPDIR/_swiftdash" "$SD_FISHCOMPDIR/swiftdash.fish"; do
       [ -e "$dest$f" ] && echo "    $dest$f" >&2
     done

@@ -20,12 +20,45 @@ struct NewWidget: ParsableCommand {
     @Argument(help: "The package's folder and name: letters, digits and -, starting with a letter.")
     var name: String
 
-    @Option(help: "The swiftdash source folder the package depends on (for SwiftdashKit).")
-    var swiftdash: String = NewWidget.sourceRoot
+    @Option(
+        help: ArgumentHelp(
+            "The folder of the swiftdash SDK the package depends on (for SwiftdashKit): by default $SWIFTDASH_SDK, "
+                + "else the SDK installed with swiftdash (../share/swiftdash/sdk beside its binary), "
+                + "else the source folder swiftdash was built from.",
+            valueName: "folder"))
+    var swiftdash: String = NewWidget.defaultSDK()
+
+    /// The environment variable that names the SDK folder (the man page is generated with it set
+    /// to where `make install` puts the SDK).
+    static let sdkVariable = "SWIFTDASH_SDK"
 
     /// This checkout: Sources/swiftdash/NewWidget.swift is two folders below it.
     static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
+
+    /// The SDK `new-widget` uses when not told: `$SWIFTDASH_SDK`; else the one `make install` (or
+    /// the .deb) put beside this binary, BINDIR/../share/swiftdash/sdk; else, for a development
+    /// build, the source checkout it was built from.
+    static func defaultSDK(
+        environment: [String: String] = ProcessInfo.processInfo.environment, executable: URL = runningBinary()
+    ) -> String {
+        if let named = environment[sdkVariable], !named.isEmpty { return (named as NSString).expandingTildeInPath }
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/swiftdash/sdk").standardizedFileURL
+        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("Sources/SwiftdashKit").path) {
+            return installed.path
+        }
+        return sourceRoot
+    }
+
+    /// The file of the running binary, links resolved (a ~/bin/swiftdash link to /usr/bin/swiftdash
+    /// finds /usr/share/swiftdash/sdk).
+    static func runningBinary() -> URL {
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: exe)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+    }
 
     func run() throws {
         let base = URL(fileURLWithPath: name).lastPathComponent
@@ -69,9 +102,11 @@ struct NewWidget: ParsableCommand {
         let widgets = AppPaths(environment: ProcessInfo.processInfo.environment).config.appendingPathComponent(
             "widgets")
         printOut("Wrote \(folder.path)/: Package.swift, Sources/\(base)/\(NewWidgetTemplate.typeName(base)).swift")
+        printOut("It builds against the swiftdash SDK in \(TextSanitizer.singleLine(kit.path)).")
         printOut("Build it, then add it to your home:")
         printOut("  cd \(folder.path) && swift build -c release")
-        printOut("  mkdir -p \(widgets.path) && ln -sf \(exe) \(widgets.path)/ && swiftdash add \(base)")
+        printOut("  mkdir -p \(widgets.path) && ln -sf \(exe) \(widgets.path)/")
+        printOut("  swiftdash add \(base) && swiftdash preview \(base)")
     }
 }
 

@@ -139,7 +139,14 @@ import DashTestSupport
         let borrowed = ChartSource.borrowing(chart, lookup)
         #expect(borrowed.string("url") == s.baseURL + "/status")
         #expect(borrowed.string("path") == "metrics.p95_ms")
-        let (tile, _) = try await liveTile(widget, borrowed, .medium)
+        // The chart reads the api widget's answer (issue 38.7): the api tile loads first.
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var apiContext = stateContext(.medium, dir: dir)
+        apiContext.instanceID = "w1"
+        _ = try await APIWidget.make(http: testHTTP).timeline(for: api, in: apiContext)
+        let timeline = try await widget.timeline(for: borrowed, in: stateContext(.medium, dir: dir))
+        let tile = render(widget, try #require(timeline.entries.first), .medium)
         #expect(tile.text.contains("184 ms"), "\(tile.text)")
         #expect(ChartSource.borrowing(WidgetConfig(["source": .string("command"), "api": .string("w1")]), lookup)
             .string("url").isEmpty, "a command chart borrows nothing")
@@ -150,5 +157,60 @@ import DashTestSupport
         #expect(ChartSource(ChartSource.borrowing(chart, lookup)).problem
             == "api: no api widget with id w9 on the home screen")
         #expect(widget.borrows != nil, "the home screen applies it when a load starts (AppState.job)")
+    }
+
+    /// Issue 38 point 7: a chart bound to an api widget's field shows the number the api tile
+    /// shows, read from that widget's last answer: the server is asked once per api reload and
+    /// never by the chart; before the api's first answer the chart says it waits for it.
+    @Test func aBoundChartReadsTheAPITilesAnswerAndAsksNoServer() async throws {
+        final class Count: @unchecked Sendable {
+            let lock = NSLock()
+            var n = 0
+            func next() -> Int { lock.withLock { n += 1; return n } }
+        }
+        let count = Count()
+        let s = try LocalHTTPServer()
+        defer { s.stop() }
+        // Each answer is one more than the last: 7, then 8.
+        s.handle("/queue") { _ in
+            LocalHTTPServer.Response(status: 200, contentType: "application/json", #"{"queue":{"depth":\#(6 + count.next())}}"#)
+        }
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let apiWidget = APIWidget.make(http: testHTTP)
+        let api = WidgetConfig(["url": .string(s.baseURL + "/queue"), "fields": .list(["Depth = queue.depth | number"])])
+        let chart = ChartSource.borrowing(
+            WidgetConfig(["source": .string("api"), "api": .string("w1"), "field": .string("Depth")]),
+            { $0 == "w1" ? ("api", api) : nil })
+        func loadAPI(at minute: Double) async throws -> APIEntry {
+            var c = stateContext(.medium, dir: dir, at: testNow.addingTimeInterval(minute * 60))
+            c.instanceID = "w1"
+            return try #require(try await apiWidget.timeline(for: api, in: c).entries.first?.base as? APIEntry)
+        }
+        func loadChart(at minute: Double) async throws -> (ChartEntry, AnyTimeline) {
+            let c = stateContext(.medium, dir: dir, at: testNow.addingTimeInterval(minute * 60))
+            let t = try await widget.timeline(for: chart, in: c)
+            return (try #require(t.entries.first?.base as? ChartEntry), t)
+        }
+
+        let (waiting, retry) = try await loadChart(at: 0)
+        #expect(waiting.failure == "waiting for the api tile w1 to answer")
+        #expect(retry.policy == .after(testNow.addingTimeInterval(60)), "asked again within a minute")
+        #expect(s.requests.isEmpty, "the chart asked the server")
+
+        let first = try await loadAPI(at: 1)
+        #expect(first.values.first?.number == 7)
+        let (seven, _) = try await loadChart(at: 2)
+        #expect(seven.latest == 7 && seven.failure == nil, "\(seven)")
+        #expect(s.requests.count == 1, "one request: the api tile's")
+
+        let second = try await loadAPI(at: 16)
+        #expect(second.values.first?.number == 8)
+        let (eight, _) = try await loadChart(at: 17)
+        #expect(eight.values == [7, 8])
+        // No new answer since: no new point, and still no request of the chart's.
+        let (same, _) = try await loadChart(at: 22)
+        #expect(same.values == [7, 8])
+        #expect(s.requests.count == 2, "one request per api reload, none from the chart")
     }
 }

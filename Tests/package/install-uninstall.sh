@@ -31,7 +31,12 @@ mk() { make --no-print-directory "$@" BIN="$bin" STAGE="$stage"; }
 
 installed="bin/swiftdash bin/swiftdash-fetch share/man/man1/swiftdash.1 share/man/man1/swiftdash.render.1
 share/man/man1/swiftdash-fetch.1 share/bash-completion/completions/swiftdash share/zsh/site-functions/_swiftdash
-share/fish/vendor_completions.d/swiftdash.fish share/swiftdash/themes/dark.yaml share/swiftdash/install-manifest.txt"
+share/fish/vendor_completions.d/swiftdash.fish share/swiftdash/themes/dark.yaml share/swiftdash/install-manifest.txt
+share/swiftdash/sdk/Package.swift share/swiftdash/sdk/Sources/SwiftdashKit/Widget.swift
+share/swiftdash/sdk/Sources/DashWidgets/Trust/$(basename "$(ls Sources/DashWidgets/Trust/*.swift | head -1)")
+share/swiftdash/sdk/Sources/DashUnixSocket/$(basename "$(ls Sources/DashUnixSocket/*.swift | head -1)")
+share/swiftdash/sdk/Sources/Frameworks/WidgetKit/$(basename "$(ls Sources/Frameworks/WidgetKit/*.swift | head -1)")
+share/swiftdash/sdk/Sources/Frameworks/OSLog/$(basename "$(ls Sources/Frameworks/OSLog/*.swift | head -1)")"
 
 # 1. A PREFIX with a space and glob characters, under a DESTDIR with a space; beside it, files of
 #    the user's that share names or patterns with swiftdash's, and another prefix's binary.
@@ -49,9 +54,19 @@ manifest="$dest$prefix/share/swiftdash/install-manifest.txt"
 check "the manifest names the binary without DESTDIR" grep -qxF "$prefix/bin/swiftdash" "$manifest"
 check "the manifest does not name the user's swiftdash.notes.1" bash -c '! grep -q notes "$1"' _ "$manifest"
 check "the manifest names the folders install made" grep -qxF "$prefix/share/swiftdash/themes/" "$manifest"
+sdkfiles=$(find Sources/SwiftdashKit Sources/DashWidgets Sources/DashUnixSocket Sources/Frameworks -type f | wc -l)
+check "the manifest names every SDK source ($sdkfiles) and its Package.swift" \
+  test "$(grep -F "$prefix/share/swiftdash/sdk/" "$manifest" | grep -vc '/$')" = $((sdkfiles + 1))
+check "the manifest names the SDK's folders" grep -qxF "$prefix/share/swiftdash/sdk/Sources/DashWidgets/Trust/" "$manifest"
+check "the SDK's Package.swift is Sources/Install/sdk-Package.swift" cmp -s Sources/Install/sdk-Package.swift "$dest$prefix/share/swiftdash/sdk/Package.swift"
 check "the manifest does not name a folder that was there" bash -c '! grep -qxF "$1/share/man/man1/" "$2"' _ "$prefix" "$manifest"
-# Installed twice: still one line each.
+# Installed twice: still one line each. An SDK source an earlier install wrote and this one does
+# not (a file renamed since) is gone, or every widget would compile it.
+echo 'let stale = 1' > "$dest$prefix/share/swiftdash/sdk/Sources/SwiftdashKit/Stale.swift"
+echo "$prefix/share/swiftdash/sdk/Sources/SwiftdashKit/Stale.swift" >> "$manifest"
 mk install-files DESTDIR="$dest" PREFIX="$prefix" > /dev/null
+check "a second install removed an SDK file the first wrote and it does not" \
+  test ! -e "$dest$prefix/share/swiftdash/sdk/Sources/SwiftdashKit/Stale.swift"
 check "a second install keeps one line per file" test "$(grep -cxF "$prefix/bin/swiftdash" "$manifest")" = 1
 check "a second install keeps the folders the first made" grep -qxF "$prefix/share/swiftdash/" "$manifest"
 (cd "$scratch" && make --no-print-directory -C "$OLDPWD" uninstall DESTDIR="$dest" PREFIX="$prefix" \

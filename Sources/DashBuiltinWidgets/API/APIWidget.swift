@@ -179,6 +179,7 @@ struct APIProvider: TimelineProvider {
     func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<APIEntry> {
         let minutes = Double(max(1, min(1440, configuration.int("minutes") ?? 15)))
         let (entry, retry) = try await APISource(configuration, context: context).load(http: http, memory: memory)
+        APIAnswers.record(entry, context)
         let next = retry ?? context.now.addingTimeInterval(minutes * 60)
         return Timeline(entries: [entry], policy: .after(next))
     }

@@ -224,9 +224,21 @@ struct ChartProvider: TimelineProvider {
             ?? ChartHistory(source: source.identity, times: [], values: [])
         if history.source != source.identity { history = ChartHistory(source: source.identity, times: [], values: []) }
         var next = context.now.addingTimeInterval(source.interval)
-        switch try await source.sample(http: http, memory: memory, context: context) {
-        case .success(let v):
-            history.append(v, at: context.now, keep: source.keep)
+        let sampled: Result<(value: Double, at: Date), TileFailure>
+        if let bound = source.boundAPI {
+            sampled = source.read(bound, context: context)
+            if case .success(let s) = sampled, let last = history.times.last, last >= Int(s.at.timeIntervalSince1970) {
+                // The api widget has not answered since the last point: nothing new to draw.
+                histories.put(key, history)
+                entry.values = history.values
+                return Timeline(entries: [entry], policy: .after(next))
+            }
+        } else {
+            sampled = try await source.sample(http: http, memory: memory, context: context).map { ($0, context.now) }
+        }
+        switch sampled {
+        case .success(let (v, at)):
+            history.append(v, at: at, keep: source.keep)
             histories.put(key, history)
             // Kept across restarts; a state folder that cannot be written only costs the history.
             if (try? WidgetStateStore.save(history, kind: ChartWidget.kind, context)) == nil,
@@ -237,7 +249,8 @@ struct ChartProvider: TimelineProvider {
         case .failure(let f):
             histories.put(key, history)
             entry.notice = f.message
-            next = max(next, f.retryAt)
+            // Waiting for a bound api tile's first answer is asked again within a minute.
+            next = source.boundAPI == nil ? max(next, f.retryAt) : f.retryAt
         }
         entry.values = history.values
         if entry.values.isEmpty, let n = entry.notice {
@@ -299,6 +312,40 @@ struct ChartSource {
         }
         out["path"] = .string(field.path.description)
         return out
+    }
+
+    /// The api widget (its id) and field (its label; empty: the first) whose answer this chart
+    /// reads, when it is bound to one (`api: w3`; its request and path are borrowed only to
+    /// tell one series from another).
+    var boundAPI: (id: String, field: String)? {
+        let id = config.string("api").trimmingCharacters(in: .whitespaces)
+        guard isAPI, !id.isEmpty else { return nil }
+        return (id, config.string("field").trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The bound api widget's latest answer for the field: the number its tile shows, never a
+    /// request of the chart's own; before its first answer, that the chart waits for it.
+    func read(_ bound: (id: String, field: String), context: TimelineContext)
+        -> Result<(value: Double, at: Date), TileFailure>
+    {
+        let id = Fmt.line(bound.id)
+        guard let answer = APIAnswers.latest(of: bound.id, context) else {
+            return .failure(
+                TileFailure(
+                    message: "waiting for the api tile \(id) to answer", retryAt: context.now.addingTimeInterval(60),
+                    status: nil, isRateLimit: false))
+        }
+        let value =
+            bound.field.isEmpty
+            ? answer.values.first
+            : answer.values.first { $0.label.caseInsensitiveCompare(bound.field) == .orderedSame }
+        guard let n = value?.number else {
+            return .failure(
+                TileFailure(
+                    message: "\(Fmt.line(value?.label ?? bound.field)) in the api tile \(id)'s answer is not a number",
+                    retryAt: context.now.addingTimeInterval(interval), status: nil, isRateLimit: false))
+        }
+        return .success((n, Date(timeIntervalSince1970: TimeInterval(answer.time))))
     }
 
     /// A setting that cannot work, in words.
