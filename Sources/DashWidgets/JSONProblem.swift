@@ -19,8 +19,8 @@ public enum JSONProblem {
     /// Nesting past `maxNesting` or a number out of range, when the text has either.
     public static func scan(_ data: Data) -> String? {
         var depth = 0
-        var inString = false, escaped = false
         var number: [UInt8] = []
+        var problem: String?
         func numberProblem() -> String? {
             defer { number.removeAll() }
             guard !number.isEmpty, let d = Double(String(decoding: number, as: UTF8.self)) else { return nil }
@@ -28,36 +28,28 @@ public enum JSONProblem {
             let shown = String(decoding: number.prefix(24), as: UTF8.self) + (number.count > 24 ? "…" : "")
             return "JSON holding a number out of range (\(shown)): larger than any number swiftdash can hold"
         }
-        for b in data.prefix(4 << 20) {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        JSONStructure.forEachByte(data.prefix(4 << 20)) { b in
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
                 UInt8(ascii: "e"), UInt8(ascii: "E"):
                 if number.count < 4096 { number.append(b) }
-                continue
+                return true
             default:
-                if let p = numberProblem() { return p }
+                problem = numberProblem()
+                if problem != nil { return false }
             }
             switch b {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > maxNesting {
-                    return "JSON nested more than \(maxNesting) levels deep (swiftdash reads \(maxNesting))"
+                    problem = "JSON nested more than \(maxNesting) levels deep (swiftdash reads \(maxNesting))"
+                    return false
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
             default: break
             }
+            return true
         }
-        return numberProblem()
+        return problem ?? numberProblem()
     }
 }

@@ -68,27 +68,15 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
         // JSONDecoder recurses once per level: refuse deep documents before it sees them.
         var depth = 0
-        var inString = false
-        var escaped = false
-        for b in data {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        try JSONStructure.forEachByte(data) { b in
             switch b {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > maxDepth { throw ViewJSONError("the JSON is nested deeper than \(maxDepth) levels") }
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
             default: break
             }
+            return true
         }
     }
 
