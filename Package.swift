@@ -100,10 +100,16 @@ let package = Package(
             ],
             swiftSettings: releaseSections
         ),
+        // Live Activities as pure values (issue 39): the model, its limits on a clock passed in, the
+        // built-in kinds' faces, the output scanner of `swiftdash run`, the strip and the detail view.
+        .target(name: "DashActivities", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
+        // The activities on disk (the state folder's activities.json, its lock).
+        .target(
+            name: "DashActivityFiles", dependencies: ["DashActivities", "DashFiles"], swiftSettings: releaseSections),
         // The pure core: state, Msg, update, view, the panes. No file, process, socket or thread API.
         .target(
             name: "DashApp",
-            dependencies: ["DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome"],
+            dependencies: ["DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashActivities"],
             swiftSettings: releaseSections
         ),
         // The loop, the provider-host client, extension processes, watchers, the control socket, the stores.
@@ -139,6 +145,7 @@ let package = Package(
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashHomeFiles", "DashApp",
                 "DashRuntime", "DashCurses", "DashBuiltinWidgets", "DashBuildInfo", "DashFiles",
+                "DashActivities", "DashActivityFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -148,6 +155,11 @@ let package = Package(
         ),
         .testTarget(name: "DashCoreTests", dependencies: ["DashCore", "DashTestSupport"]),
         .testTarget(name: "DashWidgetsTests", dependencies: ["DashWidgets"]),
+        .testTarget(
+            name: "DashActivitiesTests",
+            dependencies: ["DashActivities", "DashActivityFiles", "DashCore", "DashWidgets", "DashScheduler", "DashTestSupport"],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "DashCursesTests", dependencies: ["DashCurses", "DashCore"]),
         .testTarget(
             name: "DashRenderTests",

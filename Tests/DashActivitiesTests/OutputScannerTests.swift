@@ -1,0 +1,42 @@
+import XCTest
+import DashActivities
+
+/// `swiftdash run` reads the last line and a progress from what passes through.
+final class OutputScannerTests: XCTestCase {
+    func scan(_ text: String) -> OutputScanner {
+        var s = OutputScanner()
+        s.feed(Array(text.utf8))
+        return s
+    }
+
+    func p(_ line: String) -> [Int]? { OutputScanner.progress(in: line).map { [$0.done, $0.total] } }
+
+    func testProgressAsNinjaCargoAndPercentagesPrintIt() {
+        XCTAssertEqual(p("[12/80] Compiling foo.c"), [12, 80])
+        XCTAssertEqual(p("   Building [=====>    ] 123/456: serde"), [123, 456])
+        XCTAssertEqual(p("downloading 42% done"), [42, 100])
+        XCTAssertEqual(p("10% then 42.5%"), [42, 100], "the last one")
+        XCTAssertNil(OutputScanner.progress(in: "150% sure"))
+        XCTAssertNil(OutputScanner.progress(in: "see [3/0] and 1/2"))
+        XCTAssertNil(OutputScanner.progress(in: "version 1.2.3"))
+    }
+
+    func testTheLastLineIsCleanAndARedrawnLineCountsByItsLastState() {
+        var s = scan("one\n\u{1B}[32mtwo\u{1B}[0m\n\n")
+        XCTAssertEqual(s.lastLine, "two")
+        XCTAssertTrue(s.take())
+        XCTAssertFalse(s.take())
+        s.feed(Array(" 10%\r 55%\r".utf8))
+        XCTAssertEqual(s.lastLine, "55%")
+        XCTAssertEqual(s.progress.map { [$0.done, $0.total] }, [55, 100])
+        s.feed(Array("waiting for input: ".utf8))
+        XCTAssertEqual(s.lastLine, "55%", "an unfinished line counts when flushed")
+        s.flush()
+        XCTAssertEqual(s.lastLine, "waiting for input:")
+    }
+
+    func testALongLineIsBounded() {
+        let s = scan(String(repeating: "z", count: 100_000) + "\n")
+        XCTAssertEqual(s.lastLine.count, OutputScanner.maxLineCharacters)
+    }
+}
