@@ -19,7 +19,7 @@ final class ActivityKindsTests: XCTestCase {
         XCTAssertEqual(f.compactTrailing, "42%")
         XCTAssertEqual(f.line, "uploading")
         XCTAssertEqual(f.timing, "elapsed 1:05")
-        XCTAssertEqual(f.minimal, "▄")
+        XCTAssertEqual(f.minimal, "●▄")
         a.content.state = .object(["progress": .string("3 of 5"), "eta": .number(t0.timeIntervalSince1970 + 600)])
         f = ActivityKinds.face(of: a, at: t0.addingTimeInterval(90))
         XCTAssertEqual(f.progressLabel, "3 of 5")
@@ -45,7 +45,7 @@ final class ActivityKindsTests: XCTestCase {
         let f = ActivityKinds.face(of: a, at: t0.addingTimeInterval(100))
         XCTAssertEqual(f.outcome, .failure(exitStatus: 3))
         XCTAssertEqual(f.compactLeading, "✗ make -j8")
-        XCTAssertEqual(f.compactTrailing, "✗ 1m 02s")
+        XCTAssertEqual(f.compactTrailing, "1m 02s")
         XCTAssertEqual(f.outcomeText, "✗ failed, exit 3 after 1m 02s")
         XCTAssertEqual(f.tone, .failure)
         XCTAssertEqual(ActivityLine.compact(f), "✗ make -j8 1m 02s")
@@ -63,7 +63,7 @@ final class ActivityKindsTests: XCTestCase {
         var other = make("timer", ["title": .string("Tea")], ["end": .number(t0.timeIntervalSince1970 + 60)])
         other.id = "id2"
         try book.start(other, at: t0.addingTimeInterval(-1))
-        XCTAssertEqual(ActivityLine.status(book, at: t0.addingTimeInterval(5)), "▶ build 12/80 ▁", "the timer as a filling block")
+        XCTAssertEqual(ActivityLine.status(book, at: t0.addingTimeInterval(5)), "▶ build 12/80 ⏲▁", "the timer as its symbol and a filling block")
         XCTAssertEqual(ActivityLine.status(ActivityBook(), at: t0), "")
     }
 }

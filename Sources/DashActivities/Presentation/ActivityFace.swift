@@ -84,7 +84,7 @@ public struct ActivityFace: Equatable, Sendable {
     public var compactLeading: String
     /// The compact trailing region: a progress, a timer, or how it ended.
     public var compactTrailing: String
-    /// The minimal presentation: one or two characters.
+    /// The minimal presentation: its symbol and a block that fills with its progress, or how it ended.
     public var minimal: String
     /// The status line: what a command last printed, a script's status text.
     public var line: String

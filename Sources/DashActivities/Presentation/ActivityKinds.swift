@@ -91,7 +91,7 @@ public enum ActivityKinds {
         if let outcome {
             let ran = ActivityTime.span(a.duration(at: now))
             symbol = outcome.symbol
-            trailing = "\(outcome.symbol) \(ran)"
+            trailing = ran
             timing = "ran \(ran)"
             outcomeText = "\(outcome.symbol) \(outcome.words) after \(ran)"
             tone = outcome == .success ? .success : outcome.isFailure ? .failure : .ended
@@ -102,7 +102,7 @@ public enum ActivityKinds {
         }
         title = String(title.prefix(200))
         let shortTitle = title.count > compactTitleCharacters ? String(title.prefix(compactTitleCharacters - 1)) + "…" : title
-        let minimal = outcome?.symbol ?? (progress.map { Self.minimalProgress($0) } ?? symbol)
+        let minimal = outcome?.symbol ?? (symbol + (progress.map { Self.minimalProgress($0) } ?? ""))
         let recentAlert = a.alert.flatMap { now.timeIntervalSince($0.date) < ActivityFace.alertSeconds ? $0 : nil }
         return ActivityFace(
             id: a.id, kind: a.kind, symbol: symbol, title: title, subtitle: str("subtitle") ?? "",
