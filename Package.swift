@@ -174,7 +174,8 @@ let package = Package(
             name: "DashAppTests",
             dependencies: [
                 "DashApp", "DashHome", "DashHomeFiles", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler",
-                "DashRender", "DashTestSupport", "DashBuiltinWidgets", "DashFiles", .product(name: "Logging", package: "swift-log"),
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets", "DashFiles", "DashActivities",
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["__Snapshots__"]
         ),
