@@ -29,10 +29,13 @@ final class OutputScannerTests: XCTestCase {
         s.feed(Array(" 10%\r 55%\r".utf8))
         XCTAssertEqual(s.lastLine, "55%")
         XCTAssertEqual(s.progress.map { [$0.done, $0.total] }, [55, 100])
+        XCTAssertTrue(s.progressIsPercent)
         s.feed(Array("waiting for input: ".utf8))
         XCTAssertEqual(s.lastLine, "55%", "an unfinished line counts when flushed")
         s.flush()
         XCTAssertEqual(s.lastLine, "waiting for input:")
+        s.feed(Array("[55/100] step\n".utf8))
+        XCTAssertFalse(s.progressIsPercent, "a count of 100 is a count")
     }
 
     func testALongLineIsBounded() {

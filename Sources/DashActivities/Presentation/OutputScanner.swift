@@ -15,6 +15,8 @@ public struct OutputScanner: Sendable {
     public private(set) var lastLine = ""
     /// The last progress seen: done and total (`[12/80]`) or a percentage (done of 100).
     public private(set) var progress: (done: Int, total: Int)?
+    /// The last progress was a percentage (`42%`), not a count (`[42/100]`).
+    public private(set) var progressIsPercent = false
     /// Something changed since `take()`.
     public private(set) var changed = false
 
@@ -56,8 +58,10 @@ public struct OutputScanner: Sendable {
         let clean = ActivityInput.text(raw, max: Self.maxLineCharacters)
         guard !clean.isEmpty else { return }
         if let p = Self.progress(in: clean) {
-            if progress.map({ $0 != p }) ?? true { changed = true }
+            let percent = Self.isPercent(clean)
+            if progress.map({ $0 != p }) ?? true || percent != progressIsPercent { changed = true }
             progress = p
+            progressIsPercent = percent
         }
         if clean != lastLine {
             lastLine = clean
@@ -103,6 +107,12 @@ public struct OutputScanner: Sendable {
             i += 1
         }
         return found
+    }
+
+    /// Whether the progress `line` prints is a percentage (no `[n/m]` or `] n/m` in it).
+    static func isPercent(_ line: String) -> Bool {
+        guard let p = progress(in: line), p.total == 100 else { return false }
+        return !line.contains("/\(p.total)")
     }
 
     /// The decimal number at `i` (at most 9 digits) and where it ends.

@@ -121,7 +121,7 @@ struct RunCommand: ParsableCommand {
     static func state(_ s: OutputScanner) -> JSONValue {
         var o: [String: JSONValue] = ["line": .string(s.lastLine)]
         if let p = s.progress {
-            if p.total == 100 {
+            if s.progressIsPercent {
                 o["progress"] = .number(Double(p.done) / 100)
             } else {
                 o["done"] = .number(Double(p.done))
