@@ -125,7 +125,7 @@ let package = Package(
         .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles", "DashSpawn"], swiftSettings: releaseSections),
         // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
         .target(name: "DashUnixSocket", swiftSettings: releaseSections),
-        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
+        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles"]),
         // The only module of the home screen and its host that imports FoundationNetworking (URLSession,
         // libcurl); SwiftdashKit re-exports it for widget packages.
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),

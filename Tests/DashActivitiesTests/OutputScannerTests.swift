@@ -1,5 +1,6 @@
 import XCTest
 import DashActivities
+import DashTestSupport
 
 /// `swiftdash run` reads the last line and a progress from what passes through.
 final class OutputScannerTests: XCTestCase {
@@ -36,6 +37,29 @@ final class OutputScannerTests: XCTestCase {
         XCTAssertEqual(s.lastLine, "waiting for input:")
         s.feed(Array("[55/100] step\n".utf8))
         XCTAssertFalse(s.progressIsPercent, "a count of 100 is a count")
+    }
+
+    func testChunksCutAnywhereReadAsTheWholeDoes() {
+        let text = "build\n[1/9] cc a.c\n\n  \nhalf 50%\r 60%\r 61%\nerr: x/y\n[9/9] link\n\n  done  \npartial 7"
+        let bytes = Array(text.utf8)
+        var whole = OutputScanner()
+        whole.feed(bytes)
+        XCTAssertEqual(whole.lastLine, "done")
+        XCTAssertEqual(whole.progress.map { [$0.done, $0.total] }, [9, 9])
+        var random = SeededRandom(seed: 39)
+        for _ in 0..<200 {
+            var s = OutputScanner()
+            var i = 0
+            while i < bytes.count {
+                let n = Int.random(in: 1...12, using: &random)
+                s.feed(Array(bytes[i..<min(bytes.count, i + n)]))
+                i += n
+            }
+            XCTAssertEqual(s.lastLine, whole.lastLine)
+            XCTAssertEqual(s.progress.map { [$0.done, $0.total] }, [9, 9])
+            s.flush()
+            XCTAssertEqual(s.lastLine, "partial 7")
+        }
     }
 
     func testALongLineIsBounded() {

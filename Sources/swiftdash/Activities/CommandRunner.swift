@@ -9,7 +9,8 @@ import DashActivities
 /// - Standard output a terminal: the command runs on a pseudo-terminal of its own, as `script` does
 ///   (it still sees a terminal, colours and all); our terminal is put in raw mode and what is typed
 ///   is passed on (Ctrl-C reaches the command through its terminal), the window size is passed on
-///   when it changes, and its output is copied to ours.
+///   when it changes, and its output is copied to ours. When Ctrl-Z stops the command we stop too,
+///   our terminal restored, and `fg` continues both.
 /// - Otherwise (a pipe, a file): standard input is the command's own; standard output and error
 ///   that are not terminals are pipes we copy from, each to the same descriptor (a terminal one is
 ///   the command's own). It shares our process group, so Ctrl-C reaches it directly; we ignore
@@ -174,9 +175,13 @@ final class CommandRunner {
                 switch sig {
                 case SIGCHLD:
                     var status: Int32 = 0
-                    if ending == nil, waitpid(child, &status, WNOHANG) == child {
+                    if ending == nil, waitpid(child, &status, WNOHANG | WUNTRACED) == child {
                         let code = status & 0x7f
-                        ending = code == 0 ? .exited((status >> 8) & 0xff) : .signalled(code)
+                        if code == 0x7f {
+                            suspendWithChild()
+                        } else {
+                            ending = code == 0 ? .exited((status >> 8) & 0xff) : .signalled(code)
+                        }
                     }
                 case SIGWINCH: copyWindowSize()
                 case SIGINT, SIGQUIT:
@@ -189,8 +194,11 @@ final class CommandRunner {
             for (i, o) in outputs.enumerated() where fds[1 + i].revents != 0 {
                 let r = read(o.from, &buf, buf.count)
                 if r > 0 {
-                    buf.withUnsafeBytes { _ = PosixExtras.writeAll(o.to, UnsafeRawBufferPointer(rebasing: $0[0..<r])) }
-                    scanner.feed(buf[0..<r])
+                    buf.withUnsafeBytes {
+                        let chunk = UnsafeRawBufferPointer(rebasing: $0[0..<r])
+                        _ = PosixExtras.writeAll(o.to, chunk)
+                        scanner.feed(chunk)
+                    }
                     progressed = true
                 } else if r == 0 || (errno != EAGAIN && errno != EINTR) {
                     // The pipe's end, or EIO: nobody holds the terminal's other side any more.
@@ -222,6 +230,24 @@ final class CommandRunner {
         }
         restoreTerminal()
         return ending ?? .exited(1)
+    }
+
+    /// The command stopped (Ctrl-Z on its own terminal): we stop too, so the shell takes the
+    /// terminal back (`fg` continues us), then give the command its terminal back and continue it.
+    private func suspendWithChild() {
+        guard master >= 0 else { return }
+        let raw = savedTermios != nil
+        restoreTerminal()
+        kill(getpid(), SIGSTOP)
+        // Continued.
+        var t = termios()
+        if raw, tcgetattr(0, &t) == 0 {
+            savedTermios = t
+            cfmakeraw(&t)
+            tcsetattr(0, TCSANOW, &t)
+        }
+        copyWindowSize()
+        kill(child, SIGCONT)
     }
 
     private func report() {
