@@ -40,7 +40,7 @@ final class OutputScannerTests: XCTestCase {
     }
 
     func testChunksCutAnywhereReadAsTheWholeDoes() {
-        let text = "build\n[1/9] cc a.c\n\n  \nhalf 50%\r 60%\r 61%\nerr: x/y\n[9/9] link\n\n  done  \npartial 7"
+        let text = "build\r\n[1/9] cc a.c\n\n  \nhalf 50%\r 60%\r 61%\nerr: x/y\r\n[9/9] link\n\n  done  \r\npartial 7"
         let bytes = Array(text.utf8)
         var whole = OutputScanner()
         whole.feed(bytes)
@@ -60,6 +60,14 @@ final class OutputScannerTests: XCTestCase {
             s.flush()
             XCTAssertEqual(s.lastLine, "partial 7")
         }
+    }
+
+    func testALineEndingInCRLFAloneInItsChunkIsTheLastLine() {
+        var s = OutputScanner()
+        s.feed(Array("[40/100] half\r\n".utf8))
+        s.feed(Array("70%\r\n".utf8))
+        XCTAssertEqual(s.lastLine, "70%")
+        XCTAssertEqual(s.progress.map { [$0.done, $0.total] }, [70, 100])
     }
 
     func testALongLineIsBounded() {

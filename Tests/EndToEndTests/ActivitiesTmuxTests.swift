@@ -77,13 +77,16 @@ final class ActivitiesTmuxTests: XCTestCase {
         home.waitFor("the home screen") { $0.contains("Clock") }
         // The command waits for a line typed on its terminal: what is typed reaches it through run.
         t.keys(
-            "swiftdash run --title pct -- sh -c 'echo 10%; echo \"[40/100] half\"; read x; echo \"got $x\"; echo 70%; exit 3'; echo \"status=$?\"",
+            "swiftdash run --title pct -- sh -c 'echo 10%; echo \"[40/100] half\"; read x; echo \"got $x\"; stty size; echo 70%; exit 3'; echo \"status=$?\"",
             "Enter")
         t.waitFor("the command's output") { $0.contains("[40/100] half") }
         home.waitFor("the running command in the strip") { $0.contains("▶ pct") && $0.contains("40/100") }
+        // The window's new size reaches the command's own terminal.
+        t.resize(70, 14)
         t.keys("go", "Enter")
         let out = t.waitFor("run's exit status") { $0.contains("status=3") }
         XCTAssertTrue(out.contains("got go"), out)
+        XCTAssertTrue(out.contains("14 70"), out)
         home.waitFor("how it ended, alerting") { $0.contains("✗ pct") && $0.contains("🔔 pct failed, exit 3") }
         let list = try swiftdash(t, ["activity", "list", "--ended", "--json"])
         let ended = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]])?.first)

@@ -85,6 +85,21 @@ final class ActivityCLITests: XCTestCase {
         XCTAssertEqual(a["line"] as? String, "oops")
     }
 
+    func testARunWhoseReaderGoesEndsItsActivityAsTheCommandEnds() throws {
+        // run in a pipe whose reader leaves after a line: the command dies of SIGPIPE, as it would
+        // bare, and the activity says so (run must not die first, leaving it active).
+        guard let exe = builtProduct("swiftdash") else { throw CocoaError(.fileNoSuchFile) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "'\(exe.path)' run -- seq 100000000 | head -1"]
+        p.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let r = try runToEnd(p)
+        XCTAssertEqual(r.out, "1\n")
+        let ended = try XCTUnwrap(try list(["--ended"]).first)
+        XCTAssertEqual(ended["signal"] as? Int, 13, "SIGPIPE, as the bare command")
+        XCTAssertTrue(try list().allSatisfy { $0["phase"] as? String != "active" }, "nothing left active")
+    }
+
     func testRunDiesOfTheSignalThatKilledTheCommand() throws {
         let r = try sd(["run", "--", "sh", "-c", "kill -TERM $$"])
         XCTAssertEqual(r.status, 15, "Process reports a death by signal N as N")
@@ -92,6 +107,39 @@ final class ActivityCLITests: XCTestCase {
         let missing = try sd(["run", "--", "no-such-command-here"])
         XCTAssertEqual(missing.status, 127)
         XCTAssertEqual(missing.err, "swiftdash: no-such-command-here: command not found\n")
+    }
+
+    /// A process whose parent (this test) has not collected it yet: its status is read from /proc.
+    func testWatchReadsTheStatusOfAProcessItsParentHasNotCollected() throws {
+        var pid: pid_t = 0
+        let words: [String] = ["/bin/sh", "-c", "read x; exit 5"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        // Only the test keeps the write end: the shell reads EOF when the test closes it.
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        XCTAssertEqual(posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ), 0)
+        posix_spawn_file_actions_destroy(&actions)
+        close(fds[0])
+        guard let exe = builtProduct("swiftdash") else { throw CocoaError(.fileNoSuchFile) }
+        let watch = Process()
+        watch.executableURL = exe
+        watch.arguments = ["activity", "watch", "\(pid)", "--title", "five"]
+        watch.environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        watch.standardOutput = Pipe()
+        try watch.run()
+        Eventually.wait { (try? self.list())?.first?["title"] as? String == "five" }
+        close(fds[1])  // the shell reads EOF and exits 5; nobody collects it until watch is done
+        watch.waitUntilExit()
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let ended = try XCTUnwrap(try list(["--ended"]).first)
+        XCTAssertEqual(ended["outcome"] as? String, "failure")
+        XCTAssertEqual(ended["exitStatus"] as? Int, 5)
     }
 
     func testWatchEndsWhenTheProcessExits() throws {

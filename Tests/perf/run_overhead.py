@@ -9,7 +9,8 @@ printed as a Markdown table. Workloads:
 - start: `true`, which does nothing: the cost of starting swiftdash itself (and an activity);
 - cpu: a shell loop of about a second that prints nothing;
 - output, pipe: `seq` printing 3 million lines into a pipe the benchmark drains;
-- output, tty: the same on a pseudo-terminal (swiftdash puts one of its own in between).
+- output, tty: the same on a pseudo-terminal (swiftdash puts one of its own in between);
+  the last row wraps it in `script -qc` instead of `run`, for the cost of any terminal in between.
 """
 import os, pty, statistics, subprocess, sys, tempfile, threading, time
 
@@ -17,10 +18,11 @@ SWIFTDASH = sys.argv[1] if len(sys.argv) > 1 else ".build/release/swiftdash"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 7
 
 WORKLOADS = [
-    ("start (true)", ["true"], "pipe"),
-    ("cpu, 1 s loop", ["sh", "-c", "i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done"], "pipe"),
-    ("output, pipe (seq 3M)", ["seq", "3000000"], "pipe"),
-    ("output, tty (seq 3M)", ["seq", "3000000"], "tty"),
+    ("start (true)", ["true"], "pipe", None),
+    ("cpu, 1 s loop", ["sh", "-c", "i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done"], "pipe", None),
+    ("output, pipe (seq 3M)", ["seq", "3000000"], "pipe", None),
+    ("output, tty (seq 3M)", ["seq", "3000000"], "tty", None),
+    ("output, tty (seq 3M), script(1)", ["seq", "3000000"], "tty", ["script", "-qec", "seq 3000000", "/dev/null"]),
 ]
 
 
@@ -55,14 +57,14 @@ def main():
     state = tempfile.mkdtemp(prefix="run-overhead-")
     env = {"PATH": "/usr/bin:/bin", "HOME": state, "XDG_STATE_HOME": state, "LANG": "C.UTF-8"}
     print(f"{SWIFTDASH}, {RUNS} runs each, {os.cpu_count()} cores\n")
-    print("| workload | bare: median (min) | run: median (min) | run adds (median) |")
+    print("| workload | bare: median (min) | wrapped: median (min) | wrapping adds (median) |")
     print("|---|---|---|---|")
-    for name, argv, mode in WORKLOADS:
+    for name, argv, mode, instead in WORKLOADS:
         bare, wrapped = [], []
         for _ in range(RUNS):
             t, code = once(argv, mode, env)
             bare.append(t)
-            t2, code2 = once([SWIFTDASH, "run", "--", *argv], mode, env)
+            t2, code2 = once(instead or [SWIFTDASH, "run", "--", *argv], mode, env)
             wrapped.append(t2)
             if code != code2:
                 sys.exit(f"{name}: exit status {code} bare, {code2} through run")

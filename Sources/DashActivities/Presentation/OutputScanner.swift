@@ -52,39 +52,35 @@ public struct OutputScanner: Sendable {
             return
         }
         let firstEnd = Bytes.firstTerminator(chunk, from: 0, to: n) ?? lastEnd
-        // The line that began in an earlier chunk ends here.
-        if !pending.isEmpty {
-            append(chunk, 0, firstEnd)
-            if candidate || Bytes.find(chunk, from: 0, to: firstEnd, percentOrSlash: true) != nil { readProgress(pending) }
-            if firstEnd == lastEnd, !Self.isBlank(pending) { keep(pending) }
-        } else if firstEnd == lastEnd || Bytes.find(chunk, from: 0, to: firstEnd, percentOrSlash: true) != nil {
-            let line = Array(chunk[0..<min(firstEnd, Self.maxLineBytes)])
-            if Bytes.find(chunk, from: 0, to: firstEnd, percentOrSlash: true) != nil { readProgress(line) }
-            if firstEnd == lastEnd, !Self.isBlank(line) { keep(line) }
-        }
+        // The line that began in an earlier chunk (if any) ends at `firstEnd`.
+        let firstHasHit = candidate || Bytes.find(chunk, from: 0, to: firstEnd, percentOrSlash: true) != nil
+        append(chunk, 0, firstEnd)
+        let first = pending
         pending.removeAll(keepingCapacity: true)
         candidate = false
-        if firstEnd < lastEnd {
-            // Lines wholly inside the chunk: those with a `%` or `/` are read for a progress.
-            var at = firstEnd + 1
-            while at < lastEnd, let hit = Bytes.find(chunk, from: at, to: lastEnd, percentOrSlash: true) {
-                let start = (Bytes.lastTerminator(chunk, before: hit).map { $0 + 1 } ?? 0)
-                let end = Bytes.firstTerminator(chunk, from: hit, to: lastEnd) ?? lastEnd
-                readProgress(Array(chunk[start..<min(end, start + Self.maxLineBytes)]))
-                at = end + 1
-            }
-            // The last line that is not blank.
-            var end = lastEnd
-            while end > firstEnd {
-                let start = (Bytes.lastTerminator(chunk, before: end).map { $0 + 1 } ?? 0)
-                let line = Array(chunk[start..<min(end, start + Self.maxLineBytes)])
-                if !Self.isBlank(line) {
-                    keep(line)
-                    break
-                }
-                end = start - 1
-            }
+        if firstHasHit { readProgress(first) }
+        // Lines wholly inside the chunk: those with a `%` or `/` are read for a progress.
+        var at = firstEnd + 1
+        while at < lastEnd, let hit = Bytes.find(chunk, from: at, to: lastEnd, percentOrSlash: true) {
+            let start = (Bytes.lastTerminator(chunk, before: hit).map { $0 + 1 } ?? 0)
+            let end = Bytes.firstTerminator(chunk, from: hit, to: lastEnd) ?? lastEnd
+            readProgress(Array(chunk[start..<min(end, start + Self.maxLineBytes)]))
+            at = end + 1
         }
+        // The last line that is not blank: from the end back, the first line last.
+        var end = lastEnd
+        var found = false
+        while end > firstEnd {
+            let start = (Bytes.lastTerminator(chunk, before: end).map { $0 + 1 } ?? 0)
+            let line = Array(chunk[start..<min(end, start + Self.maxLineBytes)])
+            if !Self.isBlank(line) {
+                keep(line)
+                found = true
+                break
+            }
+            end = start - 1
+        }
+        if !found, !Self.isBlank(first) { keep(first) }
         // What follows the last line end is the line being printed now.
         if lastEnd + 1 < n {
             if Bytes.find(chunk, from: lastEnd + 1, to: n, percentOrSlash: true) != nil { candidate = true }

@@ -45,6 +45,8 @@ final class CommandRunner {
     /// Starts the command; returns its pid, or why it could not start.
     func start() throws(Failure) -> pid_t {
         SignalPipe.install([SIGCHLD, SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+        // A write to a reader that went fails (EPIPE) instead of killing us before the activity ends.
+        signal(SIGPIPE, SIG_IGN)
         if isatty(1) != 0, let pty = PosixExtras.openPty() {
             try startOnPty(pty)
         } else {
@@ -194,10 +196,18 @@ final class CommandRunner {
             for (i, o) in outputs.enumerated() where fds[1 + i].revents != 0 {
                 let r = read(o.from, &buf, buf.count)
                 if r > 0 {
-                    buf.withUnsafeBytes {
+                    let written = buf.withUnsafeBytes {
                         let chunk = UnsafeRawBufferPointer(rebasing: $0[0..<r])
-                        _ = PosixExtras.writeAll(o.to, chunk)
                         scanner.feed(chunk)
+                        return PosixExtras.writeAll(o.to, chunk)
+                    }
+                    if !written {
+                        // Our reader went (`| head`): the command's next write fails as it would
+                        // without us (SIGPIPE), and we stay to end the activity.
+                        close(o.from)
+                        outputs.remove(at: i)
+                        progressed = true
+                        break
                     }
                     progressed = true
                 } else if r == 0 || (errno != EAGAIN && errno != EINTR) {
