@@ -34,7 +34,14 @@ let package = Package(
     targets: [
         .target(name: "DashWidgets"),
         .target(name: "DashUnixSocket"),
-        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
+        // Live Activities (ActivityKit's `Activity.request`, issue 39): the model and its file.
+        .target(name: "DashCore"),
+        .target(name: "DashFiles"),
+        .target(name: "DashActivities", dependencies: ["DashCore", "DashWidgets"]),
+        .target(name: "DashActivityFiles", dependencies: ["DashActivities", "DashFiles"]),
+        .target(
+            name: "SwiftdashKit",
+            dependencies: ["DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles"]),
     ] + frameworkTargets,
     swiftLanguageModes: [.v6]
 )
