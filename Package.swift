@@ -145,7 +145,7 @@ let package = Package(
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashHomeFiles", "DashApp",
                 "DashRuntime", "DashCurses", "DashBuiltinWidgets", "DashBuildInfo", "DashFiles",
-                "DashActivities", "DashActivityFiles",
+                "DashActivities", "DashActivityFiles", "DashSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
