@@ -90,10 +90,12 @@ public enum AppView {
                 view, in: Rect(x: 0, y: 0, width: s.screen.width, height: s.screen.height - 1),
                 buffer: &frame.buffer, environment: env)
         }
+        // The view's dispatch: each pane draws itself.
         switch s.pane {
         case .none: break
-        case .form, .gallery, .arrange:
-            EditView.draw(s, into: &frame)
+        case .form: EditView.drawForm(s, into: &frame)
+        case .gallery: EditView.drawGallery(s, into: &frame)
+        case .arrange: EditView.drawArrange(s, into: &frame.buffer)
         case .help(let h):
             drawHelp(s, h, env, &frame.buffer)
         case .detail(let d):

@@ -99,8 +99,8 @@ public enum App {
         case .mouse(let m):
             return mouse(&s, m) + [.redraw(full: false)]
         case .click(let tile, let url):
-            if s.pane.kind == .arrange { return Editing.press(&s, tile: tile) + [.redraw(full: false)] }
-            guard s.pane.kind == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
+            if s.pane.kind != .none { return clickOnPane(&s, tile: tile) }
+            guard !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
             s.focusedTile = tile
             s.linkIndex = nil
             return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
@@ -151,19 +151,6 @@ public enum App {
         }
     }
 
-    /// The layers a key passes through now, top first.
-    public static func layers(_ s: AppState) -> [Layer] {
-        if s.messages.shown { return [.messages, .global] }
-        switch s.pane {
-        case .help: return [.help, .global]
-        case .problems: return [.problems, .global]
-        case .external: return [.link, .global]
-        case .detail: return [.detail, .global]
-        case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
-        case .form, .gallery, .arrange: return Editing.layers(s)
-        }
-    }
-
     static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
         s.nextNote()
         // Esc and a key typed at once arrive as Alt+key: unless a layer binds it, they are two keys.
@@ -174,8 +161,19 @@ public enum App {
         return perform(&s, command, in: layer) + [.redraw(full: false)]
     }
 
-    /// What a command does in a layer.
+    /// What a command does in a layer: the layer says who gets it (the pane shown, the messages
+    /// overlay, the home screen, or the app for the keys that work everywhere).
     static func perform(_ s: inout AppState, _ c: Command, in layer: Layer) -> [Effect] {
+        switch layer {
+        case .global: return global(&s, c)
+        case .messages: return sendToMessages(&s, c)
+        case .home: return home(&s, c)
+        default: return sendToPane(&s, c, in: layer)
+        }
+    }
+
+    /// The keys that work everywhere.
+    static func global(_ s: inout AppState, _ c: Command) -> [Effect] {
         switch c {
         case .quit:
             s.quitting = true
@@ -186,32 +184,24 @@ public enum App {
             swap(&s.theme, &s.alternateTheme)
             // Remembered: home.yaml's `theme:` (only that line changes), when there is a file
             // to write and it is not broken.
-            guard s.homeFile != nil, homeWriteRefusal(s) == nil, s.home.theme != s.theme.name else { break }
+            guard s.homeFile != nil, homeWriteRefusal(s) == nil, s.home.theme != s.theme.name else { return [] }
             var home = s.home
             home.theme = s.theme.name
             return reconcile(&s, to: home, focus: nil) + [.writeHome(home)]
+        case .toggleMessages:
+            return sendToMessages(&s, c)
+        default:
+            return []
+        }
+    }
+
+    /// A key on the home screen (no pane shows).
+    static func home(_ s: inout AppState, _ c: Command) -> [Effect] {
+        switch c {
         case .toggleHelp:
-            if layer == .help {
-                if !s.stepBack() { s.pane = .none }
-            } else {
-                s.openPane(.help(HelpPane()))
-            }
+            return route(&s, [.push(.help(HelpPane()))])
         case .close:
-            if layer == .messages {
-                s.messages.shown = false
-                break
-            }
-            // One level back: a pane opened from a pane returns to it.
-            if s.stepBack() { break }
-            switch s.pane {
-            case .detail(let d):
-                s.pane = .none
-                s.focusedTile = d.tileID
-            case .none:
-                s.linkIndex = nil
-            default:
-                s.pane = .none
-            }
+            s.linkIndex = nil
         case .move(let d):
             move(&s, d)
         case .page(let delta):
@@ -219,42 +209,25 @@ public enum App {
         case .firstTile:
             focusFirst(&s, page: s.page)
         case .walkLinks(let delta):
-            if layer == .detail {
-                walkPaneLinks(&s, by: delta)
-                revealPaneLink(&s)
-            } else {
-                walkLinks(&s, by: delta)
-            }
+            walkLinks(&s, by: delta)
         case .activate:
-            if let d = s.detailPane {
-                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: d.tileID) }
-                return []
-            }
             if let f = s.focusedTile, let c = s.highlightedControl { return activateControl(&s, tile: f, control: c) }
             return tap(&s)
-        case .openInBrowser:
-            return openInBrowser(&s)
         case .rotate(let delta):
             rotateKey(&s, by: delta)
         case .explain:
-            explain(&s)
+            if let f = s.focusedTile { explain(&s, tile: f) }
         case .reload:
-            let tileID: String?
-            tileID = s.detailPane?.tileID ?? s.focusedTile
-            guard let t = tileID, let inst = s.shownInstance(t) else { return [] }
+            guard let t = s.focusedTile, let inst = s.shownInstance(t) else { return [] }
             return widgetCenter(&s, .reloadInstance(inst.id))
         case .reloadAll:
             return widgetCenter(&s, .reloadAllTimelines)
-        case .scrollPane(let delta):
-            if layer == .problems { scrollProblems(&s, by: delta) } else { scrollPane(&s, by: delta) }
         case .listProblems:
-            toggleProblems(&s)
-        case .toggleMessages:
-            toggleMessages(&s)
-        case .scrollHelp(let delta):
-            scrollHelp(&s, by: delta)
+            return route(&s, openProblems(s))
         case .edit(let command):
-            return Editing.perform(&s, command, in: layer)
+            return Editing.perform(&s, command, in: .home)
+        default:
+            break
         }
         return []
     }
@@ -269,29 +242,6 @@ public enum App {
         }
         s.scheduler.apply(request)
         return [.redraw(full: false)] + pump(&s)
-    }
-
-    static func openInBrowser(_ s: inout AppState) -> [Effect] {
-        switch s.pane {
-        case .external(let l):
-            let link = l.link
-            s.say("opening \(link.url)")
-            return [.openURL(link.url)]
-        case .detail:
-            // The highlighted web link, else the pane's first one.
-            let links = s.paneLinks
-            let web =
-                s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
-                ?? links.first { DeepLink($0)?.isExternal == true }
-            guard let url = web else {
-                s.say("no web link here")
-                return []
-            }
-            s.say("opening \(url)")
-            return [.openURL(url)]
-        default:
-            return []
-        }
     }
 
     /// Focus the nearest tile in a direction, by geometry: the candidate must lie that way,
@@ -411,7 +361,7 @@ public enum App {
             return []
         }
         if link.isExternal {
-            s.openPane(.external(LinkPane(tileID: f, link: link)))
+            s.push(.external(LinkPane(tileID: f, link: link)))
             return []
         }
         // The tile's own instance handles its links; a link to another kind goes to that kind's first instance.
@@ -421,18 +371,14 @@ public enum App {
             s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
             return []
         }
-        s.openPane(.detail(DetailPane(tileID: f, instanceID: target.id, link: link)))
+        s.push(.detail(DetailPane(tileID: f, instanceID: target.id, link: link)))
         return []
     }
 
     /// A mouse event that hit no link (links come as `.click`).
     static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
         guard !s.layout.isTooSmall else { return [] }
-        if s.pane.kind == .arrange { return Editing.mouse(&s, m) }
-        if s.pane.kind != .none {
-            if m.kind == .press, case .help = s.pane { s.pane = .none }
-            return []
-        }
+        if s.pane.kind != .none { return mouseOnPane(&s, m) }
         let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
         guard let hit = page.first(where: { $0.rect.contains(m.point) }) else { return [] }
         switch m.kind {

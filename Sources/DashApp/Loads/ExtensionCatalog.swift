@@ -60,7 +60,7 @@ extension App {
         if var g = s.gallery {
             g.previews = g.previews.filter { key, _ in !changed.contains(String(key.prefix { $0 != "/" })) }
             g.selected = min(g.selected, max(0, Editing.galleryCount(s) - 1))
-            s.gallery = g
+            s.replaceTop(.gallery(g))
         }
         // A home.yaml refused while a kind it names was missing may be good now.
         if let file = s.homeFile, file.problem != nil, let text = file.text {

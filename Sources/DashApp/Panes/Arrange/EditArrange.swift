@@ -146,14 +146,14 @@ extension Editing {
             s.say("no tile to arrange: add one with a")
             return []
         }
-        s.pane = .arrange(ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile")))
+        s.push(.arrange(ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile"))))
         s.linkIndex = nil
         return []
     }
 
     static func leaveArrange(_ s: inout AppState) -> [Effect] {
         let fx = drop(&s)
-        s.pane = .none
+        s.closeTop()
         return fx
     }
 
@@ -185,18 +185,25 @@ extension Editing {
         a.hover = nil
         a.before = nil
         a.dragging = nil
-        s.arrange = a
+        s.replaceTop(.arrange(a))
         return fx + [.redraw(full: false)]
+    }
+
+    /// Arrange mode's state, changed in place (it is the pane shown).
+    static func changeArrange(_ s: inout AppState, _ change: (inout ArrangeState) -> Void) {
+        guard var a = s.arrange else { return }
+        change(&a)
+        s.replaceTop(.arrange(a))
     }
 
     static func lift(_ s: inout AppState) {
         guard s.focusedTile.flatMap({ s.tile($0) }) != nil else { return }
-        s.arrange = ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile"))
+        s.replaceTop(.arrange(ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile"))))
     }
 
     static func arrangePerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
         guard let a = s.arrange else {
-            s.pane = .none
+            s.closeTop()
             return []
         }
         switch c {
@@ -266,20 +273,20 @@ extension Editing {
         case .up, .down:
             a.hover = nil
             var probe = s
-            probe.pane = .none
+            probe.closeAll()
             App.move(&probe, d)
             guard let target = probe.focusedTile, target != f,
                 let ti = home.tiles.firstIndex(where: { $0.id == target })
             else {
                 s.say(d == .up ? "nothing above" : "nothing below")
-                s.arrange = a
+                s.replaceTop(.arrange(a))
                 return []
             }
             home.tiles.remove(at: i)
             let at = home.tiles.firstIndex(where: { $0.id == target }) ?? ti
             home.tiles.insert(lifted, at: ti > i ? at + 1 : at)
         }
-        s.arrange = a
+        s.replaceTop(.arrange(a))
         return home == s.home ? [] : applyHome(&s, home, focus: f, write: false)
     }
 
@@ -296,7 +303,7 @@ extension Editing {
             let i = s.home.tiles.firstIndex(where: { $0.id == f })
         else { return [] }
         a.hover = nil
-        s.arrange = a
+        s.replaceTop(.arrange(a))
         let target = placed.page + delta
         var rest = s.home
         let lifted = rest.tiles.remove(at: i)
@@ -325,7 +332,7 @@ extension Editing {
         if s.arrange?.lifted == true, s.focusedTile != id { fx = drop(&s) }
         s.focusedTile = id
         if s.arrange?.lifted != true { lift(&s) }
-        s.arrange?.dragging = id
+        changeArrange(&s) { $0.dragging = id }
         return fx
     }
 
@@ -342,14 +349,14 @@ extension Editing {
             guard let a = s.arrange, a.lifted, let dragged = a.dragging, dragged == s.focusedTile else {
                 return []
             }
-            s.arrange?.dragging = nil
+            changeArrange(&s) { $0.dragging = nil }
             guard let hit, hit.id != dragged, let lifted = s.tile(dragged), let target = s.tile(hit.id) else {
                 return []
             }
             let r = hit.rect
             let middle = m.point.x >= r.x + r.width / 4 && m.point.x < r.maxX - r.width / 4
             if middle && canStack(s, lifted, onto: target) {
-                s.arrange?.hover = hit.id
+                changeArrange(&s) { $0.hover = hit.id }
                 return drop(&s)
             }
             var home = s.home

@@ -159,17 +159,6 @@ extension Key {
 /// The Edit Widget form, the gallery and arrange mode: their layers, their commands and the
 /// results that come back for them. All pure, like `App.update`.
 public enum Editing {
-    /// The layers a key passes through while one of them is open, top first.
-    public static func layers(_ s: AppState) -> [Layer] {
-        guard !s.layout.isTooSmall else { return [.global] }
-        switch s.pane {
-        case .gallery: return [.gallery, .global]
-        case .arrange: return [.arrange, .global]
-        case .form: return formLayers(s)
-        default: return [.global]
-        }
-    }
-
     /// What a command does in one of the editing layers, or (e, a, m, d, u) on the home screen.
     public static func perform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
         switch layer {

@@ -100,8 +100,6 @@ public struct EditForm: Sendable {
     /// File path candidates after a Tab, or why there are none.
     public var completions: [String] = []
     public var completionNote: String?
-    /// The pane to go back to (the detail pane the form was opened from).
-    public var returnPane: Pane
     /// Opened from a stack's widget list: Save and Esc go back to it.
     var inStack: Bool
     var completion: PendingCompletion?
@@ -132,29 +130,26 @@ extension Editing {
 
     // MARK: - Opening and closing
 
-    /// `e`: the focused tile's widget (a stack: its list of widgets), or the detail pane's.
+    /// `e` on the home screen: the focused tile's widget (a stack: its list of widgets). (The
+    /// detail pane's `e` opens the form through the router: `Output.edit`.)
     static func openForm(_ s: inout AppState) -> [Effect] {
-        if let d = s.detailPane {
-            guard let inst = s.home.allInstances.first(where: { $0.id == d.instanceID }) else { return [] }
-            return startEditing(&s, tileID: d.tileID, instance: inst, inStack: false, returnPane: s.pane)
-        }
         guard let tileID = s.focusedTile, let tile = s.tile(tileID), let firstItem = tile.items.first else { return [] }
         if tile.items.count > 1 {
-            s.pane = .form(
-                EditForm(
+            s.push(
+                .form(EditForm(
                     tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
                     selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
-                    preview: .current, returnPane: .none, inStack: false))
+                    preview: .current, inStack: false)))
             return []
         }
-        return startEditing(&s, tileID: tileID, instance: firstItem, inStack: false, returnPane: .none)
+        return startEditing(&s, tileID: tileID, instance: firstItem, inStack: false)
     }
 
-    /// Opens the form on one widget instance.
-    static func startEditing(
-        _ s: inout AppState, tileID: String, instance inst: WidgetInstance, inStack: Bool,
-        returnPane: Pane
-    ) -> [Effect] {
+    /// Opens the form on one widget instance, over the pane shown (a stack's widget list: in its
+    /// place).
+    static func startEditing(_ s: inout AppState, tileID: String, instance inst: WidgetInstance, inStack: Bool)
+        -> [Effect]
+    {
         guard let widget = s.bundle[inst.kind] else {
             s.say("unknown widget \(inst.kind): nothing to edit")
             return []
@@ -176,11 +171,11 @@ extension Editing {
                 flag: flag, items: items)
         }
         let stackSelection = s.form?.stackSelection ?? 0
-        s.pane = .form(
-            EditForm(
+        s.push(
+            .form(EditForm(
                 tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
                 fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
-                returnPane: returnPane, inStack: inStack, previewConfig: nil))
+                inStack: inStack, previewConfig: nil)))
         // A tile with nothing to show yet (loading, failed) gets a preview at once.
         var fx = refreshPreview(&s, widget)
         // Choices that come from the provider start loading now: the row shows a spinner.
@@ -203,22 +198,18 @@ extension Editing {
             form.completionNote = nil
             form.preview = .current
             form.inStack = false
-            s.form = form
+            s.replaceTop(.form(form))
             return
         }
-        var back = form.returnPane
-        if case .detail(let d) = back, !s.home.allInstances.contains(where: { $0.id == d.instanceID }) {
-            back = .none
-        }
-        s.pane = back
+        // Back to the pane it was opened from (a detail pane), or the home screen.
+        s.closeTop()
         if s.tile(form.tileID) != nil { s.focusedTile = form.tileID }
         s.relayout()
     }
 
     // MARK: - Layers
 
-    static func formLayers(_ s: AppState) -> [Layer] {
-        guard let form = s.form else { return [.form, .global] }
+    static func formLayers(_ s: AppState, _ form: EditForm) -> [Layer] {
         if form.instanceID == nil { return [.list, .global] }
         if form.picker != nil { return [.picker, .global] }
         if let items = form.items { return items.editing != nil ? [.field, .form, .global] : [.list, .global] }
@@ -300,12 +291,14 @@ extension Editing {
 
     static func formPerform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
         guard let form = s.form else {
-            s.pane = .none  // the form went away (its tile did): nothing to edit
+            s.closeTop()  // the form went away (its tile did): nothing to edit
             return []
         }
         if form.confirmingDiscard, c != .cancel {
-            s.form?.confirmingDiscard = false
-            if form.problem == discardQuestion { s.form?.problem = nil }
+            var asked = form
+            asked.confirmingDiscard = false
+            if form.problem == discardQuestion { asked.problem = nil }
+            s.replaceTop(.form(asked))
         }
         if form.instanceID == nil { return stackPerform(&s, c) }
         guard let widget = s.bundle[form.kind], s.home.allInstances.contains(where: { $0.id == form.instanceID }) else {
@@ -339,7 +332,7 @@ extension Editing {
                 commitItem(&form, &items, line.text)
                 form.items = c == .save ? nil : items
                 form.problem = nil
-                s.form = form
+                s.replaceTop(.form(form))
                 let fx = refreshPreview(&s, widget)
                 return c == .save ? fx + save(&s) : fx
             case .cancel:
@@ -349,7 +342,7 @@ extension Editing {
                 return []
             }
             form.items = items
-            s.form = form
+            s.replaceTop(.form(form))
             return []
         }
 
@@ -373,7 +366,7 @@ extension Editing {
                 changed = !allowed.isEmpty
             case .choice:
                 let filter = fieldText(t).trimmingCharacters(in: .whitespaces)
-                s.form = form
+                s.replaceTop(.form(form))
                 return openPicker(&s, widget, p, filter: filter)
             case .bool:
                 switch t.lowercased() {
@@ -407,11 +400,11 @@ extension Editing {
                 form.selected += 1
                 break
             }
-            s.form = form
+            s.replaceTop(.form(form))
             return complete(&s)
         case .activate:
             if form.selected == form.saveRow {
-                s.form = form
+                s.replaceTop(.form(form))
                 return save(&s)
             }
             if form.selected == form.cancelRow {
@@ -421,7 +414,7 @@ extension Editing {
             guard let p else { break }
             switch p.rowKind {
             case .choice:
-                s.form = form
+                s.replaceTop(.form(form))
                 return openPicker(&s, widget, p, filter: "")
             case .bool:
                 form.fields[form.selected].flag.toggle()
@@ -435,7 +428,7 @@ extension Editing {
                 form.selected = (form.selected + 1) % n
             }
         case .save:
-            s.form = form
+            s.replaceTop(.form(form))
             return save(&s)
         case .cancel:
             // One key does not throw edits away: the first Esc asks, a second one discards.
@@ -443,7 +436,7 @@ extension Editing {
             if !form.confirmingDiscard, config != form.original || !errors.isEmpty {
                 form.confirmingDiscard = true
                 form.problem = discardQuestion
-                s.form = form
+                s.replaceTop(.form(form))
                 return []
             }
             closeForm(&s)
@@ -456,7 +449,7 @@ extension Editing {
             form.completions = []
             form.completionNote = nil
         }
-        s.form = form
+        s.replaceTop(.form(form))
         if changed { fx += refreshPreview(&s, widget) }
         return fx
     }

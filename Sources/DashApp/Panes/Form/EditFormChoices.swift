@@ -100,7 +100,7 @@ extension Editing {
             highlighted = choices(s, form, widget, p, filter: "").firstIndex { $0.value.lowercased() == current } ?? 0
         }
         form.picker = Picker(filter: filter, highlighted: highlighted)
-        s.form = form
+        s.replaceTop(.form(form))
         // Options that failed to load are tried again; loaded ones are kept for the session.
         let key = optionsKey(widget, p, draft(form, widget).config)
         if case .failed? = s.editing.options[key] { s.editing.options[key] = nil }
@@ -127,17 +127,17 @@ extension Editing {
                 form.fields[form.selected].line.set(list[picker.highlighted].value)
                 form.problem = nil
             }
-            s.form = form
+            s.replaceTop(.form(form))
             return refreshPreview(&s, widget) + (c == .save ? save(&s) : [])
         case .cancel:
             form.picker = nil
-            s.form = form
+            s.replaceTop(.form(form))
             return []
         default:
             break
         }
         form.picker = picker
-        s.form = form
+        s.replaceTop(.form(form))
         return []
     }
 
@@ -190,11 +190,11 @@ extension Editing {
             changed = true
         case .cancel:
             form.items = nil
-            s.form = form
+            s.replaceTop(.form(form))
             return []
         case .save:
             form.items = nil
-            s.form = form
+            s.replaceTop(.form(form))
             return save(&s)
         default:
             break
@@ -202,7 +202,7 @@ extension Editing {
         form.fields[form.selected].items = list
         form.items = items
         if changed { form.problem = nil }
-        s.form = form
+        s.replaceTop(.form(form))
         return changed ? refreshPreview(&s, widget) : []
     }
 
@@ -232,7 +232,7 @@ extension Editing {
         let expanded = expandHome(directory, s.environment.variables)
         let token = s.editing.token()
         form.completion = PendingCompletion(token: token, text: text, directory: directory, prefix: prefix)
-        s.form = form
+        s.replaceTop(.form(form))
         return [.edit(.listDirectory(DirectoryRequest(token: token, directory: expanded.isEmpty ? "." : expanded)))]
     }
 
@@ -270,7 +270,7 @@ extension Editing {
                 form.completions = matches.prefix(200).map { $0.name + ($0.isDirectory ? "/" : "") }
             }
         }
-        s.form = form
+        s.replaceTop(.form(form))
         return [.redraw(full: false)] + refreshPreview(&s, widget)
     }
 }

@@ -26,12 +26,12 @@ extension Editing {
         form.previewConfig = config
         if config == form.original && s.entry(ofInstance: instanceID) != nil {
             form.preview = .current
-            s.form = form
+            s.replaceTop(.form(form))
             return []
         }
         let token = s.editing.token()
         form.preview = .loading(token: token, last: shownPreview(s, form))
-        s.form = form
+        s.replaceTop(.form(form))
         let local = widget.cost == .local
         let family = s.loadFamily(ofInstance: instanceID)
         return [
@@ -49,7 +49,7 @@ extension Editing {
             case .success(let e): form.preview = .ready(e)
             case .failure(let e): form.preview = .failed(message(e), last: last)
             }
-            s.form = form
+            s.replaceTop(.form(form))
             return [.redraw(full: false)]
         }
         return galleryPreviewLoaded(&s, token: token, result: result)
@@ -113,16 +113,16 @@ extension Editing {
                 "Not saved: \(params[bad].title) \(errors[params[bad].key]!)"
                 + (n > 1 ? " (and \(n - 1) more)" : "")
             form.selected = bad
-            s.form = form
+            s.replaceTop(.form(form))
             return []
         }
         // While home.yaml is broken nothing can be saved: the form stays open with what was typed.
         if let refusal = App.homeWriteRefusal(s) {
             form.problem = "\(refusal); your edits stay here until then"
-            s.form = form
+            s.replaceTop(.form(form))
             return []
         }
-        s.form = form
+        s.replaceTop(.form(form))
         guard config != form.original else {
             closeForm(&s)
             s.say("no changes to \(widget.displayName)")
@@ -162,13 +162,12 @@ extension Editing {
         switch c {
         case .choose(let delta):
             form.stackSelection = min(max(0, form.stackSelection + delta), max(0, n - 1))
-            s.form = form
+            s.replaceTop(.form(form))
         case .activate:
-            s.form = form
+            s.replaceTop(.form(form))
             guard tile.items.indices.contains(form.stackSelection) else { return [] }
             return startEditing(
-                &s, tileID: tile.id, instance: tile.items[form.stackSelection], inStack: true,
-                returnPane: form.returnPane)
+                &s, tileID: tile.id, instance: tile.items[form.stackSelection], inStack: true)
         case .reorder(let delta):
             let i = form.stackSelection, j = i + delta
             guard tile.items.indices.contains(i), tile.items.indices.contains(j) else { return [] }
@@ -177,7 +176,7 @@ extension Editing {
             let shown = s.shownInstance(tile.id)?.id
             home.tiles[ti].items.swapAt(i, j)
             form.stackSelection = j
-            s.form = form
+            s.replaceTop(.form(form))
             let fx = changeHome(&s, to: home, what: "reorder a stack", focus: tile.id)
             if let shown, let k = s.tile(tile.id)?.items.firstIndex(where: { $0.id == shown }) {
                 s.stackIndex[tile.id] = k
@@ -190,7 +189,7 @@ extension Editing {
             guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
             home.tiles[ti].items.remove(at: form.stackSelection)
             form.stackSelection = min(form.stackSelection, home.tiles[ti].items.count - 1)
-            s.form = form
+            s.replaceTop(.form(form))
             let name = s.bundle[gone.kind]?.displayName ?? gone.kind
             let fx = changeHome(&s, to: home, what: "remove \(name) from a stack", focus: tile.id)
             s.say("removed \(name) from the stack: u undoes")
@@ -202,7 +201,7 @@ extension Editing {
             guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
             home.tiles[ti].rotation.smartRotate.toggle()
             let on = home.tiles[ti].rotation.smartRotate
-            s.form = form
+            s.replaceTop(.form(form))
             let fx = changeHome(&s, to: home, what: "turn Smart Rotate \(on ? "on" : "off")", focus: tile.id)
             s.say("Smart Rotate \(on ? "on: the most relevant widget comes forward" : "off: < > rotate by hand")")
             return fx

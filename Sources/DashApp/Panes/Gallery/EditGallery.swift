@@ -68,7 +68,7 @@ extension Editing {
     }
 
     static func openGallery(_ s: inout AppState) -> [Effect] {
-        s.pane = .gallery(GalleryState(afterTile: s.focusedTile))
+        s.push(.gallery(GalleryState(afterTile: s.focusedTile)))
         s.linkIndex = nil
         return requestGalleryPreviews(&s)
     }
@@ -91,7 +91,7 @@ extension Editing {
                             token: token, widget: widget, configuration: WidgetConfig(),
                             context: context, live: false))))
         }
-        s.gallery = g
+        s.replaceTop(.gallery(g))
         return fx
     }
 
@@ -104,13 +104,13 @@ extension Editing {
         case .success(let e): g.previews[key] = .ready(e)
         case .failure(let e): g.previews[key] = .failed(message(e))
         }
-        s.gallery = g
+        s.replaceTop(.gallery(g))
         return [.redraw(full: false)]
     }
 
     static func galleryPerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
         guard var g = s.gallery else {
-            s.pane = .none
+            s.closeTop()
             return []
         }
         let count = galleryCount(s)
@@ -138,12 +138,12 @@ extension Editing {
             }
             return addFromGallery(&s)
         case .cancel:
-            s.pane = .none
+            s.closeTop()
             return []
         default:
             return []
         }
-        s.gallery = g
+        s.replaceTop(.gallery(g))
         return requestGalleryPreviews(&s)
     }
 
@@ -157,12 +157,12 @@ extension Editing {
         var home = s.home
         let at = g.afterTile.flatMap { id in home.tiles.firstIndex { $0.id == id } }.map { $0 + 1 } ?? home.tiles.count
         home.tiles.insert(tile, at: at)
-        s.pane = .none
+        s.closeTop()
         var fx = changeHome(&s, to: home, what: "add \(widget.displayName)", focus: tileID)
         s.say("added \(widget.displayName): u undoes")
         // Worth setting: anything but secrets (those usually come from the environment).
         if widget.schema.parameters.contains(where: { !$0.isSecret }) {
-            fx += startEditing(&s, tileID: tileID, instance: inst, inStack: false, returnPane: .none)
+            fx += startEditing(&s, tileID: tileID, instance: inst, inStack: false)
         }
         return fx
     }

@@ -9,13 +9,41 @@ public struct HelpPane: Sendable, Equatable {
     public init(scroll: Int = 0) { self.scroll = scroll }
 }
 
-// MARK: - Update
+// MARK: - Keys and update
 
-extension App {
-    static func scrollHelp(_ s: inout AppState, by delta: Int) {
-        guard var h = s.helpPane else { return }
-        h.scroll = max(0, min(h.scroll + delta, AppView.helpScrollLimit(s.screen)))
-        s.helpPane = h
+extension HelpPane: PaneComponent {
+    public enum Action: Sendable, Equatable { case scroll(Int), close }
+
+    static let keys = [
+        PaneKeys(
+            .help,
+            [
+                .close, .toggleHelp,
+                KeyRow(
+                    "↑↓ j k PgUp PgDn", "scroll this help", group: "View", rank: 160,
+                    [
+                        (.up, .scrollHelp(-1)), (.char("k"), .scrollHelp(-1)), (.down, .scrollHelp(1)),
+                        (.char("j"), .scrollHelp(1)), (.pageUp, .scrollHelp(-10)), (.pageDown, .scrollHelp(10)),
+                    ]),
+            ])
+    ]
+
+    static func action(for command: Command) -> Action? {
+        switch command {
+        case .scrollHelp(let d): return .scroll(d)
+        case .close, .toggleHelp: return .close
+        default: return nil
+        }
+    }
+
+    static func reduce(into h: inout HelpPane, _ action: Action, _ context: PaneContext) -> [Output] {
+        switch action {
+        case .scroll(let delta):
+            h.scroll = max(0, min(h.scroll + delta, AppView.helpScrollLimit(context.screen)))
+            return []
+        case .close:
+            return [.close]
+        }
     }
 }
 

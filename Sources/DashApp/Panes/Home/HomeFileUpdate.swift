@@ -121,7 +121,7 @@ extension App {
             {
                 form.original = inst.config
                 form.problem = TextSanitizer.singleLine(f.message) + "; what you typed is still here"
-                s.pane = .form(form)
+                s.push(.form(form))
             }
             s.editing.submitted = nil
             return fx + [.redraw(full: false)]

@@ -13,6 +13,29 @@ public struct LinkPane: Sendable, Equatable {
     }
 }
 
+// MARK: - Keys and update
+
+extension LinkPane: PaneComponent {
+    public enum Action: Sendable, Equatable { case openInBrowser, close }
+
+    static let keys = [PaneKeys(.link, [.openInBrowser, .close])]
+
+    static func action(for command: Command) -> Action? {
+        switch command {
+        case .openInBrowser: return .openInBrowser
+        case .close: return .close
+        default: return nil
+        }
+    }
+
+    static func reduce(into l: inout LinkPane, _ action: Action, _ context: PaneContext) -> [Output] {
+        switch action {
+        case .openInBrowser: return [.say("opening \(l.link.url)"), .effect(.openURL(l.link.url))]
+        case .close: return [.close]
+        }
+    }
+}
+
 // MARK: - View
 
 extension AppView {

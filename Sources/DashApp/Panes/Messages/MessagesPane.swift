@@ -22,14 +22,34 @@ public struct MessagesPane: Sendable, Equatable {
     }
 }
 
-// MARK: - Update
+// MARK: - Keys and update
 
-extension App {
-    /// Ctrl-G: opens the messages, or closes them when they are shown.
-    static func toggleMessages(_ s: inout AppState) {
-        s.messages.shown.toggle()
+/// An overlay rather than a pane on the stack: what it lists is kept while it is closed, and
+/// the pane under it keeps the keys it does not bind.
+extension MessagesPane: PaneComponent {
+    public enum Action: Sendable, Equatable { case toggle, close }
+
+    static let keys = [PaneKeys(.messages, [.close])]
+
+    static func action(for command: Command) -> Action? {
+        switch command {
+        case .toggleMessages: return .toggle
+        case .close: return .close
+        default: return nil
+        }
     }
 
+    /// Ctrl-G opens the messages, or closes them when they are shown; Esc closes them.
+    static func reduce(into m: inout MessagesPane, _ action: Action, _ context: PaneContext) -> [Output] {
+        switch action {
+        case .toggle: m.shown.toggle()
+        case .close: m.shown = false
+        }
+        return []
+    }
+}
+
+extension App {
     /// The key that shows every message whole, as the key table names it, and what a message
     /// shortened to fit says after it.
     static var wholeMessageHint: String { messagesKey + " whole" }

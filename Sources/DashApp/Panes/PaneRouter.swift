@@ -1,0 +1,193 @@
+import Foundation
+import DashCore
+import DashWidgets
+import DashScheduler
+import DashRender
+import DashHome
+
+/// A pane as a component: its state is the type itself, its `Action`s come from the key table's
+/// commands in its layers, and `reduce` changes only its own state. What it wants of the rest
+/// of the app it returns as `Output`s, which `App.route` applies (helix's `Component`, the
+/// Composable Architecture's presented child).
+protocol PaneComponent: Sendable {
+    associatedtype Action: Sendable
+    /// The action a command of the key table means in this pane, if it means one.
+    static func action(for command: Command) -> Action?
+    /// The pure step: the pane's own state, read-only context, and what the app should do.
+    static func reduce(into state: inout Self, _ action: Action, _ context: PaneContext) -> [Output]
+    /// The pane's keys: its layers and the rows bound in each (the key table assembles them).
+    static var keys: [PaneKeys] { get }
+}
+
+/// What a pane reads of the app while it reduces an action: a copy, so it cannot write it.
+public struct PaneContext: Sendable {
+    let app: AppState
+
+    public var home: HomeConfig { app.home }
+    public var bundle: WidgetBundle { app.bundle }
+    public var layout: HomeLayout { app.layout }
+    public var now: Date { app.now }
+    public var screen: Size { app.screen }
+}
+
+/// What a pane asks of the app instead of writing `AppState`; `App.route` is the one place that
+/// applies them.
+public enum Output: Sendable {
+    /// Work for the runtime.
+    case effect(Effect)
+    /// The pane closes; the one under it shows as it was left (or the home screen).
+    case close
+    /// A pane opens over this one (over the same pane on the same subject: in its place).
+    case push(Pane)
+    /// The home screen changes as one undoable step called `reason`, and is written.
+    case change(HomeConfig, reason: String, focus: String?)
+    /// A note on the status line.
+    case say(String)
+    /// The home screen's focus moves to a tile (a detail pane closing gives it back).
+    case focus(tile: String)
+    /// A link opened from a tile: its detail pane or its link pane, over this one.
+    case open(url: String, fromTile: String)
+    /// Reloads asked of the scheduler, as WidgetCenter asks them (`r`, `R`).
+    case widgetCenter(WidgetCenterRequest)
+    /// Smart Rotate's reason for a tile, said (`w`).
+    case explain(tile: String)
+    /// The Edit Widget form opens on a widget instance (`e`).
+    case edit(tile: String, instance: String)
+}
+
+extension App {
+    /// The layers a key passes through now, top first.
+    public static func layers(_ s: AppState) -> [Layer] {
+        if s.messages.shown { return [.messages, .global] }
+        switch s.pane {
+        case .help: return [.help, .global]
+        case .problems: return [.problems, .global]
+        case .external: return [.link, .global]
+        case .detail: return [.detail, .global]
+        case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
+        case .gallery: return s.layout.isTooSmall ? [.global] : [.gallery, .global]
+        case .arrange: return s.layout.isTooSmall ? [.global] : [.arrange, .global]
+        case .form(let f): return s.layout.isTooSmall ? [.global] : Editing.formLayers(s, f)
+        }
+    }
+
+    /// A click on a tile's link while a pane shows: arrange mode picks the tile up.
+    static func clickOnPane(_ s: inout AppState, tile: String) -> [Effect] {
+        switch s.pane {
+        case .arrange: return Editing.press(&s, tile: tile) + [.redraw(full: false)]
+        case .none, .detail, .external, .help, .form, .gallery, .problems: return []
+        }
+    }
+
+    /// A mouse event while a pane shows: arrange mode drags tiles, a press closes the help.
+    static func mouseOnPane(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
+        switch s.pane {
+        case .arrange: return Editing.mouse(&s, m)
+        case .help:
+            if m.kind == .press { s.closeAll() }
+            return []
+        case .none, .detail, .external, .form, .gallery, .problems: return []
+        }
+    }
+
+    /// A command for the pane shown: the router's one `switch` over the pane's kind hands it to
+    /// that pane's `reduce` and applies what comes back.
+    static func sendToPane(_ s: inout AppState, _ c: Command, in layer: Layer) -> [Effect] {
+        switch s.pane {
+        case .none: return []
+        case .help(let h): return reduce(&s, h, c, Pane.help)
+        case .external(let l): return reduce(&s, l, c, Pane.external)
+        case .problems(let p): return reduce(&s, p, c, Pane.problems)
+        case .detail(let d): return reduce(&s, d, c, Pane.detail)
+        case .form, .gallery, .arrange:
+            guard case .edit(let e) = c else { return [] }
+            return Editing.perform(&s, e, in: layer)
+        }
+    }
+
+    /// A command for the messages overlay (Ctrl-G), over whatever pane shows.
+    static func sendToMessages(_ s: inout AppState, _ c: Command) -> [Effect] {
+        guard let a = MessagesPane.action(for: c) else { return [] }
+        var m = s.messages
+        let out = MessagesPane.reduce(into: &m, a, PaneContext(app: s))
+        s.messages = m
+        return route(&s, out)
+    }
+
+    private static func reduce<P: PaneComponent>(
+        _ s: inout AppState, _ state: P, _ c: Command, _ wrap: (P) -> Pane
+    ) -> [Effect] {
+        guard let a = P.action(for: c) else { return [] }
+        var state = state
+        let out = P.reduce(into: &state, a, PaneContext(app: s))
+        s.replaceTop(wrap(state))
+        return route(&s, out)
+    }
+
+    /// Applies what panes asked for, in order: the one place outputs change the app.
+    static func route(_ s: inout AppState, _ outputs: [Output]) -> [Effect] {
+        var fx: [Effect] = []
+        for o in outputs {
+            switch o {
+            case .effect(let e): fx.append(e)
+            case .close: s.closeTop()
+            case .push(let p): s.push(p)
+            case .change(let home, let reason, let focus):
+                fx += Editing.changeHome(&s, to: home, what: reason, focus: focus)
+            case .say(let text): s.say(text)
+            case .focus(let tile): s.focusedTile = tile
+            case .open(let url, let tile): fx += open(&s, url: url, fromTile: tile)
+            case .widgetCenter(let request): fx += widgetCenter(&s, request)
+            case .explain(let tile): explain(&s, tile: tile)
+            case .edit(let tile, let id):
+                guard let inst = s.home.instance(id) else { break }
+                fx += Editing.startEditing(&s, tileID: tile, instance: inst, inStack: false)
+            }
+        }
+        return fx
+    }
+}
+
+// MARK: - The stack
+
+extension AppState {
+    /// Opens `pane` over the one shown; over the same pane on the same subject it takes its place
+    /// (opening it again is not a level to step back to).
+    mutating func push(_ pane: Pane) {
+        if let top = panes.last, top.isSame(as: pane) { panes.removeLast() }
+        panes.append(pane)
+    }
+
+    /// Closes the pane shown: the one under it shows as it was left.
+    mutating func closeTop() { _ = panes.popLast() }
+
+    /// Closes every pane: the home screen shows.
+    mutating func closeAll() { panes.removeAll() }
+
+    /// The shown pane's new state. Only a pane of the same kind is replaced: the editing panes
+    /// (form, gallery, arrange) change their state in place through this until they are
+    /// components of their own.
+    mutating func replaceTop(_ pane: Pane) {
+        guard let top = panes.last, top.kind == pane.kind else {
+            assertionFailure("replacing \(self.pane.kind) with \(pane.kind)")
+            return
+        }
+        panes[panes.count - 1] = pane
+    }
+
+    /// Closes every pane `keep` refuses (a detail pane whose widget went away), wherever it is
+    /// in the stack.
+    mutating func closePanes(where drop: (Pane) -> Bool) { panes.removeAll(where: drop) }
+}
+
+extension Pane {
+    /// Whether the pane still has its subject in `home` after the home screen changed: a detail
+    /// or link pane closes with its tile or widget (the editing panes check theirs as they act).
+    func survives(in home: HomeConfig, instances kept: Set<String>) -> Bool {
+        switch self {
+        case .detail(let d): return home.tile(d.tileID) != nil && kept.contains(d.instanceID)
+        case .external(let l): return home.tile(l.tileID) != nil
+        case .none, .help, .form, .gallery, .arrange, .problems: return true
+        }
+    }
+}
