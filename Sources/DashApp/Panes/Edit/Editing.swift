@@ -126,8 +126,9 @@ enum OptionsLoad: Sendable {
 /// The state of the Edit Widget form, the gallery and arrange mode, and the undo history.
 public struct EditingState: Sendable {
     public var history = EditHistory()
-    /// The form whose save is being written: reopened with what was typed if the write is refused.
-    var submitted: EditForm?
+    /// Which widget's form sent the write on its way (and the row it was on): if the write is
+    /// refused the form opens again with what the write held (`Editing.reopenRefusedForm`).
+    var saving: (tileID: String, instanceID: String, selected: Int)?
     /// Dynamic enum options loaded this session, by kind, parameter and the values asked with.
     var options: [String: OptionsLoad] = [:]
     var optionTokens: [UInt64: String] = [:]

@@ -158,18 +158,7 @@ extension Editing {
             s.say("\(widget.displayName) has nothing to set")
             return []
         }
-        let fields = widget.schema.parameters.map { p -> FormField in
-            let v = inst.config[p.key] ?? p.defaultValue
-            var text = v.description
-            if case .date(let d) = v { text = dateText(d) }
-            var flag = false
-            if case .bool(let b) = v { flag = b }
-            var items: [String] = []
-            if case .list(let l) = v { items = l } else if p.rowKind == .list { items = inst.config.list(p.key) }
-            return FormField(
-                key: p.key, line: LineEditor(p.rowKind == .list || p.rowKind == .bool ? "" : text),
-                flag: flag, items: items)
-        }
+        let fields = formFields(widget, inst.config)
         let stackSelection = s.form?.stackSelection ?? 0
         s.push(
             .form(EditForm(
@@ -183,6 +172,37 @@ extension Editing {
             fx += requestOptions(&s, widget: widget, parameter: p, configuration: inst.config)
         }
         return fx
+    }
+
+    /// The form's fields holding `config`'s values (a parameter it does not set: its default).
+    static func formFields(_ widget: Widget, _ config: WidgetConfig) -> [FormField] {
+        widget.schema.parameters.map { p -> FormField in
+            let v = config[p.key] ?? p.defaultValue
+            var text = v.description
+            if case .date(let d) = v { text = dateText(d) }
+            var flag = false
+            if case .bool(let b) = v { flag = b }
+            var items: [String] = []
+            if case .list(let l) = v { items = l } else if p.rowKind == .list { items = config.list(p.key) }
+            return FormField(
+                key: p.key, line: LineEditor(p.rowKind == .list || p.rowKind == .bool ? "" : text),
+                flag: flag, items: items)
+        }
+    }
+
+    /// A form's save was refused (another program changed the same lines, the file broke): the
+    /// form opens again holding what the refused write held for its widget, over what the file
+    /// holds now.
+    static func reopenRefusedForm(_ s: inout AppState, written: HomeConfig, problem: String) {
+        guard let saving = s.editing.saving, let typed = written.instance(saving.instanceID),
+            let inst = s.home.instance(saving.instanceID), s.tile(saving.tileID) != nil, let widget = s.bundle[inst.kind]
+        else { return }
+        s.push(
+            .form(
+                EditForm(
+                    tileID: saving.tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
+                    fields: formFields(widget, typed.config), selected: saving.selected, stackSelection: 0,
+                    preview: .current, problem: problem, inStack: false)))
     }
 
     /// Leaves the form (a stack's widget: back to its list), nothing saved.

@@ -138,12 +138,10 @@ extension Editing {
         // 49): on screen at once, in the same undo step, and said.
         let sharing = s.homeFile.map { HomeText.sharing($0.text, holding: $0.home, to: home) }
         if let sharing, !sharing.shared.isEmpty { home = sharing.home }
-        var typed = form
-        typed.problem = nil
         closeForm(&s)
         let fx = changeHome(&s, to: home, what: "edit \(widget.displayName)", focus: form.tileID)
-        s.editing.submitted =
-            fx.contains { if case .writeHome = $0 { return true } else { return false } } ? typed : nil
+        let writes = fx.contains { if case .writeHome = $0 { return true } else { return false } }
+        s.editing.saving = writes ? (form.tileID, instanceID, form.selected) : nil
         s.say(
             sharing.flatMap { HomeSharedValue.message($0.shared) }.map(TextSanitizer.singleLine)
                 ?? "saved \(widget.displayName): reloading")
