@@ -28,6 +28,10 @@ public struct PaneContext: Sendable {
     public var layout: HomeLayout { app.layout }
     public var now: Date { app.now }
     public var screen: Size { app.screen }
+
+    /// The `i`th token not yet used to name work for the runtime (a pane that uses some says
+    /// how many: `Output.tookTokens`).
+    func token(_ i: Int) -> UInt64 { app.editing.nextToken + UInt64(i) }
 }
 
 /// What a pane asks of the app instead of writing `AppState`; `App.route` is the one place that
@@ -35,6 +39,8 @@ public struct PaneContext: Sendable {
 public enum Output: Sendable {
     /// Work for the runtime.
     case effect(Effect)
+    /// The pane named work with this many of the context's tokens (`PaneContext.token`).
+    case tookTokens(Int)
     /// The pane closes; the one under it shows as it was left (or the home screen).
     case close
     /// A pane opens over this one (over the same pane on the same subject: in its place).
@@ -99,7 +105,8 @@ extension App {
         case .external(let l): return reduce(&s, l, c, Pane.external)
         case .problems(let p): return reduce(&s, p, c, Pane.problems)
         case .detail(let d): return reduce(&s, d, c, Pane.detail)
-        case .form, .gallery, .arrange:
+        case .gallery(let g): return reduce(&s, g, c, Pane.gallery)
+        case .form, .arrange:
             guard case .edit(let e) = c else { return [] }
             return Editing.perform(&s, e, in: layer)
         }
@@ -114,10 +121,22 @@ extension App {
         return route(&s, out)
     }
 
+    /// An action for the gallery, if it shows (a preview arrived, the extensions changed).
+    static func sendToGallery(_ s: inout AppState, _ a: GalleryState.Action) -> [Effect] {
+        guard case .gallery(let g) = s.pane else { return [] }
+        return reduce(&s, g, a, Pane.gallery)
+    }
+
     private static func reduce<P: PaneComponent>(
         _ s: inout AppState, _ state: P, _ c: Command, _ wrap: (P) -> Pane
     ) -> [Effect] {
         guard let a = P.action(for: c) else { return [] }
+        return reduce(&s, state, a, wrap)
+    }
+
+    private static func reduce<P: PaneComponent>(
+        _ s: inout AppState, _ state: P, _ a: P.Action, _ wrap: (P) -> Pane
+    ) -> [Effect] {
         var state = state
         let out = P.reduce(into: &state, a, PaneContext(app: s))
         s.replaceTop(wrap(state))
@@ -130,6 +149,7 @@ extension App {
         for o in outputs {
             switch o {
             case .effect(let e): fx.append(e)
+            case .tookTokens(let n): s.editing.nextToken += UInt64(n)
             case .close: s.closeTop()
             case .push(let p): s.push(p)
             case .change(let home, let reason, let focus):

@@ -34,6 +34,8 @@ extension Editing {
         }
         s.editing.history.record(snapshot(s, what))
         s.noteUndoable(.edit)
+        // Ids it brings are used: undone, they are never given again.
+        s.editing.lastID = max(s.editing.lastID, highestID(in: home))
         return applyHome(&s, home, focus: focus, write: true)
     }
 
@@ -46,14 +48,21 @@ extension Editing {
 
     /// A new id for a tile ("t9") or an instance ("w9"), never one in use or used before.
     static func newID(_ s: inout AppState, _ prefix: String) -> String {
-        var n = s.editing.lastID
-        for t in s.home.tiles {
+        let n = highestID(s) + 1
+        s.editing.lastID = n
+        return prefix + String(n)
+    }
+
+    /// The highest number an id ("t7", "w7") has had this session: a new id takes a higher one.
+    static func highestID(_ s: AppState) -> Int { max(s.editing.lastID, highestID(in: s.home)) }
+
+    static func highestID(in home: HomeConfig) -> Int {
+        var n = 0
+        for t in home.tiles {
             n = max(n, Int(t.id.dropFirst()) ?? 0)
             for i in t.items { n = max(n, Int(i.id.dropFirst()) ?? 0) }
         }
-        n += 1
-        s.editing.lastID = n
-        return prefix + String(n)
+        return n
     }
 
     static func name(_ s: AppState, tile: TileInstance) -> String {

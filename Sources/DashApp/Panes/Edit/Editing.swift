@@ -166,7 +166,9 @@ public enum Editing {
         case .home, .detail:
             switch c {
             case .openForm: return openForm(&s)
-            case .openGallery: return openGallery(&s)
+            case .openGallery:
+                s.linkIndex = nil
+                return App.route(&s, GalleryState.open(PaneContext(app: s), afterTile: s.focusedTile))
             case .openArrange: return openArrange(&s)
             case .remove: return removeFocused(&s)
             case .undo: return App.undoLast(&s)
@@ -175,8 +177,6 @@ public enum Editing {
             }
         case .arrange:
             return arrangePerform(&s, c)
-        case .gallery:
-            return galleryPerform(&s, c)
         case .form, .field, .value, .path, .picker, .list:
             return formPerform(&s, c, in: layer)
         default:

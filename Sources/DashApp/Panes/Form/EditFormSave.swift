@@ -52,7 +52,7 @@ extension Editing {
             s.replaceTop(.form(form))
             return [.redraw(full: false)]
         }
-        return galleryPreviewLoaded(&s, token: token, result: result)
+        return App.sendToGallery(&s, .previewLoaded(token: token, result: result))
     }
 
     static func optionsLoaded(

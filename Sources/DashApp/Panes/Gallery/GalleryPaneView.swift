@@ -10,12 +10,12 @@ extension EditView {
 
     static func galleryModel(_ s: AppState) -> GalleryModel? {
         guard let g = s.gallery else { return nil }
-        let list = Editing.galleryWidgets(s)
+        let list = g.widgets(s)
         var items: [GalleryItem] = []
         var chosen = 0
         var name: String?
         var description: String?
-        if let (widget, family) = Editing.galleryChoice(s) {
+        if let (widget, family) = g.choice(s) {
             name = widget.displayName
             description = widget.description
             chosen = widget.supportedFamilies.firstIndex(of: family) ?? 0
@@ -33,11 +33,11 @@ extension EditView {
                     realSize: real == preview ? "" : " · \(real) on your home")
             }
         }
-        if let p = Editing.galleryProblem(s) {
+        if let p = g.problem(s) {
             name = "⚠ \(p.name) cannot be used"
             description = "\(p.reason) (\(p.path))"
         }
-        let broken = Editing.galleryProblems(s)
+        let broken = g.problems(s)
         let total = s.bundle.widgets.count
         let brokenCount = broken.isEmpty ? "" : " · \(broken.count) broken"
         return GalleryModel(
