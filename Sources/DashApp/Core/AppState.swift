@@ -47,10 +47,21 @@ public struct AppState: Sendable {
     public var alternateTheme: Theme
     /// The time of the last message (the clock reaching a deadline, or an input event).
     public var now: Date
-    public var page = 0
-    public var focusedTile: String?
+    /// Where the home screen's focus is (the home component's state, Panes/Home/HomePane.swift).
+    public var focus = HomeFocus()
+    public var page: Int {
+        get { focus.page }
+        set { focus.page = newValue }
+    }
+    public var focusedTile: String? {
+        get { focus.focusedTile }
+        set { focus.focusedTile = newValue }
+    }
     /// Index of the link highlighted by Tab inside the focused tile.
-    public var linkIndex: Int?
+    public var linkIndex: Int? {
+        get { focus.linkIndex }
+        set { focus.linkIndex = newValue }
+    }
     /// The panes over the home screen, bottom first, each with its own state (Panes/) as it was
     /// left: the last is shown and takes the keys, and Esc closes it to show the one under it.
     /// Only the router changes it (PaneRouter.swift).

@@ -97,13 +97,13 @@ public enum App {
             s.relayout()
             return [.redraw(full: false)]
         case .mouse(let m):
-            return mouse(&s, m) + [.redraw(full: false)]
+            guard !s.layout.isTooSmall else { return [.redraw(full: false)] }
+            let fx = s.pane.kind == .none ? sendToHome(&s, .mouse(m)) : mouseOnPane(&s, m)
+            return fx + [.redraw(full: false)]
         case .click(let tile, let url):
             if s.pane.kind != .none { return clickOnPane(&s, tile: tile) }
             guard !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
-            s.focusedTile = tile
-            s.linkIndex = nil
-            return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
+            return sendToHome(&s, .click(tile: tile, url: url)) + [.redraw(full: false)]
         case .key(let k):
             return key(&s, k)
         case .timeZone(let tz):
@@ -167,7 +167,7 @@ public enum App {
         switch layer {
         case .global: return global(&s, c)
         case .messages: return sendToMessages(&s, c)
-        case .home: return home(&s, c)
+        case .home: return HomeFocus.action(for: c).map { sendToHome(&s, $0) } ?? []
         default: return sendToPane(&s, c, in: layer)
         }
     }
@@ -195,43 +195,6 @@ public enum App {
         }
     }
 
-    /// A key on the home screen (no pane shows).
-    static func home(_ s: inout AppState, _ c: Command) -> [Effect] {
-        switch c {
-        case .toggleHelp:
-            return route(&s, [.push(.help(HelpPane()))])
-        case .close:
-            s.linkIndex = nil
-        case .move(let d):
-            move(&s, d)
-        case .page(let delta):
-            turnPage(&s, by: delta)
-        case .firstTile:
-            focusFirst(&s, page: s.page)
-        case .walkLinks(let delta):
-            walkLinks(&s, by: delta)
-        case .activate:
-            if let f = s.focusedTile, let c = s.highlightedControl { return activateControl(&s, tile: f, control: c) }
-            return tap(&s)
-        case .rotate(let delta):
-            rotateKey(&s, by: delta)
-        case .explain:
-            if let f = s.focusedTile { explain(&s, tile: f) }
-        case .reload:
-            guard let t = s.focusedTile, let inst = s.shownInstance(t) else { return [] }
-            return widgetCenter(&s, .reloadInstance(inst.id))
-        case .reloadAll:
-            return widgetCenter(&s, .reloadAllTimelines)
-        case .listProblems:
-            return route(&s, openProblems(s))
-        case .edit(let command):
-            return Editing.perform(&s, command, in: .home)
-        default:
-            break
-        }
-        return []
-    }
-
     /// Applies a WidgetCenter request to the scheduler and says so in the status bar.
     static func widgetCenter(_ s: inout AppState, _ request: WidgetCenterRequest) -> [Effect] {
         switch request {
@@ -242,157 +205,6 @@ public enum App {
         }
         s.scheduler.apply(request)
         return [.redraw(full: false)] + pump(&s)
-    }
-
-    /// Focus the nearest tile in a direction, by geometry: the candidate must lie that way,
-    /// and distance along the direction counts less than sideways offset. At the edge of a
-    /// page, left and right continue onto the neighbouring page.
-    public static func move(_ s: inout AppState, _ d: Direction) {
-        s.linkIndex = nil
-        guard let fid = s.focusedTile, let cur = s.layout.tile(fid) else {
-            focusFirst(&s, page: s.page)
-            return
-        }
-        let here = cur.rect
-        let candidates = s.layout.pages[cur.page].filter { $0.id != fid }
-        func score(_ r: Rect) -> Int? {
-            let (dx, dy): (Int, Int)
-            switch d {
-            case .right:
-                guard r.x >= here.maxX else { return nil }
-                dx = r.x - here.maxX
-                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
-            case .left:
-                guard r.maxX <= here.x else { return nil }
-                dx = here.x - r.maxX
-                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
-            case .down:
-                guard r.y >= here.maxY else { return nil }
-                dy = r.y - here.maxY
-                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
-            case .up:
-                guard r.maxY <= here.y else { return nil }
-                dy = here.y - r.maxY
-                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
-            }
-            let horizontal = d == .left || d == .right
-            let along = horizontal ? dx : dy
-            let side = horizontal ? dy : dx
-            // Prefer tiles that overlap sideways; among them the closest; ties go top-left.
-            return along * 2 + side * 8 + (horizontal ? abs(r.y - here.y) : abs(r.x - here.x))
-        }
-        let best = candidates.compactMap { t in score(t.rect).map { (t, $0) } }.min { $0.1 < $1.1 }
-        if let best {
-            s.focusedTile = best.0.id
-            return
-        }
-        if d == .right && cur.page + 1 < s.layout.pageCount {
-            s.page = cur.page + 1
-            focusNearest(&s, toY: here.y, fromLeft: true)
-        }
-        if d == .left && cur.page > 0 {
-            s.page = cur.page - 1
-            focusNearest(&s, toY: here.y, fromLeft: false)
-        }
-    }
-
-    /// Distance between two intervals (0 when they overlap).
-    static func overlapGap(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Int {
-        if b1 <= a0 { return a0 - b1 + 1 }
-        if b0 >= a1 { return b0 - a1 + 1 }
-        return 0
-    }
-
-    static func focusNearest(_ s: inout AppState, toY y: Int, fromLeft: Bool) {
-        let tiles = s.layout.pages[s.page]
-        let pick = tiles.min { a, b in
-            let ka = (abs(a.rect.y - y), fromLeft ? a.rect.x : -a.rect.maxX)
-            let kb = (abs(b.rect.y - y), fromLeft ? b.rect.x : -b.rect.maxX)
-            return ka < kb
-        }
-        s.focusedTile = pick?.id
-    }
-
-    static func focusFirst(_ s: inout AppState, page: Int) {
-        guard s.layout.pages.indices.contains(page) else { return }
-        s.focusedTile = s.layout.pages[page].first?.id
-        s.linkIndex = nil
-    }
-
-    static func turnPage(_ s: inout AppState, by delta: Int) {
-        let p = min(max(0, s.page + delta), s.layout.pageCount - 1)
-        guard p != s.page else { return }
-        s.page = p
-        focusFirst(&s, page: p)
-    }
-
-    /// Cycle: none → first … last → none.
-    static func step(_ index: Int?, by delta: Int, count n: Int) -> Int? {
-        guard n > 0 else { return nil }
-        let i = index.map { $0 + delta } ?? (delta > 0 ? 0 : n - 1)
-        return (i < 0 || i >= n) ? nil : i
-    }
-
-    static func walkLinks(_ s: inout AppState, by delta: Int) {
-        guard let f = s.focusedTile else { return }
-        s.linkIndex = step(s.linkIndex, by: delta, count: s.targets(ofTile: f).count)
-    }
-
-    static func rotate(_ s: inout AppState, by delta: Int) {
-        guard let f = s.focusedTile, let t = s.tile(f), t.items.count > 1 else { return }
-        let i = ((s.stackIndex[f] ?? 0) + delta + t.items.count) % t.items.count
-        s.stackIndex[f] = i
-        s.linkIndex = nil
-        noteManualRotation(&s, tile: f)
-    }
-
-    /// Enter on the focused tile: the highlighted link, else the tile's `widgetURL`, else
-    /// the widget's own detail pane.
-    static func tap(_ s: inout AppState) -> [Effect] {
-        guard let f = s.focusedTile, let inst = s.shownInstance(f) else { return [] }
-        let url = s.highlightedLink ?? s.tileWidgetURL(f) ?? DeepLink.make(kind: inst.kind)
-        return open(&s, url: url, fromTile: f)
-    }
-
-    static func open(_ s: inout AppState, url: String, fromTile f: String) -> [Effect] {
-        noteOpen(&s, tile: f)
-        guard let link = DeepLink(url) else {
-            s.say("cannot open \(TextSanitizer.singleLine(url))")
-            return []
-        }
-        if link.isExternal {
-            s.push(.external(LinkPane(tileID: f, link: link)))
-            return []
-        }
-        // The tile's own instance handles its links; a link to another kind goes to that kind's first instance.
-        let own = s.shownInstance(f)
-        let target = own?.kind == link.kind ? own : s.home.allInstances.first { $0.kind == link.kind }
-        guard let target else {
-            s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
-            return []
-        }
-        s.push(.detail(DetailPane(tileID: f, instanceID: target.id, link: link)))
-        return []
-    }
-
-    /// A mouse event that hit no link (links come as `.click`).
-    static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
-        guard !s.layout.isTooSmall else { return [] }
-        if s.pane.kind != .none { return mouseOnPane(&s, m) }
-        let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
-        guard let hit = page.first(where: { $0.rect.contains(m.point) }) else { return [] }
-        switch m.kind {
-        case .wheelUp, .wheelDown:
-            s.focusedTile = hit.id
-            rotate(&s, by: m.kind == .wheelDown ? 1 : -1)
-            return []
-        case .press:
-            s.focusedTile = hit.id
-            s.linkIndex = nil
-            return tap(&s)
-        case .release:
-            return []
-        }
     }
 }
 

@@ -59,6 +59,12 @@ public enum Output: Sendable {
     case explain(tile: String)
     /// The Edit Widget form opens on a widget instance (`e`).
     case edit(tile: String, instance: String)
+    /// An editing command from the home screen (e, a, m, d, u: `Editing.perform`).
+    case editCommand(EditCommand)
+    /// A tile's button or toggle is pressed.
+    case press(tile: String, control: TileControl)
+    /// A stack shows its next or previous item, by hand.
+    case rotate(tile: String, by: Int)
 }
 
 extension App {
@@ -121,6 +127,37 @@ extension App {
         return route(&s, out)
     }
 
+    /// An action for the home screen (the focus, what opens from a tile).
+    static func sendToHome(_ s: inout AppState, _ a: HomeFocus.Action) -> [Effect] {
+        var f = s.focus
+        let out = HomeFocus.reduce(into: &f, a, PaneContext(app: s))
+        s.focus = f
+        return route(&s, out)
+    }
+
+    /// A link opened from a tile: its detail pane, or for a web link the link pane, over the
+    /// pane shown.
+    static func open(_ s: inout AppState, url: String, fromTile f: String) -> [Effect] {
+        noteOpen(&s, tile: f)
+        guard let link = DeepLink(url) else {
+            s.say("cannot open \(TextSanitizer.singleLine(url))")
+            return []
+        }
+        if link.isExternal {
+            s.push(.external(LinkPane(tileID: f, link: link)))
+            return []
+        }
+        // The tile's own instance handles its links; a link to another kind goes to that kind's first instance.
+        let own = s.shownInstance(f)
+        let target = own?.kind == link.kind ? own : s.home.allInstances.first { $0.kind == link.kind }
+        guard let target else {
+            s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
+            return []
+        }
+        s.push(.detail(DetailPane(tileID: f, instanceID: target.id, link: link)))
+        return []
+    }
+
     /// An action for the gallery, if it shows (a preview arrived, the extensions changed).
     static func sendToGallery(_ s: inout AppState, _ a: GalleryState.Action) -> [Effect] {
         guard case .gallery(let g) = s.pane else { return [] }
@@ -159,6 +196,9 @@ extension App {
             case .open(let url, let tile): fx += open(&s, url: url, fromTile: tile)
             case .widgetCenter(let request): fx += widgetCenter(&s, request)
             case .explain(let tile): explain(&s, tile: tile)
+            case .editCommand(let c): fx += Editing.perform(&s, c, in: .home)
+            case .press(let tile, let control): fx += activateControl(&s, tile: tile, control: control)
+            case .rotate(let tile, let delta): rotate(&s, tile: tile, by: delta)
             case .edit(let tile, let id):
                 guard let inst = s.home.instance(id) else { break }
                 fx += Editing.startEditing(&s, tileID: tile, instance: inst, inStack: false)
