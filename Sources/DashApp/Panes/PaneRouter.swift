@@ -59,8 +59,20 @@ public enum Output: Sendable {
     case explain(tile: String)
     /// The Edit Widget form opens on a widget instance (`e`).
     case edit(tile: String, instance: String)
-    /// An editing command from the home screen (e, a, m, d, u: `Editing.perform`).
-    case editCommand(EditCommand)
+    /// An editing command from the home screen (e, a, m, d, u) or arrange mode (d, f, u, Ctrl-R):
+    /// `Editing.perform` in that layer.
+    case editCommand(EditCommand, in: Layer)
+    /// An action for the home screen (arrange mode's arrows move the focus when nothing is lifted).
+    case home(HomeFocus.Action)
+    /// The home screen shows `home`, not written yet and not an undo step (arrange mode moving a
+    /// lifted tile).
+    case place(HomeConfig, focus: String)
+    /// `step` becomes an undo step and the home screen is written, if it changed since `step`.
+    case commit(EditSnapshot)
+    /// A stack shows item `index`.
+    case showItem(tile: String, index: Int)
+    /// An action for arrange mode once the outputs before it are applied.
+    case arrange(ArrangeState.Action)
     /// A tile's button or toggle is pressed.
     case press(tile: String, control: TileControl)
     /// A stack shows its next or previous item, by hand.
@@ -86,7 +98,7 @@ extension App {
     /// A click on a tile's link while a pane shows: arrange mode picks the tile up.
     static func clickOnPane(_ s: inout AppState, tile: String) -> [Effect] {
         switch s.pane {
-        case .arrange: return Editing.press(&s, tile: tile) + [.redraw(full: false)]
+        case .arrange(let a): return reduce(&s, a, ArrangeState.Action.press(tile: tile), Pane.arrange) + [.redraw(full: false)]
         case .none, .detail, .external, .help, .form, .gallery, .problems: return []
         }
     }
@@ -94,7 +106,7 @@ extension App {
     /// A mouse event while a pane shows: arrange mode drags tiles, a press closes the help.
     static func mouseOnPane(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
         switch s.pane {
-        case .arrange: return Editing.mouse(&s, m)
+        case .arrange(let a): return reduce(&s, a, ArrangeState.Action.mouse(m), Pane.arrange)
         case .help:
             if m.kind == .press { s.closeAll() }
             return []
@@ -112,7 +124,8 @@ extension App {
         case .problems(let p): return reduce(&s, p, c, Pane.problems)
         case .detail(let d): return reduce(&s, d, c, Pane.detail)
         case .gallery(let g): return reduce(&s, g, c, Pane.gallery)
-        case .form, .arrange:
+        case .arrange(let a): return reduce(&s, a, c, Pane.arrange)
+        case .form:
             guard case .edit(let e) = c else { return [] }
             return Editing.perform(&s, e, in: layer)
         }
@@ -196,7 +209,18 @@ extension App {
             case .open(let url, let tile): fx += open(&s, url: url, fromTile: tile)
             case .widgetCenter(let request): fx += widgetCenter(&s, request)
             case .explain(let tile): explain(&s, tile: tile)
-            case .editCommand(let c): fx += Editing.perform(&s, c, in: .home)
+            case .editCommand(let c, let layer): fx += Editing.perform(&s, c, in: layer)
+            case .home(let a): fx += sendToHome(&s, a)
+            case .place(let home, let focus): fx += Editing.applyHome(&s, home, focus: focus, write: false)
+            case .commit(let step):
+                guard step.home != s.home else { break }
+                s.editing.history.record(step)
+                s.noteUndoable(.edit)
+                fx.append(.writeHome(s.home))
+            case .showItem(let tile, let index): s.stackIndex[tile] = index
+            case .arrange(let a):
+                guard case .arrange(let state) = s.pane else { break }
+                fx += reduce(&s, state, a, Pane.arrange)
             case .press(let tile, let control): fx += activateControl(&s, tile: tile, control: control)
             case .rotate(let tile, let delta): rotate(&s, tile: tile, by: delta)
             case .edit(let tile, let id):

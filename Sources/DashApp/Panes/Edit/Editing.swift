@@ -169,14 +169,17 @@ public enum Editing {
             case .openGallery:
                 s.linkIndex = nil
                 return App.route(&s, GalleryState.open(PaneContext(app: s), afterTile: s.focusedTile))
-            case .openArrange: return openArrange(&s)
+            case .openArrange:
+                let out = ArrangeState.open(s)
+                if case .push = out.first { s.linkIndex = nil }
+                return App.route(&s, out)
             case .remove: return removeFocused(&s)
             case .undo: return App.undoLast(&s)
             case .redo: return redo(&s)
             default: return []
             }
         case .arrange:
-            return arrangePerform(&s, c)
+            return arrangeEdit(&s, c)
         case .form, .field, .value, .path, .picker, .list:
             return formPerform(&s, c, in: layer)
         default:

@@ -81,7 +81,7 @@ extension HomeFocus: PaneComponent {
         case .close:
             f.linkIndex = nil
         case .edit(let c):
-            return [.editCommand(c)]
+            return [.editCommand(c, in: .home)]
         case .mouse(let m):
             let page = context.layout.pages.indices.contains(f.page) ? context.layout.pages[f.page] : []
             guard let hit = page.first(where: { $0.rect.contains(m.point) }) else { break }
