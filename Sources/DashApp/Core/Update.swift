@@ -98,10 +98,10 @@ public enum App {
             return [.redraw(full: false)]
         case .mouse(let m):
             guard !s.layout.isTooSmall else { return [.redraw(full: false)] }
-            let fx = s.pane.kind == .none ? sendToHome(&s, .mouse(m)) : mouseOnPane(&s, m)
+            let fx = s.pane.kind == .none ? sendToHome(&s, .mouse(m)) : pointerOnPane(&s, .mouse(m))
             return fx + [.redraw(full: false)]
         case .click(let tile, let url):
-            if s.pane.kind != .none { return clickOnPane(&s, tile: tile) }
+            if s.pane.kind != .none { return pointerOnPane(&s, .click(tile: tile)) }
             guard !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
             return sendToHome(&s, .click(tile: tile, url: url)) + [.redraw(full: false)]
         case .key(let k):

@@ -43,6 +43,8 @@ public enum Output: Sendable {
     case tookTokens(Int)
     /// The pane closes; the one under it shows as it was left (or the home screen).
     case close
+    /// Every pane closes: the home screen shows.
+    case closeAll
     /// A pane opens over this one (over the same pane on the same subject: in its place).
     case push(Pane)
     /// The home screen changes as one undoable step called `reason`, and is written.
@@ -95,21 +97,11 @@ extension App {
         }
     }
 
-    /// A click on a tile's link while a pane shows: arrange mode picks the tile up.
-    static func clickOnPane(_ s: inout AppState, tile: String) -> [Effect] {
+    /// The mouse while a pane shows: arrange mode presses and drags tiles, a press closes the help.
+    static func pointerOnPane(_ s: inout AppState, _ p: Pointer) -> [Effect] {
         switch s.pane {
-        case .arrange(let a): return reduce(&s, a, ArrangeState.Action.press(tile: tile), Pane.arrange) + [.redraw(full: false)]
-        case .none, .detail, .external, .help, .form, .gallery, .problems: return []
-        }
-    }
-
-    /// A mouse event while a pane shows: arrange mode drags tiles, a press closes the help.
-    static func mouseOnPane(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
-        switch s.pane {
-        case .arrange(let a): return reduce(&s, a, ArrangeState.Action.mouse(m), Pane.arrange)
-        case .help:
-            if m.kind == .press { s.closeAll() }
-            return []
+        case .arrange(let a): return reduce(&s, a, ArrangeState.Action.pointer(p), Pane.arrange)
+        case .help(let h): return reduce(&s, h, HelpPane.Action.pointer(p), Pane.help)
         case .none, .detail, .external, .form, .gallery, .problems: return []
         }
     }
@@ -201,6 +193,7 @@ extension App {
             case .effect(let e): fx.append(e)
             case .tookTokens(let n): s.editing.nextToken += UInt64(n)
             case .close: s.closeTop()
+            case .closeAll: s.closeAll()
             case .push(let p): s.push(p)
             case .change(let home, let reason, let focus):
                 fx += Editing.changeHome(&s, to: home, what: reason, focus: focus)
@@ -230,6 +223,12 @@ extension App {
         }
         return fx
     }
+}
+
+/// The mouse over a pane: a click on a tile's link, or any other mouse event.
+public enum Pointer: Sendable, Equatable {
+    case click(tile: String)
+    case mouse(MouseEvent)
 }
 
 // MARK: - The stack

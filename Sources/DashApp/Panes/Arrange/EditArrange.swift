@@ -156,7 +156,8 @@ extension ArrangeState: PaneComponent {
         case moveTile(Direction), movePage(Int)
         /// A press on a tile (on one of its links or not): lift it.
         case press(tile: String)
-        case mouse(MouseEvent)
+        /// A click on a tile's link (a press), or a mouse event.
+        case pointer(Pointer)
         /// Drop the lifted tile where it is now (after a drag moved it).
         case drop
         /// Lift the focused tile (after a drop, the one pressed).
@@ -215,7 +216,9 @@ extension ArrangeState: PaneComponent {
             if !a.lifted { a.lift(s, focus: id) }
             a.dragging = id
             return [.focus(tile: id)]
-        case .mouse(let m):
+        case .pointer(.click(let tile)):
+            return reduce(into: &a, .press(tile: tile), context) + [.effect(.redraw(full: false))]
+        case .pointer(.mouse(let m)):
             return a.mouse(m, s)
         }
         return []

@@ -12,7 +12,11 @@ public struct HelpPane: Sendable, Equatable {
 // MARK: - Keys and update
 
 extension HelpPane: PaneComponent {
-    public enum Action: Sendable, Equatable { case scroll(Int), close }
+    public enum Action: Sendable, Equatable {
+        case scroll(Int), close
+        /// A mouse press anywhere closes the help (and what it was opened over).
+        case pointer(Pointer)
+    }
 
     static let keys = [
         PaneKeys(
@@ -43,6 +47,10 @@ extension HelpPane: PaneComponent {
             return []
         case .close:
             return [.close]
+        case .pointer(.mouse(let m)) where m.kind == .press:
+            return [.closeAll]
+        case .pointer:
+            return []
         }
     }
 }
