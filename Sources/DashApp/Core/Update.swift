@@ -167,7 +167,7 @@ public enum App {
         switch layer {
         case .global: return global(&s, c)
         case .messages: return sendToMessages(&s, c)
-        case .home: return HomeFocus.action(for: c).map { sendToHome(&s, $0) } ?? []
+        case .home: return HomeFocus.action(for: c, in: .home).map { sendToHome(&s, $0) } ?? []
         default: return sendToPane(&s, c, in: layer)
         }
     }

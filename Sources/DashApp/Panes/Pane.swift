@@ -51,8 +51,8 @@ public enum Pane: Sendable {
 }
 
 /// Each pane's state, read where the pane is shown (nil when another pane shows). Read only:
-/// a pane's state changes through its `reduce` (PaneRouter.swift), or for the editing panes
-/// through `AppState.replaceTop`, which says which pane it replaces.
+/// a pane's state changes through its `reduce`, which the router puts back on the stack
+/// (PaneRouter.swift).
 extension AppState {
     public var detailPane: DetailPane? { if case .detail(let d) = pane { d } else { nil } }
     public var helpPane: HelpPane? { if case .help(let h) = pane { h } else { nil } }

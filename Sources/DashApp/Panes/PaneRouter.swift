@@ -11,8 +11,8 @@ import DashHome
 /// Composable Architecture's presented child).
 protocol PaneComponent: Sendable {
     associatedtype Action: Sendable
-    /// The action a command of the key table means in this pane, if it means one.
-    static func action(for command: Command) -> Action?
+    /// The action a command of the key table means in this pane's `layer`, if it means one.
+    static func action(for command: Command, in layer: Layer) -> Action?
     /// The pure step: the pane's own state, read-only context, and what the app should do.
     static func reduce(into state: inout Self, _ action: Action, _ context: PaneContext) -> [Output]
     /// The pane's keys: its layers and the rows bound in each (the key table assembles them).
@@ -51,7 +51,8 @@ public enum Output: Sendable {
     case change(HomeConfig, reason: String, focus: String?)
     /// A note on the status line.
     case say(String)
-    /// The home screen's focus moves to a tile (a detail pane closing gives it back).
+    /// The home screen's focus moves to a tile, if it is still there, and the page follows it (a
+    /// detail pane or the form closing gives it back).
     case focus(tile: String)
     /// A link opened from a tile: its detail pane or its link pane, over this one.
     case open(url: String, fromTile: String)
@@ -59,8 +60,13 @@ public enum Output: Sendable {
     case widgetCenter(WidgetCenterRequest)
     /// Smart Rotate's reason for a tile, said (`w`).
     case explain(tile: String)
-    /// The Edit Widget form opens on a widget instance (`e`).
-    case edit(tile: String, instance: String)
+    /// The Edit Widget form opens on a widget instance (`e`; from a stack's list: in its place).
+    case edit(tile: String, instance: String, inStack: Bool)
+    /// A dynamic enum's options, as this session knows them (the app keeps them for every form).
+    case options(key: String, OptionsLoad?)
+    /// The form's save is on its way to the file (if a write was asked for just before): a
+    /// refused write opens the form again.
+    case saving(tile: String, instance: String, row: Int)
     /// An editing command from the home screen (e, a, m, d, u) or arrange mode (d, f, u, Ctrl-R):
     /// `Editing.perform` in that layer.
     case editCommand(EditCommand, in: Layer)
@@ -111,21 +117,19 @@ extension App {
     static func sendToPane(_ s: inout AppState, _ c: Command, in layer: Layer) -> [Effect] {
         switch s.pane {
         case .none: return []
-        case .help(let h): return reduce(&s, h, c, Pane.help)
-        case .external(let l): return reduce(&s, l, c, Pane.external)
-        case .problems(let p): return reduce(&s, p, c, Pane.problems)
-        case .detail(let d): return reduce(&s, d, c, Pane.detail)
-        case .gallery(let g): return reduce(&s, g, c, Pane.gallery)
-        case .arrange(let a): return reduce(&s, a, c, Pane.arrange)
-        case .form:
-            guard case .edit(let e) = c else { return [] }
-            return Editing.perform(&s, e, in: layer)
+        case .help(let h): return reduce(&s, h, c, layer, Pane.help)
+        case .external(let l): return reduce(&s, l, c, layer, Pane.external)
+        case .problems(let p): return reduce(&s, p, c, layer, Pane.problems)
+        case .detail(let d): return reduce(&s, d, c, layer, Pane.detail)
+        case .gallery(let g): return reduce(&s, g, c, layer, Pane.gallery)
+        case .arrange(let a): return reduce(&s, a, c, layer, Pane.arrange)
+        case .form(let f): return reduce(&s, f, c, layer, Pane.form)
         }
     }
 
     /// A command for the messages overlay (Ctrl-G), over whatever pane shows.
     static func sendToMessages(_ s: inout AppState, _ c: Command) -> [Effect] {
-        guard let a = MessagesPane.action(for: c) else { return [] }
+        guard let a = MessagesPane.action(for: c, in: .messages) else { return [] }
         var m = s.messages
         let out = MessagesPane.reduce(into: &m, a, PaneContext(app: s))
         s.messages = m
@@ -163,6 +167,23 @@ extension App {
         return []
     }
 
+    /// A preview the runtime drew: for the form or the gallery, whichever shows and asked for it.
+    static func previewLoaded(_ s: inout AppState, token: UInt64, result: Result<AnyEntry, any Error>) -> [Effect] {
+        switch s.pane {
+        case .form(let f): return reduce(&s, f, EditForm.Action.previewLoaded(token: token, result: result), Pane.form)
+        case .gallery(let g): return reduce(&s, g, GalleryState.Action.previewLoaded(token: token, result: result), Pane.gallery)
+        case .none, .detail, .external, .help, .arrange, .problems: return []
+        }
+    }
+
+    /// A directory listed for the form's file path completion.
+    static func directoryListed(_ s: inout AppState, token: UInt64, result: Result<[DirectoryEntry], any Error>)
+        -> [Effect]
+    {
+        guard case .form(let f) = s.pane else { return [] }
+        return reduce(&s, f, EditForm.Action.directoryListed(token: token, result: result), Pane.form)
+    }
+
     /// An action for the gallery, if it shows (a preview arrived, the extensions changed).
     static func sendToGallery(_ s: inout AppState, _ a: GalleryState.Action) -> [Effect] {
         guard case .gallery(let g) = s.pane else { return [] }
@@ -170,9 +191,9 @@ extension App {
     }
 
     private static func reduce<P: PaneComponent>(
-        _ s: inout AppState, _ state: P, _ c: Command, _ wrap: (P) -> Pane
+        _ s: inout AppState, _ state: P, _ c: Command, _ layer: Layer, _ wrap: (P) -> Pane
     ) -> [Effect] {
-        guard let a = P.action(for: c) else { return [] }
+        guard let a = P.action(for: c, in: layer) else { return [] }
         return reduce(&s, state, a, wrap)
     }
 
@@ -198,7 +219,11 @@ extension App {
             case .change(let home, let reason, let focus):
                 fx += Editing.changeHome(&s, to: home, what: reason, focus: focus)
             case .say(let text): s.say(text)
-            case .focus(let tile): s.focusedTile = tile
+            case .focus(let tile):
+                // The page follows the focus.
+                guard s.tile(tile) != nil else { break }
+                s.focusedTile = tile
+                s.relayout()
             case .open(let url, let tile): fx += open(&s, url: url, fromTile: tile)
             case .widgetCenter(let request): fx += widgetCenter(&s, request)
             case .explain(let tile): explain(&s, tile: tile)
@@ -216,9 +241,15 @@ extension App {
                 fx += reduce(&s, state, a, Pane.arrange)
             case .press(let tile, let control): fx += activateControl(&s, tile: tile, control: control)
             case .rotate(let tile, let delta): rotate(&s, tile: tile, by: delta)
-            case .edit(let tile, let id):
+            case .edit(let tile, let id, let inStack):
                 guard let inst = s.home.instance(id) else { break }
-                fx += Editing.startEditing(&s, tileID: tile, instance: inst, inStack: false)
+                fx += Editing.startEditing(&s, tileID: tile, instance: inst, inStack: inStack)
+            case .options(let key, let load):
+                s.editing.options[key] = load
+                if case .loading(let token)? = load { s.editing.optionTokens[token] = key }
+            case .saving(let tile, let id, let row):
+                let writes = fx.contains { if case .writeHome = $0 { return true } else { return false } }
+                s.editing.saving = writes ? (tile, id, row) : nil
             }
         }
         return fx
@@ -236,20 +267,19 @@ public enum Pointer: Sendable, Equatable {
 extension AppState {
     /// Opens `pane` over the one shown; over the same pane on the same subject it takes its place
     /// (opening it again is not a level to step back to).
-    mutating func push(_ pane: Pane) {
+    fileprivate mutating func push(_ pane: Pane) {
         if let top = panes.last, top.isSame(as: pane) { panes.removeLast() }
         panes.append(pane)
     }
 
     /// Closes the pane shown: the one under it shows as it was left.
-    mutating func closeTop() { _ = panes.popLast() }
+    fileprivate mutating func closeTop() { _ = panes.popLast() }
 
     /// Closes every pane: the home screen shows.
-    mutating func closeAll() { panes.removeAll() }
+    fileprivate mutating func closeAll() { panes.removeAll() }
 
-    /// The shown pane's new state. Only a pane of the same kind is replaced: the editing panes
-    /// (form, gallery, arrange) change their state in place through this until they are
-    /// components of their own.
+    /// The shown pane's new state, after its `reduce` (a test may set a pane's state with it too).
+    /// Only a pane of the same kind is replaced.
     mutating func replaceTop(_ pane: Pane) {
         guard let top = panes.last, top.kind == pane.kind else {
             assertionFailure("replacing \(self.pane.kind) with \(pane.kind)")

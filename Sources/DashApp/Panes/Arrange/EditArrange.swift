@@ -164,7 +164,7 @@ extension ArrangeState: PaneComponent {
         case liftFocused
     }
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .edit(.cancel): return .leave
         case .edit(.lift): return .lift

@@ -59,7 +59,7 @@ extension DetailPane: PaneComponent {
             [.walkLinks, .activate, .openInBrowser, .reload, .explain, .close, .toggleHelp, .scrollPane, .editWidget])
     ]
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .scrollPane(let d): return .scroll(d)
         case .walkLinks(let d): return .walkLinks(d)
@@ -107,7 +107,7 @@ extension DetailPane: PaneComponent {
             return [.push(.help(HelpPane()))]
         case .edit:
             guard s.home.instance(d.instanceID) != nil else { break }
-            return [.edit(tile: d.tileID, instance: d.instanceID)]
+            return [.edit(tile: d.tileID, instance: d.instanceID, inStack: false)]
         case .close:
             // Over another pane: back to it; over the home screen: the focus goes to its tile.
             return s.panes.count > 1 ? [.close] : [.close, .focus(tile: d.tileID)]

@@ -117,7 +117,7 @@ public struct EditHistory: Sendable {
 }
 
 /// A dynamic enum's options as loaded this session.
-enum OptionsLoad: Sendable {
+public enum OptionsLoad: Sendable {
     case loading(UInt64)
     case loaded([ParameterOption])
     case failed(String)
@@ -180,8 +180,6 @@ public enum Editing {
             }
         case .arrange:
             return arrangeEdit(&s, c)
-        case .form, .field, .value, .path, .picker, .list:
-            return formPerform(&s, c, in: layer)
         default:
             return []
         }
@@ -193,9 +191,9 @@ public enum Editing {
         case .optionsLoaded(let token, let result):
             return optionsLoaded(&s, token: token, result: result)
         case .previewLoaded(let token, let result):
-            return previewLoaded(&s, token: token, result: result)
+            return App.previewLoaded(&s, token: token, result: result)
         case .directoryListed(let token, let result):
-            return directoryListed(&s, token: token, result: result)
+            return App.directoryListed(&s, token: token, result: result)
         }
     }
 }

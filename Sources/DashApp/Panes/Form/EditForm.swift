@@ -210,32 +210,24 @@ extension Editing {
 
     // MARK: - Commands
 
-    static func formPerform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
-        guard let form = s.form else {
-            s.closeTop()  // the form went away (its tile did): nothing to edit
-            return []
-        }
+    /// A key's command in one of the form's layers.
+    static func formPerform(_ form: inout EditForm, _ c: EditCommand, in layer: Layer, _ st: inout FormStep) {
         if form.confirmingDiscard, c != .cancel {
-            var asked = form
-            asked.confirmingDiscard = false
-            if form.problem == discardQuestion { asked.problem = nil }
-            s.replaceTop(.form(asked))
+            form.confirmingDiscard = false
+            if form.problem == discardQuestion { form.problem = nil }
         }
-        if form.instanceID == nil { return stackPerform(&s, c) }
-        guard let widget = s.bundle[form.kind], s.home.allInstances.contains(where: { $0.id == form.instanceID }) else {
-            closeForm(&s)
-            return []
-        }
+        if form.instanceID == nil { return stackPerform(&form, c, &st) }
+        guard let widget = st.s.bundle[form.kind], st.s.home.allInstances.contains(where: { $0.id == form.instanceID })
+        else { return closeForm(&form, &st) }
         switch layer {
-        case .picker: return pickerPerform(&s, c, widget)
-        case .list: return itemsPerform(&s, c, widget)
-        default: return fieldPerform(&s, c, widget)
+        case .picker: pickerPerform(&form, c, widget, &st)
+        case .list: itemsPerform(&form, c, widget, &st)
+        default: fieldPerform(&form, c, widget, &st)
         }
     }
 
     /// Keys on the form's rows (the form, field, value and path layers).
-    static func fieldPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
-        guard var form = s.form else { return [] }
+    static func fieldPerform(_ form: inout EditForm, _ c: EditCommand, _ widget: Widget, _ st: inout FormStep) {
         let params = widget.schema.parameters
         let p = params.indices.contains(form.selected) ? params[form.selected] : nil
 
@@ -253,22 +245,20 @@ extension Editing {
                 commitItem(&form, &items, line.text)
                 form.items = c == .save ? nil : items
                 form.problem = nil
-                s.replaceTop(.form(form))
-                let fx = refreshPreview(&s, widget)
-                return c == .save ? fx + save(&s) : fx
+                refreshPreview(&form, widget, &st)
+                if c == .save { save(&form, &st) }
+                return
             case .cancel:
                 items.editing = nil
                 items.replacing = nil
             default:
-                return []
+                return
             }
             form.items = items
-            s.replaceTop(.form(form))
-            return []
+            return
         }
 
         var changed = false
-        var fx: [Effect] = []
         switch c {
         case .field(let delta):
             let n = form.fields.count + 2
@@ -287,8 +277,7 @@ extension Editing {
                 changed = !allowed.isEmpty
             case .choice:
                 let filter = fieldText(t).trimmingCharacters(in: .whitespaces)
-                s.replaceTop(.form(form))
-                return openPicker(&s, widget, p, filter: filter)
+                return openPicker(&form, widget, p, filter: filter, &st)
             case .bool:
                 switch t.lowercased() {
                 case "y", "t", "1":
@@ -313,7 +302,7 @@ extension Editing {
             changed = true
         case .step(let delta):
             guard let p else { break }
-            changed = step(&form.fields[form.selected].line, p, by: delta, now: s.now)
+            changed = step(&form.fields[form.selected].line, p, by: delta, now: st.s.now)
         case .complete:
             guard let p, p.rowKind == .path else { break }
             if form.fields[form.selected].line.isEmpty {
@@ -321,22 +310,14 @@ extension Editing {
                 form.selected += 1
                 break
             }
-            s.replaceTop(.form(form))
-            return complete(&s)
+            return complete(&form, &st)
         case .activate:
-            if form.selected == form.saveRow {
-                s.replaceTop(.form(form))
-                return save(&s)
-            }
-            if form.selected == form.cancelRow {
-                closeForm(&s)
-                return []
-            }
+            if form.selected == form.saveRow { return save(&form, &st) }
+            if form.selected == form.cancelRow { return closeForm(&form, &st) }
             guard let p else { break }
             switch p.rowKind {
             case .choice:
-                s.replaceTop(.form(form))
-                return openPicker(&s, widget, p, filter: "")
+                return openPicker(&form, widget, p, filter: "", &st)
             case .bool:
                 form.fields[form.selected].flag.toggle()
                 shellSwitched(&form, p.key)
@@ -349,19 +330,16 @@ extension Editing {
                 form.selected = (form.selected + 1) % n
             }
         case .save:
-            s.replaceTop(.form(form))
-            return save(&s)
+            return save(&form, &st)
         case .cancel:
             // One key does not throw edits away: the first Esc asks, a second one discards.
             let (config, errors) = draft(form, widget)
             if !form.confirmingDiscard, config != form.original || !errors.isEmpty {
                 form.confirmingDiscard = true
                 form.problem = discardQuestion
-                s.replaceTop(.form(form))
-                return []
+                return
             }
-            closeForm(&s)
-            return []
+            return closeForm(&form, &st)
         default:
             break
         }
@@ -369,10 +347,8 @@ extension Editing {
             form.problem = nil
             form.completions = []
             form.completionNote = nil
+            refreshPreview(&form, widget, &st)
         }
-        s.replaceTop(.form(form))
-        if changed { fx += refreshPreview(&s, widget) }
-        return fx
     }
 
     /// Typed or pasted text made safe for a one-line field.

@@ -15,12 +15,11 @@ extension Editing {
     static func openForm(_ s: inout AppState) -> [Effect] {
         guard let tileID = s.focusedTile, let tile = s.tile(tileID), let firstItem = tile.items.first else { return [] }
         if tile.items.count > 1 {
-            s.push(
-                .form(EditForm(
-                    tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
-                    selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
-                    preview: .current, inStack: false)))
-            return []
+            let list = EditForm(
+                tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
+                selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
+                preview: .current, inStack: false)
+            return App.route(&s, [.push(.form(list))])
         }
         return startEditing(&s, tileID: tileID, instance: firstItem, inStack: false)
     }
@@ -38,20 +37,19 @@ extension Editing {
             s.say("\(widget.displayName) has nothing to set")
             return []
         }
-        let fields = formFields(widget, inst.config)
         let stackSelection = s.form?.stackSelection ?? 0
-        s.push(
-            .form(EditForm(
-                tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
-                fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
-                inStack: inStack, previewConfig: nil)))
+        var form = EditForm(
+            tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
+            fields: formFields(widget, inst.config), selected: 0, stackSelection: stackSelection,
+            preview: .current, inStack: inStack, previewConfig: nil)
+        var st = FormStep(context: PaneContext(app: s))
         // A tile with nothing to show yet (loading, failed) gets a preview at once.
-        var fx = refreshPreview(&s, widget)
+        refreshPreview(&form, widget, &st)
         // Choices that come from the provider start loading now: the row shows a spinner.
         for p in widget.schema.parameters where p.dynamicOptions != nil {
-            fx += requestOptions(&s, widget: widget, parameter: p, configuration: inst.config)
+            requestOptions(widget: widget, parameter: p, configuration: inst.config, &st)
         }
-        return fx
+        return App.route(&s, [.push(.form(form))] + st.outputs)
     }
 
     /// The form's fields holding `config`'s values (a parameter it does not set: its default).
@@ -77,18 +75,16 @@ extension Editing {
         guard let saving = s.editing.saving, let typed = written.instance(saving.instanceID),
             let inst = s.home.instance(saving.instanceID), s.tile(saving.tileID) != nil, let widget = s.bundle[inst.kind]
         else { return }
-        s.push(
-            .form(
-                EditForm(
-                    tileID: saving.tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
-                    fields: formFields(widget, typed.config), selected: saving.selected, stackSelection: 0,
-                    preview: .current, problem: problem, inStack: false)))
+        let form = EditForm(
+            tileID: saving.tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
+            fields: formFields(widget, typed.config), selected: saving.selected, stackSelection: 0,
+            preview: .current, problem: problem, inStack: false)
+        _ = App.route(&s, [.push(.form(form))])
     }
 
     /// Leaves the form (a stack's widget: back to its list), nothing saved.
-    static func closeForm(_ s: inout AppState) {
-        guard var form = s.form else { return }
-        if form.inStack, let tile = s.tile(form.tileID), tile.items.count > 1 {
+    static func closeForm(_ form: inout EditForm, _ st: inout FormStep) {
+        if form.inStack, let tile = st.s.tile(form.tileID), tile.items.count > 1 {
             form.instanceID = nil
             form.fields = []
             form.picker = nil
@@ -98,12 +94,10 @@ extension Editing {
             form.completionNote = nil
             form.preview = .current
             form.inStack = false
-            s.replaceTop(.form(form))
             return
         }
-        // Back to the pane it was opened from (a detail pane), or the home screen.
-        s.closeTop()
-        if s.tile(form.tileID) != nil { s.focusedTile = form.tileID }
-        s.relayout()
+        // Back to the pane it was opened from (a detail pane), or the home screen; the focus on
+        // its tile.
+        st.out += [.close, .focus(tile: form.tileID)]
     }
 }

@@ -79,7 +79,7 @@ extension GalleryState: PaneComponent {
         case askPreviews
     }
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .edit(.choose(let d)): return .choose(d)
         case .edit(.type(let t)): return .type(t)
@@ -179,7 +179,7 @@ extension GalleryState: PaneComponent {
         ]
         // Worth setting: anything but secrets (those usually come from the environment).
         if widget.schema.parameters.contains(where: { !$0.isSecret }) {
-            out.append(.edit(tile: tileID, instance: inst.id))
+            out.append(.edit(tile: tileID, instance: inst.id, inStack: false))
         }
         return out
     }

@@ -32,7 +32,7 @@ extension HelpPane: PaneComponent {
             ])
     ]
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .scrollHelp(let d): return .scroll(d)
         case .close, .toggleHelp: return .close

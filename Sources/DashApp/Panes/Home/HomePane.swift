@@ -28,7 +28,7 @@ extension HomeFocus: PaneComponent {
 
     static var keys: [PaneKeys] { HomeKeys.keys }
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .move(let d): return .move(d)
         case .page(let delta): return .page(delta)

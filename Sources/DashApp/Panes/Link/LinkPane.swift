@@ -20,7 +20,7 @@ extension LinkPane: PaneComponent {
 
     static let keys = [PaneKeys(.link, [.openInBrowser, .close])]
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .openInBrowser: return .openInBrowser
         case .close: return .close

@@ -31,7 +31,7 @@ extension MessagesPane: PaneComponent {
 
     static let keys = [PaneKeys(.messages, [.close])]
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .toggleMessages: return .toggle
         case .close: return .close
@@ -73,7 +73,7 @@ extension AppView {
         }
         if let standing = s.standingText { add("now", standing, standing.hasPrefix("⚠")) }
         // The form's own messages, each shortened to its row there.
-        if case .form = s.pane, let (model, _) = EditView.formModel(s) {
+        if s.form != nil, let (model, _) = EditView.formModel(s) {
             if let problem = model.problem { add("now", problem, true) }
             for row in model.rows {
                 if let e = row.error { add("now", "✗ \(row.title): \(e)", true) }

@@ -19,7 +19,7 @@ extension ProblemsPane: PaneComponent {
 
     static let keys = [PaneKeys(.problems, [.close, .listProblems, .scrollPane])]
 
-    static func action(for command: Command) -> Action? {
+    static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
         case .scrollPane(let d): return .scroll(d)
         case .close, .listProblems: return .close
