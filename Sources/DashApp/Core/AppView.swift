@@ -90,21 +90,8 @@ public enum AppView {
                 view, in: Rect(x: 0, y: 0, width: s.screen.width, height: s.screen.height - 1),
                 buffer: &frame.buffer, environment: env)
         }
-        // The view's dispatch: each pane draws itself.
-        switch s.pane {
-        case .none: break
-        case .form: EditView.drawForm(s, into: &frame)
-        case .gallery: EditView.drawGallery(s, into: &frame)
-        case .arrange: EditView.drawArrange(s, into: &frame.buffer)
-        case .help(let h):
-            drawHelp(s, h, env, &frame.buffer)
-        case .detail(let d):
-            drawDetail(s, d, env, into: &frame)
-        case .external(let l):
-            drawLink(s, l, env, into: &frame.buffer)
-        case .problems(let p):
-            drawProblems(s, p, env, &frame.buffer)
-        }
+        // The view's dispatch: the pane shown draws itself.
+        s.pane.component?.draw(s, env, into: &frame)
         if s.messages.shown { drawMessages(s, env, &frame.buffer) }
         return frame
     }

@@ -29,7 +29,7 @@ extension App {
             s.stackIndex[id] = min(i, t.items.count - 1)
         }
         let kept = Set(home.allInstances.map(\.id))
-        s.closePanes { !$0.survives(in: home, instances: kept) }
+        s.closePanes { !($0.component?.survives(in: home, instances: kept) ?? true) }
         s.relayout()
         return pump(&s) + [.redraw(full: false)]
     }

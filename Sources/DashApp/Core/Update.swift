@@ -98,10 +98,10 @@ public enum App {
             return [.redraw(full: false)]
         case .mouse(let m):
             guard !s.layout.isTooSmall else { return [.redraw(full: false)] }
-            let fx = s.pane.kind == .none ? sendToHome(&s, .mouse(m)) : pointerOnPane(&s, .mouse(m))
+            let fx = s.pane.kind == .none ? sendToHome(&s, .mouse(m)) : send(&s, .pointer(.mouse(m)))
             return fx + [.redraw(full: false)]
         case .click(let tile, let url):
-            if s.pane.kind != .none { return pointerOnPane(&s, .click(tile: tile)) }
+            if s.pane.kind != .none { return send(&s, .pointer(.click(tile: tile))) }
             guard !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
             return sendToHome(&s, .click(tile: tile, url: url)) + [.redraw(full: false)]
         case .key(let k):
@@ -168,7 +168,7 @@ public enum App {
         case .global: return global(&s, c)
         case .messages: return sendToMessages(&s, c)
         case .home: return HomeFocus.action(for: c, in: .home).map { sendToHome(&s, $0) } ?? []
-        default: return sendToPane(&s, c, in: layer)
+        default: return send(&s, .command(c, layer))
         }
     }
 

@@ -38,6 +38,20 @@ public enum Pane: Sendable {
         }
     }
 
+    /// The pane as a component (nil: the home screen): how the router and the view reach it.
+    var component: (any StackedPane)? {
+        switch self {
+        case .none: return nil
+        case .detail(let d): return d
+        case .external(let l): return l
+        case .help(let h): return h
+        case .form(let f): return f
+        case .gallery(let g): return g
+        case .arrange(let a): return a
+        case .problems(let p): return p
+        }
+    }
+
     /// The same pane on the same subject (a detail pane on the same link of the same
     /// instance), whatever its scroll: opening it again is not a new level to step back to.
     func isSame(as other: Pane) -> Bool {

@@ -19,6 +19,46 @@ protocol PaneComponent: Sendable {
     static var keys: [PaneKeys] { get }
 }
 
+/// A pane on the stack: besides its keys and its `reduce`, what it gets of the mouse and of the
+/// runtime's answers, the layers keys pass through while it shows, whether it outlives a change
+/// of the home screen, and its view. The router reaches every pane through this protocol
+/// (`Pane.component`), so adding a pane adds no line to the router.
+protocol StackedPane: PaneComponent {
+    /// The action an input means in this pane (a key's command, the mouse, an answer it asked for).
+    static func action(for input: PaneInput) -> Action?
+    /// The pane on the stack holding this state.
+    var pane: Pane { get }
+    /// The layers a key passes through while it shows, top first.
+    func layers(_ s: AppState) -> [Layer]
+    /// Whether it still has its subject after the home screen changed (a detail pane on a
+    /// removed widget closes).
+    func survives(in home: HomeConfig, instances: Set<String>) -> Bool
+    /// Draws it over the home screen.
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame)
+}
+
+extension StackedPane {
+    /// A key's command, through `action(for:in:)`; a pane that takes the mouse or answers says so.
+    static func action(for input: PaneInput) -> Action? {
+        guard case .command(let c, let layer) = input else { return nil }
+        return action(for: c, in: layer)
+    }
+
+    func survives(in home: HomeConfig, instances: Set<String>) -> Bool { true }
+}
+
+/// What reaches the pane shown.
+public enum PaneInput: Sendable {
+    /// A key's command, in the layer that bound it.
+    case command(Command, Layer)
+    /// The mouse.
+    case pointer(Pointer)
+    /// A preview the pane asked the runtime for.
+    case preview(token: UInt64, result: Result<AnyEntry, any Error>)
+    /// A directory listed for a file path's completion.
+    case listing(token: UInt64, result: Result<[DirectoryEntry], any Error>)
+}
+
 /// What a pane reads of the app while it reduces an action: a copy, so it cannot write it.
 public struct PaneContext: Sendable {
     let app: AppState
@@ -91,40 +131,20 @@ extension App {
     /// The layers a key passes through now, top first.
     public static func layers(_ s: AppState) -> [Layer] {
         if s.messages.shown { return [.messages, .global] }
-        switch s.pane {
-        case .help: return [.help, .global]
-        case .problems: return [.problems, .global]
-        case .external: return [.link, .global]
-        case .detail: return [.detail, .global]
-        case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
-        case .gallery: return s.layout.isTooSmall ? [.global] : [.gallery, .global]
-        case .arrange: return s.layout.isTooSmall ? [.global] : [.arrange, .global]
-        case .form(let f): return s.layout.isTooSmall ? [.global] : Editing.formLayers(s, f)
-        }
+        if let pane = s.pane.component { return pane.layers(s) }
+        return s.layout.isTooSmall ? [.global] : [.home, .global]
     }
 
-    /// The mouse while a pane shows: arrange mode presses and drags tiles, a press closes the help.
-    static func pointerOnPane(_ s: inout AppState, _ p: Pointer) -> [Effect] {
-        switch s.pane {
-        case .arrange(let a): return reduce(&s, a, ArrangeState.Action.pointer(p), Pane.arrange)
-        case .help(let h): return reduce(&s, h, HelpPane.Action.pointer(p), Pane.help)
-        case .none, .detail, .external, .form, .gallery, .problems: return []
-        }
+    /// Something for the pane shown: its `reduce` gets the action it means, the router puts the
+    /// new state back on the stack and applies what comes back.
+    static func send(_ s: inout AppState, _ input: PaneInput) -> [Effect] {
+        guard let pane = s.pane.component else { return [] }
+        return send(&s, pane, input)
     }
 
-    /// A command for the pane shown: the router's one `switch` over the pane's kind hands it to
-    /// that pane's `reduce` and applies what comes back.
-    static func sendToPane(_ s: inout AppState, _ c: Command, in layer: Layer) -> [Effect] {
-        switch s.pane {
-        case .none: return []
-        case .help(let h): return reduce(&s, h, c, layer, Pane.help)
-        case .external(let l): return reduce(&s, l, c, layer, Pane.external)
-        case .problems(let p): return reduce(&s, p, c, layer, Pane.problems)
-        case .detail(let d): return reduce(&s, d, c, layer, Pane.detail)
-        case .gallery(let g): return reduce(&s, g, c, layer, Pane.gallery)
-        case .arrange(let a): return reduce(&s, a, c, layer, Pane.arrange)
-        case .form(let f): return reduce(&s, f, c, layer, Pane.form)
-        }
+    private static func send<P: StackedPane>(_ s: inout AppState, _ state: P, _ input: PaneInput) -> [Effect] {
+        guard let a = P.action(for: input) else { return [] }
+        return reduce(&s, state, a)
     }
 
     /// A command for the messages overlay (Ctrl-G), over whatever pane shows.
@@ -167,42 +187,18 @@ extension App {
         return []
     }
 
-    /// A preview the runtime drew: for the form or the gallery, whichever shows and asked for it.
-    static func previewLoaded(_ s: inout AppState, token: UInt64, result: Result<AnyEntry, any Error>) -> [Effect] {
-        switch s.pane {
-        case .form(let f): return reduce(&s, f, EditForm.Action.previewLoaded(token: token, result: result), Pane.form)
-        case .gallery(let g): return reduce(&s, g, GalleryState.Action.previewLoaded(token: token, result: result), Pane.gallery)
-        case .none, .detail, .external, .help, .arrange, .problems: return []
-        }
-    }
-
-    /// A directory listed for the form's file path completion.
-    static func directoryListed(_ s: inout AppState, token: UInt64, result: Result<[DirectoryEntry], any Error>)
-        -> [Effect]
-    {
-        guard case .form(let f) = s.pane else { return [] }
-        return reduce(&s, f, EditForm.Action.directoryListed(token: token, result: result), Pane.form)
-    }
-
-    /// An action for the gallery, if it shows (a preview arrived, the extensions changed).
+    /// An action for the gallery, if it shows (the extensions changed).
     static func sendToGallery(_ s: inout AppState, _ a: GalleryState.Action) -> [Effect] {
         guard case .gallery(let g) = s.pane else { return [] }
-        return reduce(&s, g, a, Pane.gallery)
+        return reduce(&s, g, a)
     }
 
-    private static func reduce<P: PaneComponent>(
-        _ s: inout AppState, _ state: P, _ c: Command, _ layer: Layer, _ wrap: (P) -> Pane
-    ) -> [Effect] {
-        guard let a = P.action(for: c, in: layer) else { return [] }
-        return reduce(&s, state, a, wrap)
-    }
-
-    private static func reduce<P: PaneComponent>(
-        _ s: inout AppState, _ state: P, _ a: P.Action, _ wrap: (P) -> Pane
-    ) -> [Effect] {
+    /// `action` reduced by the pane shown (`state`), its new state put back on the stack, and
+    /// what it asked for applied.
+    private static func reduce<P: StackedPane>(_ s: inout AppState, _ state: P, _ a: P.Action) -> [Effect] {
         var state = state
         let out = P.reduce(into: &state, a, PaneContext(app: s))
-        s.replaceTop(wrap(state))
+        s.replaceTop(state.pane)
         return route(&s, out)
     }
 
@@ -238,7 +234,7 @@ extension App {
             case .showItem(let tile, let index): s.stackIndex[tile] = index
             case .arrange(let a):
                 guard case .arrange(let state) = s.pane else { break }
-                fx += reduce(&s, state, a, Pane.arrange)
+                fx += reduce(&s, state, a)
             case .press(let tile, let control): fx += activateControl(&s, tile: tile, control: control)
             case .rotate(let tile, let delta): rotate(&s, tile: tile, by: delta)
             case .edit(let tile, let id, let inStack):
@@ -291,16 +287,4 @@ extension AppState {
     /// Closes every pane `keep` refuses (a detail pane whose widget went away), wherever it is
     /// in the stack.
     mutating func closePanes(where drop: (Pane) -> Bool) { panes.removeAll(where: drop) }
-}
-
-extension Pane {
-    /// Whether the pane still has its subject in `home` after the home screen changed: a detail
-    /// or link pane closes with its tile or widget (the editing panes check theirs as they act).
-    func survives(in home: HomeConfig, instances kept: Set<String>) -> Bool {
-        switch self {
-        case .detail(let d): return home.tile(d.tileID) != nil && kept.contains(d.instanceID)
-        case .external(let l): return home.tile(l.tileID) != nil
-        case .none, .help, .form, .gallery, .arrange, .problems: return true
-        }
-    }
 }

@@ -225,3 +225,15 @@ extension AppView {
         "↑↓ \(min(max(0, scroll), limit) + rows)/\(limit + rows)"
     }
 }
+
+extension DetailPane: StackedPane {
+    var pane: Pane { .detail(self) }
+    func layers(_ s: AppState) -> [Layer] { [.detail, .global] }
+    /// It closes with its tile or its widget.
+    func survives(in home: HomeConfig, instances: Set<String>) -> Bool {
+        home.tile(tileID) != nil && instances.contains(instanceID)
+    }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        AppView.drawDetail(s, self, env, into: &frame)
+    }
+}

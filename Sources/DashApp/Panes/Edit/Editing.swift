@@ -191,9 +191,9 @@ public enum Editing {
         case .optionsLoaded(let token, let result):
             return optionsLoaded(&s, token: token, result: result)
         case .previewLoaded(let token, let result):
-            return App.previewLoaded(&s, token: token, result: result)
+            return App.send(&s, .preview(token: token, result: result))
         case .directoryListed(let token, let result):
-            return App.directoryListed(&s, token: token, result: result)
+            return App.send(&s, .listing(token: token, result: result))
         }
     }
 }

@@ -1,5 +1,6 @@
 import DashCore
 import DashWidgets
+import DashRender
 
 /// The Edit Widget form as a component: its state is `EditForm`; its commands are `Editing`'s
 /// form functions, each over the form and a `FormStep`.
@@ -52,4 +53,21 @@ struct FormStep {
 
     /// The outputs, the tokens taken first (later outputs may name work with tokens of their own).
     var outputs: [Output] { (tokens > 0 ? [.tookTokens(tokens)] : []) + out }
+}
+
+extension EditForm: StackedPane {
+    static func action(for input: PaneInput) -> Action? {
+        switch input {
+        case .command(let c, let layer): return action(for: c, in: layer)
+        case .preview(let token, let result): return .previewLoaded(token: token, result: result)
+        case .listing(let token, let result): return .directoryListed(token: token, result: result)
+        case .pointer: return nil
+        }
+    }
+
+    var pane: Pane { .form(self) }
+    func layers(_ s: AppState) -> [Layer] { s.layout.isTooSmall ? [.global] : Editing.formLayers(s, self) }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        EditView.drawForm(s, into: &frame)
+    }
 }

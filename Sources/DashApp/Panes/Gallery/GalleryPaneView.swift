@@ -51,3 +51,19 @@ extension EditView {
             footer: "type to find · ↑↓ widget · ←→ size · Enter add · Esc close")
     }
 }
+
+extension GalleryState: StackedPane {
+    static func action(for input: PaneInput) -> Action? {
+        switch input {
+        case .command(let c, let layer): return action(for: c, in: layer)
+        case .preview(let token, let result): return .previewLoaded(token: token, result: result)
+        case .pointer, .listing: return nil
+        }
+    }
+
+    var pane: Pane { .gallery(self) }
+    func layers(_ s: AppState) -> [Layer] { s.layout.isTooSmall ? [.global] : [.gallery, .global] }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        EditView.drawGallery(s, into: &frame)
+    }
+}

@@ -148,3 +148,19 @@ extension AppView {
         }
     }
 }
+
+extension HelpPane: StackedPane {
+    static func action(for input: PaneInput) -> Action? {
+        switch input {
+        case .command(let c, let layer): return action(for: c, in: layer)
+        case .pointer(let p): return .pointer(p)
+        case .preview, .listing: return nil
+        }
+    }
+
+    var pane: Pane { .help(self) }
+    func layers(_ s: AppState) -> [Layer] { [.help, .global] }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        AppView.drawHelp(s, self, env, &frame.buffer)
+    }
+}

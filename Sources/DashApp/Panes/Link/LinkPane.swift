@@ -1,6 +1,7 @@
 import DashCore
 import DashWidgets
 import DashRender
+import DashHome
 
 /// A web link a tile opened: shown before the browser is asked (`o` opens it, Esc closes).
 public struct LinkPane: Sendable, Equatable {
@@ -59,5 +60,15 @@ extension AppView {
             st.attributes.insert(.underline)
             return st
         }
+    }
+}
+
+extension LinkPane: StackedPane {
+    var pane: Pane { .external(self) }
+    func layers(_ s: AppState) -> [Layer] { [.link, .global] }
+    /// It closes with the tile it was opened from.
+    func survives(in home: HomeConfig, instances: Set<String>) -> Bool { home.tile(tileID) != nil }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        AppView.drawLink(s, self, env, into: &frame.buffer)
     }
 }

@@ -93,3 +93,11 @@ extension AppView {
         _ = TileRenderer.render(view, in: inner, buffer: &buffer, environment: env)
     }
 }
+
+extension ProblemsPane: StackedPane {
+    var pane: Pane { .problems(self) }
+    func layers(_ s: AppState) -> [Layer] { [.problems, .global] }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        AppView.drawProblems(s, self, env, &frame.buffer)
+    }
+}
