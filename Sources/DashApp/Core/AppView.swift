@@ -75,7 +75,8 @@ public enum AppView {
     public static func render(_ s: AppState, cache: TileCellCache? = nil) -> HomeFrame {
         let env = environment(s)
         var frame = HomeScreen.draw(
-            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, wholeHint: App.wholeMessageHint,
+            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText,
+            wholeHint: App.wholeMessageHint,
             environment: env,
             cache: s.pane.kind == .none ? cache : nil)
         guard !s.layout.isTooSmall else { return frame }

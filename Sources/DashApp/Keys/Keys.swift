@@ -136,7 +136,9 @@ public enum KeyTable {
                 } else {
                     index[id] = rows.count
                     rows.append(
-                        KeyBinding(label: r.label, help: r.help, group: r.group, layers: [d.layer], keys: r.keys, rank: r.rank))
+                        KeyBinding(
+                            label: r.label, help: r.help, group: r.group, layers: [d.layer], keys: r.keys, rank: r.rank)
+                    )
                 }
             }
         }

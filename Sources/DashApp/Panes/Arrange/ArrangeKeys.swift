@@ -17,7 +17,8 @@ extension ArrangeState {
                         (.down, .edit(.moveTile(.down))), (.char("j"), .edit(.moveTile(.down))),
                     ]),
                 KeyRow(
-                    "PgUp PgDn [ ]", "move the lifted tile to the previous / next page", group: "Arrange mode", rank: 240,
+                    "PgUp PgDn [ ]", "move the lifted tile to the previous / next page", group: "Arrange mode",
+                    rank: 240,
                     [
                         (.pageUp, .edit(.movePage(-1))), (.char("["), .edit(.movePage(-1))),
                         (.pageDown, .edit(.movePage(1))), (.char("]"), .edit(.movePage(1))),

@@ -196,9 +196,11 @@ extension ArrangeState: PaneComponent {
             a.lift(s)
         case .drop:
             return a.drop(s)
-        case .remove, .cycleFamily, .undo, .redo:
-            let edit: EditCommand = action == .remove ? .remove : action == .cycleFamily ? .cycleFamily : action == .undo ? .undo : .redo
-            return a.drop(s) + [.editCommand(edit, in: .arrange)]
+        // Dropped first, then the home screen's tiles change (Editing.arrangeEdit).
+        case .remove: return a.drop(s) + [.editCommand(.remove, in: .arrange)]
+        case .cycleFamily: return a.drop(s) + [.editCommand(.cycleFamily, in: .arrange)]
+        case .undo: return a.drop(s) + [.editCommand(.undo, in: .arrange)]
+        case .redo: return a.drop(s) + [.editCommand(.redo, in: .arrange)]
         case .moveTile(let d):
             guard a.lifted else { return [.home(.move(d))] }
             return a.moveLifted(d, s)
@@ -244,7 +246,9 @@ extension ArrangeState: PaneComponent {
             let first = home.tiles[ti].items.count
             home.tiles[ti].items += tile.items
             home.tiles.removeAll { $0.id == f }
-            what = t.items.count > 1 ? "add \(Editing.name(s, tile: tile)) to a stack" : "stack \(Editing.name(s, tile: tile))"
+            what =
+                t.items.count > 1
+                ? "add \(Editing.name(s, tile: tile)) to a stack" : "stack \(Editing.name(s, tile: tile))"
             out += [
                 .place(home, focus: target), .showItem(tile: target, index: first),
                 .say("\(what.prefix(1).uppercased() + what.dropFirst()): < > rotate it, u undoes"),

@@ -90,11 +90,14 @@ extension Editing {
         return out
     }
 
-    static func openPicker(_ form: inout EditForm, _ widget: Widget, _ p: Parameter, filter: String, _ st: inout FormStep) {
+    static func openPicker(
+        _ form: inout EditForm, _ widget: Widget, _ p: Parameter, filter: String, _ st: inout FormStep
+    ) {
         var highlighted = 0
         if filter.isEmpty {
             let current = form.fields[form.selected].line.text.lowercased()
-            highlighted = choices(st.s, form, widget, p, filter: "").firstIndex { $0.value.lowercased() == current } ?? 0
+            highlighted =
+                choices(st.s, form, widget, p, filter: "").firstIndex { $0.value.lowercased() == current } ?? 0
         }
         form.picker = Picker(filter: filter, highlighted: highlighted)
         // Options that failed to load are tried again; loaded ones are kept for the session.

@@ -73,7 +73,8 @@ extension Editing {
     /// holds now.
     static func reopenRefusedForm(_ s: inout AppState, written: HomeConfig, problem: String) {
         guard let saving = s.editing.saving, let typed = written.instance(saving.instanceID),
-            let inst = s.home.instance(saving.instanceID), s.tile(saving.tileID) != nil, let widget = s.bundle[inst.kind]
+            let inst = s.home.instance(saving.instanceID), s.tile(saving.tileID) != nil,
+            let widget = s.bundle[inst.kind]
         else { return }
         let form = EditForm(
             tileID: saving.tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,

@@ -68,6 +68,7 @@ extension EditForm {
             "Ctrl-W Alt-D", "delete the word before / after the cursor", group: "Text fields", rank: 480,
             [(.ctrl("w"), .edit(.line(.killWordBack))), (.alt("d"), .edit(.line(.killWordForward)))]),
         KeyRow(
-            "Ctrl-Y", "put back what was deleted last", group: "Text fields", rank: 490, [(.ctrl("y"), .edit(.line(.yank)))]),
+            "Ctrl-Y", "put back what was deleted last", group: "Text fields", rank: 490,
+            [(.ctrl("y"), .edit(.line(.yank)))]),
     ]
 }

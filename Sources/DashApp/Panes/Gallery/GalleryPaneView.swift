@@ -44,7 +44,8 @@ extension EditView {
             filter: FieldText(g.filter, cursor: g.filter.count, placeholder: "type a name"),
             names: list.map(\.displayName) + broken.map { "⚠ \($0.name)" },
             selected: list.isEmpty && broken.isEmpty ? nil : g.selected,
-            count: (list.count == total ? "\(total) widget\(total == 1 ? "" : "s")" : "\(list.count) of \(total) widgets")
+            count: (list.count == total
+                ? "\(total) widget\(total == 1 ? "" : "s")" : "\(list.count) of \(total) widgets")
                 + brokenCount,
             name: name, description: description, items: items, chosen: chosen,
             empty: list.isEmpty && broken.isEmpty ? "No widget matches “\(g.filter)”." : nil,

@@ -20,7 +20,9 @@ enum HomeKeys {
                     "Home g", "the first tile of the page", group: "Move", rank: 20,
                     [(.home, .firstTile), (.char("g"), .firstTile)]),
                 .walkLinks, .activate,
-                KeyRow("< >", "rotate a stack", group: "Act", rank: 60, [(.char("<"), .rotate(-1)), (.char(">"), .rotate(1))]),
+                KeyRow(
+                    "< >", "rotate a stack", group: "Act", rank: 60,
+                    [(.char("<"), .rotate(-1)), (.char(">"), .rotate(1))]),
                 .reload, .explain, .close, .listProblems, .toggleHelp, .editWidget,
                 KeyRow(
                     "a", "add a widget from the gallery", group: "Customize", rank: 190,

@@ -69,7 +69,7 @@ extension AppView {
         let f = LiveDateFormatter(timeZone: s.timeZone)
         func add(_ label: String, _ text: String, _ problem: Bool) {
             let lines = DisplayWidth.wrap(TextSanitizer.singleLine(text), width: max(8, width - 7))
-            for (i, l) in lines.enumerated() { out.append(((i == 0 ? label : "") .padding(7) + l, problem)) }
+            for (i, l) in lines.enumerated() { out.append(((i == 0 ? label : "").padding(7) + l, problem)) }
         }
         if let standing = s.standingText { add("now", standing, standing.hasPrefix("⚠")) }
         // The form's own messages, each shortened to its row there.
