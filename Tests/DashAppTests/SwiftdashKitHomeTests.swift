@@ -41,7 +41,7 @@ final class SwiftdashKitHomeTests: XCTestCase {
             limits: ExtensionLimits(), log: log.add)
         processes += found.processes
         XCTAssertEqual(found.problems, [])
-        XCTAssertEqual(found.widgets.map(\.kind), ["kit-lamp", "kit-echo", "kit-forecast", "kit-broken"])
+        XCTAssertEqual(found.widgets.map(\.kind), ["kit-lamp", "kit-echo", "kit-forecast", "kit-broken", "kit-tall"])
         return found.widgets
     }
 

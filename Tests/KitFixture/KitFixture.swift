@@ -7,7 +7,8 @@
 //   `shed` traps in its provider (`try!`) and the `garage` in its view (an index out of range);
 // - KitEcho: counts its timelines, and its button reloads every widget through WidgetCenter;
 // - KitForecast: a static widget with a two-entry timeline, for preview snapshots;
-// - KitBroken: a parameter whose default traps (a force unwrap), so every request for it does.
+// - KitBroken: a parameter whose default traps (a force unwrap), so every request for it does;
+// - KitTall: a view taller and wider than its tile, padded four times over: clipped, never blank.
 import SwiftdashKit
 
 /// Files in the extension's state folder: they outlive the process.
@@ -259,6 +260,34 @@ struct KitBroken: Widget {
     }
 }
 
+// MARK: - KitTall
+
+struct TallView: View {
+    var body: some View {
+        VStack(alignment: .leading) {
+            VStack(alignment: .leading) {
+                VStack(alignment: .leading) {
+                    Text("Departures").font(.headline)
+                    HStack { ForEach(1..<9) { Text("Platform \($0)") } }
+                    ForEach(1..<25) { n in Text("\(n * 7 % 60) min · train \(n)") }
+                }
+                .padding()
+            }
+            .padding()
+        }
+        .padding()
+        .padding(.vertical)
+    }
+}
+
+struct KitTall: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "KitTall", provider: ForecastProvider()) { _ in TallView() }
+            .configurationDisplayName("Tall")
+            .supportedFamilies([.systemSmall, .systemMedium])
+    }
+}
+
 @main
 struct KitFixtureBundle: WidgetBundle {
     var body: some Widget {
@@ -266,5 +295,6 @@ struct KitFixtureBundle: WidgetBundle {
         KitEcho()
         KitForecast()
         KitBroken()
+        KitTall()
     }
 }
