@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The swiftdash SDK: what `make install` puts at PREFIX/share/swiftdash/sdk, so a widget package
@@ -27,14 +27,27 @@ let frameworkTargets: [Target] =
 let package = Package(
     name: "swiftdash-sdk",
     platforms: [.macOS(.v13)],
+    // `#Preview` compiles in a widget's files (its macro builds swift-syntax once per widget
+    // package's build folder); a package that wants the shorter build depends with `traits: []`.
+    traits: [
+        .trait(name: "Previews", description: "#Preview in widget code: builds swift-syntax for its macro"),
+        .default(enabledTraits: ["Previews"]),
+    ],
     products: [
         // Widgets written the way WidgetKit teaches: a widget package depends on this.
         .library(name: "SwiftdashKit", targets: ["SwiftdashKit"])
     ] + frameworkProducts,
+    dependencies: [.package(path: "Sources/PreviewMacros")],
     targets: [
         .target(name: "DashWidgets"),
         .target(name: "DashUnixSocket"),
-        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
+        .target(
+            name: "SwiftdashKit",
+            dependencies: [
+                "DashWidgets", "DashUnixSocket",
+                .product(
+                    name: "SwiftdashPreviewPlugin", package: "PreviewMacros", condition: .when(traits: ["Previews"])),
+            ]),
     ] + frameworkTargets,
     swiftLanguageModes: [.v6]
 )

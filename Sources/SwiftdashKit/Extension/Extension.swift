@@ -121,6 +121,9 @@ public struct ExtensionServer {
             let w = try widget(params)
             return try located(w) {
                 let (ctx, env) = context(w, params)
+                // `swiftdash preview` draws the widget's own `#Preview` where it has one.
+                let now = (params["context"]?.object?["now"]?.number).map(Date.init(timeIntervalSince1970:))
+                if ctx.isPreview, let own = try previewSnapshot(w, env, now: now) { return own }
                 return try w.snapshot(params["config"]?.object ?? [:], ctx, env)
             }
         case "timeline":

@@ -44,7 +44,8 @@ enum Render {
                     throw IntentError("no parameter `\(key)`")
                 }
                 return try Wait.async { try await p.suggested() }
-            })
+            },
+            drawEntry: { any, env in (any as? Entry).map { entry($0, content, env) } })
     }
 
     /// One entry: its date, relevance, a one-line summary and a view per family.
