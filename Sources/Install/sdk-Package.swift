@@ -27,16 +27,16 @@ let frameworkTargets: [Target] =
 let package = Package(
     name: "swiftdash-sdk",
     platforms: [.macOS(.v13)],
+    products: [
+        // Widgets written the way WidgetKit teaches: a widget package depends on this.
+        .library(name: "SwiftdashKit", targets: ["SwiftdashKit"])
+    ] + frameworkProducts,
     // `#Preview` compiles in a widget's files (its macro builds swift-syntax once per widget
     // package's build folder); a package that wants the shorter build depends with `traits: []`.
     traits: [
         .trait(name: "Previews", description: "#Preview in widget code: builds swift-syntax for its macro"),
         .default(enabledTraits: ["Previews"]),
     ],
-    products: [
-        // Widgets written the way WidgetKit teaches: a widget package depends on this.
-        .library(name: "SwiftdashKit", targets: ["SwiftdashKit"])
-    ] + frameworkProducts,
     dependencies: [.package(path: "Sources/PreviewMacros")],
     targets: [
         .target(name: "DashWidgets"),

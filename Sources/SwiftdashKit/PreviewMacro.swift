@@ -37,7 +37,32 @@ internal import DashWidgets
         _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
         timelineProvider: @escaping () -> P
     ) = #externalMacro(module: "SwiftdashPreviewMacros", type: "PreviewMacro")
+
+    /// A Live Activity's preview: compiles; not drawn (Live Activities add no tile).
+    @freestanding(declaration)
+    public macro Preview<W: Widget, A: ActivityAttributes>(
+        _ name: String? = nil, as kind: ActivityPreviewViewKind, using attributes: A, widget: @escaping () -> W,
+        @_PreviewContentStatesBuilder<A.ContentState> contentStates: @escaping () async -> [A.ContentState]
+    ) = #externalMacro(module: "SwiftdashPreviewMacros", type: "PreviewMacro")
 #endif
+
+/// Where a Live Activity's preview is shown (the lock screen's banner, the Dynamic Island).
+public enum ActivityPreviewViewKind: Sendable, Hashable {
+    case content
+    case dynamicIsland(DynamicIslandPreviewKind)
+    public enum DynamicIslandPreviewKind: Sendable, Hashable { case compact, expanded, minimal }
+}
+
+/// The content states of a Live Activity's `#Preview`, one statement each.
+@resultBuilder
+public enum _PreviewContentStatesBuilder<State> {
+    public static func buildExpression(_ state: State) -> [State] { [state] }
+    public static func buildBlock(_ parts: [State]...) -> [State] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [State]?) -> [State] { part ?? [] }
+    public static func buildEither(first: [State]) -> [State] { first }
+    public static func buildEither(second: [State]) -> [State] { second }
+    public static func buildArray(_ parts: [[State]]) -> [State] { parts.flatMap { $0 } }
+}
 
 /// A preview's trait (`.sizeThatFitsLayout`, `.landscapeLeft`): a terminal draws a tile's size.
 public struct _PreviewTrait: Sendable {
@@ -104,6 +129,13 @@ public final class _SwiftdashPreview {
             }
             return got.value
         }
+    }
+
+    public init<W: Widget, A: ActivityAttributes>(
+        _ name: String? = nil, as kind: ActivityPreviewViewKind, using attributes: A, widget: @escaping () -> W,
+        @_PreviewContentStatesBuilder<A.ContentState> contentStates: @escaping () async -> [A.ContentState]
+    ) {
+        (self.name, family, self.widget, entries) = (name, nil, nil, { [] })
     }
 
     /// The expansion's answer: the preview, kept alive for the caller (`PreviewRegistry`).

@@ -54,6 +54,22 @@ extension IntentResult where Self == _IntentResult {
     public static func result(dialog: IntentDialog) -> _IntentResult { _IntentResult() }
 }
 
+/// A result that returns a value (`some IntentResult & ReturnsValue<String>`): a widget's control
+/// shows no value, so it is kept and not drawn.
+public struct _IntentValueResult<Value>: ReturnsValue, ProvidesDialog {
+    public let value: Value
+}
+
+extension IntentResult {
+    public static func result<V>(value: V) -> _IntentValueResult<V> where Self == _IntentValueResult<V> {
+        _IntentValueResult(value: value)
+    }
+    public static func result<V>(value: V, dialog: IntentDialog) -> _IntentValueResult<V>
+    where Self == _IntentValueResult<V> {
+        _IntentValueResult(value: value)
+    }
+}
+
 // MARK: - Parameters
 
 /// A type a `@Parameter` can hold: text, whole numbers, numbers, truth values, dates, an
