@@ -102,7 +102,10 @@ struct KindSupervisor {
         var described: [JSONValue] = []
         for w in server.widgets {
             let request = server.encode(["id": .number(1), "method": .string("describe"), "params": .object([:])])
+            let wasRunning = children.running[w.kind] != nil
             let own = try? ask(w.kind, request).get()
+            // A kind started only to describe it stops again: the tiles start the kinds they show.
+            if !wasRunning, let started = children.running.removeValue(forKey: w.kind) { started.stop() }
             let theirs = own.flatMap { try? JSONValue.parse(Data($0.utf8)) }?["result"]?["widgets"]?.array?
                 .first { $0["kind"]?.string == w.kind }
             described.append(theirs ?? server.describe(w, parameters: false))
