@@ -230,13 +230,13 @@ public struct Parameter<Value: _IntentValue> {
         optionsProvider: P
     ) {
         self.init(title: title, description: description, default: value)
-        box.options = { try await Options.json(try await optionsProvider.results()) }
+        box.options = { try Options.json(try await optionsProvider.results()) }
     }
     public init<P: DynamicOptionsProvider>(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, optionsProvider: P
     ) {
         self.init(title: title, description: description)
-        box.options = { try await Options.json(try await optionsProvider.results()) }
+        box.options = { try Options.json(try await optionsProvider.results()) }
     }
 }
 
