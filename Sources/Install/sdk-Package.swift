@@ -31,12 +31,10 @@ let package = Package(
         // Widgets written the way WidgetKit teaches: a widget package depends on this.
         .library(name: "SwiftdashKit", targets: ["SwiftdashKit"])
     ] + frameworkProducts,
-    // `#Preview` compiles in a widget's files (its macro builds swift-syntax once per widget
-    // package's build folder); a package that wants the shorter build depends with `traits: []`.
-    traits: [
-        .trait(name: "Previews", description: "#Preview in widget code: builds swift-syntax for its macro"),
-        .default(enabledTraits: ["Previews"]),
-    ],
+    // `#Preview` compiles in a widget's files with this trait on (`.package(path: SDK, traits:
+    // ["Previews"])`): its macro builds swift-syntax once per widget package's build folder, so
+    // only a package whose code has `#Preview` asks for it (decision 60).
+    traits: [.trait(name: "Previews", description: "#Preview in widget code: builds swift-syntax for its macro")],
     dependencies: [.package(path: "Sources/PreviewMacros")],
     targets: [
         .target(name: "DashWidgets"),
