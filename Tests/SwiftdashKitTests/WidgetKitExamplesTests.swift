@@ -111,5 +111,19 @@ final class WidgetKitExamplesTests: XCTestCase {
             ])
         ])
         XCTAssertFalse(home.first?["result"]?["summary"]?.string?.contains("Green tea") ?? true, "\(home)")
+        // The other forms: `using:` an intent, and `timelineProvider:` (its timeline's entries).
+        for kind in ["commute-widget", "charge-widget"] {
+            let answer = try self.answers(exe, [
+                .object([
+                    "id": .number(1), "method": .string("snapshot"),
+                    "params": .object([
+                        "kind": .string(kind),
+                        "context": .object(["family": .string("small"), "isPreview": .bool(true)]),
+                    ]),
+                ])
+            ])
+            XCTAssertNil(answer.first?["error"], "\(kind): \(answer)")
+            XCTAssertNotNil(answer.first?["result"]?["views"], "\(kind): \(answer)")
+        }
     }
 }
