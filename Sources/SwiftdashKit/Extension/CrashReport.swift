@@ -19,23 +19,27 @@ struct CrashReport {
 
     var line: String {
         let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let why = message(lines) ?? ended
-        let place = userFrame(lines) ?? fatalPlace(lines)
-        return "crashed: " + (place.map { "\($0): " } ?? "") + "Fatal error: " + String(why.prefix(240))
+        let place = (userFrame(lines) ?? fatalPlace(lines)).map { "\($0): " } ?? ""
+        guard let why = message(lines) else { return "crashed: " + place + ended }
+        if let signal = why.signal {
+            // A release build's trap keeps no message (an index out of range, a force unwrap).
+            return "crashed: " + place + "\(signal) (a trap; a debug build says why)"
+        }
+        return "crashed: " + place + "Fatal error: " + String(why.text.prefix(240))
     }
 
     /// The runtime's words, newest first: `Fatal error: why`, a release build's `Swift runtime
     /// failure: why`, or the backtrace's `Program crashed: why at 0x…`.
-    func message(_ lines: [String]) -> String? {
+    func message(_ lines: [String]) -> (text: String, signal: String?)? {
         if let l = lines.last(where: { $0.contains("Fatal error: ") }), let r = l.range(of: "Fatal error: ") {
-            return String(l[r.upperBound...]).trimmingCharacters(in: .whitespaces)
+            return (String(l[r.upperBound...]).trimmingCharacters(in: .whitespaces), nil)
         }
         for marker in ["*** Swift runtime failure: ", "*** Program crashed: "] {
             guard let l = lines.last(where: { $0.hasPrefix(marker) }) else { continue }
             var text = l.dropFirst(marker.count)
             if text.hasSuffix(" ***") { text = text.dropLast(4) }
             if let at = text.range(of: " at 0x") { text = text[..<at.lowerBound] }
-            return String(text)
+            return marker.contains("Program crashed") ? (String(text), String(text)) : (String(text), nil)
         }
         return nil
     }
