@@ -58,7 +58,7 @@ struct CrashReport {
             guard let at = l.range(of: " at /", options: .backwards) else { continue }
             let head = l[..<at.lowerBound].drop(while: { $0 == " " })
             guard head.first?.isNumber == true else { continue }
-            let location = l[l.index(after: at.lowerBound)...]
+            let location = l[l.index(at.lowerBound, offsetBy: 4)...]  // from the "/" of " at /"
             let parts = location.split(separator: ":")
             guard parts.count >= 2, let line = Int(parts[1]), line > 0 else { continue }
             let path = String(parts[0])
