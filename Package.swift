@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // swiftdash: a WidgetKit-style home screen for the terminal.
@@ -60,7 +60,12 @@ let package = Package(
         // Widgets written the way WidgetKit teaches (docs/widgetkit.md): a widget package depends on this.
         .library(name: "SwiftdashKit", targets: ["SwiftdashKit"]),
     ] + frameworkProducts,
+    // `#Preview` in widget packages (decision 61): a widget package turns the trait on
+    // (`.package(path: …, traits: ["Previews"])`); swiftdash's own build does not, and so never
+    // builds swift-syntax.
+    traits: [.trait(name: "Previews", description: "#Preview in widget code: builds swift-syntax for its macro")],
     dependencies: [
+        .package(path: "Sources/PreviewMacros"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -119,7 +124,13 @@ let package = Package(
         .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles", "DashSpawn"], swiftSettings: releaseSections),
         // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
         .target(name: "DashUnixSocket", swiftSettings: releaseSections),
-        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket"]),
+        .target(
+            name: "SwiftdashKit",
+            dependencies: [
+                "DashWidgets", "DashUnixSocket",
+                .product(
+                    name: "SwiftdashPreviewPlugin", package: "PreviewMacros", condition: .when(traits: ["Previews"])),
+            ]),
         // The only module of the home screen and its host that imports FoundationNetworking (URLSession,
         // libcurl); SwiftdashKit re-exports it for widget packages.
         .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),

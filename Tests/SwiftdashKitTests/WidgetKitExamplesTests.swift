@@ -83,4 +83,47 @@ final class WidgetKitExamplesTests: XCTestCase {
             }
         }
     }
+
+    /// `#Preview(as:) { … } timeline: { … }` compiles (the macro, with the `Previews` trait the
+    /// examples turn on) and a preview snapshot draws the entries its author wrote: the entry
+    /// current at `now`, else the first. `#Preview { View }` compiles and adds nothing.
+    func testAWidgetsOwnPreviewIsWhatAPreviewSnapshotDraws() throws {
+        let exe = try Self.build().appendingPathComponent("pocket-widgets")
+        func preview(_ family: String, now: Double?) -> JSONValue {
+            var context: [String: JSONValue] = ["family": .string(family), "isPreview": .bool(true)]
+            if let now { context["now"] = .number(now) }
+            return .object([
+                "id": .number(1), "method": .string("snapshot"),
+                "params": .object(["kind": .string("shopping-widget"), "context": .object(context)]),
+            ])
+        }
+        let answers = try answers(exe, [preview("small", now: nil), preview("medium", now: 0)])
+        XCTAssertEqual(answers.count, 2)
+        for a in answers {
+            XCTAssertNil(a["error"], "\(a)")
+            XCTAssertEqual(a["result"]?["summary"]?.string, "🛒 Shopping ○ Green tea", "the #Preview's first entry")
+        }
+        // Without a preview context the provider answers, as on the home screen.
+        let home = try self.answers(exe, [
+            .object([
+                "id": .number(1), "method": .string("snapshot"),
+                "params": .object(["kind": .string("shopping-widget"), "context": .object(["family": .string("small")])]),
+            ])
+        ])
+        XCTAssertFalse(home.first?["result"]?["summary"]?.string?.contains("Green tea") ?? true, "\(home)")
+        // The other forms: `using:` an intent, and `timelineProvider:` (its timeline's entries).
+        for kind in ["commute-widget", "charge-widget"] {
+            let answer = try self.answers(exe, [
+                .object([
+                    "id": .number(1), "method": .string("snapshot"),
+                    "params": .object([
+                        "kind": .string(kind),
+                        "context": .object(["family": .string("small"), "isPreview": .bool(true)]),
+                    ]),
+                ])
+            ])
+            XCTAssertNil(answer.first?["error"], "\(kind): \(answer)")
+            XCTAssertNotNil(answer.first?["result"]?["views"], "\(kind): \(answer)")
+        }
+    }
 }

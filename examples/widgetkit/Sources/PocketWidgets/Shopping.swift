@@ -94,3 +94,14 @@ struct ShoppingWidget: Widget {
         .supportedFamilies([.systemSmall, .systemMedium])
     }
 }
+
+#Preview(as: .systemSmall) {
+    ShoppingWidget()
+} timeline: {
+    ShoppingEntry(date: .now, items: [Grocery(id: "tea", name: "Green tea", bought: false)])
+    ShoppingEntry(date: .now, items: [Grocery(id: "tea", name: "Green tea", bought: true)])
+}
+
+#Preview("Row") {
+    Text("Oat milk").strikethrough()
+}

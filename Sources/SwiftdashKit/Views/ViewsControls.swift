@@ -117,6 +117,14 @@ extension Button {
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) { fatalError() }
 }
 
+extension Button where Label == Text {
+    @available(*, unavailable, message: "a widget runs no closures: use Button(_:intent:) with an AppIntent, or Link")
+    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) { fatalError() }
+    @available(*, unavailable, message: "a widget runs no closures: use Button(_:intent:) with an AppIntent, or Link")
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) { fatalError() }
+}
+
 /// A toggle that runs an `AppIntent` in the extension (Toggle(isOn:intent:)), then the timeline reloads.
 public struct Toggle<Label: View>: View, PrimitiveView {
     let isOn: Bool, action: String, label: Label
@@ -143,6 +151,14 @@ extension Toggle where Label == Text {
 extension Toggle {
     @available(*, unavailable, message: "a widget has no bindings: use Toggle(isOn: Bool, intent:) with an AppIntent")
     public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) { fatalError() }
+}
+
+extension Toggle where Label == Text {
+    @available(*, unavailable, message: "a widget has no bindings: use Toggle(_:isOn:intent:) with an AppIntent")
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) { fatalError() }
+    @available(*, unavailable, message: "a widget has no bindings: use Toggle(_:isOn:intent:) with an AppIntent")
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) { fatalError() }
 }
 
 /// The texts of view JSON, joined (a control's title, an entry's summary).
@@ -293,4 +309,8 @@ public struct Binding<Value> {
         *, unavailable, message: "a widget has no bindings: keep the value in the entry, change it with an AppIntent"
     )
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { fatalError() }
+    /// `$value` of a `@State`, or `.constant(_:)`: compiles so that the control it is handed to
+    /// can say what to use.
+    init() {}
+    public static func constant(_ value: Value) -> Binding<Value> { Binding() }
 }

@@ -54,6 +54,22 @@ extension IntentResult where Self == _IntentResult {
     public static func result(dialog: IntentDialog) -> _IntentResult { _IntentResult() }
 }
 
+/// A result that returns a value (`some IntentResult & ReturnsValue<String>`): a widget's control
+/// shows no value, so it is kept and not drawn.
+public struct _IntentValueResult<Value>: ReturnsValue, ProvidesDialog {
+    public let value: Value
+}
+
+extension IntentResult {
+    public static func result<V>(value: V) -> _IntentValueResult<V> where Self == _IntentValueResult<V> {
+        _IntentValueResult(value: value)
+    }
+    public static func result<V>(value: V, dialog: IntentDialog) -> _IntentValueResult<V>
+    where Self == _IntentValueResult<V> {
+        _IntentValueResult(value: value)
+    }
+}
+
 // MARK: - Parameters
 
 /// A type a `@Parameter` can hold: text, whole numbers, numbers, truth values, dates, an
@@ -214,13 +230,13 @@ public struct Parameter<Value: _IntentValue> {
         optionsProvider: P
     ) {
         self.init(title: title, description: description, default: value)
-        box.options = { try await Options.json(try await optionsProvider.results()) }
+        box.options = { try Options.json(try await optionsProvider.results()) }
     }
     public init<P: DynamicOptionsProvider>(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, optionsProvider: P
     ) {
         self.init(title: title, description: description)
-        box.options = { try await Options.json(try await optionsProvider.results()) }
+        box.options = { try Options.json(try await optionsProvider.results()) }
     }
 }
 

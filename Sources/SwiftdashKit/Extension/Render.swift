@@ -44,7 +44,8 @@ enum Render {
                     throw IntentError("no parameter `\(key)`")
                 }
                 return try Wait.async { try await p.suggested() }
-            })
+            },
+            drawEntry: { any, env in (any as? Entry).map { entry($0, content, env) } })
     }
 
     /// One entry: its date, relevance, a one-line summary and a view per family.
@@ -75,7 +76,7 @@ enum Render {
                 e.displaySize = CGSize(width: w * 8, height: h * 16)
             }
             let nodes = EnvironmentValues.$current.withValue(e) { render(make(), e) }
-            views[family.dash.rawValue] = single(nodes)
+            views[family.dash.rawValue] = Overflow.fit(single(nodes), in: e.displaySize)
             if summary.isEmpty || family.dash == env.widgetFamily.dash { summary = plainText(nodes) }
         }
         // The one-line summary (`swiftdash snapshot --line`, the tmux status line) is the widget's

@@ -24,9 +24,20 @@ public struct ExtensionServer {
     public init<B: WidgetBundle>(_ bundle: B) { widgets = bundle.body.body._widgets }
     init(widgets: [_WidgetDescriptor]) { self.widgets = widgets }
 
-    /// Serves standard input until it ends, then exits.
+    /// Serves standard input until it ends, then exits. A bundle of several widgets is served by
+    /// one process per kind (`KindSupervisor`): this process, started by swiftdash, routes the
+    /// requests, and the same executable started with `SWIFTDASH_WIDGET_KIND` serves that kind.
     func run() -> Never {
         WidgetState.keepUserDefaults()
+        if let kind = ProcessInfo.processInfo.environment[KindProcess.kindVariable] {
+            ExtensionServer(widgets: widgets.filter { $0.kind == kind }).serve()
+        }
+        if widgets.count > 1 { KindSupervisor(server: self).run() }
+        serve()
+    }
+
+    /// Answers requests on a thread of its own until standard input ends.
+    func serve() -> Never {
         let server = Wait.Unchecked(value: self)
         let thread = Thread {
             while let line = readLine(strippingNewline: true) {
@@ -97,7 +108,7 @@ public struct ExtensionServer {
         switch method {
         case "describe":
             return .object([
-                "protocol": .number(Double(ExtensionProtocol.version)), "widgets": .array(widgets.map(describe)),
+                "protocol": .number(Double(ExtensionProtocol.version)), "widgets": .array(widgets.map { describe($0) }),
             ])
         case "placeholder":
             let w = try widget(params)
@@ -110,6 +121,9 @@ public struct ExtensionServer {
             let w = try widget(params)
             return try located(w) {
                 let (ctx, env) = context(w, params)
+                // `swiftdash preview` draws the widget's own `#Preview` where it has one.
+                let now = (params["context"]?.object?["now"]?.number).map(Date.init(timeIntervalSince1970:))
+                if ctx.isPreview, let own = try previewSnapshot(w, env, now: now) { return own }
                 return try w.snapshot(params["config"]?.object ?? [:], ctx, env)
             }
         case "timeline":
@@ -159,13 +173,15 @@ public struct ExtensionServer {
         return .object([:])
     }
 
-    func describe(_ w: _WidgetDescriptor) -> JSONValue {
+    /// A widget's description; without `parameters`, its names and families alone (no intent is
+    /// made, so no parameter's default runs).
+    func describe(_ w: _WidgetDescriptor, parameters: Bool = true) -> JSONValue {
         var families: [String] = []
         for f in w.families where !families.contains(f.dash.rawValue) { families.append(f.dash.rawValue) }
         return .object([
             "kind": .string(w.kind), "displayName": .string(String(w.displayName.prefix(60))),
             "description": .string(w.description), "families": .array(families.map { .string($0) }),
-            "parameters": .array(w.parameters()),
+            "parameters": .array(parameters ? w.parameters() : []),
         ])
     }
 }

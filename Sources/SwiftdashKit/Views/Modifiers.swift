@@ -168,6 +168,8 @@ extension View {
     public func blur(radius: CGFloat, opaque: Bool = false) -> some View { self }
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View { self }
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { self }
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View { self }
+    public func scaleEffect(_ size: CGSize, anchor: UnitPoint = .center) -> some View { self }
     public func contentTransition(_ transition: ContentTransition) -> some View { self }
     public func transition(_ t: ContentTransition) -> some View { self }
     public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { self }

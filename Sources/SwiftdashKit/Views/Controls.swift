@@ -49,6 +49,10 @@ public struct _ControlTemplate: ControlWidgetTemplate {}
 
 public protocol ControlConfigurationIntent: AppIntent {}
 
+extension ControlConfigurationIntent {
+    public func perform() async throws -> _IntentResult { .result() }
+}
+
 /// A control's live value (is the timer running?).
 public protocol ControlValueProvider {
     associatedtype Value
