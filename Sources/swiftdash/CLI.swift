@@ -8,6 +8,7 @@ import DashHome
 import DashHomeFiles
 import DashRuntime
 import DashBuiltinWidgets
+import DashNetworking
 import DashScheduler
 import DashFiles
 import DashCurses
@@ -155,6 +156,8 @@ struct SwiftdashCommand: AsyncParsableCommand {
     /// away from the providers' loads.
     @MainActor
     static func main() async {
+        // One program with the helper (decision 59): started as swiftdash-fetch, it is the helper.
+        if FetchHelper.isInvoked(as: CommandLine.arguments.first) { await FetchHelper.main(CommandLine.arguments) }
         startedAt = ContinuousClock.now
         stopWritesForTests()
         let arguments = Array(CommandLine.arguments.dropFirst())
