@@ -288,7 +288,7 @@ def main():
         f"This run: {started.strftime('%Y-%m-%d %H:%M')}–{datetime.datetime.now(datetime.timezone.utc).strftime('%H:%M')} UTC, "
         f"commit {commit}{dirty} (`{version}`), release build (`make`: static Swift runtime, lld, "
         f"Package.swift's release link), {platform.machine()}, {os.cpu_count()} cores, "
-        f"harness `{os.path.relpath(harness, REPO)}/measure.sh`, tmux {sh('tmux', '-V').stdout.strip()}. "
+        f"harness `{os.path.relpath(harness, REPO)}/measure.sh`, {sh('tmux', '-V').stdout.strip()}. "
         "The machine is shared with other builds: compare within a round, and read the busy % beside "
         "each figure.",
         "",
