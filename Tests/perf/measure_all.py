@@ -99,6 +99,11 @@ def fmt(v, nd=2):
     return f"{v:,.{nd}f}"
 
 
+def per_minute(result, key):
+    v, window = result.get(key), result.get("window_s")
+    return v * 60 / window if v is not None and window else None
+
+
 def ratio(a, b):
     return f"{a / b:.2f}×" if a is not None and b not in (None, 0) else "–"
 
@@ -156,15 +161,19 @@ def idle_section(suite, rounds, duration, warmup, harness):
         "peak RSS the main process's VmHWM, PSS the tree's at the end of the window. Each cell is "
         "round 1 / round 2; the machine's busy % (all cores, the window) is beside each run.",
         "",
-        "| program | CPU % of one core | context switches/min | peak RSS (MB) | tree PSS (MB) | machine busy % |",
-        "|---|---|---|---|---|---|",
+        "| program | CPU % of one core | context switches/min | of which voluntary | peak RSS (MB) | tree PSS (MB) "
+        "| machine busy % |",
+        "|---|---|---|---|---|---|---|",
     ]
     for label, name in IDLE:
         rs = suite.results.get(label, [])
         cell = lambda key, nd=2: " / ".join(fmt(r.get(key), nd) for r in rs)
-        lines.append(f"| {name} | {cell('cpu_pct_one_core', 3)} | {cell('ctxsw_per_min', 0)} | {cell('peak_rss_mb', 1)} "
-                     f"| {cell('tree_pss_mb_final', 1)} | {cell('system_busy_pct_all_cores', 0)} |")
-    lines += ["", "Ratios within each round (targets: CPU and context switches ≤ 1.0 × htop; clock-only peak RSS "
+        voluntary = " / ".join(fmt(per_minute(r, "ctxsw_voluntary"), 0) for r in rs)
+        lines.append(f"| {name} | {cell('cpu_pct_one_core', 3)} | {cell('ctxsw_per_min', 0)} | {voluntary} "
+                     f"| {cell('peak_rss_mb', 1)} | {cell('tree_pss_mb_final', 1)} | {cell('system_busy_pct_all_cores', 0)} |")
+    lines += ["", "Voluntary switches are the program's own waits (its wake-ups); the rest are involuntary, "
+              "the scheduler taking the core away, which grows with how busy the machine is.", "",
+              "Ratios within each round (targets: CPU and context switches ≤ 1.0 × htop; clock-only peak RSS "
               "≤ 12 MB; default home tree PSS ≤ 20 MB):", "",
               "| round | default CPU ÷ htop | default ctx ÷ htop | default CPU ÷ btop | clock peak RSS ÷ conky | default PSS ÷ htop |",
               "|---|---|---|---|---|---|"]
@@ -240,6 +249,7 @@ def main():
     ap.add_argument("-s", "--size", default="160x48")
     ap.add_argument("--out", default=os.path.join(REPO, "docs", "measuring.md"))
     ap.add_argument("--keep", action="store_true", help="keep the harness's run folders")
+    ap.add_argument("--render", metavar="DIR", help="write the page from a kept run's folder (DIR/runs), measuring nothing")
     a = ap.parse_args()
     if not os.path.exists(a.bin):
         sys.exit(f"measure_all: no {a.bin}: build it first (make)")
@@ -251,6 +261,9 @@ def main():
     started = datetime.datetime.now(datetime.timezone.utc)
     staged = stage(a.bin, tmp)
     suite = Suite(harness, os.path.join(tmp, "runs"), a.size)
+    if a.render:
+        rendered(suite, a, harness, staged, tmp)
+        return
     clock = clock_home(tmp)
     commands = {
         "sd-default": ([staged], []),
@@ -274,10 +287,33 @@ def main():
         suite.run("sd-cold", [staged], 1, 1)
         suite.run("sd-warm", [staged], 1, 1, [f"HOME={warm_home}"])
         suite.run("btop-frame", ["btop"], 1, 1)
-    print("bench", file=sys.stderr)
     bench = bench_section(staged)
-    commit = sh("git", "-C", REPO, "rev-parse", "--short=12", "HEAD").stdout.strip() or "unknown"
-    dirty = "" if sh("git", "-C", REPO, "diff", "--quiet", "HEAD").returncode == 0 else " with uncommitted changes"
+    with open(os.path.join(tmp, "bench.txt"), "w") as f:
+        f.write(bench)
+    write_page(suite, a, harness, staged, started, bench)
+    if not a.keep:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"wrote {a.out}", file=sys.stderr)
+
+
+def rendered(suite, a, harness, staged, tmp):
+    """The page from a kept run (--keep): its results by label, in the order they were measured."""
+    files = sorted(glob.glob(os.path.join(a.render, "runs", "*", "result.json")), key=os.path.getmtime)
+    for f in files:
+        result = json.load(open(f))
+        suite.results.setdefault(result["label"], []).append(result)
+    started = min(datetime.datetime.strptime(r["started_at"], "%Y-%m-%dT%H:%M:%S%z")
+                  for rs in suite.results.values() for r in rs)
+    bench_file = os.path.join(a.render, "bench.txt")
+    bench = open(bench_file).read() if os.path.exists(bench_file) else bench_section(staged)
+    write_page(suite, a, harness, staged, started, bench, ended=datetime.datetime.fromtimestamp(
+        os.path.getmtime(files[-1]), datetime.timezone.utc))
+    shutil.rmtree(tmp, ignore_errors=True)
+    print(f"wrote {a.out} from {a.render}", file=sys.stderr)
+
+
+def write_page(suite, a, harness, staged, started, bench, ended=None):
+    ended = ended or datetime.datetime.now(datetime.timezone.utc)
     version = sh(staged, "--version").stdout.strip()
     page = "\n".join([
         "# Measuring swiftdash's footprint",
@@ -285,8 +321,8 @@ def main():
         "Written by `make measure` (`python3 Tests/perf/measure_all.py`); do not edit by hand, run it again. "
         "Figures from earlier sessions are in this file's history (`git log -p docs/measuring.md`).",
         "",
-        f"This run: {started.strftime('%Y-%m-%d %H:%M')}–{datetime.datetime.now(datetime.timezone.utc).strftime('%H:%M')} UTC, "
-        f"commit {commit}{dirty} (`{version}`), release build (`make`: static Swift runtime, lld, "
+        f"This run: {started.strftime('%Y-%m-%d %H:%M')}–{ended.strftime('%H:%M')} UTC, "
+        f"`{version}`, release build (`make`: static Swift runtime, lld, "
         f"Package.swift's release link), {platform.machine()}, {os.cpu_count()} cores, "
         f"harness `{os.path.relpath(harness, REPO)}/measure.sh`, {sh('tmux', '-V').stdout.strip()}. "
         "The machine is shared with other builds: compare within a round, and read the busy % beside "
@@ -308,9 +344,6 @@ def main():
     with open(a.out + ".tmp", "w") as f:
         f.write(page)
     os.replace(a.out + ".tmp", a.out)
-    if not a.keep:
-        shutil.rmtree(tmp, ignore_errors=True)
-    print(f"wrote {a.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":
