@@ -93,4 +93,37 @@ import DashApp
         #expect(foreground("today", buffer, onRowWith: "Send the invoice") == theme[.warning], "a task due today")
         #expect(foreground("Wed", buffer, onRowWith: "Book dentist") == theme[.secondaryText], "a task due later")
     }
+
+    /// Every foreground colour drawn on the rows that show `row`.
+    func foregrounds(onRowWith row: String, _ buffer: CellBuffer) -> Set<Color> {
+        var colours: Set<Color> = []
+        for y in 0..<buffer.height where buffer.rowText(y).contains(row) {
+            for x in 0..<buffer.width { colours.insert(buffer[x, y].style.foreground) }
+        }
+        return colours
+    }
+
+    /// The week's forecast: a day of 25° or more has its range bar in the warning colour.
+    @Test func weatherHotDaysAreWarnings() throws {
+        var entry = WeatherSamples.entry(now: testNow)
+        entry.days[2].high = 31
+        let (buffer, theme) = screen(WeatherWidget.widget, entry, family: .large)
+        assertSnapshot(StyleDump.screen(buffer, theme: theme), named: "styles-weather-hot-day-80x24")
+        #expect(foregrounds(onRowWith: "31°", buffer).contains(theme[.warning]), "a hot day")
+        #expect(!foregrounds(onRowWith: "19°", buffer).contains(theme[.warning]), "a mild day")
+    }
+
+    /// A command that failed: its exit status in the negative colour, its output in the colours
+    /// its escape codes asked for.
+    @Test func commandExitStatusAndOutputColours() throws {
+        var entry = CommandWidgetTests.sample
+        entry.exitStatus = 2
+        let (buffer, theme) = screen(CommandWidget.make(runs: CommandRunRegistry()), entry, family: .large)
+        assertSnapshot(StyleDump.screen(buffer, theme: theme), named: "styles-command-exit-80x24")
+        #expect(foreground("exit 2", buffer) == theme[.negative], "a failed run")
+        #expect(foreground("?? notes.txt", buffer) == theme[.negative], "red output stays red")
+        #expect(foreground("A  new.swift", buffer) == theme[.positive], "green output stays green")
+        #expect(foreground(" D old.txt", buffer) == theme[.text], "uncoloured output is plain")
+    }
 }
+
