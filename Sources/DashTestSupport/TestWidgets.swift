@@ -92,3 +92,54 @@ public final class LineLog: @unchecked Sendable {
     public func add(_ s: String) { lock.withLock { items.append(s) } }
     public var lines: [String] { lock.withLock { items } }
 }
+
+/// A checklist widget for tests: a toggle per task, a button, a count marked invalidatable and
+/// a link, so Tab has links and controls to walk. Its actions are answered by the test.
+public struct ChecklistEntry: TimelineEntry, Hashable {
+    public var date: Date
+    public var tasks: [String]
+    public var done: Set<String>
+
+    public init(date: Date, tasks: [String], done: Set<String>) {
+        self.date = date
+        self.tasks = tasks
+        self.done = done
+    }
+}
+
+public enum ChecklistAction: Codable, Sendable, Hashable {
+    case set(String, done: Bool)
+    case clear
+}
+
+public struct ChecklistProvider: TimelineProvider {
+    public init() {}
+    public func placeholder(in context: TimelineContext) -> ChecklistEntry {
+        ChecklistEntry(date: context.now, tasks: ["Milk", "Bread"], done: [])
+    }
+    public func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> ChecklistEntry {
+        placeholder(in: context)
+    }
+    public func timeline(
+        for configuration: WidgetConfig,
+        in context: TimelineContext
+    ) async throws -> Timeline<ChecklistEntry> {
+        Timeline(entries: [placeholder(in: context)], policy: .never)
+    }
+}
+
+public let checklistWidget = Widget(
+    kind: "checklist", displayName: "Checklist", description: "test", supportedFamilies: [.small, .medium],
+    provider: ChecklistProvider(),
+    view: { e, ctx in
+        VStack {
+            Text("\(e.tasks.count - e.done.count) left").invalidatable()
+            if ctx.family != .small { Text("All tasks").link("swiftdash://checklist/all") }
+            for t in e.tasks {
+                Toggle(isOn: e.done.contains(t), t, action: ChecklistAction.set(t, done: !e.done.contains(t)))
+            }
+            Button("Clear", action: ChecklistAction.clear)
+        }
+    }
+)
+.actions(ChecklistAction.self, timeout: 5) { _, _, _ in nil }
