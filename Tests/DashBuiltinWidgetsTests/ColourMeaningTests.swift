@@ -125,5 +125,21 @@ import DashApp
         #expect(foreground("A  new.swift", buffer) == theme[.positive], "green output stays green")
         #expect(foreground(" D old.txt", buffer) == theme[.text], "uncoloured output is plain")
     }
+
+    /// The water reminder: due is a warning, waiting is quiet.
+    @Test func waterDueIsAWarning() throws {
+        var entry = WaterEntry(
+            date: testNow, mode: .due, glasses: 3, goal: 8, interval: 90, lastDrink: testNow.addingTimeInterval(-6000),
+            nextDue: nil, dueSince: testNow.addingTimeInterval(-600), quietUntil: nil, wake: "08:00", sleep: "22:00",
+            reminders: [], zone: "UTC")
+        let (due, theme) = screen(WaterWidget.widget, entry, family: .medium)
+        assertSnapshot(StyleDump.screen(due, theme: theme), named: "styles-water-due-80x24")
+        #expect(foreground("Drink a glass", due) == theme[.warning], "a glass is due")
+        entry.mode = .waiting
+        entry.dueSince = nil
+        entry.nextDue = testNow.addingTimeInterval(3600)
+        let (waiting, _) = screen(WaterWidget.widget, entry, family: .medium)
+        #expect(foreground("Next at", waiting) == theme[.secondaryText], "waiting is quiet")
+    }
 }
 
