@@ -197,7 +197,7 @@ let package = Package(
             name: "DashAppTests",
             dependencies: [
                 "DashApp", "DashHome", "DashHomeFiles", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler",
-                "DashRender", "DashTestSupport", "DashBuiltinWidgets", "DashFiles", .product(name: "Logging", package: "swift-log"),
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets",
             ],
             exclude: ["__Snapshots__"]
         ),
@@ -216,14 +216,22 @@ let package = Package(
             name: "DashRuntimeTests",
             dependencies: [
                 "DashRuntime", "DashApp", "DashHome", "DashHomeFiles", "DashCore", "DashWidgets", "DashScheduler",
-                "DashRender", "DashTestSupport", "DashBuiltinWidgets",
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The harness's own tests, beside it: it drives the real runtime and is exhaustive about work.
+        .testTarget(
+            name: "DashTestSupportTests",
+            dependencies: [
+                "DashTestSupport", "DashApp", "DashHome", "DashHomeFiles", "DashRuntime", "DashCore", "DashWidgets",
+                "DashBuiltinWidgets",
             ]
         ),
         .testTarget(
             name: "DashBuiltinWidgetsTests",
             dependencies: [
                 "DashBuiltinWidgets", "DashNetworking", "DashWidgets", "DashRender", "DashCore", "DashTestSupport",
-                "swiftdash-fetch",
+                "DashHome", "DashApp", "swiftdash-fetch",
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),

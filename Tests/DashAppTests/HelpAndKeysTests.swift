@@ -71,4 +71,22 @@ final class HelpAndKeysTests: XCTestCase {
             XCTAssertEqual(ranks, ranks.sorted(), g)
         }
     }
+
+    /// What a key means depends on the keys before it: `q` after `e` is typed into the form,
+    /// so the keys are handled in order and the app does not quit.
+    func testAQAfterAKeyThatOpensALayerIsThatLayersQ() {
+        let h = editHarness()
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .down, .char("l"), .char("q")]))
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("z"), .char("q")]), "an unbound key changes nothing")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("e"), .char("q")]), "e opens the form")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("a"), .char("q")]), "a opens the gallery")
+        XCTAssertFalse(App.quitsAhead(h.state, [.alt("x"), .char("q")]), "Alt-x is Esc and x")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("j"), .char("k")]), "no quit key")
+        h.press(.char("e"))
+        XCTAssertEqual(h.state.pane.kind, .form)
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("q")]), "in the form q is typed")
+        h.press(.escape, .char("?"))
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .pageDown, .char("q")]), "the help scrolls, then q quits")
+        h.skipPendingWork()
+    }
 }

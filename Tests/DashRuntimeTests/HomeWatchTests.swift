@@ -12,29 +12,6 @@ import DashTestSupport
 @testable import DashHomeFiles
 @testable import DashRuntime
 
-/// A widget with one parameter, for changes made in home.yaml.
-struct NoteEntry: TimelineEntry {
-    var date: Date
-    var text: String
-    var summary: String { text }
-}
-
-struct NoteProvider: TimelineProvider {
-    func placeholder(in context: TimelineContext) -> NoteEntry { NoteEntry(date: context.now, text: "…") }
-    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> NoteEntry {
-        NoteEntry(date: context.now, text: configuration.string("text"))
-    }
-    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<NoteEntry> {
-        Timeline(entries: [NoteEntry(date: context.now, text: configuration.string("text"))], policy: .never)
-    }
-}
-
-let noteWidget = Widget(
-    kind: "note", displayName: "Note", description: "test",
-    schema: ConfigurationSchema([Parameter(key: "text", title: "Text", help: "", kind: .string(), default: .string(""))]
-    ),
-    provider: NoteProvider(), view: { e, _ in Text(e.text) })
-
 /// Outside edits of home.yaml: through the message (headless) and through the real watcher.
 final class HomeWatchTests: XCTestCase {
     let text = """

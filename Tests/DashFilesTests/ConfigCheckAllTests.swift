@@ -2,9 +2,7 @@ import XCTest
 import Foundation
 import DashWidgets
 import DashBuiltinWidgets
-@testable import DashApp
 @testable import DashHome
-@testable import DashRuntime
 
 /// `swiftdash config check` reports every problem of a file in one run: several in one tile,
 /// several at the top level, each with its line, in file order; `parse` still stops at the first.

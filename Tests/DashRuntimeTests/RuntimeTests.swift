@@ -4,47 +4,10 @@ import DashCore
 import DashWidgets
 import DashScheduler
 import DashRender
+import DashTestSupport
 @testable import DashApp
 @testable import DashHome
 @testable import DashRuntime
-
-/// A headline-like test widget: each entry has two stories, each a link.
-struct StoryEntry: TimelineEntry {
-    var date: Date
-    var stories: [String]
-    var since: Date?
-}
-
-struct StoryProvider: TimelineProvider {
-    func placeholder(in context: TimelineContext) -> StoryEntry {
-        StoryEntry(date: context.now, stories: ["Sample one", "Sample two"])
-    }
-    func snapshot(for configuration: WidgetConfig, in context: TimelineContext) async -> StoryEntry {
-        placeholder(in: context)
-    }
-    func timeline(for configuration: WidgetConfig, in context: TimelineContext) async throws -> Timeline<StoryEntry> {
-        Timeline(entries: [placeholder(in: context)], policy: .never)
-    }
-}
-
-let storyWidget = Widget(
-    kind: "stories", displayName: "Stories", description: "test", supportedFamilies: [.small, .medium],
-    provider: StoryProvider(),
-    view: { e, _ in
-        VStack {
-            for (i, s) in e.stories.enumerated() { Text(s).link("swiftdash://stories/\(i)") }
-            if let since = e.since { Text(since, style: .timer) }
-        }.widgetURL("swiftdash://stories")
-    },
-    detail: { link, _, _ in
-        VStack {
-            Text("Detail of \(link.path.joined(separator: "/"))")
-            Text("Read on the web").link("https://example.org/\(link.path.joined(separator: "/"))")
-            Text("Next story").link("swiftdash://stories/9")
-        }
-    })
-
-let start = Date(timeIntervalSince1970: 1_795_426_230)  // 2026-11-23T09:30:30Z
 
 final class RuntimeTests: XCTestCase {
     var loads: [LoadRequest] = []
@@ -144,24 +107,6 @@ final class RuntimeTests: XCTestCase {
         XCTAssertTrue(r.state.quitting)
         XCTAssertEqual(r.state.home.tiles.count, 4, "the d after q was not handled")
         XCTAssertEqual(term.events, [], "everything was read")
-    }
-
-    /// What a key means depends on the keys before it: `q` after `e` is typed into the form,
-    /// so the keys are handled in order and the app does not quit.
-    func testAQAfterAKeyThatOpensALayerIsThatLayersQ() {
-        let h = editHarness()
-        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .down, .char("l"), .char("q")]))
-        XCTAssertTrue(App.quitsAhead(h.state, [.char("z"), .char("q")]), "an unbound key changes nothing")
-        XCTAssertFalse(App.quitsAhead(h.state, [.char("e"), .char("q")]), "e opens the form")
-        XCTAssertFalse(App.quitsAhead(h.state, [.char("a"), .char("q")]), "a opens the gallery")
-        XCTAssertFalse(App.quitsAhead(h.state, [.alt("x"), .char("q")]), "Alt-x is Esc and x")
-        XCTAssertFalse(App.quitsAhead(h.state, [.char("j"), .char("k")]), "no quit key")
-        h.press(.char("e"))
-        XCTAssertEqual(h.state.pane.kind, .form)
-        XCTAssertFalse(App.quitsAhead(h.state, [.char("q")]), "in the form q is typed")
-        h.press(.escape, .char("?"))
-        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .pageDown, .char("q")]), "the help scrolls, then q quits")
-        h.skipPendingWork()
     }
 
     func testPlaceholderFirstThenRealEntryThenStaleMarkKeepsTheEntry() {

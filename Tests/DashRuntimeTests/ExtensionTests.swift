@@ -9,18 +9,9 @@ import DashTestSupport
 @testable import DashHome
 @testable import DashRuntime
 
-/// Logs lines from any thread.
-final class LineLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func add(_ s: String) { lock.withLock { items.append(s) } }
-    var lines: [String] { lock.withLock { items } }
-}
-
 /// Extensions through the real protocol: the shipped examples, and misbehaving ones.
 final class ExtensionTests: XCTestCase {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/extensions")
+    static let examples = exampleExtensions
     let log = LineLog()
     var dir: URL!
 
