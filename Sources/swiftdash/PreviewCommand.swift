@@ -96,6 +96,7 @@ struct Preview: AsyncParsableCommand {
         if let entry, entry < 1 { throw usageFailure("--entry \(entry): entries count from 1") }
         let (th, _) = try loadTheme(theme)
         var items: [PreviewCanvas.Item] = []
+        var ownShown = false
         // Live data comes from the provider host, as on the home screen.
         let host = live ? ProviderHosting.start { _ in } : nil
         defer { host?.stop() }
@@ -127,13 +128,14 @@ struct Preview: AsyncParsableCommand {
                 }
             } else if let own = try ownPreview(widget, config, ctx), !own.isEmpty {
                 items += own
+                ownShown = true
                 continue
             } else {
                 view = widget.view(for: await widget.snapshot(for: config, in: ctx), in: ctx)
             }
             items.append(PreviewCanvas.Item(family: f, view: view, caption: caption))
         }
-        if let entry, !items.contains(where: { $0.caption.hasPrefix("#Preview") }) {
+        if let entry, !ownShown {
             throw usageFailure("--entry \(entry): \(kind) has no #Preview of its own; its preview is a sample snapshot")
         }
         let title = "\(widget.displayName) (\(widget.kind)) — \(widget.description)"
