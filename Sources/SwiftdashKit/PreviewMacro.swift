@@ -146,18 +146,55 @@ public final class _SwiftdashPreview {
 }
 
 extension ExtensionServer {
+    /// The widget's own `#Preview`s for the asked family (else its first `#Preview`), as Xcode's
+    /// canvas finds them.
+    func ownPreviews(_ w: _WidgetDescriptor, _ env: EnvironmentValues) -> [_SwiftdashPreview] {
+        let mine = PreviewRegistry.all.filter { $0.widget?.kind == w.kind }
+        let forFamily = mine.filter { $0.family == env.widgetFamily }
+        return forFamily.isEmpty ? Array(mine.prefix(1)) : forFamily
+    }
+
+    /// A preview's entries as its author wrote them (a `timelineProvider:`'s timeline entries).
+    func entries(of preview: _SwiftdashPreview) throws -> [Any] {
+        try Wait.async { await preview.entries().map(Wait.Unchecked.init) }.map(\.value)
+    }
+
     /// A snapshot for `swiftdash preview` (a preview context) from the widget's own `#Preview`
     /// for the asked family (else its first `#Preview`), drawn as an entry of the widget: the
     /// entry current at `now` as a timeline's would be (`preview --at` steps through dated
-    /// entries), else the first; nil when the widget has no `#Preview`.
+    /// entries), else the first; nil when the widget has no `#Preview`. What a client that does
+    /// not ask `preview` draws.
     func previewSnapshot(_ w: _WidgetDescriptor, _ env: EnvironmentValues, now: Date?) throws -> JSONValue? {
-        let mine = PreviewRegistry.all.filter { $0.widget?.kind == w.kind }
-        guard let preview = mine.first(where: { $0.family == env.widgetFamily }) ?? mine.first else { return nil }
-        let entries = try Wait.async { await preview.entries().map(Wait.Unchecked.init) }.map(\.value)
+        guard let preview = ownPreviews(w, env).first else { return nil }
+        let entries = try entries(of: preview)
         let current = now.flatMap { now in entries.last { ($0 as? any TimelineEntry).map { $0.date <= now } ?? false } }
         guard let entry = current ?? entries.first else {
             throw IntentError("the #Preview at \(preview.place) has an empty timeline")
         }
         return w.drawEntry(entry, env)
+    }
+
+    /// The `preview` answer: every entry of each of the widget's own `#Preview`s for the asked
+    /// family, in the order written (equal dates included), each drawn as an entry of the widget;
+    /// `{"previews": []}` when it has none.
+    func previewTimelines(_ w: _WidgetDescriptor, _ env: EnvironmentValues) throws -> JSONValue {
+        let previews = ownPreviews(w, env).prefix(ExtensionProtocol.maxPreviews)
+        return .object([
+            "previews": .array(
+                try previews.map { preview in
+                    let drawn = try entries(of: preview).prefix(ExtensionProtocol.maxEntries).map { entry in
+                        guard let json = w.drawEntry(entry, env) else {
+                            throw IntentError(
+                                "the #Preview at \(preview.place) has entries of type \(type(of: entry)), "
+                                    + "not the widget's entry type")
+                        }
+                        return json
+                    }
+                    var o: [String: JSONValue] = ["place": .string(preview.place), "entries": .array(drawn)]
+                    if let name = preview.name { o["name"] = .string(name) }
+                    if let family = preview.family { o["family"] = .string(family.dash.rawValue) }
+                    return .object(o)
+                })
+        ])
     }
 }

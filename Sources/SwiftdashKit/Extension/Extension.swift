@@ -126,6 +126,9 @@ public struct ExtensionServer {
                 if ctx.isPreview, let own = try previewSnapshot(w, env, now: now) { return own }
                 return try w.snapshot(params["config"]?.object ?? [:], ctx, env)
             }
+        case "preview":
+            let w = try widget(params)
+            return try located(w) { try previewTimelines(w, context(w, params).1) }
         case "timeline":
             let w = try widget(params)
             return try located(w) {
@@ -182,6 +185,8 @@ public struct ExtensionServer {
             "kind": .string(w.kind), "displayName": .string(String(w.displayName.prefix(60))),
             "description": .string(w.description), "families": .array(families.map { .string($0) }),
             "parameters": .array(parameters ? w.parameters() : []),
+            // Answers `preview` (every entry of the widget's own `#Preview`s).
+            "previews": .bool(true),
         ])
     }
 }
