@@ -1,6 +1,8 @@
 # swiftdash: build, install and package.
 #
-#   make                      the release build (both programs), completions and man pages
+#   make                      the release build, completions and man pages
+#   make icu-data             rewrites the ICU data the build links (Sources/CICUData; after a toolchain update)
+#   make measure              runs the footprint suite beside its peers and rewrites docs/measuring.md
 #   make install              into /usr/local (PREFIX=~/.local needs no root; DESTDIR for packagers),
 #                             with the SDK new-widget's packages build against (PREFIX/share/swiftdash/sdk)
 #   make uninstall            removes what install wrote (its manifest; same PREFIX and DESTDIR)
@@ -9,6 +11,8 @@
 #
 # The release build is the one the project measures (docs/measuring.md): the Swift runtime linked
 # statically, and Package.swift's release link flags (lld, the link order, packed relocations).
+# swiftdash-fetch, the helper and provider host, is the same program started by that name (decision
+# 62): `make install` and the package put a link to swiftdash there, not a second binary.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -33,7 +37,6 @@ DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 RELEASE = -c release --static-swift-stdlib -Xcc '-DSWIFTDASH_COMMIT="$(COMMIT)"'
 BIN = .build/release
 STAGE = .build/dist
-PROGRAMS = swiftdash swiftdash-fetch
 SHELLS = bash zsh fish
 
 ARCH = $(shell dpkg --print-architecture 2>/dev/null)
@@ -42,7 +45,7 @@ DEB = .build/deb/swiftdash_$(VERSION)_$(ARCH).deb
 # Whoever builds the package for others sets MAINTAINER (Debian wants a name and a real address).
 MAINTAINER ?= swiftdash developers <swiftdash@example.org>
 
-.PHONY: all build completions man install install-files uninstall deb check-package clean-dist
+.PHONY: all build completions man install install-files uninstall deb check-package clean-dist icu-data measure
 .DELETE_ON_ERROR:
 
 all: build completions man
@@ -50,7 +53,16 @@ all: build completions man
 build:
 	@test -n "$(VERSION)" || { echo "no version in Sources/swiftdash/Version.swift" >&2; exit 1; }
 	$(SWIFT) build $(RELEASE) --product swiftdash
-	$(SWIFT) build $(RELEASE) --product swiftdash-fetch
+
+# The ICU data swiftdash links (3 MB of the toolchain's 34 MB; issue 35): written from the
+# toolchain's own lib_FoundationICU.a, so it matches the ICU the build links.
+icu-data:
+	python3 Sources/CICUData/trim_icu_data.py
+
+# docs/measuring.md from one run of the footprint suite beside its peers (Tests/perf/measure_all.py;
+# the peer harness is ../shared/perf). Takes about half an hour.
+measure: build
+	python3 Tests/perf/measure_all.py
 
 # The scripts ArgumentParser writes for the command tree; ids and kinds are asked of swiftdash
 # as you type. Generated with an empty home so nothing of the builder's own setup gets in.
@@ -111,12 +123,13 @@ uninstall:
 
 # The Debian package: the files of `make install` under /usr (zsh's Debian folder), stripped
 # binaries, compressed man pages, a machine-readable copyright file, a changelog, and a Depends
-# line dpkg-shlibdeps works out from the libraries the two binaries link.
+# line dpkg-shlibdeps works out from the libraries the binary links, and libcurl, which the helper
+# opens when it makes its first request (Sources/CCurlLoader), so no ELF header names it.
 deb: all
 	rm -rf .build/deb && mkdir -p .build/deb/work/debian
 	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEBROOT) PREFIX=/usr \
 	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions INSTALL_MANIFEST=no
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(DEBROOT)/usr/bin/,$(PROGRAMS))
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note $(DEBROOT)/usr/bin/swiftdash
 	gzip -9n $(DEBROOT)/usr/share/man/man1/*.1
 	$(INSTALL) -d $(DEBROOT)/usr/share/doc/swiftdash
 	printf '%s\n' "$$DEBIAN_COPYRIGHT" > $(DEBROOT)/usr/share/doc/swiftdash/copyright
@@ -127,9 +140,13 @@ deb: all
 	$(INSTALL) -d $(DEBROOT)/usr/share/lintian/overrides
 	printf '%s\n' "$$LINTIAN_OVERRIDES" > $(DEBROOT)/usr/share/lintian/overrides/swiftdash
 	printf 'Source: swiftdash\n\nPackage: swiftdash\nArchitecture: any\n' > .build/deb/work/debian/control
-	cd .build/deb/work && dpkg-shlibdeps -O $(addprefix -e../root/usr/bin/,$(PROGRAMS)) \
+	cd .build/deb/work && dpkg-shlibdeps -O -e../root/usr/bin/swiftdash \
 	  | sed -n 's/^shlibs:Depends=//p' > ../depends
 	test -s .build/deb/depends
+	# The package that has libcurl.so.4 on the machine that builds (libcurl4; libcurl4t64 on newer Debian).
+	curl=$$(dpkg -S "*/libcurl.so.4" 2>/dev/null | sed -n 's/:.*//p' | grep -v -- -dev | head -n 1); \
+	test -n "$$curl" || { echo "no package has libcurl.so.4 (apt-get install libcurl4-openssl-dev)" >&2; exit 1; }; \
+	printf '%s, %s (>= 7.62.0)\n' "$$(cat .build/deb/depends)" "$$curl" > .build/deb/depends
 	$(INSTALL) -d $(DEBROOT)/DEBIAN
 	{ echo 'Package: swiftdash'; \
 	  echo 'Version: $(VERSION)'; \
@@ -164,7 +181,8 @@ define FETCH_MANUAL
 is started by
 .Xr swiftdash 1
 for its network widgets (news, crypto, weather, commits, calendars by URL), so that
-networking and TLS stay out of the home screen's process. It is not meant to be run by hand.
+networking and TLS stay out of the home screen's process. It is swiftdash itself, started by
+this name (a link to it). It is not meant to be run by hand.
 swiftdash looks for it next to its own binary, or where
 .Ev SWIFTDASH_FETCH
 names it.

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // swiftdash: a WidgetKit-style home screen for the terminal.
@@ -12,16 +12,33 @@ import PackageDescription
 // - -z pack-relative-relocs: 85,000 relative relocations in 17 KB instead of 2 MB;
 // - --no-export-dynamic: nothing loads plugins into the home screen, and a 10,000-symbol
 //   dynamic table is searched by ld.so for every symbol libc and libstdc++ look up.
+// Small on disk (issue 35, decision 62; docs/measuring.md, "On disk"):
+// - --icf=all: identical functions (generic specialisations, thunks) kept once: -0.9 MB;
+//   only code is folded (lld leaves data alone), and nothing compares function addresses;
+// - release-link.ld drops .eh_frame and --no-eh-frame-hdr its index: -3.9 MB of unwind tables
+//   that nothing reads (Swift's errors are return values, the C++ in the runtime and ICU is built
+//   without exceptions, and a crash's backtrace walks frame pointers).
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
-let homeScreenReleaseLink = [
-    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-    "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/swiftdash/link-order.txt",
-    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+let smallOnDisk = [
+    "-Xlinker", "--icf=all", "-Xlinker", "\(packageDirectory)/Sources/swiftdash/release-link.ld",
+    "-Xlinker", "--no-eh-frame-hdr",
 ]
-// The provider host (swiftdash-fetch) gets the same relocation and symbol-table savings; it has
-// no order file (it runs briefly, and its work depends on the widgets it serves).
-let hostReleaseLink = [
-    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+let homeScreenReleaseLink =
+    [
+        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/swiftdash/link-order.txt",
+        "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+    ] + smallOnDisk
+// The swiftdash-fetch product gets the same savings; it has no order file. The package installs
+// swiftdash-fetch as a link to swiftdash (one program, decision 62): this product is the build's and
+// the tests' copy.
+let hostReleaseLink =
+    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"]
+    + smallOnDisk
+// FoundationNetworking asks the linker for libcurl; CCurlLoader defines the functions it calls and
+// opens libcurl with dlopen at the first request, so no module that imports it names libcurl.
+let curlLoadedOnDemand: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux]))
 ]
 // Each function in its own section, so the link order above can place it (release, Linux).
 let releaseSections: [SwiftSetting] = [
@@ -60,7 +77,12 @@ let package = Package(
         // Widgets written the way WidgetKit teaches (docs/widgetkit.md): a widget package depends on this.
         .library(name: "SwiftdashKit", targets: ["SwiftdashKit"]),
     ] + frameworkProducts,
+    // `#Preview` in widget packages (decision 61): a widget package turns the trait on
+    // (`.package(path: …, traits: ["Previews"])`); swiftdash's own build does not, and so never
+    // builds swift-syntax.
+    traits: [.trait(name: "Previews", description: "#Preview in widget code: builds swift-syntax for its macro")],
     dependencies: [
+        .package(path: "Sources/PreviewMacros"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -125,12 +147,24 @@ let package = Package(
         .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles", "DashSpawn"], swiftSettings: releaseSections),
         // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
         .target(name: "DashUnixSocket", swiftSettings: releaseSections),
-        .target(name: "SwiftdashKit", dependencies: ["DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles"]),
+        .target(
+            name: "SwiftdashKit",
+            dependencies: [
+                "DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles",
+                .product(
+                    name: "SwiftdashPreviewPlugin", package: "PreviewMacros", condition: .when(traits: ["Previews"])),
+            ]),
         // The only module of the home screen and its host that imports FoundationNetworking (URLSession,
         // libcurl); SwiftdashKit re-exports it for widget packages.
-        .target(name: "DashNetworking", dependencies: ["DashBuiltinWidgets"]),
+        .target(
+            name: "DashNetworking", dependencies: ["DashBuiltinWidgets", "CCurlLoader"], swiftSettings: curlLoadedOnDemand),
+        // libcurl's functions, opened with dlopen by the first request (issue 35).
+        .target(name: "CCurlLoader"),
+        // The ICU data swiftdash uses, 3 MB of the toolchain's 34 MB (trim_icu_data.py; issue 35).
+        .target(name: "CICUData", exclude: ["trim_icu_data.py", "include/swiftdash-icudt76l.dat"]),
         .executableTarget(
-            name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets"],
+            name: "swiftdash-fetch", dependencies: ["DashNetworking", "DashBuiltinWidgets", "CICUData"],
+            swiftSettings: curlLoadedOnDemand,
             linkerSettings: [.unsafeFlags(hostReleaseLink, .when(platforms: [.linux], configuration: .release))]
         ),
         .target(
@@ -145,12 +179,12 @@ let package = Package(
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashHomeFiles", "DashApp",
                 "DashRuntime", "DashCurses", "DashBuiltinWidgets", "DashBuildInfo", "DashFiles",
-                "DashActivities", "DashActivityFiles", "DashSpawn",
+                "DashNetworking", "CICUData", "DashActivities", "DashActivityFiles", "DashSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["link-order.txt"],
-            swiftSettings: releaseSections,
+            exclude: ["link-order.txt", "release-link.ld"],
+            swiftSettings: releaseSections + curlLoadedOnDemand,
             linkerSettings: [.unsafeFlags(homeScreenReleaseLink, .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "DashCoreTests", dependencies: ["DashCore", "DashTestSupport"]),
@@ -174,8 +208,7 @@ let package = Package(
             name: "DashAppTests",
             dependencies: [
                 "DashApp", "DashHome", "DashHomeFiles", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler",
-                "DashRender", "DashTestSupport", "DashBuiltinWidgets", "DashFiles", "DashActivities",
-                .product(name: "Logging", package: "swift-log"),
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets", "DashActivities",
             ],
             exclude: ["__Snapshots__"]
         ),
@@ -194,14 +227,22 @@ let package = Package(
             name: "DashRuntimeTests",
             dependencies: [
                 "DashRuntime", "DashApp", "DashHome", "DashHomeFiles", "DashCore", "DashWidgets", "DashScheduler",
-                "DashRender", "DashTestSupport", "DashBuiltinWidgets",
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The harness's own tests, beside it: it drives the real runtime and is exhaustive about work.
+        .testTarget(
+            name: "DashTestSupportTests",
+            dependencies: [
+                "DashTestSupport", "DashApp", "DashHome", "DashHomeFiles", "DashRuntime", "DashCore", "DashWidgets",
+                "DashBuiltinWidgets",
             ]
         ),
         .testTarget(
             name: "DashBuiltinWidgetsTests",
             dependencies: [
                 "DashBuiltinWidgets", "DashNetworking", "DashWidgets", "DashRender", "DashCore", "DashTestSupport",
-                "swiftdash-fetch",
+                "DashHome", "DashApp", "swiftdash-fetch",
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),

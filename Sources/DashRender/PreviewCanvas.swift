@@ -3,7 +3,8 @@ import DashCore
 import DashWidgets
 
 /// Draws one widget in several families side by side with a caption under each, like
-/// Xcode's preview canvas. Families that do not fit the row wrap to a new row.
+/// Xcode's preview canvas. Families that do not fit the row wrap to a new row. A caption may
+/// have several lines (`\n`), each centred under its tile.
 public enum PreviewCanvas {
     public struct Item: Sendable {
         public var family: WidgetFamily
@@ -35,7 +36,9 @@ public enum PreviewCanvas {
         let width = max(
             DisplayWidth.of(title),
             rows.map { r in r.map { $0.1 + GridMetrics.tileSize($0.0.family).width }.max() ?? 0 }.max() ?? 0)
-        let rowHeights = rows.map { r in (r.map { GridMetrics.tileSize($0.0.family).height }.max() ?? 0) + 2 }
+        let rowHeights = rows.map { r in
+            (r.map { GridMetrics.tileSize($0.0.family).height + lines($0.0.caption).count }.max() ?? 0) + 1
+        }
         let height = 2 + rowHeights.reduce(0, +)
         var buffer = CellBuffer(width: width, height: height)
         let theme = environment.theme
@@ -48,13 +51,21 @@ public enum PreviewCanvas {
                 Chrome.drawTile(
                     item.view, rect: rect, decoration: TileDecoration(title: item.family.displayName),
                     environment: environment, into: &buffer)
-                let caption = DisplayWidth.truncate(item.caption, to: size.width)
-                buffer.write(
-                    caption, x: x + (size.width - DisplayWidth.of(caption)) / 2, y: y + size.height,
-                    style: Style(foreground: theme[.secondaryText]))
+                for (i, line) in lines(item.caption).enumerated() {
+                    let caption = DisplayWidth.truncate(line, to: size.width)
+                    buffer.write(
+                        caption, x: x + (size.width - DisplayWidth.of(caption)) / 2, y: y + size.height + i,
+                        style: Style(foreground: theme[.secondaryText]))
+                }
             }
             y += rowHeights[ri]
         }
         return buffer
+    }
+
+    /// A caption's lines (at least one).
+    static func lines(_ caption: String) -> [String] {
+        let parts = caption.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return parts.isEmpty ? [""] : parts
     }
 }

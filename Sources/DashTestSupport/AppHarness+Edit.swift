@@ -4,6 +4,7 @@ import DashWidgets
 import DashApp
 import DashHome
 import DashRuntime
+import XCTest
 
 /// Answering the work the Edit Widget form and the gallery ask for.
 extension AppHarness {
@@ -68,4 +69,29 @@ extension AppHarness {
         }
         edits = rest + edits
     }
+}
+
+/// Reading and moving through the Edit Widget form, and what the app handed out.
+extension AppHarness {
+    /// The form's field of a parameter.
+    public func field(_ key: String) -> FormField? { state.form?.fields.first { $0.key == key } }
+
+    /// Selects the form's row of a parameter (with ↓ from the top, as a person would).
+    public func select(_ key: String) {
+        guard let form = state.form, let i = form.fields.firstIndex(where: { $0.key == key }) else {
+            return XCTFail("no field \(key)")
+        }
+        let delta = i - form.selected
+        for _ in 0..<abs(delta) { press(delta > 0 ? .down : .up) }
+    }
+
+    /// How many times home.yaml was written.
+    public var writes: Int { written.count }
+
+    public func config(of instance: String) -> WidgetConfig? {
+        state.home.allInstances.first { $0.id == instance }?.config
+    }
+
+    /// Every effect's description (what a log would see).
+    public var effectText: String { effects.map(\.description).joined(separator: "\n") }
 }

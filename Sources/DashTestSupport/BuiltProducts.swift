@@ -11,3 +11,7 @@ public func builtProduct(_ name: String) -> URL? {
     }
     return nil
 }
+
+/// The repository's `examples/extensions` folder: the shipped example extensions.
+public let exampleExtensions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("examples/extensions")

@@ -16,6 +16,9 @@ public struct ExtensionWidgetDescription: Sendable {
     public var push: Bool
     /// Seconds a `timeline` request may take (1–60, default 10).
     public var timeout: TimeInterval
+    /// Answers `preview` (the entries of the widget's own `#Preview`s); an extension that does not
+    /// say so is asked for a preview `snapshot` alone.
+    public var previews = false
 
     /// A widget kind: a lower-case letter, then letters, digits and `-`, at most 32.
     public static func isValidKind(_ s: String) -> Bool {
@@ -84,7 +87,7 @@ public struct ExtensionWidgetDescription: Sendable {
         return ExtensionWidgetDescription(
             kind: kind, displayName: text("displayName", kind, max: 60), description: text("description", ""),
             families: families, parameters: params, dynamicKeys: dynamic, network: o["network"]?.bool ?? false,
-            push: o["push"]?.bool ?? false, timeout: timeout)
+            push: o["push"]?.bool ?? false, timeout: timeout, previews: o["previews"]?.bool ?? false)
     }
 
     static func parameter(_ json: JSONValue, path: String) throws -> Parameter {

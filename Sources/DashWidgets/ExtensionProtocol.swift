@@ -34,6 +34,34 @@ public enum ExtensionProtocol {
         }
     }
 
+    /// The most `#Preview`s one `preview` answer may carry.
+    public static let maxPreviews = 32
+
+    /// A `preview` answer (`{"previews": [{"name", "family", "place", "entries": [ENTRY…]}]}`) for
+    /// widget `kind`: the widget's own `#Preview`s for a family, their entries in the order their
+    /// author wrote them (equal dates included). Text is cleaned like every other field.
+    public static func previews(_ json: JSONValue, kind: String) throws -> [PreviewTimeline] {
+        guard let list = json["previews"]?.array else { throw ViewJSONError("preview: `previews` must be a list") }
+        guard list.count <= maxPreviews else { throw ViewJSONError("preview: more than \(maxPreviews) previews") }
+        return try list.enumerated().map { i, p in
+            let path = "previews[\(i)]"
+            guard let entries = p["entries"]?.array else { throw ViewJSONError("\(path).entries: must be a list") }
+            guard entries.count <= maxEntries else { throw ViewJSONError("\(path): more than \(maxEntries) entries") }
+            func text(_ key: String, _ max: Int) -> String? {
+                p[key]?.string.map {
+                    TextSanitizer.singleLine(TextSanitizer.clean($0, keepNewlines: false, maxCharacters: max))
+                }
+                .flatMap { $0.isEmpty ? nil : $0 }
+            }
+            return PreviewTimeline(
+                name: text("name", 60), family: p["family"]?.string.flatMap(WidgetFamily.init(rawValue:)),
+                place: text("place", 120),
+                entries: try entries.enumerated().map { j, e in
+                    AnyEntry(try entry(e, kind: kind, path: "\(path).entries[\(j)]"))
+                })
+        }
+    }
+
     /// One entry, validated: its views must decode (so a bad view fails the load, not the draw).
     public static func entry(_ json: JSONValue, kind: String, path: String = "entry") throws -> ExternalEntry {
         guard let o = json.object else { throw ViewJSONError("\(path): an entry is an object") }
@@ -154,5 +182,17 @@ public struct ExternalEntry: TimelineEntry, Hashable {
         let key = link.path.joined(separator: "/")
         guard let json = details[key] else { return nil }
         return try? ViewJSON(kind: kind).decode(json)
+    }
+}
+
+/// One `#Preview` of a widget as the `preview` request answers it: its name, the family its author
+/// wrote it for, where it is written, and its entries drawn in the asked family.
+public struct PreviewTimeline: Sendable {
+    public var name: String?
+    public var family: WidgetFamily?
+    public var place: String?
+    public var entries: [AnyEntry]
+    public init(name: String?, family: WidgetFamily?, place: String?, entries: [AnyEntry]) {
+        (self.name, self.family, self.place, self.entries) = (name, family, place, entries)
     }
 }

@@ -52,6 +52,9 @@ public struct Widget: Sendable {
     /// Where the provider runs when not in this process (`running(_:)`): the home screen runs
     /// the built-in providers in the provider host. nil: here, as `async` functions.
     public var remote: RemoteProvider?
+    /// The widget's own previews for a configuration and context (`swiftdash preview`, like
+    /// Xcode's canvas): an extension's `#Preview`s. nil: the widget has none to offer.
+    public var previews: (@Sendable (WidgetConfig, TimelineContext) throws -> [PreviewTimeline])?
 
     private let _placeholder: @Sendable (TimelineContext) -> AnyEntry
     private let _snapshot: @Sendable (WidgetConfig, TimelineContext) async -> AnyEntry

@@ -22,7 +22,7 @@ themedir=$SD_DATADIR/swiftdash/themes
 # The SDK a widget package of `swiftdash new-widget` builds against: SwiftdashKit and the modules
 # it needs, as a Swift package (Sources/Install/sdk-Package.swift is its Package.swift).
 sdk=$SD_DATADIR/swiftdash/sdk
-sdkmodules="SwiftdashKit DashWidgets DashUnixSocket DashCore DashFiles DashActivities DashActivityFiles Frameworks"
+sdkmodules="SwiftdashKit DashWidgets DashUnixSocket DashCore DashFiles DashActivities DashActivityFiles Frameworks PreviewMacros"
 manifest=$SD_DATADIR/swiftdash/install-manifest.txt
 nl='
 '
@@ -78,7 +78,12 @@ put() { # put MODE SOURCE FOLDER [NAME]
 
 case $mode in
 install)
-  for program in swiftdash swiftdash-fetch; do put 755 "$SD_BIN/$program" "$SD_BINDIR"; done
+  put 755 "$SD_BIN/swiftdash" "$SD_BINDIR"
+  # swiftdash-fetch is swiftdash started by that name (one program, decision 62): a link beside
+  # it, not a second copy of the same 29 MB.
+  rm -f "$dest$SD_BINDIR/swiftdash-fetch"
+  ln -s swiftdash "$dest$SD_BINDIR/swiftdash-fetch"
+  written=$written$SD_BINDIR/swiftdash-fetch$nl
   for theme in themes/*.yaml; do put 644 "$theme" "$themedir"; done
   # A source file an earlier install put in the SDK and this version no longer has would be
   # compiled into every widget: the files an earlier install wrote there go first.

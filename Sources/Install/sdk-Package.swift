@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The swiftdash SDK: what `make install` puts at PREFIX/share/swiftdash/sdk, so a widget package
@@ -31,6 +31,11 @@ let package = Package(
         // Widgets written the way WidgetKit teaches: a widget package depends on this.
         .library(name: "SwiftdashKit", targets: ["SwiftdashKit"])
     ] + frameworkProducts,
+    // `#Preview` compiles in a widget's files with this trait on (`.package(path: SDK, traits:
+    // ["Previews"])`): its macro builds swift-syntax once per widget package's build folder, so
+    // only a package whose code has `#Preview` asks for it (decision 61).
+    traits: [.trait(name: "Previews", description: "#Preview in widget code: builds swift-syntax for its macro")],
+    dependencies: [.package(path: "Sources/PreviewMacros")],
     targets: [
         .target(name: "DashWidgets"),
         .target(name: "DashUnixSocket"),
@@ -41,7 +46,11 @@ let package = Package(
         .target(name: "DashActivityFiles", dependencies: ["DashActivities", "DashFiles"]),
         .target(
             name: "SwiftdashKit",
-            dependencies: ["DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles"]),
+            dependencies: [
+                "DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles",
+                .product(
+                    name: "SwiftdashPreviewPlugin", package: "PreviewMacros", condition: .when(traits: ["Previews"])),
+            ]),
     ] + frameworkTargets,
     swiftLanguageModes: [.v6]
 )

@@ -52,6 +52,8 @@ public struct StateObject<ObjectType: ObservableObject> {
 public struct State<Value> {
     public var wrappedValue: Value
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    /// `$value`: a binding, which a widget has none of; the control it is handed to says what to use.
+    public var projectedValue: Binding<Value> { Binding() }
 }
 
 /// A value kept in user defaults (the standard ones, or an app group's `store:`): read when the
@@ -144,3 +146,18 @@ public struct NavigationView<Content: View>: View {
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { return fatalError() }
 }
+
+@available(*, unavailable, message: "a widget has no navigation: link to a detail pane with Link or widgetURL")
+public struct NavigationStack<Content: View>: View {
+    public init(@ViewBuilder root: () -> Content) { fatalError() }
+    public var body: Never { return fatalError() }
+}
+
+@available(*, unavailable, message: "a widget has no navigation: link to a detail pane with Link or widgetURL")
+public struct NavigationLink<Label: View, Destination: View>: View {
+    public init(destination: Destination, @ViewBuilder label: () -> Label) { fatalError() }
+    public init(_ title: String, destination: Destination) where Label == Text { fatalError() }
+    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) where Destination == EmptyView { fatalError() }
+    public var body: Never { return fatalError() }
+}
+

@@ -274,6 +274,9 @@ public struct _WidgetDescriptor {
     var options: (String, [String: JSONValue]) throws -> [JSONValue] = { _, _ in [] }
     /// Where the widget's configuration is written (`Module/File.swift:LINE`): its errors name it.
     var source = ""
+    /// An entry of the widget's own type drawn as the protocol's entry (a `#Preview`'s timeline);
+    /// nil for a value of another type.
+    var drawEntry: (Any, EnvironmentValues) -> JSONValue? = { _, _ in nil }
 
     func located(_ fileID: String, _ line: Int) -> _WidgetDescriptor {
         var d = self

@@ -39,122 +39,6 @@ struct Widgets: ParsableCommand {
     }
 }
 
-struct Preview: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Draw a widget in every size side by side, like Xcode's preview canvas.",
-        usage: "swiftdash preview <kind> [<options>]",
-        discussion: """
-            Draws the widget's snapshot (sample data, no network) in each family it supports, with a \
-            caption under each. --placeholder draws the redacted placeholder instead; --live runs the \
-            real timeline (network widgets fetch) and draws its current entry.
-
-            Examples:
-              swiftdash preview clock
-              swiftdash preview crypto --family small --set coin=ETH
-              swiftdash preview news --live --set feed=https://example.org/rss.xml
-            """)
-
-    @Argument(help: "The widget kind (see `swiftdash widgets`).", completion: ShellCompletion.kinds)
-    var kind: String
-
-    @Option(
-        help: "small, medium, large, extraLarge or all.",
-        completion: .list(["small", "medium", "large", "extraLarge", "all"]))
-    var family: String = "all"
-
-    @Flag(help: "Draw the placeholder (redacted) instead of the snapshot.")
-    var placeholder = false
-
-    @Flag(help: "Run the real timeline instead of the snapshot.")
-    var live = false
-
-    @Option(
-        name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp(setHelp, valueName: "key=value"))
-    var settings: [String] = []
-
-    @Option(help: "Draw as of this time (ISO 8601).")
-    var at: String?
-
-    @Option(help: ArgumentHelp(themeHelp))
-    var theme: String?
-
-    @Flag(help: "Colour output with ANSI escape sequences.")
-    var ansi = false
-
-    func run() async throws {
-        guard let widget = bundle[kind] else {
-            throw unknownWidget(kind)
-        }
-        let families: [WidgetFamily]
-        if family == "all" {
-            families = widget.supportedFamilies
-        } else if let f = WidgetFamily(rawValue: family) {
-            guard widget.supports(f) else {
-                throw usageFailure(
-                    "\(kind) has no \(f.rawValue) size; it supports \(widget.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            families = [f]
-        } else {
-            throw usageFailure("unknown family '\(family)'; use small, medium, large, extraLarge or all")
-        }
-        var config = WidgetConfig()
-        for s in settings {
-            guard let eq = s.firstIndex(of: "=") else {
-                throw usageFailure(
-                    "--set '\(s)' is not key=value; parameters of \(kind): \(widget.schema.parameters.map(\.key).joined(separator: ", "))"
-                )
-            }
-            let key = String(s[..<eq]), value = String(s[s.index(after: eq)...])
-            do { config[key] = try widget.schema.parse(key: key, text: value) } catch {
-                throw usageFailure(error.description)
-            }
-        }
-        let now = try parseInstant(at)
-        let (th, _) = try loadTheme(theme)
-        var items: [PreviewCanvas.Item] = []
-        // Live data comes from the provider host, as on the home screen.
-        let host = live ? ProviderHosting.start { _ in } : nil
-        defer { host?.stop() }
-        let loader = ProviderHosting.hosted(appEnvironment, by: host).bundle[kind] ?? widget
-        for f in families {
-            var ctx = Loads.context(
-                family: f, now: now, environment: appEnvironment,
-                colorScheme: th.isDark ? .dark : .light, isPreview: !live)
-            let view: TileView
-            var caption = "\(f.displayName) \(GridMetrics.tileSize(f))" + (live || placeholder ? "" : " · sample")
-            if placeholder {
-                view = widget.view(for: widget.placeholder(in: ctx), in: ctx).redacted()
-                caption = "\(f.displayName) placeholder"
-            } else if live {
-                ctx.isPreview = false
-                do {
-                    let t = try await Loads.run(loader, configuration: config, in: ctx).get()
-                    if let e = t.entry(at: now) ?? t.entries.first {
-                        view = widget.view(for: e, in: ctx)
-                        caption = "\(f.displayName) · \(t.entries.count) \(t.entries.count == 1 ? "entry" : "entries")"
-                    } else {
-                        view = Text("empty timeline").foregroundStyle(.warning)
-                    }
-                } catch {
-                    view = VStack {
-                        Text("Failed to load").font(.headline).foregroundStyle(.negative)
-                        Text(TextSanitizer.singleLine("\(error)")).font(.caption)
-                    }
-                }
-            } else {
-                view = widget.view(for: await widget.snapshot(for: config, in: ctx), in: ctx)
-            }
-            items.append(PreviewCanvas.Item(family: f, view: view, caption: caption))
-        }
-        let title = "\(widget.displayName) (\(widget.kind)) — \(widget.description)"
-        let buffer = PreviewCanvas.draw(
-            title: title, items: items,
-            environment: RenderEnvironment(theme: th, now: now, timeZone: appEnvironment.timeZone))
-        emit(buffer, ansi: ansi)
-    }
-}
-
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw the home screen once to standard output.",
@@ -387,7 +271,10 @@ struct Home: ParsableCommand {
         runtime.afterDraw = { [weak runtime] in
             guard let runtime else { return }
             frameEvents?.say("frame \(runtime.stats.frames)")
-            guard runtime.stats.frames == 1 else { return }
+            // Freed heap back to the system at frames 1, 2, 4, … 64, then every 64th (issue 35.4).
+            let frames = runtime.stats.frames
+            if frames.nonzeroBitCount == 1 || frames % 64 == 0 { _ = glibcMallocTrim(0) }
+            guard frames == 1 else { return }
             let ms = (ContinuousClock.now - startedAt) / .milliseconds(1)
             logger.info("first frame after \(String(format: "%.1f", ms)) ms from main()")
         }

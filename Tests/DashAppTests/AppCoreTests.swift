@@ -259,12 +259,23 @@ final class AppCoreTests: XCTestCase {
         let h = finished()
         h.press(.tab, .enter)
         assertSnapshot(h.screen, named: "detail-80x24")
+        // Tab highlights the pane's first link: focus means something by its colour.
+        h.press(.tab)
+        assertSnapshot(h.styledScreen, named: "styles-detail-link-80x24")
+        XCTAssertNotEqual(
+            h.style(of: "Read on the web"), h.style(of: "Next story"), "the highlighted link stands out")
+        XCTAssertEqual(h.style(of: "Read on the web")?.background, h.state.theme[.focus])
     }
 
     func testScreenHelp80x24() {
         let h = finished()
         h.press(.char("?"))
         assertSnapshot(h.screen, named: "help-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-help-80x24")
+        // Group headings in the accent role, keys in bold, what they do in the secondary role.
+        XCTAssertEqual(h.style(of: "Move")?.foreground, h.state.theme[.accent])
+        XCTAssertEqual(h.style(of: "PgUp PgDn")?.attributes.contains(.bold), true)
+        XCTAssertEqual(h.style(of: "previous / next page")?.foreground, h.state.theme[.secondaryText])
     }
 
     func testTheHelpScrollsWhenLongerThanTheScreenAndFitsWhenWide() {

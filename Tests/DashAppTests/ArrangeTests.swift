@@ -198,6 +198,11 @@ final class ArrangeTests: XCTestCase {
         let h = editHarness([("dot", .small), ("probe", .small), ("stories", .medium), ("probe", .large)])
         h.press(.char("m"), .right)
         assertSnapshot(h.screen, named: "arrange-hover-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-arrange-hover-80x24")
+        // The lifted tile is in the focus role, the place it would go in the accent role.
+        XCTAssertEqual(h.style(of: "⇅ moving")?.foreground, h.state.theme[.focus])
+        XCTAssertEqual(h.style(of: "⊕ stack here")?.foreground, h.state.theme[.accent])
+        XCTAssertEqual(h.style(of: "⇅ ARRANGE")?.attributes.contains(.reverse), true)
     }
 
     func testScreenArrange200x60() {

@@ -30,7 +30,9 @@ final class CoinCheckFormTests: XCTestCase {
         let h = harness()
         h.select("coin")
         _ = h.run { s in
-            s.form?.fields[0].line = LineEditor("x y")
+            guard var form = s.form else { return [] }
+            form.fields[0].line = LineEditor("x y")
+            s.replaceTop(.form(form))
             return []
         }
         XCTAssertTrue(h.screen.contains("✗ 'x y' is not a coin; use a symbol such as BTC"), "in the row: \(h.screen)")

@@ -538,7 +538,13 @@ final class EditFormTests: XCTestCase {
     }
 
     func testScreenForm80x24() {
-        assertSnapshot(prepared(Size(width: 80, height: 24)).screen, named: "form-80x24")
+        let h = prepared(Size(width: 80, height: 24))
+        assertSnapshot(h.screen, named: "form-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-form-80x24")
+        // The focused field is marked in the focus role; the others are plain.
+        XCTAssertEqual(h.style(of: "▸ Name")?.foreground, h.state.theme[.focus])
+        XCTAssertEqual(h.style(of: "Source")?.foreground, h.state.theme[.text])
+        h.skipPendingWork()
     }
 
     func testScreenForm200x60() {
@@ -553,6 +559,10 @@ final class EditFormTests: XCTestCase {
         h.type("12")
         h.press(.ctrl("s"))
         assertSnapshot(h.screen, named: "form-errors-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-form-errors-80x24")
+        // A field's error and the refused save are drawn in the negative role.
+        XCTAssertEqual(h.style(of: "✗ must be lower-case")?.foreground, h.state.theme[.negative])
+        XCTAssertEqual(h.style(of: "✗ Not saved")?.foreground, h.state.theme[.negative])
     }
 
     func testScreenFormPicker80x24() {

@@ -129,26 +129,3 @@ func answerAll(_ h: AppHarness) {
         }
     }
 }
-
-extension AppHarness {
-    /// The form's field of a parameter.
-    func field(_ key: String) -> FormField? { state.form?.fields.first { $0.key == key } }
-
-    /// Selects the form's row of a parameter (with ↓ from the top, as a person would).
-    func select(_ key: String) {
-        guard let form = state.form, let i = form.fields.firstIndex(where: { $0.key == key }) else {
-            return XCTFail("no field \(key)")
-        }
-        let delta = i - form.selected
-        for _ in 0..<abs(delta) { press(delta > 0 ? .down : .up) }
-    }
-
-    var writes: Int { written.count }
-
-    func config(of instance: String) -> WidgetConfig? {
-        state.home.allInstances.first { $0.id == instance }?.config
-    }
-
-    /// Every effect's description (what a log would see).
-    var effectText: String { effects.map(\.description).joined(separator: "\n") }
-}

@@ -13,7 +13,7 @@ import DashTestSupport
 /// suite from its own package, the shell one with nothing but coreutils on its PATH, and the
 /// buttons and toggles of both Python and Swift pressed on a home screen (AppHarness).
 final class ExtensionExampleTests: XCTestCase {
-    static let examples = ExtensionTests.examples
+    static let examples = exampleExtensions
     let log = LineLog()
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp"]

@@ -109,6 +109,9 @@ final class GalleryTests: XCTestCase {
         h.press(.right)
         await h.runEdits()
         assertSnapshot(h.screen, named: "gallery-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-gallery-80x24")
+        XCTAssertEqual(h.style(of: "▸ Probe")?.foreground, h.state.theme[.focus], "the chosen widget")
+        XCTAssertEqual(h.style(of: "Remote")?.foreground, h.state.theme[.text])
     }
 
     func testScreenGallery200x60() async {

@@ -50,4 +50,43 @@ final class HelpAndKeysTests: XCTestCase {
             XCTAssertEqual(KeyTable.dispatch(.paste("x"), through: [layer, .global])?.1, .edit(.type("x")))
         }
     }
+
+    /// The key table is assembled from the panes' declarations: every layer has one, and a row
+    /// several panes name is one row of the help, with the same keys wherever it is bound.
+    func testEveryLayerIsDeclaredByAPane() {
+        let declared = Set(KeyTable.declarations.map(\.layer))
+        for layer in Layer.allCases { XCTAssertTrue(declared.contains(layer), "no pane declares \(layer)") }
+        var keys: [String: [String]] = [:]
+        for d in KeyTable.declarations {
+            for r in d.rows {
+                let id = r.group + "/" + r.label + "/" + r.help
+                let these = r.keys.map { "\($0.0)→\($0.1)" }
+                if let seen = keys[id] { XCTAssertEqual(seen, these, id) } else { keys[id] = these }
+            }
+        }
+        XCTAssertEqual(KeyTable.bindings.count, keys.count)
+        // Each group's rows stand in their rank's order, as the help lists them.
+        for g in KeyTable.groups {
+            let ranks = KeyTable.bindings.filter { $0.group == g }.map(\.rank)
+            XCTAssertEqual(ranks, ranks.sorted(), g)
+        }
+    }
+
+    /// What a key means depends on the keys before it: `q` after `e` is typed into the form,
+    /// so the keys are handled in order and the app does not quit.
+    func testAQAfterAKeyThatOpensALayerIsThatLayersQ() {
+        let h = editHarness()
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .down, .char("l"), .char("q")]))
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("z"), .char("q")]), "an unbound key changes nothing")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("e"), .char("q")]), "e opens the form")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("a"), .char("q")]), "a opens the gallery")
+        XCTAssertFalse(App.quitsAhead(h.state, [.alt("x"), .char("q")]), "Alt-x is Esc and x")
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("j"), .char("k")]), "no quit key")
+        h.press(.char("e"))
+        XCTAssertEqual(h.state.pane.kind, .form)
+        XCTAssertFalse(App.quitsAhead(h.state, [.char("q")]), "in the form q is typed")
+        h.press(.escape, .char("?"))
+        XCTAssertTrue(App.quitsAhead(h.state, [.char("j"), .pageDown, .char("q")]), "the help scrolls, then q quits")
+        h.skipPendingWork()
+    }
 }

@@ -69,6 +69,8 @@ final class NothingCutTests: XCTestCase {
         XCTAssertEqual(h.state.homeProblems?.all.count, 2)
         XCTAssertTrue(screen.contains("2 problems: ! lists them all"), screen)
         assertSnapshot(screen, named: "status-broken-home-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-status-broken-home-80x24")
+        XCTAssertEqual(h.style(of: "2 problems")?.foreground, h.state.theme[.warning], "a broken home.yaml warns")
         h.skipPendingWork()
     }
 

@@ -91,6 +91,8 @@ final class OneMessageAtATimeTests: XCTestCase {
         XCTAssertTrue(status.hasSuffix("Ctrl-G whole"), status)
         XCTAssertFalse(r[r.count - 2].contains("⚠"), "one row: the row above is the tiles':\n\(h.screen)")
         assertSnapshot(h.screen, named: "one-message-shortened-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-status-warning-80x24")
+        XCTAssertEqual(h.style(of: "⚠", onRowWith: "Ctrl-G whole")?.foreground, h.state.theme[.warning])
         h.press(.ctrl("g"))
         let whole = h.screen
         XCTAssertTrue(whole.contains("Messages"), whole)
@@ -103,6 +105,8 @@ final class OneMessageAtATimeTests: XCTestCase {
             XCTAssertTrue(joined.contains(part), "\(part) in\n\(whole)")
         }
         assertSnapshot(whole, named: "one-message-whole-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-messages-80x24")
+        XCTAssertEqual(h.style(of: "⚠ weather")?.foreground, h.state.theme[.warning], "a problem is listed as one")
         h.press(.escape)
         XCTAssertFalse(h.screen.contains("Messages"), h.screen)
         XCTAssertFalse(h.state.messages.shown)

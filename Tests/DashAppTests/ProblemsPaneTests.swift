@@ -35,6 +35,8 @@ final class ProblemsPaneTests: XCTestCase {
         for n in 0..<3 { XCTAssertTrue(screen.contains("nope\(n)"), screen) }
         XCTAssertTrue(screen.contains("home.yaml: 3 problems"), screen)
         assertSnapshot(screen, named: "problems-pane-80x24")
+        assertSnapshot(h.styledScreen, named: "styles-problems-pane-80x24")
+        XCTAssertEqual(h.style(of: "3 problems: !")?.foreground, h.state.theme[.warning], "the status line warns")
         h.press(.escape)
         XCTAssertEqual(h.state.pane.kind, .none, "Esc closes")
         h.press(.char("!"))

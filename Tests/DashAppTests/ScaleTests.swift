@@ -4,6 +4,7 @@ import DashCore
 import DashWidgets
 import DashScheduler
 import DashRender
+import DashTestSupport
 @testable import DashApp
 @testable import DashHome
 @testable import DashRuntime

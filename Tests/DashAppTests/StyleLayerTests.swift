@@ -69,4 +69,16 @@ final class StyleLayerTests: XCTestCase {
         XCTAssertTrue(dump.contains("fg focus"), dump)
         h.skipPendingWork()
     }
+
+    /// The dark theme, the same home as the light one: its roles in its own colours.
+    func testTheDarkThemeDrawsItsOwnRoles() throws {
+        let tiles = (1...2).map {
+            TileInstance(id: "t\($0)", family: .small, items: [WidgetInstance(id: "w\($0)", kind: "clock")])
+        }
+        let h = AppHarness(widgets: [ClockWidget.widget], home: HomeConfig(tiles: tiles), now: now, theme: .dark)
+        assertSnapshot(h.styledScreen, named: "styles-dark-theme-80x24")
+        XCTAssertEqual(h.frame.buffer[0, 0].style.foreground, Theme.dark[.focus])
+        XCTAssertNotEqual(Theme.dark[.focus], Theme.light[.focus], "the two themes differ in the focus role")
+        h.skipPendingWork()
+    }
 }

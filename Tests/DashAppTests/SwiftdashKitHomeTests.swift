@@ -41,7 +41,7 @@ final class SwiftdashKitHomeTests: XCTestCase {
             limits: ExtensionLimits(), log: log.add)
         processes += found.processes
         XCTAssertEqual(found.problems, [])
-        XCTAssertEqual(found.widgets.map(\.kind), ["kit-lamp", "kit-echo", "kit-forecast"])
+        XCTAssertEqual(found.widgets.map(\.kind), ["kit-lamp", "kit-echo", "kit-forecast", "kit-broken", "kit-tall"])
         return found.widgets
     }
 
@@ -114,5 +114,57 @@ final class SwiftdashKitHomeTests: XCTestCase {
         XCTAssertTrue(error.contains("crashed: KitFixture.swift:"), error)
         XCTAssertTrue(error.contains(": Fatal error: no lamp in the basement"), error)
         XCTAssertFalse(error.contains("\n"), error)
+    }
+
+    /// The fixture's line that holds `text`, as a crash report names it (`KitFixture.swift:N`).
+    func fixtureLine(_ text: String) throws -> String {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../KitFixture/KitFixture.swift")
+        let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        let n = try XCTUnwrap(lines.firstIndex { $0.contains(text) }, text) + 1
+        return "KitFixture.swift:\(n)"
+    }
+
+    /// One widget's fault costs one widget (decision 60): each kind of the bundle has its own
+    /// process, so a trap in a provider (`try!`), a view (an index out of range), a query
+    /// (`fatalError`) or a parameter's default (a force unwrap) fails that widget's tile with the
+    /// file, line and message, while the bundle's other widgets keep drawing from their processes.
+    func testATrapFailsOnlyItsWidgetNamingTheFileLineAndMessageAndTheOthersKeepDrawing() async throws {
+        let widgets = try discover()
+        let traps = [
+            ("basement", try fixtureLine("no lamp in the basement"), "Fatal error: no lamp in the basement"),
+            ("shed", try fixtureLine("/no/such/shed/lamp"), "Fatal error: 'try!' expression unexpectedly raised"),
+            ("garage", try fixtureLine("switches[entry.room.count]"), "Fatal error: Index out of range"),
+        ]
+        for (n, (room, place, message)) in traps.enumerated() {
+            var lamp = WidgetInstance(id: "w1", kind: "kit-lamp")
+            lamp.config["room"] = .string(room)
+            let h = AppHarness(
+                widgets: widgets,
+                home: HomeConfig(tiles: [
+                    TileInstance(id: "t1", family: .medium, items: [lamp]),
+                    TileInstance(id: "t2", family: .medium, items: [WidgetInstance(id: "w2", kind: "kit-echo")]),
+                    TileInstance(id: "t3", family: .medium, items: [WidgetInstance(id: "w3", kind: "kit-broken")]),
+                ]),
+                now: now)
+            await h.runLoads()
+            let error = try XCTUnwrap(h.state.scheduler.lastError("w1"), room)
+            XCTAssertTrue(error.contains("crashed: \(place): \(message)"), "\(room): \(error)")
+            XCTAssertFalse(error.contains("\n"), error)
+            XCTAssertNil(h.state.scheduler.lastError("w2"))
+            // The same echo process drew each time: the lamp's crashes did not end it.
+            XCTAssertTrue(h.screen.contains("echo drawn \(n + 1)"), "\(room)\n\(h.screen)")
+            let broken = try XCTUnwrap(h.state.scheduler.lastError("w3"))
+            XCTAssertTrue(
+                broken.contains(
+                    "crashed: \(try fixtureLine("Int(\"high\")!")): Fatal error: Unexpectedly found nil while unwrapping"),
+                broken)
+        }
+        // The lamp's next load starts its process again, and a room without a trap draws.
+        let again = await harness(widgets, room: "attic")
+        XCTAssertTrue(again.screen.contains("Attic room"), again.screen)
+        XCTAssertTrue(
+            Eventually.wait { self.log.lines.contains { $0.contains("Fatal error: no lamp in the basement") } },
+            "the extension's log keeps what the kind's process printed")
     }
 }

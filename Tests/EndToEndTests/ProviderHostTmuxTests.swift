@@ -51,24 +51,28 @@ final class ProviderHostTmuxTests: XCTestCase {
         Eventually.wait { children(pid).isEmpty }
         XCTAssertEqual(children(pid), [], "the provider host did not exit when idle")
 
-        // A window of idleness: the clock changes at each minute and nothing else wakes the
-        // program. Whatever the window holds, it may wake once for each minute change in it (and
-        // once for a change read at its edge), never more: libdispatch's pool monitor alone would
-        // wake it once a second (decision 21).
-        // Start-up has settled: a full second with no switch (a busy machine stretches the tail of
-        // the first frame's work: the cache and history written, the kept threads parked).
-        var settled = switches(pid)
-        Eventually.wait(every: 1) {
+        // A window of idleness between two minute changes: the clock changes at each minute and
+        // nothing else may wake the program in between (libdispatch's pool monitor alone would
+        // wake it once a second, decision 21). The work of a minute change itself (the frame,
+        // the cache's write on its thread, a busy machine's preemptions) is not what this test
+        // is about, so the window starts only once start-up and any minute change have settled
+        // (a full second with no switch) and the minute has room for the whole window.
+        func secondOfMinute() -> Int { Int(Date().timeIntervalSince1970) % 60 }
+        var last = switches(pid)
+        let found = Eventually.wait(timeout: 240, every: 1) {
             let now = switches(pid)
-            defer { settled = now }
-            return now == settled
+            defer { last = now }
+            return now == last && (3..<50).contains(secondOfMinute())
         }
+        XCTAssertTrue(found, "the home screen never settled for a second")
         let before = switches(pid)
         let started = Int(Date().timeIntervalSince1970) / 60
         sleep(5)
         let minuteChanges = Int(Date().timeIntervalSince1970) / 60 - started
         let after = switches(pid)
-        XCTAssertLessThanOrEqual(after - before, 1 + 2 * minuteChanges, "the idle home screen woke up")
+        // One wake may be read at the window's edge. Should a stalled machine stretch the window
+        // over a minute change after all, that change's work is allowed for, generously.
+        XCTAssertLessThanOrEqual(after - before, 1 + 12 * minuteChanges, "the idle home screen woke up")
         // No worker pool: the loop, the control socket, home.yaml's and the widgets folder's
         // watchers, the cache's and the history's writers, and the threads kept for the next work
         // off the loop (issue 35.1), all parked: the wake-ups above say they never run.

@@ -3,9 +3,12 @@
 // - KitLamp: a room picked from an entity query (the Edit form's choices), a toggle whose intent
 //   changes a file in the extension's state folder and counts in `UserDefaults(suiteName:)`, a
 //   button that asks the home screen to reload KitEcho through WidgetCenter; it says how often its
-//   process was started and drew a timeline; the room `basement` crashes it (a fatal error);
+//   process was started and drew a timeline; the room `basement` crashes it (a fatal error), the
+//   `shed` traps in its provider (`try!`) and the `garage` in its view (an index out of range);
 // - KitEcho: counts its timelines, and its button reloads every widget through WidgetCenter;
-// - KitForecast: a static widget with a two-entry timeline, for preview snapshots.
+// - KitForecast: a static widget with a two-entry timeline, for preview snapshots;
+// - KitBroken: a parameter whose default traps (a force unwrap), so every request for it does;
+// - KitTall: a view taller and wider than its tile, padded four times over: clipped, never blank.
 import SwiftdashKit
 
 /// Files in the extension's state folder: they outlive the process.
@@ -55,6 +58,7 @@ struct RoomQuery: EntityQuery {
     func entities(for identifiers: [String]) async throws -> [RoomEntity] {
         try identifiers.map { id in
             if id == "basement" { fatalError("no lamp in the basement") }
+            if id == "shed" || id == "garage" { return RoomEntity(id: id) }
             guard Self.rooms.contains(id) else { throw NoSuchRoom(id: id) }
             return RoomEntity(id: id)
         }
@@ -96,7 +100,10 @@ struct LampEntry: TimelineEntry {
 
 struct LampProvider: AppIntentTimelineProvider {
     func entry(_ configuration: LampConfiguration, drawn: Int) -> LampEntry {
-        LampEntry(
+        if configuration.room?.id == "shed" {
+            _ = try! String(contentsOfFile: "/no/such/shed/lamp", encoding: .utf8)
+        }
+        return LampEntry(
             date: Date(timeIntervalSince1970: 0),
             room: configuration.room?.displayRepresentation.title ?? "No room", on: Stored.read("light") == "on",
             run: Stored.run, drawn: drawn, flips: UserDefaults(suiteName: "group.x")?.integer(forKey: "flips") ?? 0)
@@ -116,8 +123,10 @@ struct LampView: View {
     var entry: LampEntry
     @Environment(\.widgetFamily) var family
     var body: some View {
+        let switches = ["main"]
         VStack(alignment: .leading) {
             Label(entry.room, systemImage: entry.on ? "lightbulb.fill" : "lightbulb")
+            if entry.room == "Garage room" { Text(switches[entry.room.count]) }
             Toggle("Light, flipped \(entry.flips)", isOn: entry.on, intent: FlipLight())
             if family != .systemSmall {
                 Text("run \(entry.run) · lamp drawn \(entry.drawn)")
@@ -224,11 +233,68 @@ struct KitForecast: Widget {
     }
 }
 
+// MARK: - KitBroken
+
+struct BrokenConfiguration: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Broken"
+    @Parameter(title: "Level", default: Int("high")!) var level: Int
+}
+
+struct BrokenProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> EchoEntry { EchoEntry(date: Date(timeIntervalSince1970: 0), drawn: 0) }
+    func snapshot(for configuration: BrokenConfiguration, in context: Context) async -> EchoEntry {
+        placeholder(in: context)
+    }
+    func timeline(for configuration: BrokenConfiguration, in context: Context) async -> Timeline<EchoEntry> {
+        Timeline(entries: [placeholder(in: context)], policy: .never)
+    }
+}
+
+struct KitBroken: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "KitBroken", intent: BrokenConfiguration.self, provider: BrokenProvider()) { e in
+            Text("level drawn \(e.drawn)")
+        }
+        .configurationDisplayName("Broken")
+        .supportedFamilies([.systemSmall, .systemMedium])
+    }
+}
+
+// MARK: - KitTall
+
+struct TallView: View {
+    var body: some View {
+        VStack(alignment: .leading) {
+            VStack(alignment: .leading) {
+                VStack(alignment: .leading) {
+                    Text("Departures").font(.headline)
+                    HStack { ForEach(1..<9) { Text("Platform \($0)") } }
+                    ForEach(1..<25) { n in Text("\(n * 7 % 60) min · train \(n)") }
+                }
+                .padding()
+            }
+            .padding()
+        }
+        .padding()
+        .padding(.vertical)
+    }
+}
+
+struct KitTall: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "KitTall", provider: ForecastProvider()) { _ in TallView() }
+            .configurationDisplayName("Tall")
+            .supportedFamilies([.systemSmall, .systemMedium])
+    }
+}
+
 @main
 struct KitFixtureBundle: WidgetBundle {
     var body: some Widget {
         KitLamp()
         KitEcho()
         KitForecast()
+        KitBroken()
+        KitTall()
     }
 }

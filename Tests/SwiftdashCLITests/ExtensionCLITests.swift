@@ -123,4 +123,62 @@ final class ExtensionCLITests: XCTestCase {
         XCTAssertTrue(r.out.contains("stack t1 (small, 2 items): Smart Rotate on"), r.out)
         XCTAssertTrue(r.out.contains("the day is near"), "its relevance reason explains the stack\n\(r.out)")
     }
+
+    /// An extension that answers `preview` (as SwiftdashKit does for a widget's own `#Preview`),
+    /// and one that does not (an older extension): the first's canvas shows every entry its
+    /// author wrote, in order, two of them with equal dates, each captioned with the preview's
+    /// name (cleaned of escapes), "entry N of M" and the date; `--entry` picks one, `--at` the one
+    /// current then; the second is drawn from its preview snapshot, as a sample.
+    func testPreviewDrawsEveryEntryOfAWidgetsOwnPreviewAndEntryPicksOne() throws {
+        try writeHome("  - {family: small, widget: clock}\n")
+        let script = config.appendingPathComponent("widgets/previewer")
+        try Self.previewer.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        var canvas = ""
+        for args in [
+            ["pv-own", "--family", "small"], ["pv-own", "--family", "medium", "--entry", "2"],
+            ["pv-own", "--family", "small", "--at", "2026-11-23T09:00:00Z"], ["pv-old", "--family", "small"],
+        ] {
+            let r = try runSwiftdash(["preview"] + args, env: env)
+            XCTAssertEqual(r.status, 0, r.err)
+            canvas += (["$ swiftdash preview"] + args).joined(separator: " ") + "\n" + r.out
+        }
+        XCTAssertFalse(canvas.contains("\u{1B}"), "the name is cleaned of escapes")
+        assertSnapshot(canvas, named: "extension-own-preview-entries")
+        let beyond = try runSwiftdash(["preview", "pv-own", "--family", "small", "--entry", "4"], env: env)
+        XCTAssertEqual(beyond.status, 2)
+        XCTAssertTrue(beyond.err.contains("--entry 4: the #Preview \"Morning\" for small has 3 entries"), beyond.err)
+        let old = try runSwiftdash(["preview", "pv-old", "--entry", "1"], env: env)
+        XCTAssertEqual(old.status, 2)
+        XCTAssertTrue(old.err.contains("pv-old has no #Preview of its own"), old.err)
+    }
+
+    static let previewer = #"""
+        #!/usr/bin/env python3
+        import json, sys
+        def view(text):
+            return {"views": {"default": {"vstack": [{"text": text, "font": "headline"}]}}}
+        def describe():
+            own = {"kind": "pv-own", "displayName": "Own", "families": ["small", "medium"], "previews": True}
+            old = {"kind": "pv-old", "displayName": "Old", "families": ["small"]}
+            return {"protocol": 1, "widgets": [own, old]}
+        def preview(params):
+            t = 1795424400
+            entries = [dict(view("first"), date=t), dict(view("same date"), date=t), dict(view("an hour on"), date=t + 3600)]
+            return {"previews": [{"name": "Morning\u001b[31m", "family": "small", "place": "Own.swift:9", "entries": entries}]}
+        for line in sys.stdin:
+            req = json.loads(line)
+            m, p = req.get("method"), req.get("params", {})
+            if m == "describe":
+                out = {"result": describe()}
+            elif m == "preview" and p.get("kind") == "pv-own":
+                out = {"result": preview(p)}
+            elif m in ("snapshot", "placeholder", "timeline"):
+                e = dict(view("snapshot of " + p.get("kind", "")), date=p.get("context", {}).get("now", 0))
+                out = {"result": {"entries": [e]} if m == "timeline" else e}
+            else:
+                out = {"error": "unknown method " + str(m)}
+            out["id"] = req.get("id")
+            print(json.dumps(out), flush=True)
+        """#
 }

@@ -31,6 +31,15 @@ final class SwiftdashKitPreviewTests: XCTestCase {
         assertSnapshot(canvas, named: "kit-forecast-preview")
     }
 
+    /// A view taller and wider than its tile, padded four times over, is clipped as SwiftUI clips
+    /// it: its top and leading part is drawn, never a blank tile.
+    func testAnOverflowingViewDrawsItsTopAndLeadingPartClipped() throws {
+        let r = try runSwiftdash(["preview", "kit-tall", "--at", "2027-01-15T09:30:00Z"], env: env)
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("Departures"), r.out)
+        assertSnapshot("$ swiftdash preview kit-tall\n" + r.out, named: "kit-tall-preview")
+    }
+
     func testAWidgetThatThrowsNamesItsFileAndTheReason() throws {
         let r = try runSwiftdash(["preview", "kit-lamp", "--family", "medium", "--set", "room=cellar"], env: env)
         // The tile wraps the message: compare without the frame and the spaces.

@@ -27,3 +27,24 @@ struct KettleControl: ControlWidget {
         .description("Boil the kettle.")
     }
 }
+
+// The iOS 18 template's configurable control: a ControlConfigurationIntent declares parameters and
+// no perform(); a setter that returns a value.
+
+struct KettleName: ControlConfigurationIntent {
+    static let title: LocalizedStringResource = "Kettle name"
+    @Parameter(title: "Name", default: "Kettle") var name: String
+}
+
+struct FillKettle: AppIntent {
+    static var title: LocalizedStringResource = "Fill the kettle"
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        .result(value: "filled")
+    }
+}
+
+struct FlattenedGauge: View {
+    var body: some View {
+        ProgressView(value: 0.5).scaleEffect(y: 0.7).scaleEffect(CGSize(width: 1, height: 2))
+    }
+}

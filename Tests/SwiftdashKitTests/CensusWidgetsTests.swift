@@ -130,6 +130,15 @@ final class CensusWidgetsTests: XCTestCase {
         XCTAssertFalse(ServiceNotice.once("ControlWidget KettleControl", "again"), "the bundle's control was told")
     }
 
+    func testAConfiguredControlsIntentAndAValueResultCompileAndRun() async throws {
+        _ = try await KettleName().perform()
+        XCTAssertEqual(KettleName().name, "Kettle")
+        let result = try await FillKettle().perform()
+        XCTAssertEqual((result as? _IntentValueResult<String>)?.value, "filled")
+        let json = Render.view(FlattenedGauge(), date: Date(timeIntervalSince1970: 0), EnvironmentValues())
+        XCTAssertNotNil(find("gauge", in: json["views"]?["small"]), "a scaled view is drawn unscaled")
+    }
+
     func testAModelFileKeepsAnAppGroupFileAndLogs() throws {
         try ChoreArchive.save(["Water plants", "Post letter"])
         XCTAssertEqual(ChoreArchive.load(), ["Water plants", "Post letter"])

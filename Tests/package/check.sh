@@ -8,6 +8,8 @@
 # 2. the package unpacked into a scratch root (dpkg-deb -x): the control file's version is the
 #    one of Version.swift and Depends names the C and ncurses libraries; the installed
 #    `swiftdash --version` names the version and the commit; `render` draws the home screen;
+#    Installed-Size is at most 30 MB (issue 35) and swiftdash-fetch is a link to swiftdash that
+#    answers a request as the helper (libcurl opened on demand, Depends naming it);
 #    it finds the themes in /usr/share/swiftdash/themes when started through PATH; `man -l`
 #    shows its page; the completion files parse in their shells (those installed);
 # 3. `make install PREFIX=… DESTDIR=…` puts every file in its place and `make uninstall` takes
@@ -44,6 +46,11 @@ check "Depends names libc6 and the ncurses libraries" \
   grep -Eq '^Depends: .*libc6.*' <<< "$control"
 grep -Eq '^Depends: .*libncursesw6' <<< "$control" && grep -Eq '^Depends: .*libtinfo6' <<< "$control" \
   && ok "Depends names libncursesw6 and libtinfo6" || fail "Depends: $(grep '^Depends' <<< "$control")"
+check "Depends names libcurl (opened on demand, not in the binary's header)" grep -Eq '^Depends: .*libcurl4' <<< "$control"
+size=$(sed -n 's/^Installed-Size: //p' <<< "$control")
+check "Installed-Size is $size kB, at most 30,000 (30 MB; issue 35)" test "$size" -le 30000
+check "/usr/bin/swiftdash-fetch is a link to swiftdash (one program)" \
+  test "$(readlink "$root/usr/bin/swiftdash-fetch")" = swiftdash
 check "the copyright file is there" test -s "$root/usr/share/doc/swiftdash/copyright"
 for f in usr/bin/swiftdash usr/bin/swiftdash-fetch usr/share/swiftdash/themes/dark.yaml \
   usr/share/swiftdash/themes/light.yaml usr/share/man/man1/swiftdash.1.gz usr/share/man/man1/swiftdash.render.1.gz \
@@ -57,6 +64,11 @@ mkdir -p "$home"
 run() { env -i HOME="$home" TZ=UTC LANG=C.UTF-8 PATH="$root/usr/bin:/usr/bin:/bin" "$@"; }
 v=$(run swiftdash --version)
 check "swiftdash --version says '$v'" test "$v" = "swiftdash $version (commit $commit, extension protocol 1)"
+# Started by the link's name it is the helper: a request to a closed port on this machine comes back
+# as JSON saying so, which takes libcurl loaded and working (nothing leaves the machine).
+request='{"version":1,"request":{"method":"GET","url":"http://127.0.0.1:1/","headers":{},"secretHeaders":[],"secrets":[]},"connectTimeout":5,"totalTimeout":10,"maxBytes":1000}'
+answer=$(run swiftdash-fetch <<< "$request" 2>&1 || true)
+check "swiftdash-fetch answers as the helper ($answer)" grep -q '"kind":"unreachable"' <<< "$answer"
 screen=$(run swiftdash render --size 80x24 --at 2026-11-23T09:30:00Z)
 check "the installed swiftdash renders the home screen" grep -q "09:30" <<< "$screen"
 # The themes folder of the package is found from the binary's place, started through PATH:

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // The seeds' WidgetKit listings (../shared/seeds: the WidgetKit chapter, a NewsApp widget, a commit
 // checker, a headlines widget) built against SwiftdashKit: each listing's imports became
 // `import SwiftdashKit`, and NOTES.md says every other line and why. One package with several
@@ -24,7 +24,8 @@ let package = Package(
         .executable(name: "headlines-widget", targets: ["HeadlinesWidget"]),
         .executable(name: "pocket-widgets", targets: ["PocketWidgets"]),
     ],
-    dependencies: [.package(path: "../..")],
+    // The `Previews` trait: `#Preview` blocks compile (its macro builds swift-syntax once).
+    dependencies: [.package(path: "../..", traits: ["Previews"])],
     targets: [
         // WidgetKit code of 2020 is Swift 5 code (completion handlers, shared model objects).
         .executableTarget(

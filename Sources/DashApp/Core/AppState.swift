@@ -49,15 +49,27 @@ public struct AppState: Sendable {
     public var alternateTheme: Theme
     /// The time of the last message (the clock reaching a deadline, or an input event).
     public var now: Date
-    public var page = 0
-    public var focusedTile: String?
+    /// Where the home screen's focus is (the home component's state, Panes/Home/HomePane.swift).
+    public var focus = HomeFocus()
+    public var page: Int {
+        get { focus.page }
+        set { focus.page = newValue }
+    }
+    public var focusedTile: String? {
+        get { focus.focusedTile }
+        set { focus.focusedTile = newValue }
+    }
     /// Index of the link highlighted by Tab inside the focused tile.
-    public var linkIndex: Int?
-    /// The pane over the home screen, with its own state (Panes/).
-    public var pane: Pane = .none
-    /// The panes under the one shown, each as it was left (scroll, highlighted link): Esc
-    /// steps back to the last.
-    public var paneBack: [Pane] = []
+    public var linkIndex: Int? {
+        get { focus.linkIndex }
+        set { focus.linkIndex = newValue }
+    }
+    /// The panes over the home screen, bottom first, each with its own state (Panes/) as it was
+    /// left: the last is shown and takes the keys, and Esc closes it to show the one under it.
+    /// Only the router changes it (PaneRouter.swift).
+    public internal(set) var panes: [Pane] = []
+    /// The pane shown (`.none`: the home screen).
+    public var pane: Pane { panes.last ?? .none }
     /// Which item of a stack is shown, by tile id.
     public var stackIndex: [String: Int] = [:] { didSet { stackIndexChanges &+= 1 } }
     /// Counts the changes of `stackIndex` (Smart Stacks' quiet check compares it, not the dictionary).
@@ -279,27 +291,6 @@ public struct AppState: Sendable {
             activities.nextChange(after: now),
         ]
         return (notes + later.compactMap { $0 }).min()
-    }
-
-    // MARK: - Detail pane
-
-    /// Opens `next` over the pane shown (a detail, a link or the help), which Esc then returns
-    /// to, scrolled as it was; over the home screen or an edit pane it starts afresh.
-    public mutating func openPane(_ next: Pane) {
-        switch pane {
-        case .detail, .external, .help:
-            if !pane.isSame(as: next) { paneBack.append(pane) }
-        default:
-            paneBack.removeAll()
-        }
-        pane = next
-    }
-
-    /// Back to the pane the shown one was opened from; false when it was opened from home.
-    public mutating func stepBack() -> Bool {
-        guard let back = paneBack.popLast() else { return false }
-        pane = back
-        return true
     }
 
     public var highlightedLink: String? {

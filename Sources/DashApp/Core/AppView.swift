@@ -75,7 +75,8 @@ public enum AppView {
     public static func render(_ s: AppState, cache: TileCellCache? = nil) -> HomeFrame {
         let env = environment(s)
         var frame = HomeScreen.draw(
-            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText, wholeHint: App.wholeMessageHint,
+            layout: s.layout, page: s.page, tiles: tileContents(s), message: s.statusText,
+            wholeHint: App.wholeMessageHint,
             environment: env,
             cache: s.pane.kind == .none ? cache : nil)
         guard !s.layout.isTooSmall else { return frame }
@@ -91,19 +92,8 @@ public enum AppView {
                 view, in: Rect(x: 0, y: 0, width: s.screen.width, height: s.screen.height - 1),
                 buffer: &frame.buffer, environment: env)
         }
-        switch s.pane {
-        case .none: break
-        case .form, .gallery, .arrange:
-            EditView.draw(s, into: &frame)
-        case .help(let h):
-            drawHelp(s, h, env, &frame.buffer)
-        case .detail(let d):
-            drawDetail(s, d, env, into: &frame)
-        case .external(let l):
-            drawLink(s, l, env, into: &frame.buffer)
-        case .problems(let p):
-            drawProblems(s, p, env, &frame.buffer)
-        }
+        // The view's dispatch: the pane shown draws itself.
+        s.pane.component?.draw(s, env, into: &frame)
         if s.messages.shown { drawMessages(s, env, &frame.buffer) }
         return frame
     }

@@ -29,11 +29,7 @@ extension App {
             s.stackIndex[id] = min(i, t.items.count - 1)
         }
         let kept = Set(home.allInstances.map(\.id))
-        switch s.pane {
-        case .detail(let d) where s.tile(d.tileID) == nil || !kept.contains(d.instanceID): s.pane = .none
-        case .external(let l) where s.tile(l.tileID) == nil: s.pane = .none
-        default: break
-        }
+        s.closePanes { !($0.component?.survives(in: home, instances: kept) ?? true) }
         s.relayout()
         return pump(&s) + [.redraw(full: false)]
     }

@@ -97,13 +97,13 @@ public enum App {
             s.relayout()
             return [.redraw(full: false)]
         case .mouse(let m):
-            return mouse(&s, m) + [.redraw(full: false)]
+            guard !s.layout.isTooSmall else { return [.redraw(full: false)] }
+            let fx = s.pane.kind == .none ? sendToHome(&s, .mouse(m)) : send(&s, .pointer(.mouse(m)))
+            return fx + [.redraw(full: false)]
         case .click(let tile, let url):
-            if s.pane.kind == .arrange { return Editing.press(&s, tile: tile) + [.redraw(full: false)] }
-            guard s.pane.kind == .none, !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
-            s.focusedTile = tile
-            s.linkIndex = nil
-            return open(&s, url: url, fromTile: tile) + [.redraw(full: false)]
+            if s.pane.kind != .none { return send(&s, .pointer(.click(tile: tile))) }
+            guard !s.layout.isTooSmall, s.layout.tile(tile) != nil else { return [] }
+            return sendToHome(&s, .click(tile: tile, url: url)) + [.redraw(full: false)]
         case .key(let k):
             return key(&s, k)
         case .timeZone(let tz):
@@ -153,19 +153,6 @@ public enum App {
         }
     }
 
-    /// The layers a key passes through now, top first.
-    public static func layers(_ s: AppState) -> [Layer] {
-        if s.messages.shown { return [.messages, .global] }
-        switch s.pane {
-        case .help: return [.help, .global]
-        case .problems: return [.problems, .global]
-        case .external: return [.link, .global]
-        case .detail: return [.detail, .global]
-        case .none: return s.layout.isTooSmall ? [.global] : [.home, .global]
-        case .form, .gallery, .arrange: return Editing.layers(s)
-        }
-    }
-
     static func key(_ s: inout AppState, _ k: Key) -> [Effect] {
         s.nextNote()
         // Esc and a key typed at once arrive as Alt+key: unless a layer binds it, they are two keys.
@@ -176,8 +163,19 @@ public enum App {
         return perform(&s, command, in: layer) + [.redraw(full: false)]
     }
 
-    /// What a command does in a layer.
+    /// What a command does in a layer: the layer says who gets it (the pane shown, the messages
+    /// overlay, the home screen, or the app for the keys that work everywhere).
     static func perform(_ s: inout AppState, _ c: Command, in layer: Layer) -> [Effect] {
+        switch layer {
+        case .global: return global(&s, c)
+        case .messages: return sendToMessages(&s, c)
+        case .home: return HomeFocus.action(for: c, in: .home).map { sendToHome(&s, $0) } ?? []
+        default: return send(&s, .command(c, layer))
+        }
+    }
+
+    /// The keys that work everywhere.
+    static func global(_ s: inout AppState, _ c: Command) -> [Effect] {
         switch c {
         case .quit:
             s.quitting = true
@@ -188,77 +186,15 @@ public enum App {
             swap(&s.theme, &s.alternateTheme)
             // Remembered: home.yaml's `theme:` (only that line changes), when there is a file
             // to write and it is not broken.
-            guard s.homeFile != nil, homeWriteRefusal(s) == nil, s.home.theme != s.theme.name else { break }
+            guard s.homeFile != nil, homeWriteRefusal(s) == nil, s.home.theme != s.theme.name else { return [] }
             var home = s.home
             home.theme = s.theme.name
             return reconcile(&s, to: home, focus: nil) + [.writeHome(home)]
-        case .toggleHelp:
-            if layer == .help {
-                if !s.stepBack() { s.pane = .none }
-            } else {
-                s.openPane(.help(HelpPane()))
-            }
-        case .close:
-            if layer == .messages {
-                s.messages.shown = false
-                break
-            }
-            // One level back: a pane opened from a pane returns to it.
-            if s.stepBack() { break }
-            switch s.pane {
-            case .detail(let d):
-                s.pane = .none
-                s.focusedTile = d.tileID
-            case .none:
-                s.linkIndex = nil
-            default:
-                s.pane = .none
-            }
-        case .move(let d):
-            move(&s, d)
-        case .page(let delta):
-            turnPage(&s, by: delta)
-        case .firstTile:
-            focusFirst(&s, page: s.page)
-        case .walkLinks(let delta):
-            if layer == .detail {
-                walkPaneLinks(&s, by: delta)
-                revealPaneLink(&s)
-            } else {
-                walkLinks(&s, by: delta)
-            }
-        case .activate:
-            if let d = s.detailPane {
-                if let url = s.highlightedPaneLink { return open(&s, url: url, fromTile: d.tileID) }
-                return []
-            }
-            if let f = s.focusedTile, let c = s.highlightedControl { return activateControl(&s, tile: f, control: c) }
-            return tap(&s)
-        case .openInBrowser:
-            return openInBrowser(&s)
-        case .rotate(let delta):
-            rotateKey(&s, by: delta)
-        case .explain:
-            explain(&s)
-        case .reload:
-            let tileID: String?
-            tileID = s.detailPane?.tileID ?? s.focusedTile
-            guard let t = tileID, let inst = s.shownInstance(t) else { return [] }
-            return widgetCenter(&s, .reloadInstance(inst.id))
-        case .reloadAll:
-            return widgetCenter(&s, .reloadAllTimelines)
-        case .scrollPane(let delta):
-            if layer == .problems { scrollProblems(&s, by: delta) } else { scrollPane(&s, by: delta) }
-        case .listProblems:
-            toggleProblems(&s)
         case .toggleMessages:
-            toggleMessages(&s)
-        case .scrollHelp(let delta):
-            scrollHelp(&s, by: delta)
-        case .edit(let command):
-            return Editing.perform(&s, command, in: layer)
+            return sendToMessages(&s, c)
+        default:
+            return []
         }
-        return []
     }
 
     /// Applies a WidgetCenter request to the scheduler and says so in the status bar.
@@ -271,184 +207,6 @@ public enum App {
         }
         s.scheduler.apply(request)
         return [.redraw(full: false)] + pump(&s)
-    }
-
-    static func openInBrowser(_ s: inout AppState) -> [Effect] {
-        switch s.pane {
-        case .external(let l):
-            let link = l.link
-            s.say("opening \(link.url)")
-            return [.openURL(link.url)]
-        case .detail:
-            // The highlighted web link, else the pane's first one.
-            let links = s.paneLinks
-            let web =
-                s.highlightedPaneLink(in: links).flatMap { DeepLink($0)?.isExternal == true ? $0 : nil }
-                ?? links.first { DeepLink($0)?.isExternal == true }
-            guard let url = web else {
-                s.say("no web link here")
-                return []
-            }
-            s.say("opening \(url)")
-            return [.openURL(url)]
-        default:
-            return []
-        }
-    }
-
-    /// Focus the nearest tile in a direction, by geometry: the candidate must lie that way,
-    /// and distance along the direction counts less than sideways offset. At the edge of a
-    /// page, left and right continue onto the neighbouring page.
-    public static func move(_ s: inout AppState, _ d: Direction) {
-        s.linkIndex = nil
-        guard let fid = s.focusedTile, let cur = s.layout.tile(fid) else {
-            focusFirst(&s, page: s.page)
-            return
-        }
-        let here = cur.rect
-        let candidates = s.layout.pages[cur.page].filter { $0.id != fid }
-        func score(_ r: Rect) -> Int? {
-            let (dx, dy): (Int, Int)
-            switch d {
-            case .right:
-                guard r.x >= here.maxX else { return nil }
-                dx = r.x - here.maxX
-                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
-            case .left:
-                guard r.maxX <= here.x else { return nil }
-                dx = here.x - r.maxX
-                dy = overlapGap(here.y, here.maxY, r.y, r.maxY)
-            case .down:
-                guard r.y >= here.maxY else { return nil }
-                dy = r.y - here.maxY
-                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
-            case .up:
-                guard r.maxY <= here.y else { return nil }
-                dy = here.y - r.maxY
-                dx = overlapGap(here.x, here.maxX, r.x, r.maxX)
-            }
-            let horizontal = d == .left || d == .right
-            let along = horizontal ? dx : dy
-            let side = horizontal ? dy : dx
-            // Prefer tiles that overlap sideways; among them the closest; ties go top-left.
-            return along * 2 + side * 8 + (horizontal ? abs(r.y - here.y) : abs(r.x - here.x))
-        }
-        let best = candidates.compactMap { t in score(t.rect).map { (t, $0) } }.min { $0.1 < $1.1 }
-        if let best {
-            s.focusedTile = best.0.id
-            return
-        }
-        if d == .right && cur.page + 1 < s.layout.pageCount {
-            s.page = cur.page + 1
-            focusNearest(&s, toY: here.y, fromLeft: true)
-        }
-        if d == .left && cur.page > 0 {
-            s.page = cur.page - 1
-            focusNearest(&s, toY: here.y, fromLeft: false)
-        }
-    }
-
-    /// Distance between two intervals (0 when they overlap).
-    static func overlapGap(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Int {
-        if b1 <= a0 { return a0 - b1 + 1 }
-        if b0 >= a1 { return b0 - a1 + 1 }
-        return 0
-    }
-
-    static func focusNearest(_ s: inout AppState, toY y: Int, fromLeft: Bool) {
-        let tiles = s.layout.pages[s.page]
-        let pick = tiles.min { a, b in
-            let ka = (abs(a.rect.y - y), fromLeft ? a.rect.x : -a.rect.maxX)
-            let kb = (abs(b.rect.y - y), fromLeft ? b.rect.x : -b.rect.maxX)
-            return ka < kb
-        }
-        s.focusedTile = pick?.id
-    }
-
-    static func focusFirst(_ s: inout AppState, page: Int) {
-        guard s.layout.pages.indices.contains(page) else { return }
-        s.focusedTile = s.layout.pages[page].first?.id
-        s.linkIndex = nil
-    }
-
-    static func turnPage(_ s: inout AppState, by delta: Int) {
-        let p = min(max(0, s.page + delta), s.layout.pageCount - 1)
-        guard p != s.page else { return }
-        s.page = p
-        focusFirst(&s, page: p)
-    }
-
-    /// Cycle: none → first … last → none.
-    static func step(_ index: Int?, by delta: Int, count n: Int) -> Int? {
-        guard n > 0 else { return nil }
-        let i = index.map { $0 + delta } ?? (delta > 0 ? 0 : n - 1)
-        return (i < 0 || i >= n) ? nil : i
-    }
-
-    static func walkLinks(_ s: inout AppState, by delta: Int) {
-        guard let f = s.focusedTile else { return }
-        s.linkIndex = step(s.linkIndex, by: delta, count: s.targets(ofTile: f).count)
-    }
-
-    static func rotate(_ s: inout AppState, by delta: Int) {
-        guard let f = s.focusedTile, let t = s.tile(f), t.items.count > 1 else { return }
-        let i = ((s.stackIndex[f] ?? 0) + delta + t.items.count) % t.items.count
-        s.stackIndex[f] = i
-        s.linkIndex = nil
-        noteManualRotation(&s, tile: f)
-    }
-
-    /// Enter on the focused tile: the highlighted link, else the tile's `widgetURL`, else
-    /// the widget's own detail pane.
-    static func tap(_ s: inout AppState) -> [Effect] {
-        guard let f = s.focusedTile, let inst = s.shownInstance(f) else { return [] }
-        let url = s.highlightedLink ?? s.tileWidgetURL(f) ?? DeepLink.make(kind: inst.kind)
-        return open(&s, url: url, fromTile: f)
-    }
-
-    static func open(_ s: inout AppState, url: String, fromTile f: String) -> [Effect] {
-        noteOpen(&s, tile: f)
-        guard let link = DeepLink(url) else {
-            s.say("cannot open \(TextSanitizer.singleLine(url))")
-            return []
-        }
-        if link.isExternal {
-            s.openPane(.external(LinkPane(tileID: f, link: link)))
-            return []
-        }
-        // The tile's own instance handles its links; a link to another kind goes to that kind's first instance.
-        let own = s.shownInstance(f)
-        let target = own?.kind == link.kind ? own : s.home.allInstances.first { $0.kind == link.kind }
-        guard let target else {
-            s.say("no \(link.kind ?? "") widget for \(TextSanitizer.singleLine(link.url))")
-            return []
-        }
-        s.openPane(.detail(DetailPane(tileID: f, instanceID: target.id, link: link)))
-        return []
-    }
-
-    /// A mouse event that hit no link (links come as `.click`).
-    static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
-        guard !s.layout.isTooSmall else { return [] }
-        if s.pane.kind == .arrange { return Editing.mouse(&s, m) }
-        if s.pane.kind != .none {
-            if m.kind == .press, case .help = s.pane { s.pane = .none }
-            return []
-        }
-        let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
-        guard let hit = page.first(where: { $0.rect.contains(m.point) }) else { return [] }
-        switch m.kind {
-        case .wheelUp, .wheelDown:
-            s.focusedTile = hit.id
-            rotate(&s, by: m.kind == .wheelDown ? 1 : -1)
-            return []
-        case .press:
-            s.focusedTile = hit.id
-            s.linkIndex = nil
-            return tap(&s)
-        case .release:
-            return []
-        }
     }
 }
 

@@ -67,277 +67,86 @@ public enum Command: Sendable, Equatable {
 
 public enum Direction: Sendable { case left, right, up, down }
 
-/// One row of the key table: the keys, what they do, where they work.
+/// One row of the key table as a pane declares it: the keys, what they do, where the help
+/// lists it (its group, and its place in the group: `rank`). Which layers bind it comes from
+/// the declarations that name it (`PaneKeys`).
+public struct KeyRow: Sendable {
+    public var label: String
+    public var help: String
+    public var group: String
+    public var rank: Int
+    public var keys: [(Key, Command)]
+
+    init(_ label: String, _ help: String, group: String, rank: Int, _ keys: [(Key, Command)]) {
+        self.label = label
+        self.help = help
+        self.group = group
+        self.rank = rank
+        self.keys = keys
+    }
+}
+
+/// A pane's keys: the rows bound in one of its layers.
+public struct PaneKeys: Sendable {
+    public var layer: Layer
+    public var rows: [KeyRow]
+    init(_ layer: Layer, _ rows: [KeyRow]) {
+        self.layer = layer
+        self.rows = rows
+    }
+}
+
+/// One row of the key table: the keys, what they do, where they work (every layer whose
+/// declaration names the row).
 public struct KeyBinding: Sendable {
     public var label: String
     public var help: String
     public var group: String
     public var layers: Set<Layer>
     public var keys: [(Key, Command)]
-
-    init(_ label: String, _ help: String, group: String, in layers: Set<Layer>, _ keys: [(Key, Command)]) {
-        self.label = label
-        self.help = help
-        self.group = group
-        self.layers = layers
-        self.keys = keys
-    }
+    var rank: Int
 }
 
-/// The one key table: `App.update` dispatches from it and the help overlay (and the README
-/// test) list it, so they cannot disagree.
+/// The one key table, assembled from the panes' declarations: `App.update` dispatches from it
+/// and the help overlay, the man page's KEYS and the README test list it, so they cannot
+/// disagree.
 public enum KeyTable {
     public static let groups = [
         "Move", "Act", "View", "Customize", "Arrange mode", "Edit Widget", "Lists and gallery",
         "Text fields",
     ]
 
-    public static let bindings: [KeyBinding] =
-        [
-            KeyBinding(
-                "←↓↑→ h j k l", "focus the nearest tile that way", group: "Move", in: [.home],
-                [
-                    (.left, .move(.left)), (.char("h"), .move(.left)), (.right, .move(.right)),
-                    (.char("l"), .move(.right)),
-                    (.up, .move(.up)), (.char("k"), .move(.up)), (.down, .move(.down)), (.char("j"), .move(.down)),
-                ]),
-            KeyBinding(
-                "PgUp PgDn [ ]", "previous / next page", group: "Move", in: [.home],
-                [
-                    (.pageUp, .page(-1)), (.char("["), .page(-1)), (.pageDown, .page(1)), (.char("]"), .page(1)),
-                ]),
-            KeyBinding(
-                "Home g", "the first tile of the page", group: "Move", in: [.home],
-                [
-                    (.home, .firstTile), (.char("g"), .firstTile),
-                ]),
-            KeyBinding(
-                "Tab Shift-Tab", "walk the links and buttons of a tile/pane", group: "Move", in: [.home, .detail],
-                [
-                    (.tab, .walkLinks(1)), (.backTab, .walkLinks(-1)),
-                ]),
-            KeyBinding(
-                "Enter Space", "open the tile or link; press the button", group: "Act", in: [.home, .detail],
-                [
-                    (.enter, .activate), (.char(" "), .activate),
-                ]),
-            KeyBinding(
-                "o", "open a web link in the browser", group: "Act", in: [.link, .detail],
-                [
-                    (.char("o"), .openInBrowser)
-                ]),
-            KeyBinding(
-                "< >", "rotate a stack", group: "Act", in: [.home],
-                [
-                    (.char("<"), .rotate(-1)), (.char(">"), .rotate(1)),
-                ]),
-            KeyBinding(
-                "r / R", "reload this widget / all widgets", group: "Act", in: [.home, .detail],
-                [
-                    (.char("r"), .reload), (.char("R"), .reloadAll),
-                ]),
-            KeyBinding(
-                "w", "why a stack shows this item (Smart Rotate)", group: "View", in: [.home, .detail],
-                [
-                    (.char("w"), .explain)
-                ]),
-            KeyBinding("t", "switch dark / light", group: "View", in: [.global], [(.char("t"), .switchTheme)]),
-            KeyBinding("Ctrl-L", "redraw the screen", group: "View", in: [.global], [(.ctrl("l"), .redraw)]),
-            KeyBinding(
-                "Esc Backspace", "close a pane (home: drop the highlight)", group: "View",
-                in: [.help, .link, .detail, .home, .problems, .messages], [(.escape, .close), (.backspace, .close)]),
-            KeyBinding(
-                "!", "every problem of a broken home.yaml", group: "View", in: [.home, .problems],
-                [
-                    (.char("!"), .listProblems)
-                ]),
-            KeyBinding(
-                "Ctrl-G", "every message, whole (again: close it)", group: "View",
-                in: [.global], [(.ctrl("g"), .toggleMessages)]),
-            KeyBinding(
-                "?", "this help (again: close it)", group: "View", in: [.home, .detail, .help],
-                [
-                    (.char("?"), .toggleHelp)
-                ]),
-            KeyBinding("q Ctrl-C", "quit", group: "View", in: [.global], [(.char("q"), .quit), (.ctrl("c"), .quit)]),
-            KeyBinding(
-                "↑↓ j k PgUp PgDn", "scroll this help", group: "View", in: [.help],
-                [
-                    (.up, .scrollHelp(-1)), (.char("k"), .scrollHelp(-1)), (.down, .scrollHelp(1)),
-                    (.char("j"), .scrollHelp(1)),
-                    (.pageUp, .scrollHelp(-10)), (.pageDown, .scrollHelp(10)),
-                ]),
-            KeyBinding(
-                "↑↓ j k PgUp PgDn", "scroll a pane longer than the screen", group: "View", in: [.detail, .problems],
-                [
-                    (.up, .scrollPane(-1)), (.char("k"), .scrollPane(-1)), (.down, .scrollPane(1)),
-                    (.char("j"), .scrollPane(1)),
-                    (.pageUp, .scrollPane(-10)), (.pageDown, .scrollPane(10)),
-                ]),
-        ] + editBindings
+    /// Every pane's keys, and the keys that work everywhere.
+    static let declarations: [PaneKeys] =
+        [PaneKeys(.global, KeyRow.everywhere)] + HomeKeys.keys + DetailPane.keys + LinkPane.keys + HelpPane.keys
+        + ProblemsPane.keys + MessagesPane.keys + EditForm.keys + GalleryState.keys + ArrangeState.keys
 
-    /// The keys of the Edit Widget form, the gallery and arrange mode.
-    static let editBindings: [KeyBinding] = [
-        KeyBinding(
-            "e", "edit the widget's settings", group: "Customize", in: [.home, .detail],
-            [
-                (.char("e"), .edit(.openForm))
-            ]),
-        KeyBinding(
-            "a", "add a widget from the gallery", group: "Customize", in: [.home],
-            [
-                (.char("a"), .edit(.openGallery))
-            ]),
-        KeyBinding(
-            "m", "arrange mode: lift the tile to move it", group: "Customize", in: [.home],
-            [
-                (.char("m"), .edit(.openArrange))
-            ]),
-        KeyBinding(
-            "d", "remove the tile (of a stack: the widget shown)", group: "Customize", in: [.home, .arrange],
-            [
-                (.char("d"), .edit(.remove))
-            ]),
-        KeyBinding(
-            "u Ctrl-R", "undo / redo the last change: a move, remove, resize, edit, button or toggle",
-            group: "Customize",
-            in: [.home, .arrange], [(.char("u"), .edit(.undo)), (.ctrl("r"), .edit(.redo))]),
-        KeyBinding(
-            "←↓↑→ h j k l", "move the lifted tile (dropped: move the focus)", group: "Arrange mode",
-            in: [.arrange],
-            [
-                (.left, .edit(.moveTile(.left))), (.char("h"), .edit(.moveTile(.left))),
-                (.right, .edit(.moveTile(.right))), (.char("l"), .edit(.moveTile(.right))),
-                (.up, .edit(.moveTile(.up))), (.char("k"), .edit(.moveTile(.up))),
-                (.down, .edit(.moveTile(.down))), (.char("j"), .edit(.moveTile(.down))),
-            ]),
-        KeyBinding(
-            "PgUp PgDn [ ]", "move the lifted tile to the previous / next page", group: "Arrange mode",
-            in: [.arrange],
-            [
-                (.pageUp, .edit(.movePage(-1))), (.char("["), .edit(.movePage(-1))),
-                (.pageDown, .edit(.movePage(1))), (.char("]"), .edit(.movePage(1))),
-            ]),
-        KeyBinding(
-            "Enter Space", "drop (over a tile of its size: stack) / lift", group: "Arrange mode",
-            in: [.arrange], [(.enter, .edit(.lift)), (.char(" "), .edit(.lift))]),
-        KeyBinding(
-            "f", "the next size the tile's widgets support", group: "Arrange mode", in: [.arrange],
-            [
-                (.char("f"), .edit(.cycleFamily))
-            ]),
-        KeyBinding(
-            "Esc", "cancel the form (no change); close; leave a mode", group: "Edit Widget",
-            in: [.form, .picker, .list, .gallery, .arrange], [(.escape, .edit(.cancel))]),
-        KeyBinding(
-            "↑↓ Tab Shift-Tab", "previous / next field", group: "Edit Widget", in: [.form],
-            [
-                (.up, .edit(.field(-1))), (.down, .edit(.field(1))),
-                (.tab, .edit(.field(1))), (.backTab, .edit(.field(-1))),
-            ]),
-        KeyBinding(
-            "Enter", "open a choice or list; next field; press button", group: "Edit Widget",
-            in: [.form], [(.enter, .edit(.activate))]),
-        KeyBinding(
-            "Ctrl-S", "save: the tile reloads, home.yaml is written", group: "Edit Widget",
-            in: [.form, .picker, .list], [(.ctrl("s"), .edit(.save))]),
-        KeyBinding(
-            "Space", "switch a yes/no field", group: "Edit Widget", in: [.value],
-            [
-                (.char(" "), .edit(.toggle))
-            ]),
-        KeyBinding(
-            "Space", "a stack's widget list: turn Smart Rotate on / off", group: "Edit Widget", in: [.list],
-            [
-                (.char(" "), .edit(.toggle))
-            ]),
-        KeyBinding(
-            "+ -", "number one up / down, date a day later / earlier", group: "Edit Widget", in: [.value],
-            [
-                (.char("+"), .edit(.step(1))), (.char("="), .edit(.step(1))), (.char("-"), .edit(.step(-1))),
-            ]),
-        KeyBinding(
-            "Tab", "complete a file path (empty: next field)", group: "Edit Widget", in: [.path],
-            [
-                (.tab, .edit(.complete))
-            ]),
-        KeyBinding(
-            "typing", "edit the field; in a list or gallery: filter it", group: "Lists and gallery",
-            in: [.form, .picker, .gallery], []),
-        KeyBinding(
-            "↑↓ PgUp PgDn", "choose a line of the list", group: "Lists and gallery",
-            in: [.picker, .list, .gallery],
-            [
-                (.up, .edit(.choose(-1))), (.down, .edit(.choose(1))),
-                (.pageUp, .edit(.choose(-10))), (.pageDown, .edit(.choose(10))),
-            ]),
-        KeyBinding(
-            "Enter", "take the choice, edit the item, add the widget", group: "Lists and gallery",
-            in: [.picker, .list, .gallery], [(.enter, .edit(.activate))]),
-        KeyBinding(
-            "Backspace", "delete a letter of the filter", group: "Lists and gallery", in: [.picker, .gallery],
-            [
-                (.backspace, .edit(.line(.backspace)))
-            ]),
-        KeyBinding(
-            "←→ Tab Shift-Tab", "choose the size to add", group: "Lists and gallery", in: [.gallery],
-            [
-                (.left, .edit(.family(-1))), (.right, .edit(.family(1))),
-                (.tab, .edit(.family(1))), (.backTab, .edit(.family(-1))),
-            ]),
-        KeyBinding(
-            "a Insert", "add an item after this one", group: "Lists and gallery", in: [.list],
-            [
-                (.char("a"), .edit(.add)), (.insert, .edit(.add)),
-            ]),
-        KeyBinding(
-            "x Delete", "remove the item", group: "Lists and gallery", in: [.list],
-            [
-                (.char("x"), .edit(.remove)), (.delete, .edit(.remove)),
-            ]),
-        KeyBinding(
-            "K J", "move the item up / down", group: "Lists and gallery", in: [.list],
-            [
-                (.char("K"), .edit(.reorder(-1))), (.char("J"), .edit(.reorder(1))),
-            ]),
-        KeyBinding(
-            "← → Home End", "move the cursor", group: "Text fields", in: [.field],
-            [
-                (.left, .edit(.line(.left))), (.right, .edit(.line(.right))),
-                (.home, .edit(.line(.home))), (.end, .edit(.line(.end))),
-            ]),
-        KeyBinding(
-            "Ctrl-A Ctrl-E", "to the start / end of the text", group: "Text fields", in: [.field],
-            [
-                (.ctrl("a"), .edit(.line(.home))), (.ctrl("e"), .edit(.line(.end))),
-            ]),
-        KeyBinding(
-            "Alt-B Alt-F", "a word back / forward", group: "Text fields", in: [.field],
-            [
-                (.alt("b"), .edit(.line(.wordLeft))), (.alt("f"), .edit(.line(.wordRight))),
-            ]),
-        KeyBinding(
-            "Backspace Delete Ctrl-D", "delete before / under the cursor", group: "Text fields", in: [.field],
-            [
-                (.backspace, .edit(.line(.backspace))), (.delete, .edit(.line(.delete))),
-                (.ctrl("d"), .edit(.line(.delete))),
-            ]),
-        KeyBinding(
-            "Ctrl-U Ctrl-K", "delete to the start / end of the text", group: "Text fields", in: [.field],
-            [
-                (.ctrl("u"), .edit(.line(.killToStart))), (.ctrl("k"), .edit(.line(.killToEnd))),
-            ]),
-        KeyBinding(
-            "Ctrl-W Alt-D", "delete the word before / after the cursor", group: "Text fields", in: [.field],
-            [
-                (.ctrl("w"), .edit(.line(.killWordBack))), (.alt("d"), .edit(.line(.killWordForward))),
-            ]),
-        KeyBinding(
-            "Ctrl-Y", "put back what was deleted last", group: "Text fields", in: [.field],
-            [
-                (.ctrl("y"), .edit(.line(.yank)))
-            ]),
-    ]
+    /// The rows of every declaration, each once with every layer that binds it, in the help's
+    /// order: by group, then by rank.
+    public static let bindings: [KeyBinding] = assemble(declarations)
+
+    static func assemble(_ declarations: [PaneKeys]) -> [KeyBinding] {
+        var rows: [KeyBinding] = []
+        var index: [String: Int] = [:]
+        for d in declarations {
+            for r in d.rows {
+                let id = r.group + "\u{0}" + r.label + "\u{0}" + r.help
+                if let i = index[id] {
+                    rows[i].layers.insert(d.layer)
+                } else {
+                    index[id] = rows.count
+                    rows.append(
+                        KeyBinding(
+                            label: r.label, help: r.help, group: r.group, layers: [d.layer], keys: r.keys, rank: r.rank)
+                    )
+                }
+            }
+        }
+        let order = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($1, $0) })
+        return rows.sorted { a, b in
+            (order[a.group] ?? groups.count, a.rank) < (order[b.group] ?? groups.count, b.rank)
+        }
+    }
 
     /// Mouse actions, listed in the help beside the keys.
     public static let mouse: [(String, String)] = [

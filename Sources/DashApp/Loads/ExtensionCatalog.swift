@@ -57,11 +57,7 @@ extension App {
             }
         }
         var fx: [Effect] = []
-        if var g = s.gallery {
-            g.previews = g.previews.filter { key, _ in !changed.contains(String(key.prefix { $0 != "/" })) }
-            g.selected = min(g.selected, max(0, Editing.galleryCount(s) - 1))
-            s.gallery = g
-        }
+        fx += sendToGallery(&s, .extensionsChanged(changed))
         // A home.yaml refused while a kind it names was missing may be good now.
         if let file = s.homeFile, file.problem != nil, let text = file.text {
             fx += homeFileChanged(&s, text: text)
@@ -72,7 +68,8 @@ extension App {
             s.say(said)
             fx.append(.log("widgets folder: \(said)"))
         }
-        return fx + pump(&s) + Editing.requestGalleryPreviews(&s) + [.redraw(full: false)]
+        let pumped = pump(&s)
+        return fx + pumped + sendToGallery(&s, .askPreviews) + [.redraw(full: false)]
     }
 
     /// "new widget: Hello (a adds it) · removed: foo · ⚠ bar: not executable".

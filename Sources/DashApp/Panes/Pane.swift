@@ -2,8 +2,10 @@ import DashWidgets
 
 /// A pane over the home screen, carrying its own state: the pane shown is the one source of
 /// truth for what it shows (its scroll, its highlighted link, the form's fields), so closing
-/// a pane forgets its state and Esc back to an earlier one finds it as it was left.
+/// a pane forgets its state and Esc back to an earlier one finds it as it was left. The panes
+/// open form a stack (`AppState.panes`); only the router (PaneRouter.swift) changes it.
 public enum Pane: Sendable {
+    /// No pane: the home screen (what `AppState.pane` says when the stack is empty; never on it).
     case none
     /// A widget's detail view for a deep link (Panes/Detail).
     case detail(DetailPane)
@@ -36,6 +38,20 @@ public enum Pane: Sendable {
         }
     }
 
+    /// The pane as a component (nil: the home screen): how the router and the view reach it.
+    var component: (any StackedPane)? {
+        switch self {
+        case .none: return nil
+        case .detail(let d): return d
+        case .external(let l): return l
+        case .help(let h): return h
+        case .form(let f): return f
+        case .gallery(let g): return g
+        case .arrange(let a): return a
+        case .problems(let p): return p
+        }
+    }
+
     /// The same pane on the same subject (a detail pane on the same link of the same
     /// instance), whatever its scroll: opening it again is not a new level to step back to.
     func isSame(as other: Pane) -> Bool {
@@ -48,31 +64,13 @@ public enum Pane: Sendable {
     }
 }
 
-/// Each pane's state, read and changed where the pane is shown. Setting one changes the pane
-/// only while that pane is shown (open a pane by setting `pane`); nil leaves it alone.
+/// Each pane's state, read where the pane is shown (nil when another pane shows). Read only:
+/// a pane's state changes through its `reduce`, which the router puts back on the stack
+/// (PaneRouter.swift).
 extension AppState {
-    public var detailPane: DetailPane? {
-        get { if case .detail(let d) = pane { d } else { nil } }
-        set { if let newValue, case .detail = pane { pane = .detail(newValue) } }
-    }
-
-    public var helpPane: HelpPane? {
-        get { if case .help(let h) = pane { h } else { nil } }
-        set { if let newValue, case .help = pane { pane = .help(newValue) } }
-    }
-
-    public var form: EditForm? {
-        get { if case .form(let f) = pane { f } else { nil } }
-        set { if let newValue, case .form = pane { pane = .form(newValue) } }
-    }
-
-    public var gallery: GalleryState? {
-        get { if case .gallery(let g) = pane { g } else { nil } }
-        set { if let newValue, case .gallery = pane { pane = .gallery(newValue) } }
-    }
-
-    public var arrange: ArrangeState? {
-        get { if case .arrange(let a) = pane { a } else { nil } }
-        set { if let newValue, case .arrange = pane { pane = .arrange(newValue) } }
-    }
+    public var detailPane: DetailPane? { if case .detail(let d) = pane { d } else { nil } }
+    public var helpPane: HelpPane? { if case .help(let h) = pane { h } else { nil } }
+    public var form: EditForm? { if case .form(let f) = pane { f } else { nil } }
+    public var gallery: GalleryState? { if case .gallery(let g) = pane { g } else { nil } }
+    public var arrange: ArrangeState? { if case .arrange(let a) = pane { a } else { nil } }
 }

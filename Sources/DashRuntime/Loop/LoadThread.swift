@@ -72,7 +72,11 @@ final class ParkedThreads: @unchecked Sendable {
     /// that is a burst, whose extra threads end).
     static let most = 4
 
+    /// A parked thread's own wake-up: handing work wakes that thread alone (one condition for
+    /// all woke every parked thread at each load, two or three context switches for nothing;
+    /// issue 35.1).
     private final class Slot: @unchecked Sendable {
+        let wake = NSCondition()
         var work: (name: String, body: @Sendable () -> Void)?
     }
     private let condition = NSCondition()
@@ -88,12 +92,12 @@ final class ParkedThreads: @unchecked Sendable {
 
     /// Gives `body` to a parked thread; false when none waits.
     fileprivate func hand(_ body: @escaping @Sendable () -> Void, name: String) -> Bool {
-        condition.withLock {
-            guard let slot = parked.popLast() else { return false }
+        guard let slot = condition.withLock({ parked.popLast() }) else { return false }
+        slot.wake.withLock {
             slot.work = (name, body)
-            condition.broadcast()
-            return true
+            slot.wake.signal()
         }
+        return true
     }
 
     /// A kept thread's life: its first work, then whatever it is handed while parked.
@@ -112,10 +116,12 @@ final class ParkedThreads: @unchecked Sendable {
                 return
             }
             parked.append(slot)
-            while slot.work == nil { condition.wait() }
+            condition.unlock()
+            slot.wake.lock()
+            while slot.work == nil { slot.wake.wait() }
             let work = slot.work!
             slot.work = nil
-            condition.unlock()
+            slot.wake.unlock()
             Thread.current.name = work.name
             next = work.body
         }

@@ -198,6 +198,16 @@ public enum Extensions {
         if d.push {
             w = w.acceptingPush { json in try ExtensionProtocol.timeline(json, kind: kind) }
         }
+        // `swiftdash preview`: the widget's own `#Preview`s, when the extension answers `preview`.
+        if d.previews {
+            w.previews = { config, context in
+                let answer = try process.request(
+                    "preview", params: provider.params(config, context), timeout: provider.timeout)
+                do { return try ExtensionProtocol.previews(answer, kind: kind) } catch {
+                    throw ExtensionError("\(process.name): \(error)")
+                }
+            }
+        }
         // Any view may carry a button or a toggle: activating one sends `perform`; the reload
         // that follows a success takes the timeline the answer carried, if any.
         let timeout = d.timeout

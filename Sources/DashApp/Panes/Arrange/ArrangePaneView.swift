@@ -33,3 +33,19 @@ extension EditView {
         ArrangeView.statusBar(note: note, hints: hints, whole: App.wholeMessageHint, theme: theme, into: &buffer)
     }
 }
+
+extension ArrangeState: StackedPane {
+    static func action(for input: PaneInput) -> Action? {
+        switch input {
+        case .command(let c, let layer): return action(for: c, in: layer)
+        case .pointer(let p): return .pointer(p)
+        case .preview, .listing: return nil
+        }
+    }
+
+    var pane: Pane { .arrange(self) }
+    func layers(_ s: AppState) -> [Layer] { s.layout.isTooSmall ? [.global] : [.arrange, .global] }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        EditView.drawArrange(s, into: &frame.buffer)
+    }
+}

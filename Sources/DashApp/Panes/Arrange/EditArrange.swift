@@ -34,6 +34,8 @@ extension Editing {
         }
         s.editing.history.record(snapshot(s, what))
         s.noteUndoable(.edit)
+        // Ids it brings are used: undone, they are never given again.
+        s.editing.lastID = max(s.editing.lastID, highestID(in: home))
         return applyHome(&s, home, focus: focus, write: true)
     }
 
@@ -46,14 +48,21 @@ extension Editing {
 
     /// A new id for a tile ("t9") or an instance ("w9"), never one in use or used before.
     static func newID(_ s: inout AppState, _ prefix: String) -> String {
-        var n = s.editing.lastID
-        for t in s.home.tiles {
+        let n = highestID(s) + 1
+        s.editing.lastID = n
+        return prefix + String(n)
+    }
+
+    /// The highest number an id ("t7", "w7") has had this session: a new id takes a higher one.
+    static func highestID(_ s: AppState) -> Int { max(s.editing.lastID, highestID(in: s.home)) }
+
+    static func highestID(in home: HomeConfig) -> Int {
+        var n = 0
+        for t in home.tiles {
             n = max(n, Int(t.id.dropFirst()) ?? 0)
             for i in t.items { n = max(n, Int(i.id.dropFirst()) ?? 0) }
         }
-        n += 1
-        s.editing.lastID = n
-        return prefix + String(n)
+        return n
     }
 
     static func name(_ s: AppState, tile: TileInstance) -> String {
@@ -137,115 +146,137 @@ extension Editing {
         s.say(note)
         return fx
     }
+}
 
-    // MARK: - Arrange mode
+// MARK: - Arrange mode
 
-    /// `m`: lifts the focused tile.
-    static func openArrange(_ s: inout AppState) -> [Effect] {
-        guard let f = s.focusedTile, s.tile(f) != nil else {
-            s.say("no tile to arrange: add one with a")
-            return []
+extension ArrangeState: PaneComponent {
+    public enum Action: Sendable, Equatable {
+        case leave, lift, remove, cycleFamily, undo, redo
+        case moveTile(Direction), movePage(Int)
+        /// A press on a tile (on one of its links or not): lift it.
+        case press(tile: String)
+        /// A click on a tile's link (a press), or a mouse event.
+        case pointer(Pointer)
+        /// Drop the lifted tile where it is now (after a drag moved it).
+        case drop
+        /// Lift the focused tile (after a drop, the one pressed).
+        case liftFocused
+    }
+
+    static func action(for command: Command, in layer: Layer) -> Action? {
+        switch command {
+        case .edit(.cancel): return .leave
+        case .edit(.lift): return .lift
+        case .edit(.remove): return .remove
+        case .edit(.cycleFamily): return .cycleFamily
+        case .edit(.undo): return .undo
+        case .edit(.redo): return .redo
+        case .edit(.moveTile(let d)): return .moveTile(d)
+        case .edit(.movePage(let delta)): return .movePage(delta)
+        default: return nil
         }
-        s.pane = .arrange(ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile")))
-        s.linkIndex = nil
+    }
+
+    /// `m` on the home screen: arrange mode opens with the focused tile lifted.
+    static func open(_ s: AppState) -> [Output] {
+        guard let f = s.focusedTile, s.tile(f) != nil else { return [.say("no tile to arrange: add one with a")] }
+        return [.push(.arrange(ArrangeState(lifted: true, hover: nil, before: Editing.snapshot(s, "move a tile"))))]
+    }
+
+    static func reduce(into a: inout ArrangeState, _ action: Action, _ context: PaneContext) -> [Output] {
+        let s = context.app
+        switch action {
+        case .leave:
+            return a.drop(s) + [.close]
+        case .lift:
+            if a.lifted { return a.drop(s) }
+            a.lift(s)
+        case .liftFocused:
+            a.lift(s)
+        case .drop:
+            return a.drop(s)
+        // Dropped first, then the home screen's tiles change (Editing.arrangeEdit).
+        case .remove: return a.drop(s) + [.editCommand(.remove, in: .arrange)]
+        case .cycleFamily: return a.drop(s) + [.editCommand(.cycleFamily, in: .arrange)]
+        case .undo: return a.drop(s) + [.editCommand(.undo, in: .arrange)]
+        case .redo: return a.drop(s) + [.editCommand(.redo, in: .arrange)]
+        case .moveTile(let d):
+            guard a.lifted else { return [.home(.move(d))] }
+            return a.moveLifted(d, s)
+        case .movePage(let delta):
+            guard a.lifted else { return [.home(.page(delta))] }
+            return a.moveLiftedToPage(delta, s)
+        case .press(let id):
+            guard s.layout.tile(id) != nil else { break }
+            if a.lifted, s.focusedTile != id {
+                // Dropped where it is; the tile pressed is lifted from the screen the drop left.
+                let out = a.drop(s)
+                a.dragging = id
+                return out + [.focus(tile: id), .arrange(.liftFocused)]
+            }
+            if !a.lifted { a.lift(s, focus: id) }
+            a.dragging = id
+            return [.focus(tile: id)]
+        case .pointer(.click(let tile)):
+            return reduce(into: &a, .press(tile: tile), context) + [.effect(.redraw(full: false))]
+        case .pointer(.mouse(let m)):
+            return a.mouse(m, s)
+        }
         return []
     }
 
-    static func leaveArrange(_ s: inout AppState) -> [Effect] {
-        let fx = drop(&s)
-        s.pane = .none
-        return fx
+    mutating func lift(_ s: AppState, focus: String? = nil) {
+        guard (focus ?? s.focusedTile).flatMap({ s.tile($0) }) != nil else { return }
+        var before = Editing.snapshot(s, "move a tile")
+        if let focus { before.focus = focus }
+        self = ArrangeState(lifted: true, hover: nil, before: before, dragging: dragging)
     }
 
-    /// Drops the lifted tile where it is, or onto the tile it hovers over (a stack).
-    static func drop(_ s: inout AppState) -> [Effect] {
-        guard var a = s.arrange, a.lifted, let f = s.focusedTile, let tile = s.tile(f) else { return [] }
-        var fx: [Effect] = []
-        var what = "move \(name(s, tile: tile))"
-        if let target = a.hover, let t = s.tile(target), t.family == tile.family,
+    /// Drops the lifted tile where it is, or onto the tile it hovers over (a stack): the whole
+    /// move is one undo step, written.
+    mutating func drop(_ s: AppState) -> [Output] {
+        guard lifted, let f = s.focusedTile, let tile = s.tile(f) else { return [] }
+        var out: [Output] = []
+        var what = "move \(Editing.name(s, tile: tile))"
+        if let target = hover, let t = s.tile(target), t.family == tile.family,
             let ti = s.home.tiles.firstIndex(where: { $0.id == target })
         {
             var home = s.home
             let first = home.tiles[ti].items.count
             home.tiles[ti].items += tile.items
             home.tiles.removeAll { $0.id == f }
-            what = t.items.count > 1 ? "add \(name(s, tile: tile)) to a stack" : "stack \(name(s, tile: tile))"
-            fx = applyHome(&s, home, focus: target, write: false)
-            s.stackIndex[target] = first
-            s.say("\(what.prefix(1).uppercased() + what.dropFirst()): < > rotate it, u undoes")
+            what =
+                t.items.count > 1
+                ? "add \(Editing.name(s, tile: tile)) to a stack" : "stack \(Editing.name(s, tile: tile))"
+            out += [
+                .place(home, focus: target), .showItem(tile: target, index: first),
+                .say("\(what.prefix(1).uppercased() + what.dropFirst()): < > rotate it, u undoes"),
+            ]
         }
-        if let before = a.before, before.home != s.home {
-            var step = before
+        if var step = before {
             step.what = what
-            s.editing.history.record(step)
-            s.noteUndoable(.edit)
-            fx += [.writeHome(s.home)]
+            out.append(.commit(step))
         }
-        a.lifted = false
-        a.hover = nil
-        a.before = nil
-        a.dragging = nil
-        s.arrange = a
-        return fx + [.redraw(full: false)]
-    }
-
-    static func lift(_ s: inout AppState) {
-        guard s.focusedTile.flatMap({ s.tile($0) }) != nil else { return }
-        s.arrange = ArrangeState(lifted: true, hover: nil, before: snapshot(s, "move a tile"))
-    }
-
-    static func arrangePerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
-        guard let a = s.arrange else {
-            s.pane = .none
-            return []
-        }
-        switch c {
-        case .cancel:
-            return leaveArrange(&s)
-        case .lift:
-            if a.lifted { return drop(&s) }
-            lift(&s)
-            return []
-        case .remove:
-            let fx = drop(&s)
-            return fx + removeFocused(&s)
-        case .cycleFamily:
-            let fx = drop(&s)
-            return fx + cycleFamily(&s)
-        case .undo, .redo:
-            let fx = drop(&s)
-            return fx + (c == .undo ? undo(&s) : redo(&s))
-        case .moveTile(let d):
-            guard a.lifted else {
-                App.move(&s, d)
-                return []
-            }
-            return moveLifted(&s, d)
-        case .movePage(let delta):
-            guard a.lifted else {
-                App.turnPage(&s, by: delta)
-                return []
-            }
-            return moveLiftedToPage(&s, delta)
-        default:
-            return []
-        }
+        lifted = false
+        hover = nil
+        before = nil
+        dragging = nil
+        return out + [.effect(.redraw(full: false))]
     }
 
     /// ← →: through the flow one step; over a tile of the same family first (drop: stack).
     /// ↑ ↓: to the place of the tile above or below.
-    static func moveLifted(_ s: inout AppState, _ d: Direction) -> [Effect] {
-        guard var a = s.arrange, let f = s.focusedTile,
-            let i = s.home.tiles.firstIndex(where: { $0.id == f })
-        else { return [] }
+    mutating func moveLifted(_ d: Direction, _ s: AppState) -> [Output] {
+        guard let f = s.focusedTile, let i = s.home.tiles.firstIndex(where: { $0.id == f }) else { return [] }
         let lifted = s.home.tiles[i]
         var home = s.home
         switch d {
         case .left, .right:
             let step = d == .right ? 1 : -1
-            if let h = a.hover {
+            if let h = hover {
                 // Off the tile it hovered over: past it when going on, back to the gap when not.
-                a.hover = nil
+                hover = nil
                 guard let hi = home.tiles.firstIndex(where: { $0.id == h }) else { break }
                 if (hi > i) == (step > 0) {
                     home.tiles.remove(at: i)
@@ -254,49 +285,35 @@ extension Editing {
             } else {
                 let j = i + step
                 guard home.tiles.indices.contains(j) else {
-                    s.say(step > 0 ? "already the last tile" : "already the first tile")
-                    return []
+                    return [.say(step > 0 ? "already the last tile" : "already the first tile")]
                 }
-                if home.tiles[j].family == lifted.family && canStack(s, lifted, onto: home.tiles[j]) {
-                    a.hover = home.tiles[j].id
+                if home.tiles[j].family == lifted.family && Editing.canStack(s, lifted, onto: home.tiles[j]) {
+                    hover = home.tiles[j].id
                 } else {
                     home.tiles.swapAt(i, j)
                 }
             }
         case .up, .down:
-            a.hover = nil
-            var probe = s
-            probe.pane = .none
-            App.move(&probe, d)
+            hover = nil
+            var probe = s.focus
+            probe.move(d, in: s.layout)
             guard let target = probe.focusedTile, target != f,
                 let ti = home.tiles.firstIndex(where: { $0.id == target })
-            else {
-                s.say(d == .up ? "nothing above" : "nothing below")
-                s.arrange = a
-                return []
-            }
+            else { return [.say(d == .up ? "nothing above" : "nothing below")] }
             home.tiles.remove(at: i)
             let at = home.tiles.firstIndex(where: { $0.id == target }) ?? ti
             home.tiles.insert(lifted, at: ti > i ? at + 1 : at)
         }
-        s.arrange = a
-        return home == s.home ? [] : applyHome(&s, home, focus: f, write: false)
-    }
-
-    /// Whether a tile's widgets may join a stack of another tile (of the same family).
-    static func canStack(_ s: AppState, _ tile: TileInstance, onto other: TileInstance) -> Bool {
-        tile.id != other.id && tile.family == other.family
-            && tile.items.allSatisfy { s.bundle[$0.kind]?.supports(other.family) ?? false }
+        return home == s.home ? [] : [.place(home, focus: f)]
     }
 
     /// PgDn: to the first place on the next page; PgUp: to the last place on the previous
     /// one. Pages reflow as a tile leaves, so the place is found by trying the flow.
-    static func moveLiftedToPage(_ s: inout AppState, _ delta: Int) -> [Effect] {
-        guard var a = s.arrange, let f = s.focusedTile, let placed = s.layout.tile(f),
+    mutating func moveLiftedToPage(_ delta: Int, _ s: AppState) -> [Output] {
+        guard let f = s.focusedTile, let placed = s.layout.tile(f),
             let i = s.home.tiles.firstIndex(where: { $0.id == f })
         else { return [] }
-        a.hover = nil
-        s.arrange = a
+        hover = nil
         let target = placed.page + delta
         var rest = s.home
         let lifted = rest.tiles.remove(at: i)
@@ -309,58 +326,63 @@ extension Editing {
         }
         let places = delta > 0 ? Array(i...rest.tiles.count) : Array((0...i).reversed())
         guard let j = places.first(where: { page(at: $0) == target }) else {
-            s.say(delta > 0 ? "already on the last page" : "already on the first page")
-            return []
+            return [.say(delta > 0 ? "already on the last page" : "already on the first page")]
         }
         rest.tiles.insert(lifted, at: j)
-        return applyHome(&s, rest, focus: f, write: false)
+        return [.place(rest, focus: f)]
     }
 
     // MARK: - The mouse in arrange mode
 
-    /// A press on a tile (on one of its links or not): lift it.
-    static func press(_ s: inout AppState, tile id: String) -> [Effect] {
-        guard s.layout.tile(id) != nil else { return [] }
-        var fx: [Effect] = []
-        if s.arrange?.lifted == true, s.focusedTile != id { fx = drop(&s) }
-        s.focusedTile = id
-        if s.arrange?.lifted != true { lift(&s) }
-        s.arrange?.dragging = id
-        return fx
-    }
-
     /// Presses lift, releases drop: on the middle of a tile of the same size it makes a
     /// stack, elsewhere on a tile the dragged one takes its place (before or after it).
-    static func mouse(_ s: inout AppState, _ m: MouseEvent) -> [Effect] {
+    mutating func mouse(_ m: MouseEvent, _ s: AppState) -> [Output] {
         let page = s.layout.pages.indices.contains(s.page) ? s.layout.pages[s.page] : []
         let hit = page.first { $0.rect.contains(m.point) }
         switch m.kind {
         case .press:
             guard let hit else { return [] }
-            return press(&s, tile: hit.id)
+            return Self.reduce(into: &self, .press(tile: hit.id), PaneContext(app: s))
         case .release:
-            guard let a = s.arrange, a.lifted, let dragged = a.dragging, dragged == s.focusedTile else {
-                return []
-            }
-            s.arrange?.dragging = nil
+            guard lifted, let dragged = dragging, dragged == s.focusedTile else { return [] }
+            dragging = nil
             guard let hit, hit.id != dragged, let lifted = s.tile(dragged), let target = s.tile(hit.id) else {
                 return []
             }
             let r = hit.rect
             let middle = m.point.x >= r.x + r.width / 4 && m.point.x < r.maxX - r.width / 4
-            if middle && canStack(s, lifted, onto: target) {
-                s.arrange?.hover = hit.id
-                return drop(&s)
+            if middle && Editing.canStack(s, lifted, onto: target) {
+                hover = hit.id
+                return drop(s)
             }
             var home = s.home
             guard let i = home.tiles.firstIndex(where: { $0.id == dragged }) else { return [] }
             let moving = home.tiles.remove(at: i)
             guard let ti = home.tiles.firstIndex(where: { $0.id == hit.id }) else { return [] }
             home.tiles.insert(moving, at: m.point.x < r.center.x ? ti : ti + 1)
-            let fx = applyHome(&s, home, focus: dragged, write: false)
-            return fx + drop(&s)
+            return [.place(home, focus: dragged), .arrange(.drop)]
         case .wheelUp, .wheelDown:
             return []
+        }
+    }
+}
+
+extension Editing {
+    /// Whether a tile's widgets may join a stack of another tile (of the same family).
+    static func canStack(_ s: AppState, _ tile: TileInstance, onto other: TileInstance) -> Bool {
+        tile.id != other.id && tile.family == other.family
+            && tile.items.allSatisfy { s.bundle[$0.kind]?.supports(other.family) ?? false }
+    }
+
+    /// The home screen's tiles changed as arrange mode asks after a drop (`Output.editCommand`
+    /// from arrange mode): remove, resize, undo, redo.
+    static func arrangeEdit(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
+        switch c {
+        case .remove: return removeFocused(&s)
+        case .cycleFamily: return cycleFamily(&s)
+        case .undo: return undo(&s)
+        case .redo: return redo(&s)
+        default: return []
         }
     }
 }

@@ -17,28 +17,27 @@ enum EditView {
         return String(spinner[(i + spinner.count) % spinner.count])
     }
 
-    static func draw(_ s: AppState, into frame: inout HomeFrame) {
+    static func drawForm(_ s: AppState, into frame: inout HomeFrame) {
         let env = AppView.environment(s)
-        var next: Date?
-        switch s.pane {
-        case .form:
-            guard let (model, spinning) = formModel(s) else { return }
-            let rect = FormView.rect(for: model, screen: s.screen)
-            let r = FormView.draw(model, in: rect, environment: env, into: &frame.buffer)
-            next = r.nextLiveChange
-            if spinning { next = [next, s.now.addingTimeInterval(spinnerStep)].compactMap { $0 }.min() }
-        case .gallery:
-            guard let model = galleryModel(s) else { return }
-            next =
-                GalleryView.draw(
-                    model, in: GalleryView.rect(for: model, screen: s.screen), environment: env,
-                    into: &frame.buffer
-                ).nextLiveChange
-        case .arrange:
-            drawArrange(s, into: &frame.buffer)
-        default:
-            return
-        }
-        if let n = next, frame.nextLiveChange.map({ n < $0 }) ?? true { frame.nextLiveChange = n }
+        guard let (model, spinning) = formModel(s) else { return }
+        let rect = FormView.rect(for: model, screen: s.screen)
+        let r = FormView.draw(model, in: rect, environment: env, into: &frame.buffer)
+        var next = r.nextLiveChange
+        if spinning { next = [next, s.now.addingTimeInterval(spinnerStep)].compactMap { $0 }.min() }
+        frame.liveChange(next)
+    }
+
+    static func drawGallery(_ s: AppState, into frame: inout HomeFrame) {
+        guard let model = galleryModel(s) else { return }
+        let rect = GalleryView.rect(for: model, screen: s.screen)
+        let r = GalleryView.draw(model, in: rect, environment: AppView.environment(s), into: &frame.buffer)
+        frame.liveChange(r.nextLiveChange)
+    }
+}
+
+extension HomeFrame {
+    /// Draws again at `next` too, if it comes before the time already asked for.
+    mutating func liveChange(_ next: Date?) {
+        if let n = next, nextLiveChange.map({ n < $0 }) ?? true { nextLiveChange = n }
     }
 }

@@ -117,7 +117,7 @@ public struct EditHistory: Sendable {
 }
 
 /// A dynamic enum's options as loaded this session.
-enum OptionsLoad: Sendable {
+public enum OptionsLoad: Sendable {
     case loading(UInt64)
     case loaded([ParameterOption])
     case failed(String)
@@ -126,8 +126,9 @@ enum OptionsLoad: Sendable {
 /// The state of the Edit Widget form, the gallery and arrange mode, and the undo history.
 public struct EditingState: Sendable {
     public var history = EditHistory()
-    /// The form whose save is being written: reopened with what was typed if the write is refused.
-    var submitted: EditForm?
+    /// Which widget's form sent the write on its way (and the row it was on): if the write is
+    /// refused the form opens again with what the write held (`Editing.reopenRefusedForm`).
+    var saving: (tileID: String, instanceID: String, selected: Int)?
     /// Dynamic enum options loaded this session, by kind, parameter and the values asked with.
     var options: [String: OptionsLoad] = [:]
     var optionTokens: [UInt64: String] = [:]
@@ -159,36 +160,26 @@ extension Key {
 /// The Edit Widget form, the gallery and arrange mode: their layers, their commands and the
 /// results that come back for them. All pure, like `App.update`.
 public enum Editing {
-    /// The layers a key passes through while one of them is open, top first.
-    public static func layers(_ s: AppState) -> [Layer] {
-        guard !s.layout.isTooSmall else { return [.global] }
-        switch s.pane {
-        case .gallery: return [.gallery, .global]
-        case .arrange: return [.arrange, .global]
-        case .form: return formLayers(s)
-        default: return [.global]
-        }
-    }
-
     /// What a command does in one of the editing layers, or (e, a, m, d, u) on the home screen.
     public static func perform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
         switch layer {
         case .home, .detail:
             switch c {
             case .openForm: return openForm(&s)
-            case .openGallery: return openGallery(&s)
-            case .openArrange: return openArrange(&s)
+            case .openGallery:
+                s.linkIndex = nil
+                return App.route(&s, GalleryState.open(PaneContext(app: s), afterTile: s.focusedTile))
+            case .openArrange:
+                let out = ArrangeState.open(s)
+                if case .push = out.first { s.linkIndex = nil }
+                return App.route(&s, out)
             case .remove: return removeFocused(&s)
             case .undo: return App.undoLast(&s)
             case .redo: return redo(&s)
             default: return []
             }
         case .arrange:
-            return arrangePerform(&s, c)
-        case .gallery:
-            return galleryPerform(&s, c)
-        case .form, .field, .value, .path, .picker, .list:
-            return formPerform(&s, c, in: layer)
+            return arrangeEdit(&s, c)
         default:
             return []
         }
@@ -200,9 +191,9 @@ public enum Editing {
         case .optionsLoaded(let token, let result):
             return optionsLoaded(&s, token: token, result: result)
         case .previewLoaded(let token, let result):
-            return previewLoaded(&s, token: token, result: result)
+            return App.send(&s, .preview(token: token, result: result))
         case .directoryListed(let token, let result):
-            return directoryListed(&s, token: token, result: result)
+            return App.send(&s, .listing(token: token, result: result))
         }
     }
 }

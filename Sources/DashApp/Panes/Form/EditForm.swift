@@ -100,8 +100,6 @@ public struct EditForm: Sendable {
     /// File path candidates after a Tab, or why there are none.
     public var completions: [String] = []
     public var completionNote: String?
-    /// The pane to go back to (the detail pane the form was opened from).
-    public var returnPane: Pane
     /// Opened from a stack's widget list: Save and Esc go back to it.
     var inStack: Bool
     var completion: PendingCompletion?
@@ -130,95 +128,9 @@ extension Editing {
         }
     }
 
-    // MARK: - Opening and closing
-
-    /// `e`: the focused tile's widget (a stack: its list of widgets), or the detail pane's.
-    static func openForm(_ s: inout AppState) -> [Effect] {
-        if let d = s.detailPane {
-            guard let inst = s.home.allInstances.first(where: { $0.id == d.instanceID }) else { return [] }
-            return startEditing(&s, tileID: d.tileID, instance: inst, inStack: false, returnPane: s.pane)
-        }
-        guard let tileID = s.focusedTile, let tile = s.tile(tileID), let firstItem = tile.items.first else { return [] }
-        if tile.items.count > 1 {
-            s.pane = .form(
-                EditForm(
-                    tileID: tileID, instanceID: nil, kind: "", original: WidgetConfig(), fields: [],
-                    selected: 0, stackSelection: min(s.stackIndex[tileID] ?? 0, tile.items.count - 1),
-                    preview: .current, returnPane: .none, inStack: false))
-            return []
-        }
-        return startEditing(&s, tileID: tileID, instance: firstItem, inStack: false, returnPane: .none)
-    }
-
-    /// Opens the form on one widget instance.
-    static func startEditing(
-        _ s: inout AppState, tileID: String, instance inst: WidgetInstance, inStack: Bool,
-        returnPane: Pane
-    ) -> [Effect] {
-        guard let widget = s.bundle[inst.kind] else {
-            s.say("unknown widget \(inst.kind): nothing to edit")
-            return []
-        }
-        guard !widget.schema.parameters.isEmpty else {
-            s.say("\(widget.displayName) has nothing to set")
-            return []
-        }
-        let fields = widget.schema.parameters.map { p -> FormField in
-            let v = inst.config[p.key] ?? p.defaultValue
-            var text = v.description
-            if case .date(let d) = v { text = dateText(d) }
-            var flag = false
-            if case .bool(let b) = v { flag = b }
-            var items: [String] = []
-            if case .list(let l) = v { items = l } else if p.rowKind == .list { items = inst.config.list(p.key) }
-            return FormField(
-                key: p.key, line: LineEditor(p.rowKind == .list || p.rowKind == .bool ? "" : text),
-                flag: flag, items: items)
-        }
-        let stackSelection = s.form?.stackSelection ?? 0
-        s.pane = .form(
-            EditForm(
-                tileID: tileID, instanceID: inst.id, kind: inst.kind, original: inst.config,
-                fields: fields, selected: 0, stackSelection: stackSelection, preview: .current,
-                returnPane: returnPane, inStack: inStack, previewConfig: nil))
-        // A tile with nothing to show yet (loading, failed) gets a preview at once.
-        var fx = refreshPreview(&s, widget)
-        // Choices that come from the provider start loading now: the row shows a spinner.
-        for p in widget.schema.parameters where p.dynamicOptions != nil {
-            fx += requestOptions(&s, widget: widget, parameter: p, configuration: inst.config)
-        }
-        return fx
-    }
-
-    /// Leaves the form (a stack's widget: back to its list), nothing saved.
-    static func closeForm(_ s: inout AppState) {
-        guard var form = s.form else { return }
-        if form.inStack, let tile = s.tile(form.tileID), tile.items.count > 1 {
-            form.instanceID = nil
-            form.fields = []
-            form.picker = nil
-            form.items = nil
-            form.problem = nil
-            form.completions = []
-            form.completionNote = nil
-            form.preview = .current
-            form.inStack = false
-            s.form = form
-            return
-        }
-        var back = form.returnPane
-        if case .detail(let d) = back, !s.home.allInstances.contains(where: { $0.id == d.instanceID }) {
-            back = .none
-        }
-        s.pane = back
-        if s.tile(form.tileID) != nil { s.focusedTile = form.tileID }
-        s.relayout()
-    }
-
     // MARK: - Layers
 
-    static func formLayers(_ s: AppState) -> [Layer] {
-        guard let form = s.form else { return [.form, .global] }
+    static func formLayers(_ s: AppState, _ form: EditForm) -> [Layer] {
         if form.instanceID == nil { return [.list, .global] }
         if form.picker != nil { return [.picker, .global] }
         if let items = form.items { return items.editing != nil ? [.field, .form, .global] : [.list, .global] }
@@ -298,30 +210,24 @@ extension Editing {
 
     // MARK: - Commands
 
-    static func formPerform(_ s: inout AppState, _ c: EditCommand, in layer: Layer) -> [Effect] {
-        guard let form = s.form else {
-            s.pane = .none  // the form went away (its tile did): nothing to edit
-            return []
-        }
+    /// A key's command in one of the form's layers.
+    static func formPerform(_ form: inout EditForm, _ c: EditCommand, in layer: Layer, _ st: inout FormStep) {
         if form.confirmingDiscard, c != .cancel {
-            s.form?.confirmingDiscard = false
-            if form.problem == discardQuestion { s.form?.problem = nil }
+            form.confirmingDiscard = false
+            if form.problem == discardQuestion { form.problem = nil }
         }
-        if form.instanceID == nil { return stackPerform(&s, c) }
-        guard let widget = s.bundle[form.kind], s.home.allInstances.contains(where: { $0.id == form.instanceID }) else {
-            closeForm(&s)
-            return []
-        }
+        if form.instanceID == nil { return stackPerform(&form, c, &st) }
+        guard let widget = st.s.bundle[form.kind], st.s.home.allInstances.contains(where: { $0.id == form.instanceID })
+        else { return closeForm(&form, &st) }
         switch layer {
-        case .picker: return pickerPerform(&s, c, widget)
-        case .list: return itemsPerform(&s, c, widget)
-        default: return fieldPerform(&s, c, widget)
+        case .picker: pickerPerform(&form, c, widget, &st)
+        case .list: itemsPerform(&form, c, widget, &st)
+        default: fieldPerform(&form, c, widget, &st)
         }
     }
 
     /// Keys on the form's rows (the form, field, value and path layers).
-    static func fieldPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
-        guard var form = s.form else { return [] }
+    static func fieldPerform(_ form: inout EditForm, _ c: EditCommand, _ widget: Widget, _ st: inout FormStep) {
         let params = widget.schema.parameters
         let p = params.indices.contains(form.selected) ? params[form.selected] : nil
 
@@ -339,22 +245,20 @@ extension Editing {
                 commitItem(&form, &items, line.text)
                 form.items = c == .save ? nil : items
                 form.problem = nil
-                s.form = form
-                let fx = refreshPreview(&s, widget)
-                return c == .save ? fx + save(&s) : fx
+                refreshPreview(&form, widget, &st)
+                if c == .save { save(&form, &st) }
+                return
             case .cancel:
                 items.editing = nil
                 items.replacing = nil
             default:
-                return []
+                return
             }
             form.items = items
-            s.form = form
-            return []
+            return
         }
 
         var changed = false
-        var fx: [Effect] = []
         switch c {
         case .field(let delta):
             let n = form.fields.count + 2
@@ -373,8 +277,7 @@ extension Editing {
                 changed = !allowed.isEmpty
             case .choice:
                 let filter = fieldText(t).trimmingCharacters(in: .whitespaces)
-                s.form = form
-                return openPicker(&s, widget, p, filter: filter)
+                return openPicker(&form, widget, p, filter: filter, &st)
             case .bool:
                 switch t.lowercased() {
                 case "y", "t", "1":
@@ -399,7 +302,7 @@ extension Editing {
             changed = true
         case .step(let delta):
             guard let p else { break }
-            changed = step(&form.fields[form.selected].line, p, by: delta, now: s.now)
+            changed = step(&form.fields[form.selected].line, p, by: delta, now: st.s.now)
         case .complete:
             guard let p, p.rowKind == .path else { break }
             if form.fields[form.selected].line.isEmpty {
@@ -407,22 +310,14 @@ extension Editing {
                 form.selected += 1
                 break
             }
-            s.form = form
-            return complete(&s)
+            return complete(&form, &st)
         case .activate:
-            if form.selected == form.saveRow {
-                s.form = form
-                return save(&s)
-            }
-            if form.selected == form.cancelRow {
-                closeForm(&s)
-                return []
-            }
+            if form.selected == form.saveRow { return save(&form, &st) }
+            if form.selected == form.cancelRow { return closeForm(&form, &st) }
             guard let p else { break }
             switch p.rowKind {
             case .choice:
-                s.form = form
-                return openPicker(&s, widget, p, filter: "")
+                return openPicker(&form, widget, p, filter: "", &st)
             case .bool:
                 form.fields[form.selected].flag.toggle()
                 shellSwitched(&form, p.key)
@@ -435,19 +330,16 @@ extension Editing {
                 form.selected = (form.selected + 1) % n
             }
         case .save:
-            s.form = form
-            return save(&s)
+            return save(&form, &st)
         case .cancel:
             // One key does not throw edits away: the first Esc asks, a second one discards.
             let (config, errors) = draft(form, widget)
             if !form.confirmingDiscard, config != form.original || !errors.isEmpty {
                 form.confirmingDiscard = true
                 form.problem = discardQuestion
-                s.form = form
-                return []
+                return
             }
-            closeForm(&s)
-            return []
+            return closeForm(&form, &st)
         default:
             break
         }
@@ -455,10 +347,8 @@ extension Editing {
             form.problem = nil
             form.completions = []
             form.completionNote = nil
+            refreshPreview(&form, widget, &st)
         }
-        s.form = form
-        if changed { fx += refreshPreview(&s, widget) }
-        return fx
     }
 
     /// Typed or pasted text made safe for a one-line field.

@@ -24,28 +24,26 @@ extension Editing {
         return widget.kind + "." + p.key + "?" + others.joined(separator: "&")
     }
 
-    /// Starts loading a dynamic enum's options unless they are loaded or loading.
+    /// Starts loading a dynamic enum's options unless they are loaded or loading (the options
+    /// are the session's, kept by the app: `Output.options`).
     static func requestOptions(
-        _ s: inout AppState, widget: Widget, parameter p: Parameter,
-        configuration: WidgetConfig
-    ) -> [Effect] {
-        guard let load = p.dynamicOptions else { return [] }
+        widget: Widget, parameter p: Parameter, configuration: WidgetConfig, _ st: inout FormStep
+    ) {
+        guard let load = p.dynamicOptions else { return }
         let key = optionsKey(widget, p, configuration)
-        switch s.editing.options[key] {
-        case .loading?, .loaded?: return []
+        switch st.s.editing.options[key] {
+        case .loading?, .loaded?: return
         default: break
         }
-        let token = s.editing.token()
-        s.editing.options[key] = .loading(token)
-        s.editing.optionTokens[token] = key
-        let resolved = widget.schema.resolve(configuration, environment: s.environment.variables)
-        return [
+        let token = st.token()
+        st.out.append(.options(key: key, .loading(token)))
+        let resolved = widget.schema.resolve(configuration, environment: st.s.environment.variables)
+        st.effect(
             .edit(
                 .loadOptions(
                     OptionsRequest(
                         token: token, kind: widget.kind, key: p.key, configuration: resolved,
-                        load: load, remote: widget.remote?.options)))
-        ]
+                        load: load, remote: widget.remote?.options))))
     }
 
     /// The options of a choice row now: fixed ones, then loaded ones.
@@ -92,26 +90,23 @@ extension Editing {
         return out
     }
 
-    static func openPicker(_ s: inout AppState, _ widget: Widget, _ p: Parameter, filter: String) -> [Effect] {
-        guard var form = s.form else { return [] }
+    static func openPicker(
+        _ form: inout EditForm, _ widget: Widget, _ p: Parameter, filter: String, _ st: inout FormStep
+    ) {
         var highlighted = 0
         if filter.isEmpty {
             let current = form.fields[form.selected].line.text.lowercased()
-            highlighted = choices(s, form, widget, p, filter: "").firstIndex { $0.value.lowercased() == current } ?? 0
+            highlighted =
+                choices(st.s, form, widget, p, filter: "").firstIndex { $0.value.lowercased() == current } ?? 0
         }
         form.picker = Picker(filter: filter, highlighted: highlighted)
-        s.form = form
         // Options that failed to load are tried again; loaded ones are kept for the session.
-        let key = optionsKey(widget, p, draft(form, widget).config)
-        if case .failed? = s.editing.options[key] { s.editing.options[key] = nil }
-        return requestOptions(&s, widget: widget, parameter: p, configuration: draft(form, widget).config)
+        requestOptions(widget: widget, parameter: p, configuration: draft(form, widget).config, &st)
     }
 
-    static func pickerPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
-        guard var form = s.form, var picker = form.picker,
-            let p = parameter(s, form, form.selected)
-        else { return [] }
-        let list = choices(s, form, widget, p, filter: picker.filter)
+    static func pickerPerform(_ form: inout EditForm, _ c: EditCommand, _ widget: Widget, _ st: inout FormStep) {
+        guard var picker = form.picker, let p = parameter(st.s, form, form.selected) else { return }
+        let list = choices(st.s, form, widget, p, filter: picker.filter)
         switch c {
         case .choose(let delta):
             picker.highlighted = min(max(0, picker.highlighted + delta), max(0, list.count - 1))
@@ -127,18 +122,16 @@ extension Editing {
                 form.fields[form.selected].line.set(list[picker.highlighted].value)
                 form.problem = nil
             }
-            s.form = form
-            return refreshPreview(&s, widget) + (c == .save ? save(&s) : [])
+            refreshPreview(&form, widget, &st)
+            if c == .save { save(&form, &st) }
+            return
         case .cancel:
             form.picker = nil
-            s.form = form
-            return []
+            return
         default:
             break
         }
         form.picker = picker
-        s.form = form
-        return []
     }
 
     // MARK: - Lists
@@ -159,8 +152,8 @@ extension Editing {
         items.replacing = nil
     }
 
-    static func itemsPerform(_ s: inout AppState, _ c: EditCommand, _ widget: Widget) -> [Effect] {
-        guard var form = s.form, var items = form.items else { return [] }
+    static func itemsPerform(_ form: inout EditForm, _ c: EditCommand, _ widget: Widget, _ st: inout FormStep) {
+        guard var items = form.items else { return }
         var list = form.fields[form.selected].items
         var changed = false
         switch c {
@@ -190,20 +183,20 @@ extension Editing {
             changed = true
         case .cancel:
             form.items = nil
-            s.form = form
-            return []
+            return
         case .save:
             form.items = nil
-            s.form = form
-            return save(&s)
+            save(&form, &st)
+            return
         default:
             break
         }
         form.fields[form.selected].items = list
         form.items = items
-        if changed { form.problem = nil }
-        s.form = form
-        return changed ? refreshPreview(&s, widget) : []
+        if changed {
+            form.problem = nil
+            refreshPreview(&form, widget, &st)
+        }
     }
 
     // MARK: - File paths
@@ -215,8 +208,7 @@ extension Editing {
     }
 
     /// Tab in a file path: list the directory typed so far; the answer completes the name.
-    static func complete(_ s: inout AppState) -> [Effect] {
-        guard var form = s.form else { return [] }
+    static func complete(_ form: inout EditForm, _ st: inout FormStep) {
         let text = form.fields[form.selected].line.text
         let directory: String, prefix: String
         if let slash = text.lastIndex(of: "/") {
@@ -229,21 +221,19 @@ extension Editing {
             directory = ""
             prefix = text
         }
-        let expanded = expandHome(directory, s.environment.variables)
-        let token = s.editing.token()
+        let expanded = expandHome(directory, st.s.environment.variables)
+        let token = st.token()
         form.completion = PendingCompletion(token: token, text: text, directory: directory, prefix: prefix)
-        s.form = form
-        return [.edit(.listDirectory(DirectoryRequest(token: token, directory: expanded.isEmpty ? "." : expanded)))]
+        st.effect(.edit(.listDirectory(DirectoryRequest(token: token, directory: expanded.isEmpty ? "." : expanded))))
     }
 
     static func directoryListed(
-        _ s: inout AppState, token: UInt64,
-        result: Result<[DirectoryEntry], any Error>
-    ) -> [Effect] {
-        guard var form = s.form, let pending = form.completion, pending.token == token,
-            let widget = s.bundle[form.kind], form.fields.indices.contains(form.selected),
+        _ form: inout EditForm, token: UInt64, result: Result<[DirectoryEntry], any Error>, _ st: inout FormStep
+    ) {
+        guard let pending = form.completion, pending.token == token,
+            let widget = st.s.bundle[form.kind], form.fields.indices.contains(form.selected),
             form.fields[form.selected].line.text == pending.text
-        else { return [] }
+        else { return }
         form.completion = nil
         form.completions = []
         form.completionNote = nil
@@ -270,7 +260,7 @@ extension Editing {
                 form.completions = matches.prefix(200).map { $0.name + ($0.isDirectory ? "/" : "") }
             }
         }
-        s.form = form
-        return [.redraw(full: false)] + refreshPreview(&s, widget)
+        st.effect(.redraw(full: false))
+        refreshPreview(&form, widget, &st)
     }
 }

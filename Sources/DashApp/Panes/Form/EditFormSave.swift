@@ -19,40 +19,38 @@ extension Editing {
     }
 
     /// Asks for a preview of the edited values when they are valid and changed.
-    static func refreshPreview(_ s: inout AppState, _ widget: Widget) -> [Effect] {
-        guard var form = s.form, let instanceID = form.instanceID else { return [] }
+    static func refreshPreview(_ form: inout EditForm, _ widget: Widget, _ st: inout FormStep) {
+        guard let instanceID = form.instanceID else { return }
+        let s = st.s
         let (config, errors) = draft(form, widget)
-        guard errors.isEmpty, config != form.previewConfig else { return [] }
+        guard errors.isEmpty, config != form.previewConfig else { return }
         form.previewConfig = config
         if config == form.original && s.entry(ofInstance: instanceID) != nil {
             form.preview = .current
-            s.form = form
-            return []
+            return
         }
-        let token = s.editing.token()
+        let token = st.token()
         form.preview = .loading(token: token, last: shownPreview(s, form))
-        s.form = form
         let local = widget.cost == .local
         let family = s.loadFamily(ofInstance: instanceID)
-        return [
+        st.effect(
             .edit(
                 .loadPreview(
                     PreviewRequest(
                         token: token, widget: widget, configuration: SecretCommands.filled(config, s),
-                        context: s.context(for: family, isPreview: !local), live: local)))
-        ]
+                        context: s.context(for: family, isPreview: !local), live: local))))
     }
 
-    static func previewLoaded(_ s: inout AppState, token: UInt64, result: Result<AnyEntry, any Error>) -> [Effect] {
-        if var form = s.form, case .loading(let t, let last) = form.preview, t == token {
-            switch result {
-            case .success(let e): form.preview = .ready(e)
-            case .failure(let e): form.preview = .failed(message(e), last: last)
-            }
-            s.form = form
-            return [.redraw(full: false)]
+    /// A preview asked for arrived (a late one, for values since changed, is dropped).
+    static func previewLoaded(
+        _ form: inout EditForm, token: UInt64, result: Result<AnyEntry, any Error>, _ st: inout FormStep
+    ) {
+        guard case .loading(let t, let last) = form.preview, t == token else { return }
+        switch result {
+        case .success(let e): form.preview = .ready(e)
+        case .failure(let e): form.preview = .failed(message(e), last: last)
         }
-        return galleryPreviewLoaded(&s, token: token, result: result)
+        st.effect(.redraw(full: false))
     }
 
     static func optionsLoaded(
@@ -96,10 +94,9 @@ extension Editing {
     /// Save: refused with the reason while a value is invalid; else the home screen takes
     /// the new configuration at once (the scheduler reloads the widget, not charged), the
     /// step can be undone, and `home.yaml` is written.
-    static func save(_ s: inout AppState) -> [Effect] {
-        guard var form = s.form, let instanceID = form.instanceID, let widget = s.bundle[form.kind] else {
-            return []
-        }
+    static func save(_ form: inout EditForm, _ st: inout FormStep) {
+        let s = st.s
+        guard let instanceID = form.instanceID, let widget = s.bundle[form.kind] else { return }
         form.picker = nil
         if var items = form.items, let line = items.editing {
             commitItem(&form, &items, line.text)
@@ -113,20 +110,17 @@ extension Editing {
                 "Not saved: \(params[bad].title) \(errors[params[bad].key]!)"
                 + (n > 1 ? " (and \(n - 1) more)" : "")
             form.selected = bad
-            s.form = form
-            return []
+            return
         }
         // While home.yaml is broken nothing can be saved: the form stays open with what was typed.
         if let refusal = App.homeWriteRefusal(s) {
             form.problem = "\(refusal); your edits stay here until then"
-            s.form = form
-            return []
+            return
         }
-        s.form = form
         guard config != form.original else {
-            closeForm(&s)
-            s.say("no changes to \(widget.displayName)")
-            return []
+            closeForm(&form, &st)
+            st.say("no changes to \(widget.displayName)")
+            return
         }
         var home = s.home
         for t in home.tiles.indices {
@@ -138,81 +132,72 @@ extension Editing {
         // 49): on screen at once, in the same undo step, and said.
         let sharing = s.homeFile.map { HomeText.sharing($0.text, holding: $0.home, to: home) }
         if let sharing, !sharing.shared.isEmpty { home = sharing.home }
-        var typed = form
-        typed.problem = nil
-        closeForm(&s)
-        let fx = changeHome(&s, to: home, what: "edit \(widget.displayName)", focus: form.tileID)
-        s.editing.submitted =
-            fx.contains { if case .writeHome = $0 { return true } else { return false } } ? typed : nil
-        s.say(
+        let row = form.selected
+        closeForm(&form, &st)
+        st.out += [
+            .change(home, reason: "edit \(widget.displayName)", focus: form.tileID),
+            .saving(tile: form.tileID, instance: instanceID, row: row),
+        ]
+        st.say(
             sharing.flatMap { HomeSharedValue.message($0.shared) }.map(TextSanitizer.singleLine)
                 ?? "saved \(widget.displayName): reloading")
-        return fx
     }
 
     // MARK: - A stack's widgets
 
-    static func stackPerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
-        guard var form = s.form, let tile = s.tile(form.tileID) else {
-            closeForm(&s)
-            return []
+    static func stackPerform(_ form: inout EditForm, _ c: EditCommand, _ st: inout FormStep) {
+        let s = st.s
+        guard let tile = s.tile(form.tileID) else {
+            closeForm(&form, &st)
+            return
         }
         let n = tile.items.count
+        // A change the file cannot take now is refused (and said) by the router: nothing follows it.
+        let writable = App.homeWriteRefusal(s) == nil
         form.stackSelection = min(max(0, form.stackSelection), max(0, n - 1))
         switch c {
         case .choose(let delta):
             form.stackSelection = min(max(0, form.stackSelection + delta), max(0, n - 1))
-            s.form = form
         case .activate:
-            s.form = form
-            guard tile.items.indices.contains(form.stackSelection) else { return [] }
-            return startEditing(
-                &s, tileID: tile.id, instance: tile.items[form.stackSelection], inStack: true,
-                returnPane: form.returnPane)
+            guard tile.items.indices.contains(form.stackSelection) else { return }
+            st.out.append(.edit(tile: tile.id, instance: tile.items[form.stackSelection].id, inStack: true))
         case .reorder(let delta):
             let i = form.stackSelection, j = i + delta
-            guard tile.items.indices.contains(i), tile.items.indices.contains(j) else { return [] }
+            guard tile.items.indices.contains(i), tile.items.indices.contains(j) else { return }
             var home = s.home
-            guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
+            guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return }
             let shown = s.shownInstance(tile.id)?.id
             home.tiles[ti].items.swapAt(i, j)
             form.stackSelection = j
-            s.form = form
-            let fx = changeHome(&s, to: home, what: "reorder a stack", focus: tile.id)
-            if let shown, let k = s.tile(tile.id)?.items.firstIndex(where: { $0.id == shown }) {
-                s.stackIndex[tile.id] = k
+            st.out.append(.change(home, reason: "reorder a stack", focus: tile.id))
+            if writable, let shown, let k = home.tiles[ti].items.firstIndex(where: { $0.id == shown }) {
+                st.out.append(.showItem(tile: tile.id, index: k))
             }
-            return fx
         case .remove:
-            guard tile.items.indices.contains(form.stackSelection) else { return [] }
+            guard tile.items.indices.contains(form.stackSelection) else { return }
             let gone = tile.items[form.stackSelection]
             var home = s.home
-            guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
+            guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return }
             home.tiles[ti].items.remove(at: form.stackSelection)
             form.stackSelection = min(form.stackSelection, home.tiles[ti].items.count - 1)
-            s.form = form
             let name = s.bundle[gone.kind]?.displayName ?? gone.kind
-            let fx = changeHome(&s, to: home, what: "remove \(name) from a stack", focus: tile.id)
-            s.say("removed \(name) from the stack: u undoes")
-            if s.tile(tile.id)?.items.count == 1 { closeForm(&s) }
-            return fx
+            st.out.append(.change(home, reason: "remove \(name) from a stack", focus: tile.id))
+            st.say("removed \(name) from the stack: u undoes")
+            if writable, home.tiles[ti].items.count == 1 { closeForm(&form, &st) }
         case .toggle:
             // Smart Rotate on or off for this stack (issue 11): written to home.yaml like any edit.
             var home = s.home
-            guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return [] }
+            guard let ti = home.tiles.firstIndex(where: { $0.id == tile.id }) else { return }
             home.tiles[ti].rotation.smartRotate.toggle()
             let on = home.tiles[ti].rotation.smartRotate
-            s.form = form
-            let fx = changeHome(&s, to: home, what: "turn Smart Rotate \(on ? "on" : "off")", focus: tile.id)
-            s.say("Smart Rotate \(on ? "on: the most relevant widget comes forward" : "off: < > rotate by hand")")
-            return fx
+            st.out.append(.change(home, reason: "turn Smart Rotate \(on ? "on" : "off")", focus: tile.id))
+            st.say("Smart Rotate \(on ? "on: the most relevant widget comes forward" : "off: < > rotate by hand")")
         case .add:
-            s.say("to stack, drop a tile on this one in arrange mode (m)")
+            st.say("to stack, drop a tile on this one in arrange mode (m)")
         case .cancel, .save:
-            closeForm(&s)
+            closeForm(&form, &st)
         default:
             break
         }
-        return []
     }
 }

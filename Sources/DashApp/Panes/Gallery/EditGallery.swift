@@ -26,144 +26,161 @@ public struct GalleryState: Sendable {
     var tokens: [UInt64: String] = [:]
 }
 
-extension Editing {
-    /// Whether any of `fields` holds the gallery's filter, whatever the case (all do when the
-    /// filter is empty).
-    static func galleryMatch(_ s: AppState) -> (_ fields: String...) -> Bool {
-        let f = (s.gallery?.filter ?? "").lowercased().trimmingCharacters(in: .whitespaces)
-        return { fields in f.isEmpty || fields.contains { $0.lowercased().contains(f) } }
+// MARK: - What it lists
+
+extension GalleryState {
+    /// Whether any of `fields` holds the filter, whatever the case (all do when it is empty).
+    func matches(_ fields: String...) -> Bool {
+        let f = filter.lowercased().trimmingCharacters(in: .whitespaces)
+        return f.isEmpty || fields.contains { $0.lowercased().contains(f) }
     }
 
     /// The widgets the filter leaves, in the bundle's order.
-    static func galleryWidgets(_ s: AppState) -> [Widget] {
-        let matches = galleryMatch(s)
-        return s.bundle.widgets.filter { matches($0.displayName, $0.kind, $0.description) }
+    func widgets(_ s: AppState) -> [Widget] {
+        s.bundle.widgets.filter { matches($0.displayName, $0.kind, $0.description) }
     }
 
     /// Executables in the widgets folder that offer no widget, filtered like widgets: the
     /// gallery lists them after the widgets, each with why it cannot be used.
-    static func galleryProblems(_ s: AppState) -> [ExtensionCatalog.Problem] {
-        let matches = galleryMatch(s)
-        return s.extensions.problems.filter { matches($0.name, $0.reason) }
+    func problems(_ s: AppState) -> [ExtensionCatalog.Problem] {
+        s.extensions.problems.filter { matches($0.name, $0.reason) }
     }
 
     /// The gallery's lines: its widgets, then the broken extensions.
-    static func galleryCount(_ s: AppState) -> Int { galleryWidgets(s).count + galleryProblems(s).count }
+    func count(_ s: AppState) -> Int { widgets(s).count + problems(s).count }
 
     /// The broken extension chosen (the selection is past the widgets), if any.
-    static func galleryProblem(_ s: AppState) -> ExtensionCatalog.Problem? {
-        guard let g = s.gallery else { return nil }
-        let i = g.selected - galleryWidgets(s).count
-        let problems = galleryProblems(s)
+    func problem(_ s: AppState) -> ExtensionCatalog.Problem? {
+        let i = selected - widgets(s).count
+        let problems = problems(s)
         return problems.indices.contains(i) ? problems[i] : nil
     }
 
-    static func galleryChoice(_ s: AppState) -> (Widget, WidgetFamily)? {
-        guard let g = s.gallery else { return nil }
-        let list = galleryWidgets(s)
-        guard list.indices.contains(g.selected) else { return nil }
-        let w = list[g.selected]
-        let family = g.family.flatMap { w.supports($0) ? $0 : nil } ?? w.supportedFamilies.first ?? .small
+    /// The widget chosen and the size Enter adds it in.
+    func choice(_ s: AppState) -> (Widget, WidgetFamily)? {
+        let list = widgets(s)
+        guard list.indices.contains(selected) else { return nil }
+        let w = list[selected]
+        let family = self.family.flatMap { w.supports($0) ? $0 : nil } ?? w.supportedFamilies.first ?? .small
         return (w, family)
     }
+}
 
-    static func openGallery(_ s: inout AppState) -> [Effect] {
-        s.pane = .gallery(GalleryState(afterTile: s.focusedTile))
-        s.linkIndex = nil
-        return requestGalleryPreviews(&s)
+// MARK: - Keys and update
+
+extension GalleryState: PaneComponent {
+    public enum Action: Sendable {
+        case choose(Int), type(String), backspace, family(Int), add, close
+        /// A preview asked for arrived.
+        case previewLoaded(token: UInt64, result: Result<AnyEntry, any Error>)
+        /// The widgets folder's extensions changed: these kinds' previews are out of date.
+        case extensionsChanged(Set<String>)
+        /// Ask for the chosen widget's previews it does not have.
+        case askPreviews
     }
 
-    /// Asks for the chosen widget's previews in each of its families (kept while the gallery is open).
-    static func requestGalleryPreviews(_ s: inout AppState) -> [Effect] {
-        guard let (widget, _) = galleryChoice(s), var g = s.gallery else { return [] }
-        var fx: [Effect] = []
-        for family in widget.supportedFamilies {
-            let key = widget.kind + "/" + family.rawValue
-            guard g.previews[key] == nil else { continue }
-            let token = s.editing.token()
-            g.previews[key] = .loading
-            g.tokens[token] = key
-            let context = s.context(for: family, isPreview: true)
-            fx.append(
-                .edit(
-                    .loadPreview(
-                        PreviewRequest(
-                            token: token, widget: widget, configuration: WidgetConfig(),
-                            context: context, live: false))))
+    static func action(for command: Command, in layer: Layer) -> Action? {
+        switch command {
+        case .edit(.choose(let d)): return .choose(d)
+        case .edit(.type(let t)): return .type(t)
+        case .edit(.line(.backspace)): return .backspace
+        case .edit(.family(let d)): return .family(d)
+        case .edit(.activate): return .add
+        case .edit(.cancel): return .close
+        default: return nil
         }
-        s.gallery = g
-        return fx
     }
 
-    static func galleryPreviewLoaded(
-        _ s: inout AppState, token: UInt64,
-        result: Result<AnyEntry, any Error>
-    ) -> [Effect] {
-        guard var g = s.gallery, let key = g.tokens.removeValue(forKey: token) else { return [] }
-        switch result {
-        case .success(let e): g.previews[key] = .ready(e)
-        case .failure(let e): g.previews[key] = .failed(message(e))
-        }
-        s.gallery = g
-        return [.redraw(full: false)]
+    /// `a` on the home screen: the gallery opens with the first widget's previews on their way.
+    static func open(_ context: PaneContext, afterTile: String?) -> [Output] {
+        var g = GalleryState(afterTile: afterTile)
+        let asked = g.requestPreviews(context)
+        return [.push(.gallery(g))] + asked
     }
 
-    static func galleryPerform(_ s: inout AppState, _ c: EditCommand) -> [Effect] {
-        guard var g = s.gallery else {
-            s.pane = .none
-            return []
-        }
-        let count = galleryCount(s)
-        switch c {
+    static func reduce(into g: inout GalleryState, _ action: Action, _ context: PaneContext) -> [Output] {
+        let s = context.app
+        switch action {
         case .choose(let delta):
-            g.selected = min(max(0, g.selected + delta), max(0, count - 1))
+            g.selected = min(max(0, g.selected + delta), max(0, g.count(s) - 1))
             g.family = nil
         case .type(let t):
-            g.filter += fieldText(t)
+            g.filter += Editing.fieldText(t)
             g.selected = 0
             g.family = nil
-        case .line(.backspace):
+        case .backspace:
             if !g.filter.isEmpty { g.filter.removeLast() }
             g.selected = 0
             g.family = nil
         case .family(let delta):
-            guard let (widget, family) = galleryChoice(s) else { return [] }
+            guard let (widget, family) = g.choice(s) else { return [] }
             let fams = widget.supportedFamilies
             let i = fams.firstIndex(of: family) ?? 0
             g.family = fams[((i + delta) % fams.count + fams.count) % fams.count]
-        case .activate:
-            if let p = galleryProblem(s) {
-                s.say("\(p.name) cannot be added: \(p.reason)")
-                return [.redraw(full: false)]
+        case .add:
+            if let p = g.problem(s) {
+                return [.say("\(p.name) cannot be added: \(p.reason)"), .effect(.redraw(full: false))]
             }
-            return addFromGallery(&s)
-        case .cancel:
-            s.pane = .none
+            return g.add(context)
+        case .close:
+            return [.close]
+        case .previewLoaded(let token, let result):
+            guard let key = g.tokens.removeValue(forKey: token) else { return [] }
+            switch result {
+            case .success(let e): g.previews[key] = .ready(e)
+            case .failure(let e): g.previews[key] = .failed(Editing.message(e))
+            }
+            return [.effect(.redraw(full: false))]
+        case .extensionsChanged(let changed):
+            g.previews = g.previews.filter { key, _ in !changed.contains(String(key.prefix { $0 != "/" })) }
+            g.selected = min(g.selected, max(0, g.count(s) - 1))
             return []
-        default:
-            return []
+        case .askPreviews:
+            break
         }
-        s.gallery = g
-        return requestGalleryPreviews(&s)
+        return g.requestPreviews(context)
+    }
+
+    /// Asks for the chosen widget's previews in each of its families (kept while the gallery is
+    /// open), each named by a token of the context's.
+    mutating func requestPreviews(_ context: PaneContext) -> [Output] {
+        guard let (widget, _) = choice(context.app) else { return [] }
+        var out: [Output] = []
+        var taken = 0
+        for family in widget.supportedFamilies {
+            let key = widget.kind + "/" + family.rawValue
+            guard previews[key] == nil else { continue }
+            let token = context.token(taken)
+            taken += 1
+            previews[key] = .loading
+            tokens[token] = key
+            let request = PreviewRequest(
+                token: token, widget: widget, configuration: WidgetConfig(),
+                context: context.app.context(for: family, isPreview: true), live: false)
+            out.append(.effect(.edit(.loadPreview(request))))
+        }
+        return taken > 0 ? [.tookTokens(taken)] + out : out
     }
 
     /// Enter: the chosen widget goes after the focused tile in the chosen size, gets the
     /// focus, and opens in the form when it has something worth setting.
-    static func addFromGallery(_ s: inout AppState) -> [Effect] {
-        guard let (widget, family) = galleryChoice(s), let g = s.gallery else { return [] }
-        let tileID = newID(&s, "t")
-        let inst = WidgetInstance(id: newID(&s, "w"), kind: widget.kind)
+    func add(_ context: PaneContext) -> [Output] {
+        guard let (widget, family) = choice(context.app) else { return [] }
+        let n = Editing.highestID(context.app)
+        let tileID = "t\(n + 1)"
+        let inst = WidgetInstance(id: "w\(n + 2)", kind: widget.kind)
         let tile = TileInstance(id: tileID, family: family, items: [inst])
-        var home = s.home
-        let at = g.afterTile.flatMap { id in home.tiles.firstIndex { $0.id == id } }.map { $0 + 1 } ?? home.tiles.count
+        var home = context.home
+        let at = afterTile.flatMap { id in home.tiles.firstIndex { $0.id == id } }.map { $0 + 1 } ?? home.tiles.count
         home.tiles.insert(tile, at: at)
-        s.pane = .none
-        var fx = changeHome(&s, to: home, what: "add \(widget.displayName)", focus: tileID)
-        s.say("added \(widget.displayName): u undoes")
+        var out: [Output] = [
+            .close, .change(home, reason: "add \(widget.displayName)", focus: tileID),
+            .say("added \(widget.displayName): u undoes"),
+        ]
         // Worth setting: anything but secrets (those usually come from the environment).
         if widget.schema.parameters.contains(where: { !$0.isSecret }) {
-            fx += startEditing(&s, tileID: tileID, instance: inst, inStack: false, returnPane: .none)
+            out.append(.edit(tile: tileID, instance: inst.id, inStack: false))
         }
-        return fx
+        return out
     }
 }

@@ -9,13 +9,49 @@ public struct HelpPane: Sendable, Equatable {
     public init(scroll: Int = 0) { self.scroll = scroll }
 }
 
-// MARK: - Update
+// MARK: - Keys and update
 
-extension App {
-    static func scrollHelp(_ s: inout AppState, by delta: Int) {
-        guard var h = s.helpPane else { return }
-        h.scroll = max(0, min(h.scroll + delta, AppView.helpScrollLimit(s.screen)))
-        s.helpPane = h
+extension HelpPane: PaneComponent {
+    public enum Action: Sendable, Equatable {
+        case scroll(Int), close
+        /// A mouse press anywhere closes the help (and what it was opened over).
+        case pointer(Pointer)
+    }
+
+    static let keys = [
+        PaneKeys(
+            .help,
+            [
+                .close, .toggleHelp,
+                KeyRow(
+                    "↑↓ j k PgUp PgDn", "scroll this help", group: "View", rank: 160,
+                    [
+                        (.up, .scrollHelp(-1)), (.char("k"), .scrollHelp(-1)), (.down, .scrollHelp(1)),
+                        (.char("j"), .scrollHelp(1)), (.pageUp, .scrollHelp(-10)), (.pageDown, .scrollHelp(10)),
+                    ]),
+            ])
+    ]
+
+    static func action(for command: Command, in layer: Layer) -> Action? {
+        switch command {
+        case .scrollHelp(let d): return .scroll(d)
+        case .close, .toggleHelp: return .close
+        default: return nil
+        }
+    }
+
+    static func reduce(into h: inout HelpPane, _ action: Action, _ context: PaneContext) -> [Output] {
+        switch action {
+        case .scroll(let delta):
+            h.scroll = max(0, min(h.scroll + delta, AppView.helpScrollLimit(context.screen)))
+            return []
+        case .close:
+            return [.close]
+        case .pointer(.mouse(let m)) where m.kind == .press:
+            return [.closeAll]
+        case .pointer:
+            return []
+        }
     }
 }
 
@@ -110,5 +146,21 @@ extension AppView {
             let rect = Rect(x: inner.x + c * (colWidth + 2), y: inner.y, width: colWidth, height: inner.height)
             _ = TileRenderer.render(view, in: rect, buffer: &buffer, environment: env)
         }
+    }
+}
+
+extension HelpPane: StackedPane {
+    static func action(for input: PaneInput) -> Action? {
+        switch input {
+        case .command(let c, let layer): return action(for: c, in: layer)
+        case .pointer(let p): return .pointer(p)
+        case .preview, .listing: return nil
+        }
+    }
+
+    var pane: Pane { .help(self) }
+    func layers(_ s: AppState) -> [Layer] { [.help, .global] }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        AppView.drawHelp(s, self, env, &frame.buffer)
     }
 }

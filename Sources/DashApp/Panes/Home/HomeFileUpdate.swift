@@ -79,7 +79,7 @@ extension App {
         }
         switch result {
         case .success(let text):
-            s.editing.submitted = nil
+            s.editing.saving = nil
             let previous = file.text
             // A value written under a YAML anchor was changed for every widget sharing it (decision 49).
             let sharing = HomeText.sharing(previous, holding: file.home, to: home)
@@ -115,15 +115,11 @@ extension App {
             }
             s.say(TextSanitizer.singleLine(f.message))
             // A form's save that was refused: the form opens again with what was typed.
-            if [.changedElsewhere, .broken, .refused].contains(f.reason), var form = s.editing.submitted,
-                let id = form.instanceID, let inst = s.home.allInstances.first(where: { $0.id == id }),
-                s.tile(form.tileID) != nil
-            {
-                form.original = inst.config
-                form.problem = TextSanitizer.singleLine(f.message) + "; what you typed is still here"
-                s.pane = .form(form)
+            if [.changedElsewhere, .broken, .refused].contains(f.reason) {
+                let problem = TextSanitizer.singleLine(f.message) + "; what you typed is still here"
+                Editing.reopenRefusedForm(&s, written: home, problem: problem)
             }
-            s.editing.submitted = nil
+            s.editing.saving = nil
             return fx + [.redraw(full: false)]
         }
     }

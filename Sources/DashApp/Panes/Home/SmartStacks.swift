@@ -294,10 +294,7 @@ extension App {
 
     /// `w`: says in the status bar why the focused stack (or the stack under the detail pane)
     /// shows its item, or what makes a single tile relevant.
-    static func explain(_ s: inout AppState) {
-        let tileID: String?
-        tileID = s.detailPane?.tileID ?? s.focusedTile
-        guard let t = tileID else { return }
+    static func explain(_ s: inout AppState, tile t: String) {
         s.say(SmartStacks.sentence(s, tile: t) ?? "nothing to explain here")
         s.note?.expires = s.now.addingTimeInterval(SmartStacks.explanationLifetime)
     }

@@ -1,6 +1,7 @@
 import DashCore
 import DashWidgets
 import DashRender
+import DashHome
 
 /// A web link a tile opened: shown before the browser is asked (`o` opens it, Esc closes).
 public struct LinkPane: Sendable, Equatable {
@@ -10,6 +11,29 @@ public struct LinkPane: Sendable, Equatable {
     public init(tileID: String, link: DeepLink) {
         self.tileID = tileID
         self.link = link
+    }
+}
+
+// MARK: - Keys and update
+
+extension LinkPane: PaneComponent {
+    public enum Action: Sendable, Equatable { case openInBrowser, close }
+
+    static let keys = [PaneKeys(.link, [.openInBrowser, .close])]
+
+    static func action(for command: Command, in layer: Layer) -> Action? {
+        switch command {
+        case .openInBrowser: return .openInBrowser
+        case .close: return .close
+        default: return nil
+        }
+    }
+
+    static func reduce(into l: inout LinkPane, _ action: Action, _ context: PaneContext) -> [Output] {
+        switch action {
+        case .openInBrowser: return [.say("opening \(l.link.url)"), .effect(.openURL(l.link.url))]
+        case .close: return [.close]
+        }
     }
 }
 
@@ -36,5 +60,15 @@ extension AppView {
             st.attributes.insert(.underline)
             return st
         }
+    }
+}
+
+extension LinkPane: StackedPane {
+    var pane: Pane { .external(self) }
+    func layers(_ s: AppState) -> [Layer] { [.link, .global] }
+    /// It closes with the tile it was opened from.
+    func survives(in home: HomeConfig, instances: Set<String>) -> Bool { home.tile(tileID) != nil }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        AppView.drawLink(s, self, env, into: &frame.buffer)
     }
 }

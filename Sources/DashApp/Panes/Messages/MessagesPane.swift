@@ -22,14 +22,34 @@ public struct MessagesPane: Sendable, Equatable {
     }
 }
 
-// MARK: - Update
+// MARK: - Keys and update
 
-extension App {
-    /// Ctrl-G: opens the messages, or closes them when they are shown.
-    static func toggleMessages(_ s: inout AppState) {
-        s.messages.shown.toggle()
+/// An overlay rather than a pane on the stack: what it lists is kept while it is closed, and
+/// the pane under it keeps the keys it does not bind.
+extension MessagesPane: PaneComponent {
+    public enum Action: Sendable, Equatable { case toggle, close }
+
+    static let keys = [PaneKeys(.messages, [.close])]
+
+    static func action(for command: Command, in layer: Layer) -> Action? {
+        switch command {
+        case .toggleMessages: return .toggle
+        case .close: return .close
+        default: return nil
+        }
     }
 
+    /// Ctrl-G opens the messages, or closes them when they are shown; Esc closes them.
+    static func reduce(into m: inout MessagesPane, _ action: Action, _ context: PaneContext) -> [Output] {
+        switch action {
+        case .toggle: m.shown.toggle()
+        case .close: m.shown = false
+        }
+        return []
+    }
+}
+
+extension App {
     /// The key that shows every message whole, as the key table names it, and what a message
     /// shortened to fit says after it.
     static var wholeMessageHint: String { messagesKey + " whole" }
@@ -49,11 +69,11 @@ extension AppView {
         let f = LiveDateFormatter(timeZone: s.timeZone)
         func add(_ label: String, _ text: String, _ problem: Bool) {
             let lines = DisplayWidth.wrap(TextSanitizer.singleLine(text), width: max(8, width - 7))
-            for (i, l) in lines.enumerated() { out.append(((i == 0 ? label : "") .padding(7) + l, problem)) }
+            for (i, l) in lines.enumerated() { out.append(((i == 0 ? label : "").padding(7) + l, problem)) }
         }
         if let standing = s.standingText { add("now", standing, standing.hasPrefix("⚠")) }
         // The form's own messages, each shortened to its row there.
-        if case .form = s.pane, let (model, _) = EditView.formModel(s) {
+        if s.form != nil, let (model, _) = EditView.formModel(s) {
             if let problem = model.problem { add("now", problem, true) }
             for row in model.rows {
                 if let e = row.error { add("now", "✗ \(row.title): \(e)", true) }

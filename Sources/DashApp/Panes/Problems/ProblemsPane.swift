@@ -12,27 +12,39 @@ public struct ProblemsPane: Sendable, Equatable {
     public init(scroll: Int = 0) { self.scroll = scroll }
 }
 
-// MARK: - Update
+// MARK: - Keys and update
 
-extension App {
-    /// `!`: opens the list, or closes it when it is shown; with nothing broken, says so.
-    static func toggleProblems(_ s: inout AppState) {
-        if case .problems = s.pane {
-            if !s.stepBack() { s.pane = .none }
-            return
+extension ProblemsPane: PaneComponent {
+    public enum Action: Sendable, Equatable { case scroll(Int), close }
+
+    static let keys = [PaneKeys(.problems, [.close, .listProblems, .scrollPane])]
+
+    static func action(for command: Command, in layer: Layer) -> Action? {
+        switch command {
+        case .scrollPane(let d): return .scroll(d)
+        case .close, .listProblems: return .close
+        default: return nil
         }
-        guard s.homeFile?.problem != nil else {
-            s.say("home.yaml has no problems")
-            return
-        }
-        s.openPane(.problems(ProblemsPane()))
     }
 
-    static func scrollProblems(_ s: inout AppState, by delta: Int) {
-        guard case .problems(var p) = s.pane else { return }
-        let limit = max(0, AppView.problemRows(s).count - AppView.problemsGeometry(s.screen).visibleRows)
-        p.scroll = max(0, min(p.scroll + delta, limit))
-        s.pane = .problems(p)
+    static func reduce(into p: inout ProblemsPane, _ action: Action, _ context: PaneContext) -> [Output] {
+        switch action {
+        case .scroll(let delta):
+            let s = context.app
+            let limit = max(0, AppView.problemRows(s).count - AppView.problemsGeometry(s.screen).visibleRows)
+            p.scroll = max(0, min(p.scroll + delta, limit))
+            return []
+        case .close:
+            return [.close]
+        }
+    }
+}
+
+extension App {
+    /// `!` on the home screen: opens the list; with nothing broken, says so.
+    static func openProblems(_ s: AppState) -> [Output] {
+        guard s.homeFile?.problem != nil else { return [.say("home.yaml has no problems")] }
+        return [.push(.problems(ProblemsPane()))]
     }
 }
 
@@ -79,5 +91,13 @@ extension AppView {
             for row in rows.dropFirst(scroll).prefix(g.visibleRows) { Text(row).lineLimit(1) }
         }
         _ = TileRenderer.render(view, in: inner, buffer: &buffer, environment: env)
+    }
+}
+
+extension ProblemsPane: StackedPane {
+    var pane: Pane { .problems(self) }
+    func layers(_ s: AppState) -> [Layer] { [.problems, .global] }
+    func draw(_ s: AppState, _ env: RenderEnvironment, into frame: inout HomeFrame) {
+        AppView.drawProblems(s, self, env, &frame.buffer)
     }
 }

@@ -84,3 +84,9 @@ struct PocketWidgets: WidgetBundle {
         ChargeWidget()
     }
 }
+
+#Preview(as: .systemSmall) {
+    ChargeWidget()
+} timelineProvider: {
+    ChargeProvider()
+}

@@ -96,3 +96,9 @@ struct CommuteWidget: Widget {
         .supportedFamilies([.systemSmall, .systemMedium])
     }
 }
+
+#Preview(as: .systemMedium, using: CommuteIntent()) {
+    CommuteWidget()
+} timeline: {
+    CommuteEntry(date: .now, next: .now.addingTimeInterval(120), configuration: CommuteIntent())
+}

@@ -94,3 +94,27 @@ struct ShoppingWidget: Widget {
         .supportedFamilies([.systemSmall, .systemMedium])
     }
 }
+
+#Preview(as: .systemSmall) {
+    ShoppingWidget()
+} timeline: {
+    let morning = Date.now
+    ShoppingEntry(date: morning, items: [Grocery(id: "tea", name: "Green tea", bought: false)])
+    ShoppingEntry(date: morning, items: [Grocery(id: "tea", name: "Green tea", bought: true)])
+    ShoppingEntry(
+        date: morning.addingTimeInterval(3600),
+        items: [
+            Grocery(id: "tea", name: "Green tea", bought: true),
+            Grocery(id: "oats", name: "Oat milk", bought: false),
+        ])
+}
+
+#Preview("Week", as: .systemMedium) {
+    ShoppingWidget()
+} timeline: {
+    ShoppingEntry(date: .now, items: [Grocery(id: "rice", name: "Rice", bought: false)])
+}
+
+#Preview("Row") {
+    Text("Oat milk").strikethrough()
+}

@@ -1,0 +1,1 @@
+/* Nothing to import: this target only links ICU data (icudata.S). */
