@@ -122,10 +122,16 @@ let package = Package(
             ],
             swiftSettings: releaseSections
         ),
+        // Live Activities as pure values (issue 39): the model, its limits on a clock passed in, the
+        // built-in kinds' faces, the output scanner of `swiftdash run`, the strip and the detail view.
+        .target(name: "DashActivities", dependencies: ["DashCore", "DashWidgets"], swiftSettings: releaseSections),
+        // The activities on disk (the state folder's activities.json, its lock).
+        .target(
+            name: "DashActivityFiles", dependencies: ["DashActivities", "DashFiles"], swiftSettings: releaseSections),
         // The pure core: state, Msg, update, view, the panes. No file, process, socket or thread API.
         .target(
             name: "DashApp",
-            dependencies: ["DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome"],
+            dependencies: ["DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashActivities"],
             swiftSettings: releaseSections
         ),
         // The loop, the provider-host client, extension processes, watchers, the control socket, the stores.
@@ -144,7 +150,7 @@ let package = Package(
         .target(
             name: "SwiftdashKit",
             dependencies: [
-                "DashWidgets", "DashUnixSocket",
+                "DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles",
                 .product(
                     name: "SwiftdashPreviewPlugin", package: "PreviewMacros", condition: .when(traits: ["Previews"])),
             ]),
@@ -173,7 +179,7 @@ let package = Package(
             dependencies: [
                 "DashCore", "DashWidgets", "DashScheduler", "DashRender", "DashHome", "DashHomeFiles", "DashApp",
                 "DashRuntime", "DashCurses", "DashBuiltinWidgets", "DashBuildInfo", "DashFiles",
-                "DashNetworking", "CICUData",
+                "DashNetworking", "CICUData", "DashActivities", "DashActivityFiles", "DashSpawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -183,6 +189,11 @@ let package = Package(
         ),
         .testTarget(name: "DashCoreTests", dependencies: ["DashCore", "DashTestSupport"]),
         .testTarget(name: "DashWidgetsTests", dependencies: ["DashWidgets"]),
+        .testTarget(
+            name: "DashActivitiesTests",
+            dependencies: ["DashActivities", "DashActivityFiles", "DashCore", "DashWidgets", "DashScheduler", "DashTestSupport"],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "DashCursesTests", dependencies: ["DashCurses", "DashCore"]),
         .testTarget(
             name: "DashRenderTests",
@@ -197,7 +208,7 @@ let package = Package(
             name: "DashAppTests",
             dependencies: [
                 "DashApp", "DashHome", "DashHomeFiles", "DashRuntime", "DashCore", "DashWidgets", "DashScheduler",
-                "DashRender", "DashTestSupport", "DashBuiltinWidgets",
+                "DashRender", "DashTestSupport", "DashBuiltinWidgets", "DashActivities",
             ],
             exclude: ["__Snapshots__"]
         ),

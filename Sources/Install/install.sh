@@ -22,7 +22,7 @@ themedir=$SD_DATADIR/swiftdash/themes
 # The SDK a widget package of `swiftdash new-widget` builds against: SwiftdashKit and the modules
 # it needs, as a Swift package (Sources/Install/sdk-Package.swift is its Package.swift).
 sdk=$SD_DATADIR/swiftdash/sdk
-sdkmodules="SwiftdashKit DashWidgets DashUnixSocket Frameworks PreviewMacros"
+sdkmodules="SwiftdashKit DashWidgets DashUnixSocket DashCore DashFiles DashActivities DashActivityFiles Frameworks PreviewMacros"
 manifest=$SD_DATADIR/swiftdash/install-manifest.txt
 nl='
 '

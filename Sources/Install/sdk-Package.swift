@@ -39,10 +39,15 @@ let package = Package(
     targets: [
         .target(name: "DashWidgets"),
         .target(name: "DashUnixSocket"),
+        // Live Activities (ActivityKit's `Activity.request`, issue 39): the model and its file.
+        .target(name: "DashCore"),
+        .target(name: "DashFiles"),
+        .target(name: "DashActivities", dependencies: ["DashCore", "DashWidgets"]),
+        .target(name: "DashActivityFiles", dependencies: ["DashActivities", "DashFiles"]),
         .target(
             name: "SwiftdashKit",
             dependencies: [
-                "DashWidgets", "DashUnixSocket",
+                "DashWidgets", "DashUnixSocket", "DashActivities", "DashActivityFiles",
                 .product(
                     name: "SwiftdashPreviewPlugin", package: "PreviewMacros", condition: .when(traits: ["Previews"])),
             ]),

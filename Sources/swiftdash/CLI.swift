@@ -144,7 +144,8 @@ struct SwiftdashCommand: AsyncParsableCommand {
         version: versionText,
         subcommands: [
             Home.self, Widgets.self, Preview.self, Render.self, TimelineCommand.self, Reload.self,
-            ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, Bench.self, NewWidget.self,
+            ConfigCommand.self, Add.self, Remove.self, Push.self, Snapshot.self, ActivityCommand.self, RunCommand.self,
+            Bench.self, NewWidget.self,
             ManualSections.self,
         ],
         defaultSubcommand: Home.self

@@ -311,7 +311,10 @@ struct Home: ParsableCommand {
                 }
             } catch { logger.warning("\(error); extensions added to the widgets folder show at the next start") }
         }
+        // Live Activities from the state folder, and every change a script makes to them (issue 39).
+        let activityWatcher = HomeActivities.start(activityStore(), inbox: inbox, watch: !noWatch, logger: logger)
         runtime.run()
+        activityWatcher?.stop()
         cacheWriter.flush()
         usageWriter.flush()
         watcher?.stop()

@@ -6,6 +6,8 @@ import DashScheduler
 import DashApp
 import DashHome
 import DashRuntime
+import DashActivities
+import DashActivityFiles
 
 struct Push: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -98,7 +100,9 @@ struct Snapshot: ParsableCommand {
             "cache"); stale entries are marked ("stale": true, "state": "stale", "error": why).
 
             Line format fields: {kind} {summary} {tile} {instance} {stale} {state}; tmux's own #{…} \
-            is left alone. A tile that failed shows as "⚠ kind".
+            is left alone. A tile that failed shows as "⚠ kind". The most relevant Live Activity \
+            (swiftdash activity --help) comes first, compact ("▶ make 42%"), with one mark for each \
+            other; the JSON lists them under "activities".
 
             Example for tmux:
               set -g status-interval 60
@@ -126,6 +130,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "As of this time (ISO 8601); reads the saved timelines, not the running instance.")
     var at: String?
 
+    @Flag(help: "With --line: leave out the most relevant Live Activity (shown first otherwise).")
+    var noActivities = false
+
     @OptionGroup var homeOption: HomeOption
 
     func run() throws {
@@ -149,8 +156,13 @@ struct Snapshot: ParsableCommand {
         let doc = try (at == nil ? askRunning(paths, watch: watch) : nil) ?? fromCache(paths, at: try parseInstant(at))
         var shown = doc
         shown.tiles = HomeSnapshot.select(doc.tiles, ids: Self.list(tile), kinds: Self.list(kind))
+        // The activities come from the state folder whoever answered for the tiles (issue 39.2).
+        let now = Date(timeIntervalSince1970: doc.now)
+        let book = (try? activityStore().load(at: now)) ?? ActivityBook()
+        shown.activities = book.shown(at: now).map { ActivitySummary($0, at: now) }
         if let line {
-            printOut(HomeSnapshot.line(shown.tiles, format: line, tmux: tmux, max: max))
+            let activity = noActivities ? "" : ActivityLine.status(book, at: now)
+            printOut(HomeSnapshot.line(shown.tiles, format: line, tmux: tmux, max: max, activity: activity))
         } else {
             printOut(HomeSnapshot.json(shown))
         }

@@ -84,7 +84,7 @@ final class UsageErrorTests: XCTestCase {
                 [
                     "swiftdash: error: unknown command '\(word)'; did you mean '\(guess)'?",
                     "commands: home, widgets, preview, render, timeline, reload, config, add, remove, push, snapshot, "
-                        + "bench, new-widget",
+                        + "activity, run, bench, new-widget",
                     "run `swiftdash help` for what each does",
                 ])
             XCTAssertFalse(r.err.contains("swiftdash home"), "not the home command's usage")

@@ -114,11 +114,17 @@ final class CensusWidgetsTests: XCTestCase {
         XCTAssertNoThrow(try snapshot("chores-widget"))
     }
 
-    func testLiveActivitiesAndDonationsCompileAddNoTileAndDoNothing() async {
+    func testALiveActivityStartsAndAddsNoTileAndDonationsDoNothing() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("census-act-\(UUID().uuidString)")
+        setenv("SWIFTDASH_ACTIVITIES", dir.path, 1)
+        defer {
+            unsetenv("SWIFTDASH_ACTIVITIES")
+            try? FileManager.default.removeItem(at: dir)
+        }
         let (started, tokens) = await ParcelTracking.start()
-        XCTAssertFalse(started)
-        XCTAssertEqual(tokens, 0)
-        XCTAssertFalse(ServiceNotice.once("Activity.request", "again"), "said once already")
+        XCTAssertTrue(started, "Live Activities run on swiftdash (issue 39)")
+        XCTAssertEqual(tokens, 0, "no push service here")
+        XCTAssertFalse(ServiceNotice.once("Activity.pushToStartTokenUpdates", "again"), "said once already")
         XCTAssertFalse(ServiceNotice.once("IntentDonationManager.donate", "again"), "said once already")
         _ = try? ask("describe")
         XCTAssertFalse(ServiceNotice.once("ControlWidget KettleControl", "again"), "the bundle's control was told")

@@ -54,7 +54,8 @@ manifest="$dest$prefix/share/swiftdash/install-manifest.txt"
 check "the manifest names the binary without DESTDIR" grep -qxF "$prefix/bin/swiftdash" "$manifest"
 check "the manifest does not name the user's swiftdash.notes.1" bash -c '! grep -q notes "$1"' _ "$manifest"
 check "the manifest names the folders install made" grep -qxF "$prefix/share/swiftdash/themes/" "$manifest"
-sdkfiles=$(find Sources/SwiftdashKit Sources/DashWidgets Sources/DashUnixSocket Sources/Frameworks Sources/PreviewMacros -type f | wc -l)
+sdkfiles=$(find Sources/SwiftdashKit Sources/DashWidgets Sources/DashUnixSocket Sources/DashCore Sources/DashFiles \
+  Sources/DashActivities Sources/DashActivityFiles Sources/Frameworks Sources/PreviewMacros -type f | wc -l)
 check "the manifest names every SDK source ($sdkfiles) and its Package.swift" \
   test "$(grep -F "$prefix/share/swiftdash/sdk/" "$manifest" | grep -vc '/$')" = $((sdkfiles + 1))
 check "the manifest names the SDK's folders" grep -qxF "$prefix/share/swiftdash/sdk/Sources/DashWidgets/Trust/" "$manifest"

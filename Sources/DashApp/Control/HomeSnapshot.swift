@@ -2,6 +2,7 @@ import Foundation
 import DashWidgets
 import DashScheduler
 import DashHome
+import DashActivities
 
 /// What every tile shows, as data (`swiftdash snapshot`): for scripts (JSON) and a status line.
 public struct TileSnapshot: Codable, Sendable, Equatable {
@@ -27,11 +28,15 @@ public struct HomeSnapshotDocument: Codable, Sendable, Equatable {
     public var now: Double
     public var source: String
     public var tiles: [TileSnapshot]
+    /// The activities shown, the most relevant first (issue 39.2); read from the state folder by
+    /// the command, whoever answered for the tiles.
+    public var activities: [ActivitySummary]?
 
-    public init(now: Double, source: String, tiles: [TileSnapshot]) {
+    public init(now: Double, source: String, tiles: [TileSnapshot], activities: [ActivitySummary]? = nil) {
         self.now = now
         self.source = source
         self.tiles = tiles
+        self.activities = activities
     }
 }
 
@@ -127,9 +132,13 @@ public enum HomeSnapshot {
     /// that many columns, ending in `…`. With `tmux`, `#` in the tiles' text is escaped (see `tmuxLine`)
     /// so tmux shows it as it is and never reads a style, a format or a command from it; the format
     /// itself is the user's tmux format and is left alone.
-    public static func line(_ tiles: [TileSnapshot], format: String, tmux: Bool, max: Int? = nil) -> String {
+    /// `activity`: the most relevant activity's compact form (`ActivityLine.status`), shown first.
+    public static func line(
+        _ tiles: [TileSnapshot], format: String, tmux: Bool, max: Int? = nil, activity: String = ""
+    ) -> String {
         let format = TextSanitizer.clean(format)
         var parts: [LinePart] = []
+        if !activity.isEmpty { parts.append(.value(text(activity, max: maxTextCharacters))) }
         for t in tiles where !t.summary.isEmpty || t.state == "failed" {
             if !parts.isEmpty { parts.append(.literal(" | ")) }
             if t.summary.isEmpty {

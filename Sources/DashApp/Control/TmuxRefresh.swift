@@ -138,6 +138,13 @@ extension App {
             h.combine(entry == nil ? s.scheduler.lastError(inst.id) != nil : s.scheduler.isStale(inst.id))
             h.combine(entry == nil)
         }
+        // The activity the line shows first: what it is and how far, not its ticking clock.
+        if let f = s.activities.strip(at: s.now).faces.first {
+            h.combine(f.id)
+            h.combine(f.compactLeading)
+            h.combine(f.progressLabel)
+            h.combine(f.tone.rawValue)
+        }
         return h.finalize()
     }
 }

@@ -42,6 +42,8 @@ public struct AppState: Sendable {
     public var screen: Size
     /// Where every tile goes on this screen (from `home` and `screen`; see `relayout()`).
     public private(set) var layout: HomeLayout
+    /// The Live Activities the state folder holds, and their strip above the tiles (issue 39).
+    public var activities = ActivitiesState()
     public var theme: Theme
     /// The other theme `t` switches to.
     public var alternateTheme: Theme
@@ -154,7 +156,9 @@ public struct AppState: Sendable {
             let common = WidgetFamily.allCases.filter { f in supported.allSatisfy { $0.contains(f) } }
             return TileSlot(id: t.id, family: t.family, fallbacks: common)
         }
-        layout = HomeLayout.compute(slots, screen: screen)
+        let strip = activities.stripRows
+        layout = HomeLayout.compute(slots, screen: Size(width: screen.width, height: screen.height - strip))
+            .below(rows: strip, on: screen)
         if let f = focusedTile, let placed = layout.tile(f) {
             page = placed.page
         } else if layout.isTooSmall, focusedTile != nil {
@@ -282,7 +286,10 @@ public struct AppState: Sendable {
     /// When something not in the scheduler changes what is shown: the note's expiry.
     public var nextDeadline: Date? {
         let notes = note.map { [$0.expires] } ?? []
-        let later = [scheduler.nextWake, smart.nextDecision, actions.nextDeadline, tmuxRefresh.nextRefresh]
+        let later = [
+            scheduler.nextWake, smart.nextDecision, actions.nextDeadline, tmuxRefresh.nextRefresh,
+            activities.nextChange(after: now),
+        ]
         return (notes + later.compactMap { $0 }).min()
     }
 

@@ -80,6 +80,7 @@ public enum AppView {
             environment: env,
             cache: s.pane.kind == .none ? cache : nil)
         guard !s.layout.isTooSmall else { return frame }
+        App.drawActivityStrip(s, into: &frame.buffer)
         if s.home.tiles.isEmpty {
             let view = VStack(alignment: .center, spacing: 1) {
                 Text("Your home screen has no tiles").font(.headline)

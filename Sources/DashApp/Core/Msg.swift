@@ -1,4 +1,5 @@
 import Foundation
+import DashActivities
 import DashCore
 import DashWidgets
 import DashScheduler
@@ -47,6 +48,8 @@ public enum Msg: Sendable {
     case performed(id: String, actionID: UInt64, result: Result<ActionPayload?, any Error>)
     /// Files a widget's timeline reads changed on disk (see `Effect.watchFiles`).
     case filesChanged([String])
+    /// The state folder's activities, read again after it changed (issue 39).
+    case activitiesChanged(ActivityBook)
     /// A result for the Edit Widget form or the gallery (options, a preview, a directory).
     case edit(EditMsg)
     /// `swiftdash snapshot` asks (through the control socket) what every tile shows now; `watch`:

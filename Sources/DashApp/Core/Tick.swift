@@ -11,7 +11,9 @@ extension App {
         var fx: [Effect] = now < s.now ? [.redraw(full: false)] : []
         // Smart Stacks' dates were for a later time: every tile is looked at again.
         if now < s.now { s.smart.quiet = nil }
+        let previous = s.now
         s.now = now
+        fx += activitiesTick(&s, previous: previous)
         if let n = s.note, now >= n.expires {
             s.nextNote()
             fx.append(.redraw(full: false))

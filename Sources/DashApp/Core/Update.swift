@@ -142,6 +142,8 @@ public enum App {
             return actionPerformed(&s, id: id, actionID: actionID, result: result)
         case .filesChanged(let paths):
             return filesChanged(&s, paths)
+        case .activitiesChanged(let book):
+            return activitiesChanged(&s, book)
         case .edit(let m):
             return Editing.receive(&s, m)
         case .extensionsFolderChanged:

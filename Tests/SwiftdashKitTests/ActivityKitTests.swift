@@ -1,0 +1,78 @@
+import ActivityKit
+import Foundation
+import SwiftUI
+import WidgetKit
+import XCTest
+
+@testable import SwiftdashKit
+
+/// ActivityKit as an app writes it (issue 39.4): a request, an update with an alert and an end go to
+/// the activities file the home screen shows; `ActivityConfiguration`'s presentations draw as text.
+final class ActivityKitTests: XCTestCase {
+    var dir: URL!
+
+    override func setUp() {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("kit-act-\(UUID().uuidString)")
+        setenv("SWIFTDASH_ACTIVITIES", dir.path, 1)
+    }
+
+    override func tearDown() {
+        unsetenv("SWIFTDASH_ACTIVITIES")
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func stored() throws -> [String: Any] {
+        let data = try Data(contentsOf: dir.appendingPathComponent("activities.json"))
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testRequestUpdateEndReachTheActivitiesFile() async throws {
+        let activity = try Activity<ParcelAttributes>.request(
+            attributes: ParcelAttributes(parcel: "Books"),
+            content: ActivityContent(state: .init(stopsLeft: 3), staleDate: nil, relevanceScore: 2))
+        XCTAssertEqual(Activity<ParcelAttributes>.kind, "parcel-attributes")
+        var shown = Activity<ParcelAttributes>.activities
+        XCTAssertEqual(shown.map(\.id), [activity.id])
+        XCTAssertEqual(shown.first?.attributes.parcel, "Books")
+        XCTAssertEqual(shown.first?.content.state.stopsLeft, 3)
+        XCTAssertEqual(shown.first?.activityState, .active)
+        await activity.update(
+            ActivityContent(state: .init(stopsLeft: 1), staleDate: nil, relevanceScore: 2),
+            alertConfiguration: AlertConfiguration(title: "Nearly there", body: "1 stop left", sound: .default))
+        let file = try stored()
+        let first = try XCTUnwrap((file["activities"] as? [[String: Any]])?.first)
+        XCTAssertEqual(first["kind"] as? String, "parcel-attributes")
+        XCTAssertEqual((first["alert"] as? [String: Any])?["title"] as? String, "Nearly there")
+        XCTAssertEqual(((first["content"] as? [String: Any])?["state"] as? [String: Any])?["stopsLeft"] as? Int, 1)
+        await activity.end(ActivityContent(state: .init(stopsLeft: 0), staleDate: nil), dismissalPolicy: .immediate)
+        XCTAssertEqual(activity.activityState, .dismissed)
+        shown = Activity<ParcelAttributes>.activities
+        XCTAssertEqual(shown.count, 0, "dismissed at once")
+        XCTAssertEqual((try stored()["history"] as? [[String: Any]])?.count, 1)
+    }
+
+    func testTheSixthActiveRequestIsRefused() throws {
+        for i in 0..<5 {
+            _ = try Activity<ParcelAttributes>.request(
+                attributes: ParcelAttributes(parcel: "p\(i)"), content: ActivityContent(state: .init(stopsLeft: i), staleDate: nil))
+        }
+        XCTAssertThrowsError(
+            try Activity<ParcelAttributes>.request(
+                attributes: ParcelAttributes(parcel: "p6"), content: ActivityContent(state: .init(stopsLeft: 6), staleDate: nil))
+        ) { XCTAssertEqual($0 as? ActivityAuthorizationError, .targetMaximumExceeded) }
+    }
+
+    func testTheConfigurationsPresentationsDrawAsText() throws {
+        let configuration = try XCTUnwrap(ParcelLiveActivity().body as? ActivityConfiguration<ParcelAttributes>)
+        let text = configuration.text(
+            attributes: ParcelAttributes(parcel: "Books"), content: ActivityContent(state: .init(stopsLeft: 3), staleDate: nil))
+        XCTAssertTrue(text.lockScreen.contains("Books: 3 stops"), text.lockScreen)
+        XCTAssertEqual(text.compactTrailing, "3")
+        XCTAssertEqual(text.minimal, "3")
+        XCTAssertEqual(text.expanded["leading"], "Parcel")
+        XCTAssertEqual(text.expanded["trailing"], "3")
+        XCTAssertEqual(text.expanded["bottom"], "Books")
+        XCTAssertNil(text.expanded["center"])
+        XCTAssertEqual(configuration._widgets.count, 0, "it adds no tile")
+    }
+}
