@@ -12,10 +12,6 @@ import DashTestSupport
 /// and style together; the cells that carry the meaning are checked by role, so a failure drawn
 /// in the plain colour fails like a wrong word.
 final class PaneColourTests: XCTestCase {
-    struct Refused: LocalizedError {
-        var errorDescription: String? { "the sample would not load" }
-    }
-
     /// Two story tiles in `theme`, the `loaded` ones with their stories.
     func stories(theme: Theme = .dark, loaded: [String] = ["w1", "w2"]) -> AppHarness {
         let home = HomeConfig(
@@ -34,7 +30,7 @@ final class PaneColourTests: XCTestCase {
         let h = editHarness()
         h.press(.char("a"))
         for r in h.previewLoads {
-            h.send(.edit(.previewLoaded(token: r.token, result: .failure(Refused()))))
+            h.send(.edit(.previewLoaded(token: r.token, result: .failure(FakeError("the sample would not load")))))
         }
         XCTAssertTrue(h.screen.contains("preview failed"), h.screen)
         assertSnapshot(h.styledScreen, named: "styles-gallery-preview-failed-80x24")
@@ -61,12 +57,30 @@ final class PaneColourTests: XCTestCase {
     /// role, why in plain text, what to do in the secondary role.
     func testTheDetailPanesFailedToLoadIsNegative() {
         let h = stories(loaded: ["w2"])
-        h.fail("w1", URLError(.badServerResponse))
+        h.fail("w1", FakeError("HTTP 503 from example.org: the server is busy"))
+        // Its tile on the home screen says so first.
+        assertSnapshot(h.styledScreen, named: "styles-tile-failed-80x24")
+        XCTAssertEqual(h.style(of: "Failed to load")?.foreground, h.state.theme[.negative])
+        XCTAssertEqual(h.style(of: "Story of w2")?.foreground, h.state.theme[.text], "a loaded tile stays plain")
         h.press(.enter)
         XCTAssertEqual(h.state.pane.kind, .detail)
         assertSnapshot(h.styledScreen, named: "styles-detail-failed-80x24")
         XCTAssertEqual(h.style(of: "Failed to load")?.foreground, h.state.theme[.negative])
         XCTAssertEqual(h.style(of: "r retries now")?.foreground, h.state.theme[.secondaryText])
+        h.skipPendingWork()
+    }
+
+    /// The form's choices that could not load: a warning in the row, and in the picker's status.
+    func testTheFormsFailedChoicesAreWarnings() {
+        let h = editHarness()
+        h.press(.char("e"))
+        h.answerOptions(.failure(FakeError("HTTP 429: rate limited")))
+        h.select("symbol")
+        XCTAssertEqual(h.style(of: "⚠ more choices")?.foreground, h.state.theme[.warning], "in the row")
+        h.press(.enter)
+        h.answerOptions(.failure(FakeError("HTTP 429: rate limited")))
+        assertSnapshot(h.styledScreen, named: "styles-form-picker-failed-80x24")
+        XCTAssertEqual(h.style(of: "⚠ HTTP 429")?.foreground, h.state.theme[.warning], "in the picker")
         h.skipPendingWork()
     }
 

@@ -68,13 +68,27 @@ extension ColourMeaningTests {
         #expect(foreground("Load", buffer) == theme[.accent], "the title stays in the accent")
     }
 
-    /// An API widget whose data is partial says so under its title in the warning colour.
+    /// An API widget whose data is partial says so under its title in the warning colour; a
+    /// field missing from the answer says so in the warning colour too.
     @Test func apiNoticeIsAWarning() {
         var entry = APISamples.entry(now: testNow)
         entry.notice = "rate limited: showing the values of 09:00"
+        entry.values.append(
+            APIValue(label: "Queue", text: nil, problem: "not in the answer", level: .normal, number: nil, limits: []))
         let (buffer, theme) = screen(APIWidget.make(), entry, family: .large)
         assertSnapshot(StyleDump.screen(buffer, theme: theme), named: "styles-api-notice-80x24")
         #expect(foreground("rate limited", buffer) == theme[.warning], "a notice")
+        #expect(foreground("not in the answer", buffer) == theme[.warning], "a field the answer lacks")
         #expect(foreground("12,408", buffer) == theme[.text], "a value within its limits stays plain")
+    }
+
+    /// A network widget that failed: "Failed to load" in the negative colour, the reason quiet.
+    @Test func networkWidgetFailedToLoadIsNegative() {
+        var entry = APISamples.entry(now: testNow)
+        entry.failure = "HTTP 503 from api.example.com: the server is busy; swiftdash retries in 5 min"
+        let (buffer, theme) = screen(APIWidget.make(), entry, family: .large)
+        assertSnapshot(StyleDump.screen(buffer, theme: theme), named: "styles-api-failed-80x24")
+        #expect(foreground("Failed to load", buffer) == theme[.negative], "the load failed")
+        #expect(foreground("HTTP 503", buffer) == theme[.secondaryText], "why, in the quiet caption")
     }
 }
