@@ -87,6 +87,11 @@ public struct FormModel: Sendable {
     public var selectedButton: Int?
     /// The selected row's help, under the rows.
     public var help: [String]
+    /// The selected row's error in full under its help ("✗ Name must be …"), drawn in the error
+    /// style like the row's own cut line.
+    public var rowError: String?
+    /// The selected row's warning in full under its error ("⚠ …").
+    public var rowWarning: String?
     /// More lines under the help (file path completions).
     public var notes: [String]
     /// Why Save was refused.
@@ -96,8 +101,8 @@ public struct FormModel: Sendable {
 
     public init(
         title: String, footer: String, heading: String? = nil, rows: [FormRow], selectedRow: Int?,
-        buttons: [String], selectedButton: Int?, help: [String], notes: [String] = [], problem: String? = nil,
-        popup: FormPopup? = nil, preview: FormPreview? = nil
+        buttons: [String], selectedButton: Int?, help: [String], rowError: String? = nil, rowWarning: String? = nil,
+        notes: [String] = [], problem: String? = nil, popup: FormPopup? = nil, preview: FormPreview? = nil
     ) {
         self.title = title
         self.footer = footer
@@ -107,6 +112,8 @@ public struct FormModel: Sendable {
         self.buttons = buttons
         self.selectedButton = selectedButton
         self.help = help
+        self.rowError = rowError
+        self.rowWarning = rowWarning
         self.notes = notes
         self.problem = problem
         self.popup = popup
@@ -124,7 +131,8 @@ public enum FormView {
         let rowLines = m.rows.reduce(0) { $0 + 1 + ($1.error != nil ? 1 : 0) + ($1.warning != nil ? 1 : 0) }
         let wantedHeight =
             2 + (m.heading != nil ? 2 : 0) + rowLines + (m.buttons.isEmpty ? 0 : 2) + 1
-            + m.help.count + m.notes.count + (m.problem != nil ? 1 : 0) + 3
+            + m.help.count + (m.rowError != nil ? 1 : 0) + (m.rowWarning != nil ? 1 : 0) + m.notes.count
+            + (m.problem != nil ? 1 : 0) + 3
         let w = min(screen.width, 4 + 70 + (previewSize.width > 0 ? previewSize.width + 3 : 0))
         var h = min(screen.height - 1, max(wantedHeight, previewSize.height + 8, 20))
         if screen.height - 1 - h < 6 { h = screen.height - 1 }  // no slivers of the home screen around it
@@ -182,7 +190,10 @@ public enum FormView {
         // The bottom: a rule, the selected row's help, notes, and why Save was refused. When
         // they are too many lines, the first (the row's description) gives up lines: what is
         // allowed, what is wrong and why Save was refused stay whole.
-        var bottom: [(String, Style)] = m.help.map { ($0, text) } + m.notes.map { ($0, dim) }
+        var bottom: [(String, Style)] = m.help.map { ($0, text) }
+        if let e = m.rowError { bottom.append((e, Style(foreground: theme[.negative], background: surface))) }
+        if let w = m.rowWarning { bottom.append((w, text)) }
+        bottom += m.notes.map { ($0, dim) }
         if let problem = m.problem {
             let style = Style(foreground: theme[.negative], background: surface, attributes: [.bold])
             bottom.append(("✗ " + problem, style))

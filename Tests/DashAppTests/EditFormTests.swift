@@ -560,8 +560,10 @@ final class EditFormTests: XCTestCase {
         h.press(.ctrl("s"))
         assertSnapshot(h.screen, named: "form-errors-80x24")
         assertSnapshot(h.styledScreen, named: "styles-form-errors-80x24")
-        // A field's error and the refused save are drawn in the negative role.
+        // A field's error (under it, and in full at the bottom) and the refused save are drawn
+        // in the negative role.
         XCTAssertEqual(h.style(of: "✗ must be lower-case")?.foreground, h.state.theme[.negative])
+        XCTAssertEqual(h.style(of: "✗ Name must be lower-case")?.foreground, h.state.theme[.negative])
         XCTAssertEqual(h.style(of: "✗ Not saved")?.foreground, h.state.theme[.negative])
     }
 

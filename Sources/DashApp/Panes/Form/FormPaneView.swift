@@ -77,6 +77,8 @@ extension EditView {
 
         // Help of the selected row, completions, and the popup.
         var help: [String] = []
+        var rowError: String?
+        var rowWarning: String?
         var notes: [String] = []
         var popup: FormPopup?
         var first: String
@@ -94,8 +96,8 @@ extension EditView {
             if let v = p.environmentVariable { allowed += "; or from $\(v)" }
             help.append(allowed)
             // The row's problem in full (the row may have cut it).
-            if let e = rows[form.selected].error { help.append("✗ \(p.title) \(e)") }
-            if let w = rows[form.selected].warning { help.append("⚠ \(w)") }
+            if let e = rows[form.selected].error { rowError = "✗ \(p.title) \(e)" }
+            if let w = rows[form.selected].warning { rowWarning = "⚠ \(w)" }
             switch p.rowKind {
             case .text, .secret: first = "type"
             case .integer, .date: first = "+/- step"
@@ -198,7 +200,8 @@ extension EditView {
             rows: rows, selectedRow: form.selected < params.count ? form.selected : nil,
             buttons: ["Save", "Cancel"],
             selectedButton: form.selected >= params.count ? form.selected - params.count : nil,
-            help: help, notes: notes, problem: form.problem, popup: popup, preview: preview)
+            help: help, rowError: rowError, rowWarning: rowWarning, notes: notes, problem: form.problem,
+            popup: popup, preview: preview)
         return (model, spinning)
     }
 
