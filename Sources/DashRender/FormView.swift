@@ -192,7 +192,7 @@ public enum FormView {
         // allowed, what is wrong and why Save was refused stay whole.
         var bottom: [(String, Style)] = m.help.map { ($0, text) }
         if let e = m.rowError { bottom.append((e, Style(foreground: theme[.negative], background: surface))) }
-        if let w = m.rowWarning { bottom.append((w, text)) }
+        if let w = m.rowWarning { bottom.append((w, Style(foreground: theme[.warning], background: surface))) }
         bottom += m.notes.map { ($0, dim) }
         if let problem = m.problem {
             let style = Style(foreground: theme[.negative], background: surface, attributes: [.bold])
