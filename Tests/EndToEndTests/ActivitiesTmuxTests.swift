@@ -39,7 +39,7 @@ final class ActivitiesTmuxTests: XCTestCase {
         }
         // Started while no home screen runs.
         let start = try swiftdash(t, [
-            "activity", "start", "generic", "--attributes", #"{"title":"Deploy"}"#,
+            "activity", "start", "generic", "--attributes", #"{"title":"Deploy","url":"https://example.com/deploys/7"}"#,
             "--state", #"{"status":"uploading","progress":0.2}"#,
         ])
         XCTAssertEqual(start.status, 0, start.err)
@@ -57,6 +57,13 @@ final class ActivitiesTmuxTests: XCTestCase {
         XCTAssertEqual(try swiftdash(t, ["activity", "update", id, "--state", #"{"progress":"4 of 5"}"#]).status, 0)
         t.keys("swiftdash", "Enter")
         t.waitFor("the activity after the restart") { $0.contains("● Deploy") && $0.contains("4/5") }
+        // ↑ from the top row focuses the strip; Enter opens the activity's detail pane with its link.
+        t.keys("k", "Enter")
+        t.waitFor("the activity pane") {
+            $0.contains("Activity · Deploy") && $0.contains("4 of 5") && $0.contains("link: https://example.com/deploys/7")
+        }
+        t.keys("Escape", "j")
+        t.waitFor("the pane closed") { !$0.contains("Activity · Deploy") && $0.contains("● Deploy") }
         XCTAssertEqual(try swiftdash(t, ["activity", "end", id, "--state", #"{"outcome":"success"}"#]).status, 0)
         t.waitFor("how it ended") { $0.contains("✓ Deploy") }
         let line = try swiftdash(t, ["snapshot", "--line", "{kind}", "--tmux", "--max", "60"])

@@ -16,8 +16,7 @@ public struct ActivitiesState: Sendable, Equatable {
 
     public init() {}
 
-    /// The strip as it shows at `now` (the entry point the pane stack's strip focus will pass
-    /// `focused: true` to).
+    /// The strip as it shows at `now` (focused: expanded, as the home screen's focus on it draws it).
     public func strip(at now: Date, focused: Bool = false) -> ActivityStripModel {
         ActivityStripModel.at(now, book: book, focused: focused)
     }
@@ -57,6 +56,7 @@ extension App {
         s.activities.book = book
         var fx: [Effect] = [.redraw(full: false)]
         if s.activities.settleRows(at: s.now) { s.relayout() }
+        settleStripFocus(&s)
         // A new alert rings the bell once, when it asked for one and it is recent (not one read
         // again at a restart).
         let newest = book.activities.compactMap(\.alert).filter { a in
@@ -79,6 +79,7 @@ extension App {
             s.relayout()
             fx.append(.redraw(full: false))
         }
+        settleStripFocus(&s)
         if let next = s.activities.nextChange(after: previous), next <= s.now { fx.append(.redraw(full: false)) }
         return fx
     }
@@ -86,7 +87,7 @@ extension App {
     /// The strip drawn over the top of the home screen's frame (the row the layout left free).
     static func drawActivityStrip(_ s: AppState, into buffer: inout CellBuffer) {
         guard s.activities.stripRows > 0, !s.layout.isTooSmall else { return }
-        let model = s.activities.strip(at: s.now)
+        let model = s.activities.strip(at: s.now, selecting: s.focus.stripActivity)
         ActivityStripView.draw(
             model, into: &buffer, rect: Rect(x: 0, y: 0, width: buffer.width, height: model.height), theme: s.theme)
     }

@@ -22,7 +22,7 @@ public enum AppView {
         for placed in page {
             guard let tile = s.tile(placed.id), let inst = s.shownInstance(placed.id) else { continue }
             let ctx = s.viewContext(ofTile: placed.id, family: placed.family)
-            let focused = s.focusedTile == placed.id && s.pane.kind == .none
+            let focused = s.focusedTile == placed.id && s.pane.kind == .none && s.focus.stripActivity == nil
             let stackPos =
                 tile.items.count > 1 ? (min(s.stackIndex[placed.id] ?? 0, tile.items.count - 1), tile.items.count) : nil
             guard let widget = s.bundle[inst.kind] else {

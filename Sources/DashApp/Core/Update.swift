@@ -169,7 +169,7 @@ public enum App {
         switch layer {
         case .global: return global(&s, c)
         case .messages: return sendToMessages(&s, c)
-        case .home: return HomeFocus.action(for: c, in: .home).map { sendToHome(&s, $0) } ?? []
+        case .home, .strip: return HomeFocus.action(for: c, in: layer).map { sendToHome(&s, $0) } ?? []
         default: return send(&s, .command(c, layer))
         }
     }

@@ -13,6 +13,9 @@ public enum Layer: String, Sendable, CaseIterable {
     case form, field, value, path
     /// The choices of an enum row, a list's items or a stack's widgets, the gallery, arrange mode.
     case picker, list, gallery, arrange
+    /// The activity strip above the tiles, while the home screen's focus is on it; an activity's
+    /// detail pane (issue 39.2).
+    case strip, activity
 
     /// What the layer is called in the help overlay.
     public var title: String {
@@ -32,6 +35,8 @@ public enum Layer: String, Sendable, CaseIterable {
         case .list: return "item list"
         case .gallery: return "gallery"
         case .arrange: return "arrange mode"
+        case .strip: return "activity strip"
+        case .activity: return "activity pane"
         }
     }
 
@@ -118,8 +123,9 @@ public enum KeyTable {
 
     /// Every pane's keys, and the keys that work everywhere.
     static let declarations: [PaneKeys] =
-        [PaneKeys(.global, KeyRow.everywhere)] + HomeKeys.keys + DetailPane.keys + LinkPane.keys + HelpPane.keys
+        [PaneKeys(.global, KeyRow.everywhere)] + HomeFocus.keys + DetailPane.keys + LinkPane.keys + HelpPane.keys
         + ProblemsPane.keys + MessagesPane.keys + EditForm.keys + GalleryState.keys + ArrangeState.keys
+        + ActivityPane.keys
 
     /// The rows of every declaration, each once with every layer that binds it, in the help's
     /// order: by group, then by rank.

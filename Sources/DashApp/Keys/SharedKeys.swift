@@ -19,7 +19,7 @@ extension KeyRow {
         [(.tab, .walkLinks(1)), (.backTab, .walkLinks(-1))])
 
     static let activate = KeyRow(
-        "Enter Space", "open the tile or link; press the button", group: "Act", rank: 40,
+        "Enter Space", "open the tile, link or activity; press the button", group: "Act", rank: 40,
         [(.enter, .activate), (.char(" "), .activate)])
 
     static let openInBrowser = KeyRow(

@@ -21,9 +21,11 @@ public enum Pane: Sendable {
     case arrange(ArrangeState)
     /// Every problem of a broken home.yaml (Panes/Problems).
     case problems(ProblemsPane)
+    /// A Live Activity's detail, the Lock Screen presentation (Panes/Activity).
+    case activity(ActivityPane)
 
     /// Which pane, without its state (for comparisons and the key layers).
-    public enum Kind: Sendable, Hashable { case none, detail, external, help, form, gallery, arrange, problems }
+    public enum Kind: Sendable, Hashable { case none, detail, external, help, form, gallery, arrange, problems, activity }
 
     public var kind: Kind {
         switch self {
@@ -35,6 +37,7 @@ public enum Pane: Sendable {
         case .gallery: return .gallery
         case .arrange: return .arrange
         case .problems: return .problems
+        case .activity: return .activity
         }
     }
 
@@ -49,6 +52,7 @@ public enum Pane: Sendable {
         case .gallery(let g): return g
         case .arrange(let a): return a
         case .problems(let p): return p
+        case .activity(let a): return a
         }
     }
 

@@ -132,7 +132,8 @@ extension App {
     public static func layers(_ s: AppState) -> [Layer] {
         if s.messages.shown { return [.messages, .global] }
         if let pane = s.pane.component { return pane.layers(s) }
-        return s.layout.isTooSmall ? [.global] : [.home, .global]
+        if s.layout.isTooSmall { return [.global] }
+        return s.focus.stripActivity == nil ? [.home, .global] : [.strip, .global]
     }
 
     /// Something for the pane shown: its `reduce` gets the action it means, the router puts the

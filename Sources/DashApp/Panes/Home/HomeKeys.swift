@@ -7,7 +7,7 @@ enum HomeKeys {
             .home,
             [
                 KeyRow(
-                    "←↓↑→ h j k l", "focus the nearest tile that way", group: "Move", rank: 0,
+                    "←↓↑→ h j k l", "focus the nearest tile (↑ from the top: the strip)", group: "Move", rank: 0,
                     [
                         (.left, .move(.left)), (.char("h"), .move(.left)), (.right, .move(.right)),
                         (.char("l"), .move(.right)), (.up, .move(.up)), (.char("k"), .move(.up)),

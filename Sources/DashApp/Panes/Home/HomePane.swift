@@ -12,6 +12,9 @@ public struct HomeFocus: Sendable, Equatable {
     public var focusedTile: String?
     /// Index of the link highlighted by Tab inside the focused tile.
     public var linkIndex: Int?
+    /// The activity the strip's focus is on, when the focus is on the strip above the tiles
+    /// (issue 39.2): ↑ from the top row focuses it, ↓ gives the focus back to `focusedTile`.
+    public var stripActivity: String?
 }
 
 extension HomeFocus: PaneComponent {
@@ -26,7 +29,7 @@ extension HomeFocus: PaneComponent {
         case click(tile: String, url: String)
     }
 
-    static var keys: [PaneKeys] { HomeKeys.keys }
+    static var keys: [PaneKeys] { HomeKeys.keys + [stripKeys] }
 
     static func action(for command: Command, in layer: Layer) -> Action? {
         switch command {
@@ -49,7 +52,11 @@ extension HomeFocus: PaneComponent {
 
     static func reduce(into f: inout HomeFocus, _ action: Action, _ context: PaneContext) -> [Output] {
         let s = context.app
+        if f.stripActivity != nil, let out = reduceOnStrip(&f, action, context) { return out }
         switch action {
+        case .move(.up) where f.isOnTopRow(in: context.layout) && !s.activities.shownIDs(at: s.now).isEmpty:
+            f.linkIndex = nil
+            f.stripActivity = s.activities.shownIDs(at: s.now).first
         case .move(let d): f.move(d, in: context.layout)
         case .page(let delta): f.turnPage(by: delta, in: context.layout)
         case .firstTile: f.focusFirst(page: f.page, in: context.layout)
