@@ -19,11 +19,15 @@ public final class ProviderHostServer: @unchecked Sendable {
     /// once the answer is sent, exits (a provider that ignores cancellation holds a thread).
     public let grace: TimeInterval
     private var poisoned = false
+    /// The thread providers run on, and wait on (`ProviderSleep`).
+    private let executor: HostExecutor
 
     public init(bundle: WidgetBundle, idle: TimeInterval = 20, grace: TimeInterval = 1) {
         self.bundle = bundle
         self.idle = idle
         self.grace = grace
+        executor = HostExecutor()
+        ProviderSleep.install(executor.sleep)
     }
 
     /// Serves `input` until it closes or stays quiet for `idle` seconds; answers go to `output`.
@@ -168,14 +172,15 @@ public final class ProviderHostServer: @unchecked Sendable {
         var seconds: Double
     }
 
-    /// Runs `work` on Swift concurrency's pool and waits at most `timeout` seconds for it. Past
-    /// `timeout + grace` the work is abandoned and the host exits after answering: whatever
-    /// hangs goes with the process.
+    /// Runs `work` on the host's providers thread (`HostExecutor`, not Swift concurrency's pool)
+    /// and waits at most `timeout` seconds for it. Past `timeout + grace` the work is abandoned
+    /// and the host exits after answering: whatever hangs goes with the process.
     func run<T: Sendable>(timeout: TimeInterval, _ work: @escaping @Sendable () async throws -> T) -> Result<
         T, any Error
     > {
         let box = ResultBox<T>()
-        let task = Task {
+        let executor = self.executor
+        let task = Task.detached(executorPreference: executor) {
             let r: Result<T, any Error>
             do { r = .success(try await work()) } catch { r = .failure(error) }
             box.set(r)
@@ -203,8 +208,9 @@ final class ResultBox<T: Sendable>: @unchecked Sendable {
     func set(_ r: Result<T, any Error>) {
         condition.lock()
         result = r
-        condition.broadcast()
         condition.unlock()
+        // After unlocking: the waiter, woken under the lock, would find it held and sleep again.
+        condition.broadcast()
     }
 
     var isSet: Bool {

@@ -168,6 +168,27 @@ final class ProviderHostTests: XCTestCase {
         XCTAssertEqual(host.processIDs, first)
     }
 
+    /// Issue 35.1: the system monitor's host, asked for a sample every two seconds, runs its
+    /// providers on one thread of its own, not on Swift's pool: no libdispatch workers, so no
+    /// monitor waking it once a second, and its first sample's pause (two readings a moment
+    /// apart) waits on that thread too. What is left: the thread reading requests and that one.
+    func testTheSystemMonitorsHostRunsItsSamplesOnOneThreadOfItsOwn() throws {
+        let host = try makeHost()
+        defer { host.stop() }
+        let system = try XCTUnwrap(BuiltinWidgets.bundle[SystemWidget.kind])
+        let remote = try XCTUnwrap(host.remote(system).remote)
+        for _ in 0..<3 {
+            XCTAssertFalse(try remote.timeline(WidgetConfig(), context(instance: "sys")).entries.isEmpty)
+        }
+        let pid = try XCTUnwrap(host.processIDs.first)
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        let names = tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        XCTAssertEqual(names.count, 2, "the host's threads: \(names)")
+        XCTAssertTrue(names.contains("providers"), "\(names)")
+        XCTAssertEqual(host.started, 1)
+    }
+
     func testInteractiveWidgetsPerformInTheHost() throws {
         let host = try makeHost()
         defer { host.stop() }

@@ -258,7 +258,7 @@ struct SystemProvider: TimelineProvider {
         var raw = try proc.rawSample(interfaces: interfaces, processes: procs)
         var baseline = await store.exchange(key, raw, minWindow: minWindow)
         if baseline == nil, warmup > .zero {
-            try await Task.sleep(for: warmup)
+            try await ProviderSleep.sleep(for: warmup)
             procs = proc.processes()
             raw = try proc.rawSample(interfaces: interfaces, processes: procs)
             baseline = await store.exchange(key, raw, minWindow: minWindow)

@@ -93,10 +93,9 @@ final class ParkedThreads: @unchecked Sendable {
     /// Gives `body` to a parked thread; false when none waits.
     fileprivate func hand(_ body: @escaping @Sendable () -> Void, name: String) -> Bool {
         guard let slot = condition.withLock({ parked.popLast() }) else { return false }
-        slot.wake.withLock {
-            slot.work = (name, body)
-            slot.wake.signal()
-        }
+        slot.wake.withLock { slot.work = (name, body) }
+        // After unlocking: signalled under the lock, the thread woke into a held lock.
+        slot.wake.signal()
         return true
     }
 
