@@ -150,6 +150,14 @@ public enum ActivityInput {
     }
 
     /// `--relevance`: a finite number.
+    /// `--stale-date`'s text as a date (see `date(_:now:)`), or why it is not one.
+    public static func staleDate(_ text: String, now: Date) throws(ActivityError) -> Date {
+        guard let d = date(text, now: now) else {
+            throw .invalid("--stale-date \(shown(text)) is not a date (ISO 8601, seconds, or +10m)")
+        }
+        return d
+    }
+
     public static func relevance(_ text: String) throws(ActivityError) -> Double {
         guard let r = Double(text), r.isFinite else { throw .invalid("--relevance \(shown(text)) is not a number") }
         return r

@@ -91,12 +91,7 @@ struct ActivityStart: ParsableCommand {
             try ActivityInput.checkName(kind, what: "the kind")
             let attrs = try ActivityInput.object(attributes, what: "--attributes")
             var content = ActivityContent(state: try ActivityInput.object(state, what: "--state"))
-            if let staleDate {
-                guard let d = ActivityInput.date(staleDate, now: now) else {
-                    throw .invalid("--stale-date \(ActivityInput.shown(staleDate)) is not a date (ISO 8601, seconds, or +10m)")
-                }
-                content.staleDate = d
-            }
+            if let staleDate { content.staleDate = try ActivityInput.staleDate(staleDate, now: now) }
             if let relevance { content.relevanceScore = try ActivityInput.relevance(relevance) }
             if kind == "timer", content.state["end"] == nil, attrs["end"] == nil {
                 throw .invalid("a timer needs the date it counts down to: --state '{\"end\":\"+25m\"}'")
@@ -141,12 +136,7 @@ struct ActivityUpdate: ParsableCommand {
         let now = Date()
         let (newState, stale, score, alertValue) = try activityInput { () throws(ActivityError) in
             let s = try ActivityInput.object(state, what: "--state")
-            let stale = try staleDate.map { (text) throws(ActivityError) -> Date in
-                guard let d = ActivityInput.date(text, now: now) else {
-                    throw .invalid("--stale-date \(ActivityInput.shown(text)) is not a date (ISO 8601, seconds, or +10m)")
-                }
-                return d
-            }
+            let stale = try staleDate.map { (t) throws(ActivityError) in try ActivityInput.staleDate(t, now: now) }
             let score = try relevance.map { (t) throws(ActivityError) in try ActivityInput.relevance(t) }
             let a = try alert.map { (t) throws(ActivityError) in try ActivityInput.alert(t, at: now) }
             return (s, stale, score, a)
