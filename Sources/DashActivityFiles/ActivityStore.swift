@@ -17,12 +17,20 @@ public struct ActivityStore: Sendable {
 
     public static let fileName = "activities.json"
 
-    public init(directory: URL) { self.directory = directory }
+    /// Whether an activity's owner is gone (`ProcessIdentity.isGone`; tests give their own).
+    let isGone: @Sendable (ActivityOwner) -> Bool
 
-    /// The book as the file holds it, settled at `now`; an empty book when there is no file.
+    public init(directory: URL, isGone: @escaping @Sendable (ActivityOwner) -> Bool = ProcessIdentity.isGone) {
+        self.directory = directory
+        self.isGone = isGone
+    }
+
+    /// The book as the file holds it, settled at `now`; an empty book when there is no file. An
+    /// activity whose owner is gone shows as ended here; the next change writes that down.
     public func load(at now: Date) throws(ActivityError) -> ActivityBook {
         var book = try read()
         book.settle(at: now)
+        book.endOrphans(at: now, isGone: isGone)
         return book
     }
 
@@ -61,6 +69,7 @@ public struct ActivityStore: Sendable {
         let at = now()
         var book = before
         book.settle(at: at)
+        book.endOrphans(at: at, isGone: isGone)
         let result = try body(&book, at)
         if book != before {
             do { try AtomicFile.write(book.encoded(), to: file.path, mode: 0o600, durable: durable) } catch {

@@ -314,7 +314,7 @@ struct Home: ParsableCommand {
         // Live Activities from the state folder, and every change a script makes to them (issue 39).
         let activityWatcher = HomeActivities.start(activityStore(), inbox: inbox, watch: !noWatch, logger: logger)
         runtime.run()
-        activityWatcher?.stop()
+        activityWatcher?.0.stop()
         cacheWriter.flush()
         usageWriter.flush()
         watcher?.stop()

@@ -56,4 +56,56 @@ final class ActivityStoreTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "not json")
     }
+
+    /// An activity whose reporter (`swiftdash run`, `watch`) died without ending it is ended, `lost`,
+    /// by the next reader; one whose reporter lives, or that has none, is left alone.
+    func testAnActivityWhoseOwnerIsGoneEndsAsLostWhenReadOrChanged() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let dead = ActivityOwner(pid: 41, startTicks: 7, boot: "b")
+        let store = ActivityStore(directory: dir, isGone: { $0 == dead })
+        try store.modify(now: { now }) { (book, at) throws(ActivityError) in
+            for (id, owner) in [("orphan", dead), ("alive", ActivityOwner(pid: 42, startTicks: 7, boot: "b"))] {
+                var a = Activity(id: id, kind: "command", attributes: .object([:]),
+                    content: ActivityContent(state: .object(["line": .string("compiling")])), started: at)
+                a.owner = owner
+                try book.start(a, at: at)
+            }
+            try book.start(Activity(id: "script", kind: "generic", attributes: .object([:]),
+                content: ActivityContent(state: .object([:])), started: at), at: at)
+        }
+        let later = now.addingTimeInterval(60)
+        let read = try store.load(at: later)
+        XCTAssertEqual(read.active.map(\.id), ["alive", "script"])
+        let orphan = try XCTUnwrap(read["orphan"])
+        XCTAssertEqual(orphan.ended, later)
+        XCTAssertEqual(ActivityOutcome.of(orphan), .lost)
+        XCTAssertEqual(orphan.content.state["line"]?.string, "compiling", "its last line stays")
+        XCTAssertEqual(ActivityOutcome.lost.words, "lost: its reporter was killed")
+        // A change writes it down.
+        try store.modify(now: { later }) { _, _ in }
+        XCTAssertEqual(try ActivityStore(directory: dir, isGone: { _ in false }).load(at: later)["orphan"]?.ended, later)
+    }
+
+    /// The real check: a process that exited is gone; this one is not; another boot's is gone.
+    func testProcessIdentityTellsAnExitedProcessFromALiveOne() throws {
+        let me = try XCTUnwrap(ProcessIdentity.current())
+        XCTAssertFalse(ProcessIdentity.isGone(me))
+        var other = me
+        other.boot = "another boot"
+        XCTAssertTrue(ProcessIdentity.isGone(other))
+        var reused = me
+        reused.startTicks += 1
+        XCTAssertTrue(ProcessIdentity.isGone(reused), "the same pid started at another time is another process")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.arguments = ["-c", "read x"]
+        let input = Pipe()
+        child.standardInput = input
+        try child.run()
+        let owner = try XCTUnwrap(ProcessIdentity.of(child.processIdentifier))
+        XCTAssertFalse(ProcessIdentity.isGone(owner))
+        try input.fileHandleForWriting.close()
+        child.waitUntilExit()
+        XCTAssertTrue(ProcessIdentity.isGone(owner))
+    }
 }

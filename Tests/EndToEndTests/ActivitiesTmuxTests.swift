@@ -102,4 +102,31 @@ final class ActivitiesTmuxTests: XCTestCase {
         XCTAssertEqual(ended["line"] as? String, "70%")
         home.keys("q")
     }
+
+    /// A `swiftdash run` killed by SIGKILL says nothing more; the running home screen follows its
+    /// pid and shows the activity ended, lost, at once (not after the 8-hour limit).
+    func testTheHomeScreenEndsTheActivityOfARunKilledBySIGKILL() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-kill-\(UUID().uuidString)")
+        let home = try shell(dir)
+        defer {
+            home.close()
+            try? FileManager.default.removeItem(at: dir)
+        }
+        home.keys("swiftdash", "Enter")
+        home.waitFor("the home screen") { $0.contains("Clock") }
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: TmuxSession.binary)
+        run.arguments = ["run", "--title", "doomed", "--", "sh", "-c", "echo started; read x"]
+        run.environment = home.environment
+        let input = Pipe()
+        run.standardInput = input
+        run.standardOutput = Pipe()
+        try run.run()
+        home.waitFor("the run in the strip") { $0.contains("▶ doomed") }
+        kill(run.processIdentifier, SIGKILL)
+        run.waitUntilExit()
+        try input.fileHandleForWriting.close()
+        home.waitFor("the activity ended, lost") { $0.contains("? doomed") }
+        home.keys("q")
+    }
 }

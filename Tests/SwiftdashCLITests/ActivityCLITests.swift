@@ -169,4 +169,26 @@ final class ActivityCLITests: XCTestCase {
         // the activity says what the system told.
         XCTAssertTrue(["success", "unknown"].contains(ended["outcome"] as? String ?? ""), "\(ended)")
     }
+
+    /// `run` killed by SIGKILL cannot end its activity: the next reader does, as lost.
+    func testARunKilledBySIGKILLIsEndedAsLostByTheNextReader() throws {
+        guard let exe = builtProduct("swiftdash") else { throw CocoaError(.fileNoSuchFile) }
+        let run = Process()
+        run.executableURL = exe
+        run.arguments = ["run", "--title", "doomed", "--", "sh", "-c", "echo started; read x"]
+        run.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let input = Pipe()
+        run.standardInput = input
+        run.standardOutput = Pipe()
+        try run.run()
+        Eventually.wait { (try? self.list())?.first?["line"] as? String == "started" }
+        XCTAssertEqual(try list().first?["phase"] as? String, "active")
+        kill(run.processIdentifier, SIGKILL)
+        run.waitUntilExit()
+        try input.fileHandleForWriting.close()  // the command reads EOF and ends
+        let shown = try XCTUnwrap(try list().first)
+        XCTAssertEqual(shown["title"] as? String, "doomed")
+        XCTAssertEqual(shown["phase"] as? String, "ended")
+        XCTAssertEqual(shown["outcome"] as? String, "lost")
+    }
 }

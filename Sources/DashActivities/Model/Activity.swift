@@ -80,6 +80,20 @@ public enum ActivityPhase: String, Sendable, Codable, CaseIterable {
     case dismissed
 }
 
+/// A process on this boot, as /proc names it: its pid alone may be taken by another process once
+/// it is gone, so its start time (clock ticks after boot) and the boot's id name it too.
+public struct ActivityOwner: Equatable, Sendable, Codable {
+    public var pid: Int32
+    public var startTicks: UInt64
+    public var boot: String
+
+    public init(pid: Int32, startTicks: UInt64, boot: String) {
+        self.pid = pid
+        self.startTicks = startTicks
+        self.boot = boot
+    }
+}
+
 /// One activity. `ended` is nil while it runs.
 public struct Activity: Equatable, Sendable, Codable, Identifiable {
     public var id: String
@@ -97,6 +111,9 @@ public struct Activity: Equatable, Sendable, Codable, Identifiable {
     public var alert: ActivityAlert?
     /// Ended by the 8-hour limit, not by whoever started it.
     public var endedBySystem: Bool?
+    /// The process that reports on it (`swiftdash run`, `activity watch`): when that process is
+    /// gone without ending it (SIGKILL, a power cut), whoever reads the book next ends it.
+    public var owner: ActivityOwner?
 
     public init(
         id: String, kind: String, attributes: JSONValue, content: ActivityContent, started: Date

@@ -83,13 +83,34 @@ public struct ActivityBook: Equatable, Sendable, Codable {
         return changed
     }
 
+    /// Ends every active activity whose owner `isGone` says is gone (its `swiftdash run` or `watch`
+    /// was killed, or the machine restarted): its last content stays, marked `outcome: lost`.
+    /// Returns whether anything changed.
+    @discardableResult
+    public mutating func endOrphans(at now: Date, isGone: (ActivityOwner) -> Bool) -> Bool {
+        var changed = false
+        for i in activities.indices where !activities[i].isEnded {
+            guard let owner = activities[i].owner, isGone(owner) else { continue }
+            var state = activities[i].content.state.object ?? [:]
+            state["outcome"] = .string("lost")
+            activities[i].content.state = .object(state)
+            activities[i].ended = now
+            activities[i].updated = now
+            activities[i].dismissal = .default
+            changed = true
+        }
+        return changed
+    }
+
     /// Starts an activity (its id chosen by the caller, unique). Refused when 5 are active.
-    public mutating func start(_ activity: Activity, at now: Date) throws(ActivityError) {
+    /// `since`: when what it stands for began, if before now (a command that ran a moment before
+    /// it was worth showing).
+    public mutating func start(_ activity: Activity, at now: Date, since: Date? = nil) throws(ActivityError) {
         settle(at: now)
         guard self[activity.id] == nil else { throw .duplicate(activity.id) }
         guard active.count < Self.maxActive else { throw .tooManyActive(active.count) }
         var a = activity
-        a.started = now
+        a.started = min(since ?? now, now)
         a.updated = now
         a.ended = nil
         a.dismissal = nil

@@ -14,6 +14,9 @@ public enum ActivityOutcome: Equatable, Sendable {
     case expired
     /// A watched process is gone and the system did not say how it ended.
     case unknown
+    /// Whoever reported on it (`swiftdash run`, `activity watch`) went without a word: killed, or
+    /// the machine restarted.
+    case lost
 
     /// The outcome a final state says: `exit`, `signal` or `outcome` (`success`/`failure`).
     public static func of(_ a: Activity) -> ActivityOutcome? {
@@ -26,6 +29,7 @@ public enum ActivityOutcome: Equatable, Sendable {
         case "success": return .success
         case "failure": return .failure(exitStatus: nil)
         case "unknown": return .unknown
+        case "lost": return .lost
         default: return .ended
         }
     }
@@ -37,7 +41,7 @@ public enum ActivityOutcome: Equatable, Sendable {
         case .failure, .signal: return "✗"
         case .ended: return "■"
         case .expired: return "⌛"
-        case .unknown: return "?"
+        case .unknown, .lost: return "?"
         }
     }
 
@@ -50,6 +54,7 @@ public enum ActivityOutcome: Equatable, Sendable {
         case .ended: return "ended"
         case .expired: return "ended after 8 hours"
         case .unknown: return "exited (status unknown)"
+        case .lost: return "lost: its reporter was killed"
         }
     }
 

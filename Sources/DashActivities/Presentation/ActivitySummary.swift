@@ -54,6 +54,7 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
         case .ended?: outcome = "ended"
         case .expired?: outcome = "expired"
         case .unknown?: outcome = "unknown"
+        case .lost?: outcome = "lost"
         }
         if outcome == "success" { exitStatus = a.content.state["exit"]?.number.map { Int($0) } }
     }

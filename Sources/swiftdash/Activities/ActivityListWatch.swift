@@ -67,11 +67,11 @@ struct ActivityWatch: ParsableCommand {
             "command": .string(ActivityInput.text(command)), "pid": .number(Double(pid)),
             "title": .string(ActivityInput.text(title ?? command, max: 100)),
         ])
-        try changeActivities { (book, at) throws(ActivityError) in
-            try book.start(
-                Activity(id: id, kind: "command", attributes: attrs, content: ActivityContent(state: .object([:])), started: at),
-                at: at)
-        }
+        var activity = Activity(
+            id: id, kind: "command", attributes: attrs, content: ActivityContent(state: .object([:])), started: Date())
+        // Killed while watching, we leave it to whoever reads next to end it (`OwnerWatch`).
+        activity.owner = ProcessIdentity.current()
+        try changeActivities { (book, at) throws(ActivityError) in try book.start(activity, at: at) }
         printOut(id)
         let ending = watch.wait()
         var state: [String: JSONValue] = [:]
