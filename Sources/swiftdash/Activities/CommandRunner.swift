@@ -30,10 +30,21 @@ final class CommandRunner {
 
     let argv: [String]
     var scanner = OutputScanner()
-    /// Called when the scanner saw something new (at most `reportInterval` apart).
+    /// Called when the scanner saw something new (at most `reportInterval` apart), once `onStart`
+    /// was called.
     var onOutput: (OutputScanner) -> Void = { _ in }
     /// The shortest time between two `onOutput` calls.
     var reportInterval: TimeInterval = 1
+    /// Called once when the command has run `startDelay` and still runs: the moment its activity
+    /// is worth showing. A command that ends before never calls it (`started` stays false), and
+    /// its activity is written once, at its end: the bookkeeping happens while the command runs,
+    /// never before it starts or between two short commands.
+    var onStart: (OutputScanner) -> Void = { _ in }
+    var startDelay: TimeInterval = 0.05
+    /// Whether `onStart` was called.
+    private(set) var started = false
+    /// When the command was started.
+    private(set) var spawnedAt = Date()
 
     private var child: pid_t = 0
     private var savedTermios: termios?
@@ -140,6 +151,7 @@ final class CommandRunner {
             throw Failure(description: "\(name): \(String(cString: strerror(rc)))", status: 126)
         }
         child = pid
+        spawnedAt = Date()
     }
 
     private func copyWindowSize() {
@@ -170,6 +182,7 @@ final class CommandRunner {
             if inputOpen { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
             let timeout: Int32 =
                 ending != nil ? 0
+                : !started ? Int32(max(0, startDelay - Date().timeIntervalSince(spawnedAt)) * 1000) + 1
                 : unreported ? Int32(max(0, min(1000, reportInterval - Date().timeIntervalSince(lastReport)) * 1000)) : -1
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR { break }
@@ -226,14 +239,20 @@ final class CommandRunner {
                 }
             }
             if scanner.take() { unreported = true }
-            if unreported, Date().timeIntervalSince(lastReport) >= reportInterval {
+            if !started, ending == nil, Date().timeIntervalSince(spawnedAt) >= startDelay {
+                started = true
+                unreported = false
+                lastReport = Date()
+                onStart(scanner)
+            }
+            if started, unreported, Date().timeIntervalSince(lastReport) >= reportInterval {
                 report()
             }
             // Done when the command has exited and its output is read (what is left now: a child of
             // its may keep the pipe open; we do not wait for it).
             if let ending, !progressed { 
+                // What it printed last reaches the activity with its end (one write, not two).
                 scanner.flush()
-                if scanner.take() || unreported { report() }
                 restoreTerminal()
                 return ending
             }

@@ -54,17 +54,30 @@ struct RunCommand: ParsableCommand {
         let attrs: JSONValue = .object([
             "command": .string(line), "title": .string(shownTitle), "pid": .number(Double(pid)),
         ])
-        var live = true
-        do {
-            try store.modify(durable: false, now: { Date() }) { (book, at) throws(ActivityError) in
-                try book.start(
-                    Activity(id: id, kind: "command", attributes: attrs, content: ActivityContent(state: .object([:])), started: at),
-                    at: at)
-            }
-        } catch {
-            live = false
+        var activity = Activity(
+            id: id, kind: "command", attributes: attrs, content: ActivityContent(state: .object([:])), started: Date())
+        // Killed (SIGKILL, a power cut), we leave it to whoever reads next to end it: the home
+        // screen follows its owner's pid (`OwnerWatch`).
+        activity.owner = ProcessIdentity.current()
+        let since = runner.spawnedAt
+        // Written only once the command has run a moment (`CommandRunner.startDelay`), while it
+        // runs; one that ends before is written once, with its end. Nothing is written before the
+        // command starts, so run adds to its time only the start of a process and one write.
+        var live = false
+        func warn(_ error: any Error) {
             runner.restoreTerminalForMessage {
-                printError("swiftdash: warning: no activity for this run: \(error.description)")
+                printError("swiftdash: warning: no activity for this run: \(error)")
+            }
+        }
+        runner.onStart = { scanner in
+            activity.content.state = Self.state(scanner)
+            do {
+                try store.modify(durable: false, now: { Date() }) { (book, at) throws(ActivityError) in
+                    try book.start(activity, at: at, since: since)
+                }
+                live = true
+            } catch {
+                warn(error)
             }
         }
         runner.onOutput = { scanner in
@@ -83,7 +96,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         let ending = runner.wait()
-        if live {
+        if live || !runner.started {
             var state = Self.state(runner.scanner).object ?? [:]
             let words: String
             switch ending {
@@ -94,13 +107,21 @@ struct RunCommand: ParsableCommand {
                 state["signal"] = .number(Double(sig))
                 words = "killed by signal \(sig)"
             }
-            _ = try? store.modify(now: { Date() }) { (book, at) throws(ActivityError) in
-                guard let old = book[id], !old.isEnded else { return }
-                var content = old.content
-                content.state = .object(state)
-                let ran = ActivityTime.span(at.timeIntervalSince(old.started))
-                let alert = ActivityAlert(title: "\(shownTitle) \(words)", body: "after \(ran)", bell: true, date: at)
-                try book.end(id, content: content, alert: alert, at: at)
+            let startNow = !runner.started
+            // Not flushed to the disk: after a power cut the owner is gone, and the next reader
+            // ends it (lost) all the same.
+            do {
+                try store.modify(durable: false, now: { Date() }) { (book, at) throws(ActivityError) in
+                    if startNow { try book.start(activity, at: at, since: since) }
+                    guard let old = book[id], !old.isEnded else { return }
+                    var content = old.content
+                    content.state = .object(state)
+                    let ran = ActivityTime.span(at.timeIntervalSince(old.started))
+                    let alert = ActivityAlert(title: "\(shownTitle) \(words)", body: "after \(ran)", bell: true, date: at)
+                    try book.end(id, content: content, alert: alert, at: at)
+                }
+            } catch {
+                if startNow { warn(error) }
             }
         }
         switch ending {
