@@ -16,6 +16,10 @@ public struct ActivityStore: Sendable {
     var lockFile: URL { directory.appendingPathComponent(".activities.lock") }
 
     public static let fileName = "activities.json"
+    /// What was dismissed, newest first (`activity list --ended`): a file of its own, so the file
+    /// every change reads and writes holds only what is shown (at most 5 active and 5 ended).
+    public static let historyFileName = "activity-history.json"
+    public var historyFile: URL { directory.appendingPathComponent(Self.historyFileName) }
 
     /// Whether an activity's owner is gone (`ProcessIdentity.isGone`; tests give their own).
     let isGone: @Sendable (ActivityOwner) -> Bool
@@ -27,14 +31,25 @@ public struct ActivityStore: Sendable {
 
     /// The book as the file holds it, settled at `now`; an empty book when there is no file. An
     /// activity whose owner is gone shows as ended here; the next change writes that down.
-    public func load(at now: Date) throws(ActivityError) -> ActivityBook {
+    /// `history: true` reads the history too (`activity list --ended`).
+    public func load(at now: Date, history: Bool = false) throws(ActivityError) -> ActivityBook {
         var book = try read()
+        if history {
+            let past = try readHistory()
+            let known = Set(book.history.map(\.id))
+            book.history += past.filter { !known.contains($0.id) }
+        }
         book.settle(at: now)
         book.endOrphans(at: now, isGone: isGone)
         return book
     }
 
-    func read() throws(ActivityError) -> ActivityBook {
+    func read() throws(ActivityError) -> ActivityBook { try read(file) }
+
+    /// The history file's activities; none when there is no file.
+    func readHistory() throws(ActivityError) -> [Activity] { try read(historyFile).history }
+
+    func read(_ file: URL) throws(ActivityError) -> ActivityBook {
         guard let h = FileHandle(forReadingAtPath: file.path) else {
             if errno == ENOENT { return ActivityBook() }
             throw .invalid("cannot read \(file.path): \(String(cString: strerror(errno)))")
@@ -70,7 +85,24 @@ public struct ActivityStore: Sendable {
         var book = before
         book.settle(at: at)
         book.endOrphans(at: at, isGone: isGone)
-        let result = try body(&book, at)
+        let result: T
+        do { result = try body(&book, at) } catch {
+            // An id that went to the history file ended, it is not unknown.
+            if case .unknown(let id) = error, (try? readHistory())?.contains(where: { $0.id == id }) == true {
+                throw .alreadyEnded(id)
+            }
+            throw error
+        }
+        if !book.history.isEmpty, let past = try? readHistory() {
+            // What was dismissed moves to the history file (a broken one is left alone, and what
+            // was dismissed stays in this file until it is mended or removed).
+            let known = Set(book.history.map(\.id))
+            let merged = ActivityBook(history: Array((book.history + past.filter { !known.contains($0.id) }).prefix(ActivityBook.maxHistory)))
+            do {
+                try AtomicFile.write(merged.encoded(), to: historyFile.path, mode: 0o600, durable: false)
+                book.history = []
+            } catch {}
+        }
         if book != before {
             do { try AtomicFile.write(book.encoded(), to: file.path, mode: 0o600, durable: durable) } catch {
                 throw .invalid("cannot write \(file.path): \(error)")

@@ -108,4 +108,45 @@ final class ActivityStoreTests: XCTestCase {
         child.waitUntilExit()
         XCTAssertTrue(ProcessIdentity.isGone(owner))
     }
+
+    /// The file every change reads holds only what is shown: at most 5 ended stay shown, and what
+    /// leaves the screen goes to a history file of its own, which `load(history:)` adds back.
+    func testWhatEndedLongAgoMovesToAHistoryFileOfItsOwn() throws {
+        let store = ActivityStore(directory: dir)
+        var t = Date(timeIntervalSince1970: 1_800_000_000)
+        for i in 0..<12 {
+            try store.modify(now: { t }) { (book, at) throws(ActivityError) in
+                try book.start(Activity(id: "r\(i)", kind: "command", attributes: .object([:]),
+                    content: ActivityContent(state: .object([:])), started: at), at: at)
+                try book.end("r\(i)", content: ActivityContent(state: .object(["exit": .number(0)])), at: at)
+            }
+            t = t.addingTimeInterval(1)
+        }
+        let hot = try ActivityBook.decode(Data(contentsOf: store.file))
+        XCTAssertEqual(hot.activities.map(\.id), ["r7", "r8", "r9", "r10", "r11"], "the 5 newest ended stay shown")
+        XCTAssertEqual(hot.history, [], "the history is not in the file every change reads")
+        XCTAssertEqual(try store.load(at: t).history, [])
+        let all = try store.load(at: t, history: true)
+        XCTAssertEqual(all.history.map(\.id), ["r6", "r5", "r4", "r3", "r2", "r1", "r0"], "newest first")
+        XCTAssertEqual(all.endedList(at: t).count, 12)
+        XCTAssertThrowsError(try store.modify(now: { t }) { (book, at) throws(ActivityError) in
+            try book.update("r0", content: ActivityContent(state: .object([:])), at: at)
+        }) { XCTAssertEqual($0 as? ActivityError, .alreadyEnded("r0"), "ended, not unknown") }
+    }
+
+    /// A file of the earlier format, history inside, is read whole and split at the next change.
+    func testAnEarlierFileWithItsHistoryInsideIsSplitAtTheNextChange() throws {
+        let t = Date(timeIntervalSince1970: 1_800_000_000)
+        var old = ActivityBook()
+        old.history = [Activity(id: "past", kind: "generic", attributes: .object([:]),
+            content: ActivityContent(state: .object([:])), started: t)]
+        old.history[0].ended = t
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let store = ActivityStore(directory: dir)
+        try old.encoded().write(to: store.file)
+        XCTAssertEqual(try store.load(at: t, history: true).history.map(\.id), ["past"])
+        try start(store, "new", at: t)
+        XCTAssertEqual(try ActivityBook.decode(Data(contentsOf: store.file)).history, [])
+        XCTAssertEqual(try store.load(at: t, history: true).history.map(\.id), ["past"])
+    }
 }

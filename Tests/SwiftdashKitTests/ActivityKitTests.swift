@@ -21,8 +21,8 @@ final class ActivityKitTests: XCTestCase {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    func stored() throws -> [String: Any] {
-        let data = try Data(contentsOf: dir.appendingPathComponent("activities.json"))
+    func stored(_ name: String = "activities.json") throws -> [String: Any] {
+        let data = try Data(contentsOf: dir.appendingPathComponent(name))
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -48,7 +48,7 @@ final class ActivityKitTests: XCTestCase {
         XCTAssertEqual(activity.activityState, .dismissed)
         shown = Activity<ParcelAttributes>.activities
         XCTAssertEqual(shown.count, 0, "dismissed at once")
-        XCTAssertEqual((try stored()["history"] as? [[String: Any]])?.count, 1)
+        XCTAssertEqual((try stored("activity-history.json")["history"] as? [[String: Any]])?.count, 1)
     }
 
     func testTheSixthActiveRequestIsRefused() throws {

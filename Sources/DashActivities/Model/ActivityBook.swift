@@ -34,6 +34,9 @@ public struct ActivityBook: Equatable, Sendable, Codable {
     public static let maxLinger: TimeInterval = 4 * 3600
     /// The history keeps this many dismissed activities, newest first.
     public static let maxHistory = 50
+    /// At most this many ended activities stay shown; an older one goes to the history at once
+    /// (a `run` around every command would otherwise pile up four hours of them).
+    public static let maxEndedShown = 5
     /// The version of the file's format.
     public static let currentVersion = 1
 
@@ -70,9 +73,15 @@ public struct ActivityBook: Equatable, Sendable, Codable {
                 changed = true
             }
         }
-        let gone = activities.filter { $0.phase(at: now) == .dismissed }
+        var goneIDs = Set(activities.filter { $0.phase(at: now) == .dismissed }.map(\.id))
+        let lingering = activities.filter { $0.isEnded && !goneIDs.contains($0.id) }
+        if lingering.count > Self.maxEndedShown {
+            let newestFirst = lingering.sorted { ($0.ended ?? now, $0.id) > ($1.ended ?? now, $1.id) }
+            goneIDs.formUnion(newestFirst.dropFirst(Self.maxEndedShown).map(\.id))
+        }
+        let gone = activities.filter { goneIDs.contains($0.id) }
         if !gone.isEmpty {
-            activities.removeAll { $0.phase(at: now) == .dismissed }
+            activities.removeAll { goneIDs.contains($0.id) }
             history.insert(contentsOf: gone.sorted { ($0.ended ?? $0.started) > ($1.ended ?? $1.started) }, at: 0)
             changed = true
         }

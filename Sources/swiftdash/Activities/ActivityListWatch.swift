@@ -25,7 +25,7 @@ struct ActivityList: ParsableCommand {
     func run() throws {
         let now = Date()
         let book: ActivityBook
-        do { book = try activityStore().load(at: now) } catch { throw runtimeFailure(error.description) }
+        do { book = try activityStore().load(at: now, history: ended) } catch { throw runtimeFailure(error.description) }
         let list = ended ? book.endedList(at: now) : book.shown(at: now)
         if json {
             let e = JSONEncoder()
