@@ -73,7 +73,8 @@ public enum ActivityAuthorizationError: Error, Sendable, Equatable, CustomString
     }
 }
 
-/// What `Activity.request` may be given for pushes: accepted, and unused (swiftdash has no push server).
+/// What `Activity.request` may be given for pushes: with `.token`, `pushToken` is the activity's id
+/// as bytes (a push is `swiftdash activity update ID`); a broadcast channel is accepted and unused.
 public enum PushType: Sendable, Hashable {
     case token
     case channel(String)
@@ -92,11 +93,14 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     public let attributes: Attributes
     public private(set) var content: ActivityContent<Attributes.ContentState>
     public private(set) var activityState: ActivityState = .active
+    /// What `request` was given (nil for an activity read back from the file).
+    let pushType: PushType?
 
-    init(id: String, attributes: Attributes, content: ActivityContent<Attributes.ContentState>) {
+    init(id: String, attributes: Attributes, content: ActivityContent<Attributes.ContentState>, pushType: PushType? = nil) {
         self.id = id
         self.attributes = attributes
         self.content = content
+        self.pushType = pushType
     }
 
     /// The kind an attributes type's activities have.
@@ -113,7 +117,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
             try book.start(
                 DashActivities.Activity(id: id, kind: kind, attributes: attrs, content: stored, started: at), at: at)
         }
-        return Activity(id: id, attributes: attributes, content: content)
+        return Activity(id: id, attributes: attributes, content: content, pushType: pushType)
     }
 
     /// A new content, with an alert when given.
