@@ -190,7 +190,8 @@ import DashTestSupport
         func loadChart(at minute: Double) async throws -> (ChartEntry, AnyTimeline) {
             let c = stateContext(.medium, dir: dir, at: testNow.addingTimeInterval(minute * 60))
             let t = try await widget.timeline(for: chart, in: c)
-            return (try #require(t.entries.first?.base as? ChartEntry), t)
+            guard let entry = t.entries.first?.base as? ChartEntry else { throw NotAChartEntry() }
+            return (entry, t)
         }
 
         let (waiting, retry) = try await loadChart(at: 0)
@@ -214,3 +215,6 @@ import DashTestSupport
         #expect(s.requests.count == 2, "one request per api reload, none from the chart")
     }
 }
+
+/// A chart's timeline whose first entry is not a chart's.
+struct NotAChartEntry: Error {}

@@ -13,9 +13,9 @@ import DashNetworking
 /// (`Int(NaN)`) ends the test process, so getting to the end is the assertion; the counts
 /// show the fuzz really reached every widget.
 @Suite struct NumberExtremesTests {
-    static let extremes: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 1e17, 5e-324, 0, -0.0]
+    static let extremes: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 1e17, .leastNonzeroMagnitude, 0, -0.0]
     /// The same as JSON text can carry them (a server's answer, a setting's text).
-    static let finiteExtremes: [Double] = [1e300, -1e300, 1e17, 5e-324, 0, -0.0]
+    static let finiteExtremes: [Double] = [1e300, -1e300, 1e17, .leastNonzeroMagnitude, 0, -0.0]
     static let texts = ["nan", "inf", "-inf", "1e300", "-1e300", "1e17", "5e-324", "0", "-0", "1e400", "-1e400"]
 
     /// Local widgets only: these run their real provider in the test (the network ones are
@@ -217,7 +217,7 @@ import DashNetworking
             }
         }
         // The scale itself at the bounds of a double.
-        for values in [[1e17], [1e17, 1e17 + 16], [-1e308, 1e308], [5e-324, 0], [1.7e308, 1.7e308]] {
+        for values in [[1e17], [1e17, 1e17 + 16], [-1e308, 1e308], [.leastNonzeroMagnitude, 0], [1.7e308, 1.7e308]] {
             var e = ChartSamples.entry(now: testNow)
             e.values = values
             for style in [ChartStyle.line, .bars, .gauge] {
@@ -244,7 +244,7 @@ import DashNetworking
         #expect(UInt64(clamping: -1.0) == 0)
         #expect(Int(clamping: 2.9) == 2, "truncates like Int(_:)")
         #expect(Int(clamping: -2.9) == -2)
-        #expect(Int(clamping: 5e-324) == 0)
+        #expect(Int(clamping: Double.leastNonzeroMagnitude) == 0)
         #expect(Int(clamping: -0.0) == 0)
         #expect(Int(clamping: 1e300, to: 0...7) == 7)
         #expect(Int64(clamping: 1e300, to: .unixSeconds) == 1_000_000_000_000)

@@ -253,7 +253,11 @@ final class ParameterBox<Value: _IntentValue>: @unchecked Sendable {
     /// The value, resolved once if nobody set it (an entity's query default).
     var current: Value {
         if let value { return value }
-        let resolved = try? Wait.async { await Value._resolve().map(Wait.Unchecked.init) }?.value
+        // The type travels boxed and the value comes back untyped: a metatype of a generic
+        // parameter is not Sendable, so the task's closure must not name `Value`.
+        let type = Wait.Unchecked(value: Value.self)
+        let found = try? Wait.async { await type.value._resolve().map { Wait.Unchecked(value: $0 as Any) } }
+        let resolved = found?.value as? Value
         guard let resolved else {
             fatalError(
                 "@Parameter \"\(title)\" (\(Value.self)) has no value: give it a default, make it optional, or have its query's defaultResult() return one"
