@@ -126,8 +126,13 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         attributes: Attributes, content c: ActivityContent<Attributes.ContentState>, id: String = "preview",
         now: Date = Date()
     ) -> ActivityPresentationText {
-        let context = ActivityViewContext(
-            attributes: attributes, state: c.state, activityID: id, isStale: c.staleDate.map { $0 <= now } ?? false)
+        text(
+            ActivityViewContext(
+                attributes: attributes, state: c.state, activityID: id, isStale: c.staleDate.map { $0 <= now } ?? false))
+    }
+
+    /// Every presentation of one context as plain text.
+    func text(_ context: ActivityViewContext<Attributes>) -> ActivityPresentationText {
         let env = EnvironmentValues()
         func plain(_ v: AnyView) -> String { plainText(render(v, env)) }
         let island = dynamicIsland(context)
@@ -135,10 +140,31 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         for r in island.expanded.regions.sorted(by: { $0.priority > $1.priority }) where expanded[r.position.name] == nil {
             expanded[r.position.name] = plain(r.view)
         }
+        let lockScreen = render(content(context), env)
         return ActivityPresentationText(
-            lockScreen: plain(content(context)), compactLeading: plain(island.compactLeading),
+            lockScreen: plainText(lockScreen), compactLeading: plain(island.compactLeading),
             compactTrailing: plain(island.compactTrailing), minimal: plain(island.minimal), expanded: expanded,
-            url: island.url?.absoluteString)
+            url: Self.widgetURL(in: lockScreen) ?? island.url?.absoluteString)
+    }
+
+    /// The first `widgetURL` a rendered view carries (the Lock Screen view's own deep link).
+    static func widgetURL(in nodes: [JSONValue]) -> String? {
+        for n in nodes {
+            switch n {
+            case .object(let o):
+                if let url = o["widgetURL"]?.string { return url }
+                if let found = widgetURL(in: Array(o.values)) { return found }
+            case .array(let a):
+                if let found = widgetURL(in: a) { return found }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Its presentations, served by the extension's `activity` request.
+    public var _activities: [_ActivityDescriptor] {
+        [_ActivityDescriptor(kind: kind, present: { try self.present($0) })]
     }
 }
 
