@@ -139,6 +139,8 @@ extension ActivityFace {
             if !p.minimal.isEmpty { f.minimal = p.minimal }
         }
         if let url = p.url { f.url = url }
+        // No `title` in its record: the pane and the history name it by its compact leading view.
+        if title == kind, !p.compactLeading.isEmpty { f.title = p.compactLeading }
         return f
     }
 }

@@ -68,8 +68,11 @@ public enum ActivityDetailView {
             y = body(f, m, into: &buffer, inner: inner, y: y, styles: (base, secondary, tone))
         }
         if let why = f.viewProblem {
-            line("⚠ its widget bundle's views could not draw it: \(why)", secondary)
-            y += 1
+            let text = "⚠ its widget bundle's views could not draw it: \(why)"
+            for l in DisplayWidth.wrap(text, width: inner.width, maxLines: 3).lines {
+                line(l, secondary)
+                y += 1
+            }
         }
         if let outcome = f.outcomeText {
             line(outcome, tone)
