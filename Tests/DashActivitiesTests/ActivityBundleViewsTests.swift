@@ -131,4 +131,21 @@ final class ActivityBundleViewsTests: XCTestCase {
         XCTAssertThrowsError(
             try ExtensionWidgetDescription.activityKinds(.object(["activities": .array([.object(["kind": .string("a b\u{1B}")])])])))
     }
+
+    func testATimerRegionCountsAtEachSecond() throws {
+        let p = try ActivityPresentation.parse(.object([
+            "compactLeading": .string("Tea"), "compactTrailing": .string("4:00"),
+            "timers": .object([
+                "compactTrailing": .object(["date": .number(t0.timeIntervalSince1970 + 240), "countsDown": .bool(true)]),
+                "bogus": .object(["date": .number(1)]),
+            ]),
+        ]))
+        XCTAssertEqual(Array(p.timers.keys), ["compactTrailing"])
+        let views = ActivityViews(drawn: ["p1": p])
+        let later = try XCTUnwrap(ActivityStripModel.at(t0.addingTimeInterval(65), book: try parcel(), views: views).faces.first)
+        XCTAssertEqual(later.compactTrailing, "2:55")
+        XCTAssertTrue(later.ticks, "the strip redraws each second while it counts")
+        let done = try XCTUnwrap(ActivityStripModel.at(t0.addingTimeInterval(400), book: try parcel(), views: views).faces.first)
+        XCTAssertEqual(done.compactTrailing, "0:00", "a countdown stops at zero")
+    }
 }

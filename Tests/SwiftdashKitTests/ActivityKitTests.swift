@@ -1,5 +1,4 @@
 import ActivityKit
-import DashWidgets
 import Foundation
 import SwiftUI
 import WidgetKit
@@ -77,53 +76,37 @@ final class ActivityKitTests: XCTestCase {
         XCTAssertEqual(configuration._widgets.count, 0, "it adds no tile")
     }
 
-    // MARK: The extension protocol (decision 68)
-
-    /// A server for a bundle of one widget and the parcel's Live Activity.
-    var server: ExtensionServer {
-        ExtensionServer(widgets: [], activities: ParcelLiveActivity().body._activities)
+    func testATimerRegionIsReportedToCountLiveAndDatesReadAsText() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let ready = now.addingTimeInterval(240)
+        let tea = ActivityConfiguration(for: TeaAttributes.self) { context in
+            Text("\(context.attributes.name) ready in")
+            Text(timerInterval: now...context.state.ready, countsDown: true)
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.bottom) { Text(timerInterval: now...context.state.ready) }
+            } compactLeading: {
+                Text(context.attributes.name)
+            } compactTrailing: {
+                Text(timerInterval: now...context.state.ready, countsDown: true).monospacedDigit()
+            } minimal: {
+                Image(systemName: "cup.and.saucer")
+            }
+        }
+        let t = tea.text(
+            attributes: TeaAttributes(name: "Tea"), content: ActivityContent(state: .init(ready: ready), staleDate: nil),
+            now: now)
+        XCTAssertEqual(t.compactTrailing, "4:00")
+        XCTAssertEqual(t.timers["compactTrailing"], ActivityPresentationText.LiveTimer(date: ready, countsDown: true))
+        XCTAssertEqual(t.timers["bottom"]?.date, ready)
+        XCTAssertNil(t.timers["compactLeading"], "a region of text is not a timer")
+        XCTAssertEqual(t.lockScreen, "Tea ready in 4:00", "a timer among text reads as of the drawing")
     }
+}
 
-    func ask(_ method: String, _ params: [String: JSONValue]) throws -> JSONValue {
-        let line = try JSONEncoder().encode(
-            JSONValue.object(["id": .number(7), "method": .string(method), "params": .object(params)]))
-        return try JSONValue.parse(Data(server.answer(line: String(decoding: line, as: UTF8.self)).utf8))
+struct TeaAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var ready: Date
     }
-
-    func testDescribeListsTheActivityKindsTheBundleDeclares() throws {
-        let described = try ask("describe", [:])
-        XCTAssertEqual(described["result"]?["activities"], .array([.object(["kind": .string("parcel-attributes")])]))
-        XCTAssertEqual(Activity<ParcelAttributes>.kind, "parcel-attributes")
-    }
-
-    func testTheActivityRequestDrawsTheRecordActivityRequestWrote() throws {
-        // The JSON the activities file holds, written by the same path `Activity.request` takes.
-        let attributes = try ActivityCoding.json(ParcelAttributes(parcel: "Books"))
-        let state = try ActivityCoding.json(ParcelAttributes.ContentState(stopsLeft: 3))
-        let answer = try ask(
-            "activity",
-            ["kind": .string("parcel-attributes"), "id": .string("a1"), "attributes": attributes, "state": state,
-             "isStale": .bool(false)])
-        let r = try XCTUnwrap(answer["result"], "\(answer)")
-        XCTAssertEqual(r["compactTrailing"], .string("3"))
-        XCTAssertEqual(r["minimal"], .string("3"))
-        XCTAssertEqual(r["expanded"]?["leading"], .string("Parcel"))
-        XCTAssertEqual(r["expanded"]?["bottom"], .string("Books"))
-        XCTAssertTrue(r["lockScreen"]?.string?.contains("Books: 3 stops") == true, "\(r)")
-    }
-
-    func testAMalformedRecordIsAnErrorNamingTheField() throws {
-        let answer = try ask(
-            "activity",
-            ["kind": .string("parcel-attributes"), "id": .string("a1"), "attributes": .object(["parcel": .string("B")]),
-             "state": .object(["stopsLeft": .string("three")])])
-        XCTAssertNil(answer["result"])
-        let error = try XCTUnwrap(answer["error"]?.string)
-        XCTAssertTrue(error.contains("the state is not a ParcelAttributes.ContentState") && error.contains("stopsLeft"), error)
-
-        let missing = try ask("activity", ["kind": .string("parcel-attributes"), "attributes": .object([:]), "state": .object([:])])
-        XCTAssertTrue(missing["error"]?.string?.contains("no `parcel`") == true, "\(missing)")
-        let unknown = try ask("activity", ["kind": .string("pizza-attributes")])
-        XCTAssertTrue(unknown["error"]?.string?.contains("no Live Activity `pizza-attributes` here") == true, "\(unknown)")
-    }
+    var name: String
 }

@@ -18,20 +18,26 @@ public struct ActivityPresentation: Codable, Equatable, Sendable {
     public var expanded: [String: String]
     /// The deep link (`widgetURL` on the Lock Screen view or on the island).
     public var url: String?
+    /// The regions that are one live timer alone (`Text(timerInterval:)`), by name: the compact
+    /// ones, `minimal`, or an expanded one. Drawn counting at each second, from their dates.
+    public var timers: [String: ActivityTimerText] = [:]
 
     public static let regions = ["leading", "trailing", "center", "bottom"]
+    /// The regions a timer may stand for.
+    public static let timerRegions = ["compactLeading", "compactTrailing", "minimal"] + regions
     /// The most characters the Lock Screen text keeps, and a region's.
     public static let maxLockScreenCharacters = 1_000
     public static let maxRegionCharacters = 120
 
     public init(
         lockScreen: String, compactLeading: String, compactTrailing: String, minimal: String,
-        expanded: [String: String] = [:], url: String? = nil
+        expanded: [String: String] = [:], url: String? = nil, timers: [String: ActivityTimerText] = [:]
     ) {
         (self.lockScreen, self.compactLeading, self.compactTrailing, self.minimal) =
             (lockScreen, compactLeading, compactTrailing, minimal)
         self.expanded = expanded
         self.url = url
+        self.timers = timers
     }
 
     /// An `activity` answer, checked and cleaned.
@@ -47,10 +53,18 @@ public struct ActivityPresentation: Codable, Equatable, Sendable {
             guard let eo = e.object else { throw ViewJSONError("activity: `expanded` is an object of region: text") }
             for r in regions { if let s = eo[r]?.string { expanded[r] = s } }
         }
+        var timers: [String: ActivityTimerText] = [:]
+        if let t = o["timers"]?.object {
+            for r in timerRegions {
+                guard let d = t[r]?["date"]?.number, d.isFinite, abs(d) < 1e11 else { continue }
+                timers[r] = ActivityTimerText(
+                    date: Date(timeIntervalSince1970: d), countsDown: t[r]?["countsDown"]?.bool ?? true)
+            }
+        }
         return ActivityPresentation(
             lockScreen: try text("lockScreen"), compactLeading: try text("compactLeading"),
             compactTrailing: try text("compactTrailing"), minimal: try text("minimal"), expanded: expanded,
-            url: try text("url").isEmpty ? nil : try text("url")
+            url: try text("url").isEmpty ? nil : try text("url"), timers: timers
         ).cleaned()
     }
 
@@ -68,7 +82,24 @@ public struct ActivityPresentation: Codable, Equatable, Sendable {
             lockScreen: TextSanitizer.clean(lockScreen, keepNewlines: true, maxCharacters: Self.maxLockScreenCharacters)
                 .trimmingCharacters(in: .whitespacesAndNewlines),
             compactLeading: line(compactLeading), compactTrailing: line(compactTrailing), minimal: line(minimal, 8),
-            expanded: regions, url: link)
+            expanded: regions, url: link,
+            timers: timers.filter { Self.timerRegions.contains($0.key) && $0.value.date.timeIntervalSince1970.isFinite })
+    }
+
+    /// This drawing at `now`: each timer's region says its value now.
+    public func resolved(at now: Date) -> ActivityPresentation {
+        guard !timers.isEmpty else { return self }
+        var p = self
+        for (region, t) in timers {
+            let value = t.text(at: now)
+            switch region {
+            case "compactLeading": p.compactLeading = value
+            case "compactTrailing": p.compactTrailing = value
+            case "minimal": p.minimal = value
+            default: p.expanded[region] = value
+            }
+        }
+        return p
     }
 
     /// The `activity` request's params for `a` at `now`: its kind and id, the attributes and the
@@ -78,6 +109,22 @@ public struct ActivityPresentation: Codable, Equatable, Sendable {
             "kind": .string(a.kind), "id": .string(a.id), "attributes": a.attributes, "state": a.content.state,
             "isStale": .bool(a.phase(at: now) == .stale),
         ]
+    }
+}
+
+/// A `Text(timerInterval:)` a bundle's view is made of: counting down to its date, or up from it.
+public struct ActivityTimerText: Codable, Equatable, Sendable {
+    public var date: Date
+    public var countsDown: Bool
+
+    public init(date: Date, countsDown: Bool) {
+        self.date = date
+        self.countsDown = countsDown
+    }
+
+    /// `m:ss` (`h:mm:ss` from an hour) at `now`; a countdown stops at `0:00`.
+    public func text(at now: Date) -> String {
+        ActivityTime.clock(countsDown ? max(0, date.timeIntervalSince(now).rounded(.up)) : now.timeIntervalSince(date))
     }
 }
 
@@ -116,7 +163,9 @@ extension ActivityKinds {
     public static func face(of a: Activity, at now: Date, views: ActivityViews) -> ActivityFace {
         var f = face(of: a, at: now)
         if let p = views.drawn[a.id] {
-            f = f.drawn(by: p)
+            f = f.drawn(by: p.resolved(at: now))
+            // A running timer counts each second.
+            if f.outcome == nil, p.timers.contains(where: { !$0.value.countsDown || $0.value.date > now }) { f.ticks = true }
         } else if let why = views.problems[a.id] {
             f.viewProblem = why
         }

@@ -41,6 +41,12 @@ extension ActivityConfiguration {
             "expanded": .object(t.expanded.mapValues { .string($0) }),
         ]
         if let url = t.url { answer["url"] = .string(url) }
+        if !t.timers.isEmpty {
+            answer["timers"] = .object(
+                t.timers.mapValues {
+                    .object(["date": .number($0.date.timeIntervalSince1970), "countsDown": .bool($0.countsDown)])
+                })
+        }
         return .object(answer)
     }
 
@@ -57,6 +63,68 @@ extension ActivityConfiguration {
             return path(c) + c.debugDescription
         @unknown default: return "\(e)"
         }
+    }
+}
+
+/// A Live Activity's views as text: `plainText`, with a date's text and a timer's value as of
+/// `now` (a widget's tile draws those live from their dates; a region of the strip is text).
+enum ActivityText {
+    static func plain(_ nodes: [JSONValue], now: Date) -> String {
+        var parts: [String] = []
+        func walk(_ n: JSONValue) {
+            switch n {
+            case .string(let s): parts.append(s)
+            case .array(let a): a.forEach(walk)
+            case .object(let o):
+                if let t = o["text"]?.string {
+                    parts.append(t)
+                } else if let d = o["date"]?.number.map(Date.init(timeIntervalSince1970:)) {
+                    parts.append(dateText(d, style: o["style"]?.string ?? "", now: now))
+                }
+                for k in ["vstack", "hstack", "view"] { if let v = o[k] { walk(v) } }
+                if let t = o["button"]?.string { parts.append(t) }
+                if let t = o["toggle"]?.string { parts.append(t) }
+            default: break
+            }
+        }
+        nodes.forEach(walk)
+        return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    static func dateText(_ d: Date, style: String, now: Date) -> String {
+        switch style {
+        case "timer", "relative", "offset": return clock(abs(d.timeIntervalSince(now)))
+        case "date": return d.formatted(date: .abbreviated, time: .omitted)
+        default: return d.formatted(date: .omitted, time: .shortened)
+        }
+    }
+
+    /// `m:ss`, `h:mm:ss` from an hour (as a timer in a tile shows it).
+    static func clock(_ seconds: TimeInterval) -> String {
+        let s = Int(max(0, seconds.rounded(.down)))
+        let (h, m, sec) = (s / 3600, (s % 3600) / 60, s % 60)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(sec))" : "\(m):\(two(sec))"
+    }
+
+    /// The timer a region is made of, when it holds one timer and no other text.
+    static func onlyTimer(_ nodes: [JSONValue], now: Date) -> ActivityPresentationText.LiveTimer? {
+        var timers: [Date] = []
+        var texts = 0
+        func walk(_ n: JSONValue) {
+            switch n {
+            case .string(let s): texts += s.isEmpty ? 0 : 1
+            case .array(let a): a.forEach(walk)
+            case .object(let o):
+                if let t = o["text"]?.string, !t.isEmpty { texts += 1 }
+                if o["style"]?.string == "timer", let d = o["date"]?.number { timers.append(Date(timeIntervalSince1970: d)) }
+                for k in ["vstack", "hstack", "view"] { if let v = o[k] { walk(v) } }
+            default: break
+            }
+        }
+        nodes.forEach(walk)
+        guard timers.count == 1, texts == 0, let d = timers.first else { return nil }
+        return ActivityPresentationText.LiveTimer(date: d, countsDown: d > now)
     }
 }
 
