@@ -108,5 +108,14 @@ final class ActivityBundleHomeTests: XCTestCase {
         h.advance(by: 2)
         XCTAssertEqual(h.activityViewJobs.count, 0)
         XCTAssertNil(h.state.scheduler.lastError("w1"))
+        // A record its types cannot decode (a script wrote it by hand) costs that activity alone too.
+        var bad = parcel("px", "Lamp", stops: 1)
+        bad.content.state = .object(["stopsLeft": .string("many")])
+        try book.start(bad, at: h.state.now)
+        h.send(.activitiesChanged(book))
+        h.runActivityViews()
+        let why = try XCTUnwrap(h.state.activities.drawings.views.problems["px"])
+        XCTAssertTrue(why.contains("the state is not a KitParcelAttributes.ContentState") && why.contains("stopsLeft"), why)
+        XCTAssertNotNil(h.state.activities.drawings.views.drawn["p1"])
     }
 }
