@@ -100,7 +100,7 @@ final class ActivityKitTests: XCTestCase {
         XCTAssertEqual(t.timers["compactTrailing"], ActivityPresentationText.LiveTimer(date: ready, countsDown: true))
         XCTAssertEqual(t.timers["bottom"]?.date, ready)
         XCTAssertNil(t.timers["compactLeading"], "a region of text is not a timer")
-        XCTAssertEqual(t.lockScreen, "Tea ready in 4:00", "a timer among text reads as of the drawing")
+        XCTAssertEqual(t.lockScreen, "Tea ready in\n4:00", "the views one under the other; a timer as of the drawing")
     }
 }
 

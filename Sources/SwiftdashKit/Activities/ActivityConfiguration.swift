@@ -150,7 +150,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         }
         let lockScreen = render(content(context), env)
         return ActivityPresentationText(
-            lockScreen: ActivityText.plain(lockScreen, now: now), compactLeading: plain(island.compactLeading, "compactLeading"),
+            lockScreen: ActivityText.lines(lockScreen, now: now), compactLeading: plain(island.compactLeading, "compactLeading"),
             compactTrailing: plain(island.compactTrailing, "compactTrailing"), minimal: plain(island.minimal, "minimal"),
             expanded: expanded, url: Self.widgetURL(in: lockScreen) ?? island.url?.absoluteString, timers: timers)
     }

@@ -91,6 +91,22 @@ enum ActivityText {
         return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// The Lock Screen view as lines: a `VStack`'s children (and the views the content closure
+    /// lists) one under the other, an `HStack`'s side by side on one line.
+    static func lines(_ nodes: [JSONValue], now: Date) -> String {
+        func vertical(_ n: JSONValue) -> [String] {
+            switch n {
+            case .array(let a): return a.flatMap(vertical)
+            case .object(let o):
+                if let v = o["vstack"] { return vertical(v) }
+                if o["hstack"] == nil, o["text"] == nil, o["date"] == nil, let v = o["view"] { return vertical(v) }
+                return [plain([n], now: now)]
+            default: return [plain([n], now: now)]
+            }
+        }
+        return nodes.flatMap(vertical).filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
     static func dateText(_ d: Date, style: String, now: Date) -> String {
         switch style {
         case "timer", "relative", "offset": return clock(abs(d.timeIntervalSince(now)))
