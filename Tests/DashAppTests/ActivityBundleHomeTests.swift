@@ -80,8 +80,10 @@ final class ActivityBundleHomeTests: XCTestCase {
         try book.update("p1", content: ActivityContent(state: .object(["stopsLeft": .number(1)])), at: h.state.now)
         h.send(.activitiesChanged(book))
         XCTAssertTrue(h.screen.contains("two stops"), "the last drawing shows while the next is drawn\n\(h.screen)")
+        let line = App.lineSignature(h.state)
         h.runActivityViews()
         XCTAssertTrue(h.screen.contains("one stop"), h.screen)
+        XCTAssertNotEqual(App.lineSignature(h.state), line, "the tmux line shows the bundle's new compact text")
         // Focused: the expanded regions; Enter: the Lock Screen view.
         h.press(.up)
         XCTAssertTrue(h.screen.contains("Kit parcel") && h.screen.contains("Ring twice"), h.screen)
