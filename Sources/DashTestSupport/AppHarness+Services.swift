@@ -20,6 +20,8 @@ final class HarnessWork: @unchecked Sendable {
     var secretCommands: [SecretCommand] = []
     /// How often the app asked to describe the widgets folder again (a test answers `.extensionsScanned`).
     var extensionScans = 0
+    /// Activities the app asked a widget bundle to draw (a test runs them: `runActivityViews`).
+    var activityJobs: [ActivityViewJob] = []
     var homeWriter: (@Sendable (HomeConfig, HomeFileState?) -> Result<String, HomeWriteFailure>)?
     var homeReader: (@Sendable () -> Msg?)?
     let bundle: WidgetBundle
@@ -58,6 +60,7 @@ final class HarnessWork: @unchecked Sendable {
         s.watchFiles = { [unowned self] paths, _ in watchedFiles = paths }
         s.runSecretCommand = { [unowned self] command, _ in secretCommands.append(command) }
         s.scanExtensions = { [unowned self] _ in extensionScans += 1 }
+        s.drawActivity = { [unowned self] job, _ in activityJobs.append(job) }
         s.writeHome = { [unowned self] home, base, _ in
             homeWrites.append(home)
             if let homeWriter { return homeWriter(home, base) }
@@ -91,6 +94,18 @@ final class HarnessWork: @unchecked Sendable {
 extension AppHarness {
     /// How often the app asked the runtime to describe the widgets folder again.
     public var extensionScans: Int { work.extensionScans }
+
+    /// Activities the app asked widget bundles to draw, not yet answered, oldest first.
+    public var activityViewJobs: [ActivityViewJob] { work.activityJobs }
+
+    /// Runs every open `activity` request for real (blocking: the extension answers), in order,
+    /// and feeds the answers back.
+    public func runActivityViews() {
+        while !work.activityJobs.isEmpty {
+            let job = work.activityJobs.removeFirst()
+            send(.activityDrawn(job.key, job.run()))
+        }
+    }
 }
 
 extension EditEffect {

@@ -114,7 +114,7 @@ public final class AppHarness {
     /// What the app handed out and nobody answered yet.
     public var pendingWork: [String] {
         loads.map { "load of \($0.id)" } + actionJobs.map { "action of \($0.instanceID)" }
-            + edits.map { "\($0)" }
+            + edits.map { "\($0)" } + work.activityJobs.map { "activity views of \($0.key.id)" }
     }
 
     /// Forgets the work still running: the test does not care how it ends.
@@ -122,6 +122,7 @@ public final class AppHarness {
         work.loads.removeAll()
         work.actionJobs.removeAll()
         work.edits.removeAll()
+        work.activityJobs.removeAll()
     }
 
     /// Sends one message through `update` in the runtime, runs its effects there, and applies

@@ -37,13 +37,46 @@ public struct ExtensionWidgetDescription: Sendable {
                 "describe: protocol \(Int(clamping: v)) is not supported; this swiftdash speaks "
                     + "\(ExtensionProtocol.version)")
         }
-        guard let list = o["widgets"]?.array, !list.isEmpty else {
+        // A bundle may hold Live Activities alone (`activities`): then it has no widget.
+        let activities = try activityKinds(json)
+        guard let list = o["widgets"]?.array, !list.isEmpty || !activities.isEmpty else {
             throw ViewJSONError("describe: `widgets` must be a non-empty list")
         }
         guard list.count <= ExtensionProtocol.maxWidgets else {
             throw ViewJSONError("describe: more than \(ExtensionProtocol.maxWidgets) widgets")
         }
         return try list.enumerated().map { try widget($1, path: "widgets[\($0)]") }
+    }
+
+    /// The most Live Activity kinds one extension may declare.
+    public static let maxActivities = 32
+
+    /// The Live Activity kinds a `describe` answer declares (`"activities": [{"kind"}]`): the
+    /// extension answers `activity` for them (decision 68). None when the field is missing, as an
+    /// older extension answers.
+    public static func activityKinds(_ json: JSONValue) throws -> [String] {
+        guard let field = json["activities"], field != .null else { return [] }
+        guard let list = field.array, list.count <= maxActivities else {
+            throw ViewJSONError("describe: `activities` must be a list of at most \(maxActivities)")
+        }
+        var kinds: [String] = []
+        for (i, a) in list.enumerated() {
+            guard let kind = a["kind"]?.string, isValidActivityKind(kind) else {
+                throw ViewJSONError("describe: activities[\(i)].kind: letters, digits, '.', '_' or '-', at most 64")
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        return kinds
+    }
+
+    /// An activity kind as the activities file takes one: letters, digits, `.`, `_`, `-`, first a
+    /// letter or a digit, at most 64.
+    static func isValidActivityKind(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, s.utf8.count <= 64 else { return false }
+        func ok(_ c: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+        }
+        return ok(first) && s.unicodeScalars.allSatisfy { ok($0) || $0 == "." || $0 == "_" || $0 == "-" }
     }
 
     static func widget(_ json: JSONValue, path: String) throws -> ExtensionWidgetDescription {

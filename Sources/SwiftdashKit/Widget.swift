@@ -238,12 +238,22 @@ public protocol WidgetBundle {
 
 public protocol WidgetConfiguration {
     var _widgets: [_WidgetDescriptor] { get }
+    /// The Live Activities it declares (`ActivityConfiguration`): none for a widget.
+    var _activities: [_ActivityDescriptor] { get }
+}
+
+extension WidgetConfiguration {
+    public var _activities: [_ActivityDescriptor] { [] }
 }
 
 @resultBuilder
 public enum WidgetBundleBuilder {
-    public static func buildExpression<W: Widget>(_ widget: W) -> _WidgetList { _WidgetList(widget.body._widgets) }
-    public static func buildBlock(_ parts: _WidgetList...) -> _WidgetList { _WidgetList(parts.flatMap { $0.widgets }) }
+    public static func buildExpression<W: Widget>(_ widget: W) -> _WidgetList {
+        _WidgetList(widget.body._widgets, activities: widget.body._activities)
+    }
+    public static func buildBlock(_ parts: _WidgetList...) -> _WidgetList {
+        _WidgetList(parts.flatMap { $0.widgets }, activities: parts.flatMap { $0.activities })
+    }
     public static func buildOptional(_ part: _WidgetList?) -> _WidgetList { part ?? _WidgetList([]) }
     public static func buildEither(first: _WidgetList) -> _WidgetList { first }
     public static func buildEither(second: _WidgetList) -> _WidgetList { second }
@@ -253,10 +263,15 @@ public enum WidgetBundleBuilder {
 /// Several widgets (a bundle's body).
 public struct _WidgetList: Widget, WidgetConfiguration {
     let widgets: [_WidgetDescriptor]
-    init(_ widgets: [_WidgetDescriptor]) { self.widgets = widgets }
-    public init() { widgets = [] }
+    let activities: [_ActivityDescriptor]
+    init(_ widgets: [_WidgetDescriptor], activities: [_ActivityDescriptor] = []) {
+        self.widgets = widgets
+        self.activities = activities
+    }
+    public init() { (widgets, activities) = ([], []) }
     public var body: _WidgetList { self }
     public var _widgets: [_WidgetDescriptor] { widgets }
+    public var _activities: [_ActivityDescriptor] { activities }
 }
 
 /// One widget as the extension serves it: names and families, and its provider and views behind
@@ -288,6 +303,7 @@ public struct _WidgetDescriptor {
 /// A configuration with its names and families changed.
 public struct _ModifiedConfiguration: WidgetConfiguration {
     public let _widgets: [_WidgetDescriptor]
+    public var _activities: [_ActivityDescriptor] = []
 }
 
 extension WidgetConfiguration {
@@ -297,7 +313,7 @@ extension WidgetConfiguration {
                 var d = $0
                 f(&d)
                 return d
-            })
+            }, _activities: _activities)
     }
     public func configurationDisplayName(_ name: LocalizedStringKey) -> some WidgetConfiguration {
         changing { $0.displayName = name.text }

@@ -159,9 +159,13 @@ struct Snapshot: ParsableCommand {
         // The activities come from the state folder whoever answered for the tiles (issue 39.2).
         let now = Date(timeIntervalSince1970: doc.now)
         let book = (try? activityStore().load(at: now)) ?? ActivityBook()
-        shown.activities = book.shown(at: now).map { ActivitySummary($0, at: now) }
+        // What bundles' own views drew, as the running home screen holds it (none from the cache:
+        // this command starts no extension).
+        let views = ActivityViews(drawn: doc.activityViews ?? [:])
+        shown.activityViews = nil
+        shown.activities = book.shown(at: now).map { ActivitySummary($0, at: now, views: views) }
         if let line {
-            let activity = noActivities ? "" : ActivityLine.status(book, at: now)
+            let activity = noActivities ? "" : ActivityLine.status(book, at: now, views: views)
             printOut(HomeSnapshot.line(shown.tiles, format: line, tmux: tmux, max: max, activity: activity))
         } else {
             printOut(HomeSnapshot.json(shown))

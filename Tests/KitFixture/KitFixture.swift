@@ -8,7 +8,9 @@
 // - KitEcho: counts its timelines, and its button reloads every widget through WidgetCenter;
 // - KitForecast: a static widget with a two-entry timeline, for preview snapshots;
 // - KitBroken: a parameter whose default traps (a force unwrap), so every request for it does;
-// - KitTall: a view taller and wider than its tile, padded four times over: clipped, never blank.
+// - KitTall: a view taller and wider than its tile, padded four times over: clipped, never blank;
+// - KitParcelActivity: a Live Activity whose compact trailing view names the stops left, and traps
+//   (an index out of range) past three.
 import SwiftdashKit
 
 /// Files in the extension's state folder: they outlive the process.
@@ -296,5 +298,35 @@ struct KitFixtureBundle: WidgetBundle {
         KitForecast()
         KitBroken()
         KitTall()
+        KitParcelActivity()
+    }
+}
+
+struct KitParcelAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var stopsLeft: Int
+    }
+    var parcel: String
+}
+
+/// The stops left in words: past three, an index out of range (a trap in a view).
+func stopsInWords(_ n: Int) -> String { ["none", "one stop", "two stops", "three stops"][n] }
+
+struct KitParcelActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: KitParcelAttributes.self) { context in
+            Text("Parcel \(context.attributes.parcel): \(stopsInWords(context.state.stopsLeft)) left")
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.leading) { Text("Kit parcel") }
+                DynamicIslandExpandedRegion(.bottom) { Text("Ring twice") }
+            } compactLeading: {
+                Text("Kit \(context.attributes.parcel)")
+            } compactTrailing: {
+                Text(stopsInWords(context.state.stopsLeft))
+            } minimal: {
+                Text("\(context.state.stopsLeft)")
+            }
+        }
     }
 }

@@ -75,4 +75,38 @@ final class ActivityKitTests: XCTestCase {
         XCTAssertNil(text.expanded["center"])
         XCTAssertEqual(configuration._widgets.count, 0, "it adds no tile")
     }
+
+    func testATimerRegionIsReportedToCountLiveAndDatesReadAsText() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let ready = now.addingTimeInterval(240)
+        let tea = ActivityConfiguration(for: TeaAttributes.self) { context in
+            Text("\(context.attributes.name) ready in")
+            Text(timerInterval: now...context.state.ready, countsDown: true)
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.bottom) { Text(timerInterval: now...context.state.ready) }
+            } compactLeading: {
+                Text(context.attributes.name)
+            } compactTrailing: {
+                Text(timerInterval: now...context.state.ready, countsDown: true).monospacedDigit()
+            } minimal: {
+                Image(systemName: "cup.and.saucer")
+            }
+        }
+        let t = tea.text(
+            attributes: TeaAttributes(name: "Tea"), content: ActivityContent(state: .init(ready: ready), staleDate: nil),
+            now: now)
+        XCTAssertEqual(t.compactTrailing, "4:00")
+        XCTAssertEqual(t.timers["compactTrailing"], ActivityPresentationText.LiveTimer(date: ready, countsDown: true))
+        XCTAssertEqual(t.timers["bottom"]?.date, ready)
+        XCTAssertNil(t.timers["compactLeading"], "a region of text is not a timer")
+        XCTAssertEqual(t.lockScreen, "Tea ready in\n4:00", "the views one under the other; a timer as of the drawing")
+    }
+}
+
+struct TeaAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var ready: Date
+    }
+    var name: String
 }

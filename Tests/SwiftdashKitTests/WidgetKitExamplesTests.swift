@@ -61,6 +61,10 @@ final class WidgetKitExamplesTests: XCTestCase {
             let describe = try answers(exe, [.object(["id": .number(1), "method": .string("describe")])])
             let widgets = try ExtensionWidgetDescription.parse(try XCTUnwrap(describe.first?["result"], product))
             XCTAssertEqual(widgets.map(\.kind), kinds, product)
+            // pocket-widgets holds a Live Activity beside its widgets (decision 68).
+            XCTAssertEqual(
+                try ExtensionWidgetDescription.activityKinds(try XCTUnwrap(describe.first?["result"])),
+                product == "pocket-widgets" ? ["delivery-attributes"] : [], product)
             for (widget, kind) in zip(widgets, kinds) {
                 let families = widget.families
                 let requests: [JSONValue] = families.enumerated().map { i, f in

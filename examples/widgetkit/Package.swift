@@ -11,7 +11,7 @@ import PackageDescription
 let swiftdash = String(#filePath.split(separator: "/").dropLast(3).last ?? "swiftdash")
 let kit: Target.Dependency = .product(name: "SwiftdashKit", package: swiftdash)
 // What a widget extension imports on Apple's systems, offered by swiftdash on Linux.
-let frameworks: [Target.Dependency] = ["WidgetKit", "SwiftUI", "AppIntents"].map {
+let frameworks: [Target.Dependency] = ["WidgetKit", "SwiftUI", "AppIntents", "ActivityKit"].map {
     .product(name: $0, package: swiftdash)
 }
 

@@ -109,6 +109,10 @@ public struct ActivityFace: Equatable, Sendable {
     public var alert: ActivityAlert?
     /// Some text counts with the clock: the face changes every second.
     public var ticks: Bool
+    /// What its bundle's own views draw (`ActivityConfiguration`), when they drew it.
+    public var views: ActivityPresentation? = nil
+    /// Why its bundle's views could not draw it (the built-in face shows instead).
+    public var viewProblem: String? = nil
 
     /// How long an alert keeps the strip expanded.
     public static let alertSeconds: TimeInterval = 8

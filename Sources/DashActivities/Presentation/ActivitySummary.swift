@@ -26,8 +26,8 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
     public var attributes: JSONValue
     public var state: JSONValue
 
-    public init(_ a: Activity, at now: Date) {
-        let face = ActivityKinds.face(of: a, at: now)
+    public init(_ a: Activity, at now: Date, views: ActivityViews = ActivityViews()) {
+        let face = ActivityKinds.face(of: a, at: now, views: views)
         id = ActivityInput.text(a.id, max: 64)
         kind = ActivityInput.text(a.kind, max: 64)
         phase = a.phase(at: now).rawValue
@@ -71,12 +71,16 @@ public enum ActivityLine {
 
     /// What the status line shows of the activities: the most relevant compact, and `+N` for the
     /// others (their minimal marks when `marks`). Empty when none is shown.
-    public static func status(_ book: ActivityBook, at now: Date, marks: Bool = true) -> String {
+    public static func status(
+        _ book: ActivityBook, at now: Date, marks: Bool = true, views: ActivityViews = ActivityViews()
+    ) -> String {
         let shown = book.shown(at: now)
         guard let first = shown.first else { return "" }
-        var s = compact(ActivityKinds.face(of: first, at: now))
+        var s = compact(ActivityKinds.face(of: first, at: now, views: views))
         if shown.count > 1 {
-            s += marks ? " " + shown.dropFirst().map { ActivityKinds.face(of: $0, at: now).minimal }.joined() : ""
+            s +=
+                marks
+                ? " " + shown.dropFirst().map { ActivityKinds.face(of: $0, at: now, views: views).minimal }.joined() : ""
         }
         return s
     }

@@ -17,14 +17,16 @@ public struct ActivityDetailModel: Equatable, Sendable {
     public var others: [ActivityFace]
 
     /// The detail of activity `id` in `book` at `now`; nil when it is not shown.
-    public static func at(_ now: Date, book: ActivityBook, id: String) -> ActivityDetailModel? {
+    public static func at(
+        _ now: Date, book: ActivityBook, id: String, views: ActivityViews = ActivityViews()
+    ) -> ActivityDetailModel? {
         let shown = book.shown(at: now)
         guard let a = shown.first(where: { $0.id == id }) ?? book[id] else { return nil }
         return ActivityDetailModel(
-            face: ActivityKinds.face(of: a, at: now), startedAgo: now.timeIntervalSince(a.started),
+            face: ActivityKinds.face(of: a, at: now, views: views), startedAgo: now.timeIntervalSince(a.started),
             phase: a.phase(at: now), relevance: a.content.relevanceScore,
             command: a.kind == "command" ? a.attributes["command"]?.string.map { ActivityInput.text($0) } : nil,
-            others: shown.filter { $0.id != id }.map { ActivityKinds.face(of: $0, at: now) })
+            others: shown.filter { $0.id != id }.map { ActivityKinds.face(of: $0, at: now, views: views) })
     }
 }
 
@@ -51,25 +53,26 @@ public enum ActivityDetailView {
             _ = buffer.write(timing, x: inner.x + inner.width - DisplayWidth.of(timing), y: y, style: secondary, clip: inner)
         }
         y += 1
-        if !f.subtitle.isEmpty {
-            line(f.subtitle, secondary)
+        if let views = f.views {
+            // The bundle's own Lock Screen view, as text, in place of the built-in body.
             y += 1
-        }
-        if let command = m.command, command != f.title {
-            line("$ \(command)", secondary)
+            let room = max(1, min(8, inner.y + inner.height - y - 4))
+            for text in views.lockScreen.split(separator: "\n", omittingEmptySubsequences: false) {
+                for l in DisplayWidth.wrap(String(text), width: inner.width, maxLines: room).lines {
+                    line(l, base)
+                    y += 1
+                }
+            }
             y += 1
+        } else {
+            y = body(f, m, into: &buffer, inner: inner, y: y, styles: (base, secondary, tone))
         }
-        y += 1
-        if let p = f.progress {
-            let label = " " + (f.progressLabel.map { $0.hasSuffix("%") ? $0 : "\($0) (\(Int((p * 100).rounded(.down)))%)" } ?? "\(Int((p * 100).rounded(.down)))%")
-            let width = max(0, min(40, inner.width - DisplayWidth.of(label)))
-            line(ActivityStripView.bar(p, width: width), tone)
-            _ = buffer.write(label, x: inner.x + width, y: y, style: base, clip: inner)
-            y += 2
-        }
-        if !f.line.isEmpty {
-            line(f.line, base)
-            y += 2
+        if let why = f.viewProblem {
+            let text = "⚠ its widget bundle's views could not draw it: \(why)"
+            for l in DisplayWidth.wrap(text, width: inner.width, maxLines: 3).lines {
+                line(l, secondary)
+                y += 1
+            }
         }
         if let outcome = f.outcomeText {
             line(outcome, tone)
@@ -98,5 +101,39 @@ public enum ActivityDetailView {
                 y += 1
             }
         }
+    }
+
+    /// The built-in body: the subtitle, the command, the progress bar and the status line.
+    static func body(
+        _ f: ActivityFace, _ m: ActivityDetailModel, into buffer: inout CellBuffer, inner: Rect, y start: Int,
+        styles: (base: Style, secondary: Style, tone: Style)
+    ) -> Int {
+        var y = start
+        let (base, secondary, tone) = styles
+        func line(_ text: String, _ style: Style) {
+            guard y < inner.y + inner.height else { return }
+            _ = buffer.write(ActivityStripView.cut(text, inner.width), x: inner.x, y: y, style: style, clip: inner)
+        }
+        if !f.subtitle.isEmpty {
+            line(f.subtitle, secondary)
+            y += 1
+        }
+        if let command = m.command, command != f.title {
+            line("$ \(command)", secondary)
+            y += 1
+        }
+        y += 1
+        if let p = f.progress {
+            let label = " " + (f.progressLabel.map { $0.hasSuffix("%") ? $0 : "\($0) (\(Int((p * 100).rounded(.down)))%)" } ?? "\(Int((p * 100).rounded(.down)))%")
+            let width = max(0, min(40, inner.width - DisplayWidth.of(label)))
+            line(ActivityStripView.bar(p, width: width), tone)
+            _ = buffer.write(label, x: inner.x + width, y: y, style: base, clip: inner)
+            y += 2
+        }
+        if !f.line.isEmpty {
+            line(f.line, base)
+            y += 2
+        }
+        return y
     }
 }

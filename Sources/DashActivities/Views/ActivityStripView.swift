@@ -19,8 +19,11 @@ public struct ActivityStripModel: Equatable, Sendable {
     }
 
     /// The strip of `book` at `now`.
-    public static func at(_ now: Date, book: ActivityBook, focused: Bool = false) -> ActivityStripModel {
-        ActivityStripModel(faces: book.shown(at: now).map { ActivityKinds.face(of: $0, at: now) }, focused: focused)
+    public static func at(
+        _ now: Date, book: ActivityBook, focused: Bool = false, views: ActivityViews = ActivityViews()
+    ) -> ActivityStripModel {
+        ActivityStripModel(
+            faces: book.shown(at: now).map { ActivityKinds.face(of: $0, at: now, views: views) }, focused: focused)
     }
 
     /// Expanded: focused, or the most relevant one alerts.
@@ -68,8 +71,11 @@ public enum ActivityStripView {
         for r in 0..<rows { buffer.fill(Rect(x: x, y: rect.y + r, width: width, height: 1), with: Cell(" ", style: surface)) }
         let inner = Rect(x: x + 1, y: rect.y, width: width - 2, height: 1)
         if model.expanded {
-            // Row 1: leading | center | trailing.
-            row(&buffer, inner, left: first.compactLeading, middle: center(first), right: first.compactTrailing,
+            // Row 1: leading | center | trailing (the bundle's expanded regions where it drew them).
+            let regions = first.outcome == nil ? first.views?.expanded ?? [:] : [:]
+            row(
+                &buffer, inner, left: regions["leading"] ?? first.compactLeading,
+                middle: regions["center"] ?? center(first), right: regions["trailing"] ?? first.compactTrailing,
                 styles: (tone, secondary, tone))
             // Row 2: the bottom region: an alert, how it ended, or a progress bar and the timing.
             let bottom = Rect(x: x + 1, y: rect.y + 1, width: width - 2, height: 1)
@@ -79,6 +85,8 @@ public enum ActivityStripView {
                     _ = buffer.write(cut(text, bottom.width), x: bottom.x, y: bottom.y, style: tone, clip: bottom)
                 } else if let outcome = first.outcomeText {
                     _ = buffer.write(cut(outcome, bottom.width), x: bottom.x, y: bottom.y, style: tone, clip: bottom)
+                } else if let text = regions["bottom"] {
+                    _ = buffer.write(cut(text, bottom.width), x: bottom.x, y: bottom.y, style: secondary, clip: bottom)
                 } else {
                     let timing = " " + first.timing
                     let barWidth = first.progress == nil ? 0 : max(0, bottom.width - DisplayWidth.of(timing))

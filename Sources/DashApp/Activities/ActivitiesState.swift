@@ -13,18 +13,20 @@ public struct ActivitiesState: Sendable, Equatable {
     var alertSeen: Date?
     /// Rows reserved above the tiles: 1 while activities are shown, else 0.
     public private(set) var stripRows = 0
+    /// What widget bundles' own views drew of the activities their kinds are (ActivityViewsState.swift).
+    public var drawings = ActivityViewsState()
 
     public init() {}
 
     /// The strip as it shows at `now` (focused: expanded, as the home screen's focus on it draws it).
     public func strip(at now: Date, focused: Bool = false) -> ActivityStripModel {
-        ActivityStripModel.at(now, book: book, focused: focused)
+        ActivityStripModel.at(now, book: book, focused: focused, views: drawings.views)
     }
 
     /// The detail of activity `id` at `now`: the model `ActivityDetailView.draw` takes (the entry
     /// point for the detail pane: Enter on the strip opens the most relevant one's).
     public func detail(at now: Date, id: String) -> ActivityDetailModel? {
-        ActivityDetailModel.at(now, book: book, id: id)
+        ActivityDetailModel.at(now, book: book, id: id, views: drawings.views)
     }
 
     /// When the strip changes without an event: a timer's next second, an alert's end, a stale
@@ -57,6 +59,7 @@ extension App {
         var fx: [Effect] = [.redraw(full: false)]
         if s.activities.settleRows(at: s.now) { s.relayout() }
         settleStripFocus(&s)
+        fx += askActivityViews(&s)
         // A new alert rings the bell once, when it asked for one and it is recent (not one read
         // again at a restart).
         let newest = book.activities.compactMap(\.alert).filter { a in
@@ -81,7 +84,7 @@ extension App {
         }
         settleStripFocus(&s)
         if let next = s.activities.nextChange(after: previous), next <= s.now { fx.append(.redraw(full: false)) }
-        return fx
+        return fx + askActivityViews(&s)
     }
 
     /// The strip drawn over the top of the home screen's frame (the row the layout left free).

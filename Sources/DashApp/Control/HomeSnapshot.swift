@@ -31,12 +31,19 @@ public struct HomeSnapshotDocument: Codable, Sendable, Equatable {
     /// The activities shown, the most relevant first (issue 39.2); read from the state folder by
     /// the command, whoever answered for the tiles.
     public var activities: [ActivitySummary]?
+    /// What widget bundles' own views drew of the activities, by id, as the running home screen
+    /// holds it (decision 68): the command draws those activities' compact forms with it.
+    public var activityViews: [String: ActivityPresentation]?
 
-    public init(now: Double, source: String, tiles: [TileSnapshot], activities: [ActivitySummary]? = nil) {
+    public init(
+        now: Double, source: String, tiles: [TileSnapshot], activities: [ActivitySummary]? = nil,
+        activityViews: [String: ActivityPresentation]? = nil
+    ) {
         self.now = now
         self.source = source
         self.tiles = tiles
         self.activities = activities
+        self.activityViews = activityViews
     }
 }
 
@@ -83,6 +90,11 @@ public enum HomeSnapshot {
             c.error = t.error.map { text($0, max: maxTextCharacters) }
             return c
         }
+        d.activityViews = doc.activityViews.map { views in
+            Dictionary(
+                views.prefix(64).map { (text($0.key, max: maxIDCharacters), $0.value.cleaned()) },
+                uniquingKeysWith: { first, _ in first })
+        }
         return d
     }
 
@@ -101,7 +113,11 @@ public enum HomeSnapshot {
     /// The running home screen's answer to the control socket's `snapshot`: the document as it shows
     /// now, or a one-line error when it would be longer than a client reads (`maxBytes`).
     public static func answer(_ s: AppState, maxBytes: Int = ControlProtocol.maxAnswer - 1024) -> String {
-        let doc = json(tiles(s), at: s.now, source: "running")
+        let drawn = s.activities.drawings.views.drawn
+        let doc = json(
+            HomeSnapshotDocument(
+                now: s.now.timeIntervalSince1970, source: "running", tiles: tiles(s),
+                activityViews: drawn.isEmpty ? nil : drawn))
         guard doc.utf8.count <= maxBytes else {
             return "error: the snapshot of \(s.home.tiles.count) tiles is \(doc.utf8.count / 1024) KB;"
                 + " an answer may be at most \(maxBytes / 1024) KB"

@@ -144,6 +144,8 @@ extension App {
             h.combine(f.compactLeading)
             h.combine(f.progressLabel)
             h.combine(f.tone.rawValue)
+            // A bundle's compact trailing view (decision 68), unless it is a counting timer.
+            if let views = f.views, views.timers["compactTrailing"] == nil { h.combine(f.compactTrailing) }
         }
         return h.finalize()
     }

@@ -50,6 +50,8 @@ public enum Msg: Sendable {
     case filesChanged([String])
     /// The state folder's activities, read again after it changed (issue 39).
     case activitiesChanged(ActivityBook)
+    /// A widget bundle's views drew an activity (`Effect.drawActivity`), or could not.
+    case activityDrawn(ActivityViewKey, Result<ActivityPresentation, ActivityViewFailure>)
     /// A result for the Edit Widget form or the gallery (options, a preview, a directory).
     case edit(EditMsg)
     /// `swiftdash snapshot` asks (through the control socket) what every tile shows now; `watch`:
@@ -111,6 +113,9 @@ public enum Effect: Sendable {
     /// Ask tmux to redraw its status line (`tmux refresh-client -S`, no shell, output discarded):
     /// a value `snapshot --line` shows changed (TmuxRefresh.swift).
     case refreshTmuxStatus
+    /// Ask a widget bundle to draw an activity with its own views, off the loop; the answer comes
+    /// back as `.activityDrawn`.
+    case drawActivity(ActivityViewJob)
 }
 
 extension Effect: CustomStringConvertible {
@@ -135,6 +140,7 @@ extension Effect: CustomStringConvertible {
         case .runSecretCommand(let c): return "runSecretCommand(\(c))"
         case .scanExtensions: return "scanExtensions"
         case .refreshTmuxStatus: return "refreshTmuxStatus"
+        case .drawActivity(let j): return "drawActivity(\(j.key.id), \(j.presenter.kind))"
         }
     }
 }

@@ -144,6 +144,8 @@ public enum App {
             return filesChanged(&s, paths)
         case .activitiesChanged(let book):
             return activitiesChanged(&s, book)
+        case .activityDrawn(let key, let result):
+            return activityDrawn(&s, key, result)
         case .edit(let m):
             return Editing.receive(&s, m)
         case .extensionsFolderChanged:

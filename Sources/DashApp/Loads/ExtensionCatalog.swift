@@ -27,11 +27,20 @@ public struct ExtensionCatalog: Sendable {
     /// executable is described again: replaced, or made executable).
     public var versions: [String: UInt64]
     public var problems: [Problem]
+    /// Live Activity kind → the extension that draws it with its own views (decision 68).
+    public var activities: [String: ActivityPresenter] = [:]
+    /// Live Activity kind → the version of the executable that declared it.
+    public var activityVersions: [String: UInt64] = [:]
 
-    public init(widgets: [Widget] = [], versions: [String: UInt64] = [:], problems: [Problem] = []) {
+    public init(
+        widgets: [Widget] = [], versions: [String: UInt64] = [:], problems: [Problem] = [],
+        activities: [ActivityPresenter] = [], activityVersions: [String: UInt64] = [:]
+    ) {
         self.widgets = widgets
         self.versions = versions
         self.problems = problems
+        for a in activities where self.activities[a.kind] == nil { self.activities[a.kind] = a }
+        self.activityVersions = activityVersions
     }
 }
 
@@ -44,8 +53,16 @@ extension App {
     static func extensionsScanned(_ s: inout AppState, _ new: ExtensionCatalog) -> [Effect] {
         let old = s.extensions
         let changed = Set(old.versions.keys).union(new.versions.keys).filter { old.versions[$0] != new.versions[$0] }
-        guard !changed.isEmpty || old.problems != new.problems else { return [] }
+        let activitiesChanged = old.activityVersions != new.activityVersions
+        guard !changed.isEmpty || old.problems != new.problems || activitiesChanged else { return [] }
         s.extensions = new
+        var drawn: [Effect] = []
+        if activitiesChanged {
+            // Another bundle draws these kinds now, or none: what the old one drew is forgotten.
+            s.activities.drawings.reset()
+            drawn = askActivityViews(&s) + [.redraw(full: false)]
+        }
+        guard !changed.isEmpty || old.problems != new.problems else { return drawn }
         let kept = s.bundle.widgets.filter { old.versions[$0.kind] == nil }
         let keptKinds = Set(kept.map(\.kind))
         s.environment.bundle = WidgetBundle(kept + new.widgets.filter { !keptKinds.contains($0.kind) })
@@ -69,7 +86,7 @@ extension App {
             fx.append(.log("widgets folder: \(said)"))
         }
         let pumped = pump(&s)
-        return fx + pumped + sendToGallery(&s, .askPreviews) + [.redraw(full: false)]
+        return drawn + fx + pumped + sendToGallery(&s, .askPreviews) + [.redraw(full: false)]
     }
 
     /// "new widget: Hello (a adds it) · removed: foo · ⚠ bar: not executable".

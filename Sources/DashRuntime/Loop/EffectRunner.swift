@@ -27,6 +27,7 @@ protocol EffectRunner: AnyObject {
     func runSecretCommand(_ command: SecretCommand)
     func scanExtensions()
     func refreshTmuxStatus()
+    func drawActivity(_ job: ActivityViewJob)
 }
 
 /// The one interpreter of effects: every case, in order, handed to the runner's requirement for
@@ -54,6 +55,7 @@ enum EffectInterpreter {
             case .runSecretCommand(let command): runner.runSecretCommand(command)
             case .scanExtensions: runner.scanExtensions()
             case .refreshTmuxStatus: runner.refreshTmuxStatus()
+            case .drawActivity(let job): runner.drawActivity(job)
             }
         }
     }

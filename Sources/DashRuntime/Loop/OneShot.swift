@@ -188,4 +188,6 @@ final class OneShotRunner: EffectRunner {
     func scanExtensions() { refuse(.scanExtensions, "a one-shot command watches no widgets folder") }
 
     func refreshTmuxStatus() { refuse(.refreshTmuxStatus, "a one-shot command has no tmux status line") }
+
+    func drawActivity(_ job: ActivityViewJob) { refuse(.drawActivity(job), "a one-shot command shows no activity strip") }
 }

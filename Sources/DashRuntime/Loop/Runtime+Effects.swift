@@ -65,4 +65,6 @@ extension Runtime: EffectRunner {
     func scanExtensions() { services.scanExtensions(inbox) }
 
     func refreshTmuxStatus() { services.refreshTmuxStatus() }
+
+    func drawActivity(_ job: ActivityViewJob) { services.drawActivity(job, inbox) }
 }

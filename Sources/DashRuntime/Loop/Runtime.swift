@@ -6,6 +6,7 @@ import DashRender
 import DashApp
 import DashHome
 import DashHomeFiles
+import DashActivities
 
 /// Messages that arrive from other threads (provider results, the control socket), kept
 /// until the loop's next turn. Posting wakes the loop.
@@ -78,6 +79,11 @@ public struct RuntimeServices: Sendable {
     public var scanExtensions: @Sendable (Inbox) -> Void = { _ in }
     /// Asks tmux to redraw its status line (`TmuxStatus.refresh`), without waiting.
     public var refreshTmuxStatus: @Sendable () -> Void = {}
+    /// Asks a widget bundle to draw an activity (the `activity` request, on a thread off the
+    /// loop) and posts `.activityDrawn`.
+    public var drawActivity: @Sendable (ActivityViewJob, Inbox) -> Void = { job, inbox in
+        OffLoopThread.start("activity views") { inbox.post(.activityDrawn(job.key, job.run())) }
+    }
 
     public init(
         saveCache: @escaping @Sendable ([InstanceRecord]) -> Void = { _ in },

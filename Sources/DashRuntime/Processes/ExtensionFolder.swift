@@ -3,6 +3,7 @@ import DashWidgets
 import DashApp
 import DashHome
 import DashHomeFiles
+import DashActivities
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -91,11 +92,16 @@ public final class ExtensionFolder: @unchecked Sendable {
         }
         var out = ExtensionCatalog()
         var taken = builtin
+        var takenActivities = Set(ActivityKinds.builtin)
         for p in executables {
             guard let k = known[p] else { continue }
             let name = URL(fileURLWithPath: p).lastPathComponent
             switch k.result {
-            case .success(let (_, widgets)):
+            case .success(let (process, widgets)):
+                for a in Extensions.presenters(process, taken: &takenActivities) {
+                    out.activities[a.kind] = a
+                    out.activityVersions[a.kind] = k.version
+                }
                 let (kept, refused) = Extensions.claim(widgets, taken: &taken)
                 for kind in refused {
                     let reason = Extensions.kindTaken(kind)

@@ -46,6 +46,9 @@ public final class ExtensionProcess: @unchecked Sendable {
     public var isBackingOff: Bool { lock.withLock { Self.monotonic() < restartAt } }
     /// Its executable was removed or replaced (`retire`): it is never started again.
     private var retired = false
+    /// The Live Activity kinds its `describe` declared (it answers `activity` for them), set
+    /// once when it is described, before anyone else sees it.
+    public internal(set) var activityKinds: [String] = []
 
     public init(
         path: String, arguments: [String] = [], name: String? = nil, environment: [String: String],

@@ -2,6 +2,7 @@ import Foundation
 import DashWidgets
 import DashApp
 import DashHome
+import DashActivities
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -14,6 +15,8 @@ public enum Extensions {
         public var widgets: [Widget] = []
         public var problems: [String] = []
         public var processes: [ExtensionProcess] = []
+        /// The Live Activity kinds the extensions draw with their own views.
+        public var activities: [ActivityPresenter] = []
     }
 
     /// `$XDG_CONFIG_HOME/swiftdash/widgets/`.
@@ -49,11 +52,13 @@ public enum Extensions {
         guard !executables.isEmpty else { return Discovery() }
         var out = Discovery()
         var taken = builtin
+        var takenActivities = Set(ActivityKinds.builtin)
         let described = describeAll(executables, environment: environment, limits: limits, log: log)
         for (i, r) in described.enumerated() {
             switch r {
             case .success(let (process, widgets)):
                 out.processes.append(process)
+                out.activities += presenters(process, taken: &takenActivities)
                 let (kept, refused) = claim(widgets, taken: &taken)
                 out.widgets += kept
                 out.problems += refused.map { "\(executables[i]): \(kindTaken($0)); skipped" }
@@ -74,6 +79,19 @@ public enum Extensions {
         }
         return (kept, refused)
     }
+
+    /// The Live Activity kinds `process` declared that no extension before took (they are taken
+    /// now; the built-in kinds are never taken), each drawn by an `activity` request to it.
+    static func presenters(_ process: ExtensionProcess, taken: inout Set<String>) -> [ActivityPresenter] {
+        process.activityKinds.filter { taken.insert($0).inserted }.map { kind in
+            ActivityPresenter(kind: kind, source: process.name) { params in
+                try process.request("activity", params: params, timeout: activityTimeout)
+            }
+        }
+    }
+
+    /// How long an `activity` request may take: the views of one activity, no provider.
+    static let activityTimeout: TimeInterval = 5
 
     /// Why a widget is left out.
     static func kindTaken(_ kind: String) -> String { "widget kind `\(kind)` is already taken" }
@@ -121,7 +139,10 @@ public enum Extensions {
         do {
             let answer = try process.request("describe", timeout: process.limits.describeTimeout)
             let descriptions: [ExtensionWidgetDescription]
-            do { descriptions = try ExtensionWidgetDescription.parse(answer) } catch {
+            do {
+                descriptions = try ExtensionWidgetDescription.parse(answer)
+                process.activityKinds = try ExtensionWidgetDescription.activityKinds(answer)
+            } catch {
                 process.stop()
                 return .failure(ExtensionError("\(process.name): \(error)"))
             }

@@ -126,19 +126,53 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         attributes: Attributes, content c: ActivityContent<Attributes.ContentState>, id: String = "preview",
         now: Date = Date()
     ) -> ActivityPresentationText {
-        let context = ActivityViewContext(
-            attributes: attributes, state: c.state, activityID: id, isStale: c.staleDate.map { $0 <= now } ?? false)
+        text(
+            ActivityViewContext(
+                attributes: attributes, state: c.state, activityID: id, isStale: c.staleDate.map { $0 <= now } ?? false),
+            now: now)
+    }
+
+    /// Every presentation of one context as plain text; a `Text(timerInterval:)` or a date's
+    /// text as of `now`, and a region that is one timer alone also in `timers` (it counts live).
+    func text(_ context: ActivityViewContext<Attributes>, now: Date = Date()) -> ActivityPresentationText {
         let env = EnvironmentValues()
-        func plain(_ v: AnyView) -> String { plainText(render(v, env)) }
+        var timers: [String: ActivityPresentationText.LiveTimer] = [:]
+        func plain(_ v: AnyView, _ region: String) -> String {
+            let nodes = render(v, env)
+            let text = ActivityText.plain(nodes, now: now)
+            if let t = ActivityText.onlyTimer(nodes, now: now) { timers[region] = t }
+            return text
+        }
         let island = dynamicIsland(context)
         var expanded: [String: String] = [:]
         for r in island.expanded.regions.sorted(by: { $0.priority > $1.priority }) where expanded[r.position.name] == nil {
-            expanded[r.position.name] = plain(r.view)
+            expanded[r.position.name] = plain(r.view, r.position.name)
         }
+        let lockScreen = render(content(context), env)
         return ActivityPresentationText(
-            lockScreen: plain(content(context)), compactLeading: plain(island.compactLeading),
-            compactTrailing: plain(island.compactTrailing), minimal: plain(island.minimal), expanded: expanded,
-            url: island.url?.absoluteString)
+            lockScreen: ActivityText.lines(lockScreen, now: now), compactLeading: plain(island.compactLeading, "compactLeading"),
+            compactTrailing: plain(island.compactTrailing, "compactTrailing"), minimal: plain(island.minimal, "minimal"),
+            expanded: expanded, url: Self.widgetURL(in: lockScreen) ?? island.url?.absoluteString, timers: timers)
+    }
+
+    /// The first `widgetURL` a rendered view carries (the Lock Screen view's own deep link).
+    static func widgetURL(in nodes: [JSONValue]) -> String? {
+        for n in nodes {
+            switch n {
+            case .object(let o):
+                if let url = o["widgetURL"]?.string { return url }
+                if let found = widgetURL(in: Array(o.values)) { return found }
+            case .array(let a):
+                if let found = widgetURL(in: a) { return found }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Its presentations, served by the extension's `activity` request.
+    public var _activities: [_ActivityDescriptor] {
+        [_ActivityDescriptor(kind: kind, present: { try self.present($0) })]
     }
 }
 
@@ -151,6 +185,14 @@ public struct ActivityPresentationText: Equatable, Sendable {
     /// `leading`, `trailing`, `center`, `bottom`.
     public var expanded: [String: String]
     public var url: String?
+    /// The regions that are one live timer alone (`compactTrailing`, `minimal`, `leading`, …).
+    public var timers: [String: LiveTimer] = [:]
+
+    /// A `Text(timerInterval:)`: the date it counts to (down) or from (up).
+    public struct LiveTimer: Equatable, Sendable {
+        public var date: Date
+        public var countsDown: Bool
+    }
 }
 
 extension View {

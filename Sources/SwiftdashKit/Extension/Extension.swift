@@ -7,32 +7,45 @@ internal import DashWidgets
 
 extension WidgetBundle {
     public static func main() {
-        ExtensionServer(widgets: Self().body.body._widgets).run()
+        let body = Self().body.body
+        ExtensionServer(widgets: body._widgets, activities: body._activities).run()
     }
 }
 
 extension Widget {
     public static func main() {
-        ExtensionServer(widgets: Self().body._widgets).run()
+        ExtensionServer(widgets: Self().body._widgets, activities: Self().body._activities).run()
     }
 }
 
 /// Answers the extension protocol for a bundle's widgets.
 public struct ExtensionServer {
     let widgets: [_WidgetDescriptor]
+    /// The Live Activities its `ActivityConfiguration`s declare (the `activity` request).
+    let activities: [_ActivityDescriptor]
 
-    public init<B: WidgetBundle>(_ bundle: B) { widgets = bundle.body.body._widgets }
-    init(widgets: [_WidgetDescriptor]) { self.widgets = widgets }
+    public init<B: WidgetBundle>(_ bundle: B) {
+        widgets = bundle.body.body._widgets
+        activities = bundle.body.body._activities
+    }
+    init(widgets: [_WidgetDescriptor], activities: [_ActivityDescriptor] = []) {
+        self.widgets = widgets
+        self.activities = activities
+    }
 
-    /// Serves standard input until it ends, then exits. A bundle of several widgets is served by
-    /// one process per kind (`KindSupervisor`): this process, started by swiftdash, routes the
-    /// requests, and the same executable started with `SWIFTDASH_WIDGET_KIND` serves that kind.
+    /// Serves standard input until it ends, then exits. A bundle of several widgets, or one with
+    /// a Live Activity, is served by one process per kind (`KindSupervisor`): this process, started
+    /// by swiftdash, routes the requests, and the same executable started with
+    /// `SWIFTDASH_WIDGET_KIND` serves that kind (`activity:KIND` for a Live Activity's views).
     func run() -> Never {
         WidgetState.keepUserDefaults()
         if let kind = ProcessInfo.processInfo.environment[KindProcess.kindVariable] {
-            ExtensionServer(widgets: widgets.filter { $0.kind == kind }).serve()
+            ExtensionServer(
+                widgets: widgets.filter { $0.kind == kind },
+                activities: activities.filter { KindSupervisor.activityProcess($0.kind) == kind }
+            ).serve()
         }
-        if widgets.count > 1 { KindSupervisor(server: self).run() }
+        if widgets.count > 1 || !activities.isEmpty { KindSupervisor(server: self).run() }
         serve()
     }
 
@@ -109,7 +122,10 @@ public struct ExtensionServer {
         case "describe":
             return .object([
                 "protocol": .number(Double(ExtensionProtocol.version)), "widgets": .array(widgets.map { describe($0) }),
+                "activities": .array(activities.map { .object(["kind": .string($0.kind)]) }),
             ])
+        case "activity":
+            return try presentActivity(params)
         case "placeholder":
             let w = try widget(params)
             return try located(w) {

@@ -60,6 +60,17 @@ struct KindSupervisor {
         }
         let method = o["method"]?.string ?? ""
         if method == "describe" { return describe(o) }
+        // A Live Activity's views run in a process of their own too: a trap in them costs that
+        // activity's drawing, never the bundle's widgets.
+        if method == "activity" {
+            guard let kind = o["params"]?.object?["kind"]?.string, server.activities.contains(where: { $0.kind == kind })
+            else { return server.answer(line: line) }
+            switch ask(Self.activityProcess(kind), line) {
+            case .success(let answer): return answer
+            case .failure(let crash):
+                return server.encode(["id": o["id"] ?? .null, "error": .string(crash.line)])
+            }
+        }
         // A request for no kind of this bundle, or no kind at all, is refused here as the server
         // refuses it; it runs no widget code.
         guard let kind = o["params"]?.object?["kind"]?.string, kinds.contains(kind) else {
@@ -75,6 +86,10 @@ struct KindSupervisor {
     }
 
     struct Crash: Error { let line: String }
+
+    /// The name of the process that draws a Live Activity kind's views (`SWIFTDASH_WIDGET_KIND`):
+    /// apart from the widgets' kinds, whatever their names.
+    static func activityProcess(_ kind: String) -> String { "activity:" + kind }
 
     /// The kind's answer to a request line, starting its process if it is not running.
     func ask(_ kind: String, _ line: String) -> Result<String, Crash> {
@@ -110,10 +125,12 @@ struct KindSupervisor {
                 .first { $0["kind"]?.string == w.kind }
             described.append(theirs ?? server.describe(w, parameters: false))
         }
+        // A Live Activity is described by its kind alone, which runs none of its code.
         return server.encode([
             "id": asked["id"] ?? .null,
             "result": .object([
                 "protocol": .number(Double(ExtensionProtocol.version)), "widgets": .array(described),
+                "activities": .array(server.activities.map { .object(["kind": .string($0.kind)]) }),
             ]),
         ])
     }

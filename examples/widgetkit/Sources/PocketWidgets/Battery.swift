@@ -82,6 +82,7 @@ struct PocketWidgets: WidgetBundle {
         ShoppingWidget()
         CommuteWidget()
         ChargeWidget()
+        DeliveryLiveActivity()
     }
 }
 
