@@ -186,7 +186,9 @@ final class CommandRunner {
                 : unreported ? Int32(max(0, min(1000, reportInterval - Date().timeIntervalSince(lastReport)) * 1000)) : -1
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 && errno != EINTR { break }
-            for sig in SignalPipe.drain() {
+            // The signal pipe is read only when poll says a signal came (a flood of output would
+            // otherwise cost a failed read per chunk).
+            for sig in fds[0].revents != 0 ? SignalPipe.drain() : [] {
                 switch sig {
                 case SIGCHLD:
                     var status: Int32 = 0
