@@ -80,4 +80,44 @@ final class ActivityBundleTmuxTests: XCTestCase {
         t.waitFor("how it ended") { $0.contains("✓ Van: Books") }
         t.keys("q")
     }
+
+    /// 39.4's last clause: an intent behind a tile's button starts, updates and ends an activity
+    /// (pocket-widgets' track tile: `Activity.request`, `update`, `end`), drawn by the bundle.
+    func testATilesButtonStartsUpdatesAndEndsTheBundlesActivity() throws {
+        let exe = try examples()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-track-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config/swiftdash")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try """
+        extensions:
+          - \(exe.path)
+        tiles:
+          - {family: small, widget: track-widget}
+          - {family: small, widget: clock}
+        """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(width: 80, height: 24, env: TmuxSession.folders(in: dir))
+        defer { t.close() }
+        t.waitFor("the track tile") { $0.contains("Lamp order") && $0.contains("Track") }
+        // Tab highlights the button, Space presses it: the intent requests the activity.
+        t.keys("Tab", "Space")
+        t.waitFor("the activity the intent started, in the bundle's views") {
+            $0.contains("Van: Lamp") && $0.contains("2 stops") && $0.contains("Next stop")
+        }
+        // Pressed again: an update with an alert.
+        t.keys("Space")
+        t.waitFor("the intent's update") { $0.contains("Van: Lamp") && $0.contains("1 stops") }
+        let state = try XCTUnwrap(t.environment["XDG_STATE_HOME"])
+        let file = URL(fileURLWithPath: state).appendingPathComponent("swiftdash/activities.json")
+        let book = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let stored = try XCTUnwrap((book["activities"] as? [[String: Any]])?.first)
+        XCTAssertEqual((stored["alert"] as? [String: Any])?["body"] as? String, "1 stops away", "the update alerted")
+        // The last stop: the intent ends it; the tile offers to track again.
+        t.keys("Space")
+        t.waitFor("ended by the intent") { $0.contains("■ Van: Lamp") && $0.contains("Track") && !$0.contains("Next stop") }
+        let list = try runProgram(TmuxSession.binary, ["activity", "list", "--json"], env: t.environment, input: "")
+        XCTAssertTrue(list.out.contains(#""kind":"delivery-attributes""#), list.out)
+        XCTAssertTrue(list.out.contains(#""phase":"ended""#), list.out)
+        t.keys("q")
+    }
 }

@@ -54,7 +54,7 @@ final class WidgetKitExamplesTests: XCTestCase {
         let expected = [
             "crypto-widget": ["crypto-widget-extension"], "stories-widget": ["stories-widget"],
             "commit-checker": ["commit-checker-widget"], "headlines-widget": ["headlines-widget"],
-            "pocket-widgets": ["shopping-widget", "commute-widget", "charge-widget"],
+            "pocket-widgets": ["shopping-widget", "commute-widget", "charge-widget", "track-widget"],
         ]
         for (product, kinds) in expected.sorted(by: { $0.key < $1.key }) {
             let exe = bin.appendingPathComponent(product)

@@ -83,6 +83,7 @@ struct PocketWidgets: WidgetBundle {
         CommuteWidget()
         ChargeWidget()
         DeliveryLiveActivity()
+        TrackWidget()
     }
 }
 
