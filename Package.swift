@@ -44,6 +44,11 @@ let curlLoadedOnDemand: [SwiftSetting] = [
 let releaseSections: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
 ]
+// Code that runs once per command or per change of home.yaml, never per frame: optimised for size
+// (the package's 30 MB; issue 35). The loop, the renderer and the widgets keep -O.
+let sizeOverSpeed: [SwiftSetting] = [
+    .unsafeFlags(["-Osize"], .when(platforms: [.linux], configuration: .release))
+]
 
 // `import WidgetKit`, `SwiftUI`, `AppIntents` and `Intents` in a widget's files resolve to SwiftdashKit
 // on Linux (docs/widgetkit.md, "Zero edits"): a library per framework that re-exports it.
@@ -111,7 +116,7 @@ let package = Package(
                 "DashCore", "DashWidgets", "DashScheduler",
                 .product(name: "Yams", package: "Yams"),
             ],
-            swiftSettings: releaseSections
+            swiftSettings: releaseSections + sizeOverSpeed
         ),
         // home.yaml on disk: the file, its lock, the ids store, reading themes and checking files.
         // Only the runtime and the commands import it.
@@ -120,7 +125,7 @@ let package = Package(
             dependencies: [
                 "DashCore", "DashWidgets", "DashHome", "DashFiles", .product(name: "Yams", package: "Yams"),
             ],
-            swiftSettings: releaseSections
+            swiftSettings: releaseSections + sizeOverSpeed
         ),
         // Live Activities as pure values (issue 39): the model, its limits on a clock passed in, the
         // built-in kinds' faces, the output scanner of `swiftdash run`, the strip and the detail view.
@@ -144,7 +149,7 @@ let package = Package(
             swiftSettings: releaseSections
         ),
         .target(name: "DashCurses", dependencies: ["DashCore", "CNcursesw"], swiftSettings: releaseSections),
-        .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles", "DashSpawn"], swiftSettings: releaseSections),
+        .target(name: "DashBuiltinWidgets", dependencies: ["DashCore", "DashWidgets", "DashFiles", "DashSpawn"], swiftSettings: releaseSections + sizeOverSpeed),
         // A Unix socket's address by path: the control socket's and WidgetCenter's (SwiftdashKit).
         .target(name: "DashUnixSocket", swiftSettings: releaseSections),
         .target(
@@ -184,7 +189,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["link-order.txt", "release-link.ld"],
-            swiftSettings: releaseSections + curlLoadedOnDemand,
+            swiftSettings: releaseSections + curlLoadedOnDemand + sizeOverSpeed,
             linkerSettings: [.unsafeFlags(homeScreenReleaseLink, .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "DashCoreTests", dependencies: ["DashCore", "DashTestSupport"]),
