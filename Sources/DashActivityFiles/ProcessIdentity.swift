@@ -45,9 +45,9 @@ public enum ProcessIdentity {
     /// Field 3: R, S, Z …
     static func state(_ pid: Int32) -> Character? { statFields(pid)?.first?.first }
 
-    /// The fields after the command's name (which is in parentheses and may hold spaces), from
-    /// field 3 (state) on.
-    static func statFields(_ pid: Int32) -> [Substring]? {
+    /// The fields of /proc/PID/stat after the command's name (which is in parentheses and may hold
+    /// spaces), from field 3 (state) on; nil when the process is gone or hidden.
+    public static func statFields(_ pid: Int32) -> [Substring]? {
         guard let text = read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
         return text[text.index(after: close)...].split(separator: " ")
     }
@@ -56,7 +56,7 @@ public enum ProcessIdentity {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var buf = [UInt8](repeating: 0, count: 1024)
+        var buf = [UInt8](repeating: 0, count: 4096)
         let n = Glibc.read(fd, &buf, buf.count)
         guard n > 0 else { return nil }
         return String(decoding: buf[0..<n], as: UTF8.self)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import DashActivities
+import DashActivityFiles
 
 /// Waiting for a process that is not our child (`activity watch`): a pidfd becomes readable when it
 /// exits (no polling); without pidfds (glibc before 2.36, Linux before 5.3) it asks once a second.
@@ -67,13 +68,7 @@ struct ProcessWatch {
 
     /// /proc/PID/stat's state letter and, when we may read it, exit_code (field 52).
     static func stat(_ pid: pid_t) -> (state: Character, exitCode: Int32?)? {
-        guard let h = FileHandle(forReadingAtPath: "/proc/\(pid)/stat") else { return nil }
-        defer { try? h.close() }
-        let text = String(decoding: (try? h.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
-        // The command's name is in parentheses and may hold spaces: the fields follow the last ')'.
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard let state = fields.first?.first else { return nil }
+        guard let fields = ProcessIdentity.statFields(pid), let state = fields.first?.first else { return nil }
         // Fields from 3 on: state is field 3, exit_code field 52.
         let exit = fields.count >= 50 ? Int32(fields[49].trimmingCharacters(in: .whitespacesAndNewlines)) : nil
         return (state, exit)
