@@ -36,8 +36,7 @@ public struct ActivityStore: Sendable {
         var book = try read()
         if history {
             let past = try readHistory()
-            let known = Set(book.history.map(\.id))
-            book.history += past.filter { !known.contains($0.id) }
+            book.history = Self.history(book.history, before: past)
         }
         book.settle(at: now)
         book.endOrphans(at: now, isGone: isGone)
@@ -96,8 +95,7 @@ public struct ActivityStore: Sendable {
         if !book.history.isEmpty, let past = try? readHistory() {
             // What was dismissed moves to the history file (a broken one is left alone, and what
             // was dismissed stays in this file until it is mended or removed).
-            let known = Set(book.history.map(\.id))
-            let merged = ActivityBook(history: Array((book.history + past.filter { !known.contains($0.id) }).prefix(ActivityBook.maxHistory)))
+            let merged = ActivityBook(history: Array(Self.history(book.history, before: past).prefix(ActivityBook.maxHistory)))
             do {
                 try AtomicFile.write(merged.encoded(), to: historyFile.path, mode: 0o600, durable: false)
                 book.history = []
@@ -109,6 +107,13 @@ public struct ActivityStore: Sendable {
             }
         }
         return result
+    }
+
+    /// The newer history first, then the older without what the newer holds (an earlier file's
+    /// history may have reached the history file already).
+    static func history(_ newer: [Activity], before older: [Activity]) -> [Activity] {
+        let known = Set(newer.map(\.id))
+        return newer + older.filter { !known.contains($0.id) }
     }
 
     /// A new activity id: 8 hexadecimal digits, random.
