@@ -32,20 +32,23 @@ final class ActivityBundleTmuxTests: XCTestCase {
         return scratch.appendingPathComponent("debug/pocket-widgets")
     }
 
-    func testAnActivityOfABundlesKindIsDrawnWithTheBundlesOwnViews() throws {
+    /// A home screen in tmux at 80x24 whose home.yaml names pocket-widgets and `tiles` (YAML lines),
+    /// in a folder of its own; both go when the test ends.
+    func home(_ tiles: [String]) throws -> TmuxSession {
         let exe = try examples()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-island-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("config/swiftdash")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try """
-        extensions:
-          - \(exe.path)
-        tiles:
-          - {family: small, widget: clock}
-        """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
+        try (["extensions:", "  - \(exe.path)", "tiles:"] + tiles.map { "  - \($0)" }).joined(separator: "\n")
+            .write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
         let t = try TmuxSession(width: 80, height: 24, env: TmuxSession.folders(in: dir))
-        defer { t.close() }
+        addTeardownBlock { t.close() }
+        return t
+    }
+
+    func testAnActivityOfABundlesKindIsDrawnWithTheBundlesOwnViews() throws {
+        let t = try home(["{family: small, widget: clock}"])
         t.waitFor("the home screen") { $0.contains("Clock") }
         func swiftdash(_ args: String...) throws -> (status: Int32, out: String, err: String) {
             try runProgram(TmuxSession.binary, args, env: t.environment, input: "")
@@ -84,20 +87,7 @@ final class ActivityBundleTmuxTests: XCTestCase {
     /// 39.4's last clause: an intent behind a tile's button starts, updates and ends an activity
     /// (pocket-widgets' track tile: `Activity.request`, `update`, `end`), drawn by the bundle.
     func testATilesButtonStartsUpdatesAndEndsTheBundlesActivity() throws {
-        let exe = try examples()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdash-track-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let config = dir.appendingPathComponent("config/swiftdash")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try """
-        extensions:
-          - \(exe.path)
-        tiles:
-          - {family: small, widget: track-widget}
-          - {family: small, widget: clock}
-        """.write(to: config.appendingPathComponent("home.yaml"), atomically: true, encoding: .utf8)
-        let t = try TmuxSession(width: 80, height: 24, env: TmuxSession.folders(in: dir))
-        defer { t.close() }
+        let t = try home(["{family: small, widget: track-widget}", "{family: small, widget: clock}"])
         t.waitFor("the track tile") { $0.contains("Lamp order") && $0.contains("Track") }
         // Tab highlights the button, Space presses it: the intent requests the activity.
         t.keys("Tab", "Space")
