@@ -102,13 +102,6 @@ final class ActivityKitTests: XCTestCase {
         XCTAssertNil(t.timers["compactLeading"], "a region of text is not a timer")
         XCTAssertEqual(t.lockScreen, "Tea ready in\n4:00", "the views one under the other; a timer as of the drawing")
     }
-}
-
-struct TeaAttributes: ActivityAttributes {
-    struct ContentState: Codable, Hashable {
-        var ready: Date
-    }
-    var name: String
 
     /// Push tokens as an app uses them (issue 39.1, "started by the app or by a push"): requested
     /// with `pushType: .token`, the token an app sends its server is, in hex, the activity's id, so
@@ -130,4 +123,11 @@ struct TeaAttributes: ActivityAttributes {
         XCTAssertEqual(none, 0)
         XCTAssertEqual(Activity<ParcelAttributes>.tokenBytes("0a1B2c3d"), Data([0x0a, 0x1b, 0x2c, 0x3d]))
     }
+}
+
+struct TeaAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var ready: Date
+    }
+    var name: String
 }
